@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { Bounds, LanguageCode, Latitude, LocationPrivacy, Longitude, PlaceId, Slug } from './primitives.ts';
+import { BboxParam, intParam, SlugListParam } from './query-params.ts';
+
+/** `GET /api/v1/map`: the clusters and single places of a viewport. */
+export const MapQuery = z.object({
+  bbox: BboxParam,
+  zoom: intParam(0, 22),
+  category: SlugListParam.optional(),
+  /** Language in which single places' names are given (falls back to the place's first language). */
+  lang: LanguageCode.optional(),
+});
+export type MapQuery = z.output<typeof MapQuery>;
+
+export const MapCluster = z.object({
+  /** Stable within one response; not meant to be stored. */
+  id: z.string(),
+  lat: Latitude,
+  lng: Longitude,
+  count: z.number().int().min(2),
+  /** Number of digits of the count, capped at 5. */
+  tier: z.number().int().min(1).max(5),
+  /** The box around every place in the cluster: clicking the cluster zooms to it. */
+  bounds: Bounds,
+});
+export type MapCluster = z.infer<typeof MapCluster>;
+
+export const MapPlace = z.object({
+  id: PlaceId,
+  lat: Latitude,
+  lng: Longitude,
+  /** Category slug. */
+  category: Slug,
+  name: z.string(),
+  /** Metres, or null when the place has no radius. */
+  radius: z.number().positive().nullable(),
+  /** Anything but `exact` means the position is coarsened: draw an area, not a pin. */
+  locationPrivacy: LocationPrivacy,
+});
+export type MapPlace = z.infer<typeof MapPlace>;
+
+export const MapResponse = z.object({
+  clusters: z.array(MapCluster),
+  places: z.array(MapPlace),
+});
+export type MapResponse = z.infer<typeof MapResponse>;

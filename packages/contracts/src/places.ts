@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import {
+  IsoDateTime,
+  LanguageCode,
+  Latitude,
+  LocalizedText,
+  LocationPrivacy,
+  Longitude,
+  PlaceId,
+  PlaceStatus,
+  Slug,
+} from './primitives.ts';
+import { BboxParam, intParam, LatLngParam, SlugListParam } from './query-params.ts';
+
+/** A place as the API shows it. Names and descriptions carry every language the place has. */
+export const Place = z.object({
+  id: PlaceId,
+  externalId: z.string().nullable(),
+  name: LocalizedText,
+  description: LocalizedText,
+  /** The language the place was first written in: the fallback for names and descriptions. */
+  primaryLanguage: LanguageCode,
+  categoryId: z.number().int().positive(),
+  /** Category slug. */
+  category: Slug,
+  lat: Latitude,
+  lng: Longitude,
+  /** Metres (1–100 000), or null. */
+  radius: z.number().positive().max(100_000).nullable(),
+  locationPrivacy: LocationPrivacy,
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  status: PlaceStatus,
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  publishedAt: IsoDateTime.nullable(),
+  version: z.number().int().positive(),
+});
+export type Place = z.infer<typeof Place>;
+
+/** A place in a list, with its distance in metres from the list's origin (null without one). */
+export const PlaceListItem = Place.extend({ distance: z.number().min(0).nullable() });
+export type PlaceListItem = z.infer<typeof PlaceListItem>;
+
+/** `GET /api/v1/places`: published places in a box, nearest to `origin` first, page by page. */
+export const PlaceListQuery = z.object({
+  bbox: BboxParam.optional(),
+  category: SlugListParam.optional(),
+  /** `lat,lng`: the list is sorted by distance from this point (default: the box's centre). */
+  origin: LatLngParam.optional(),
+  limit: intParam(1, 100).optional(),
+  /** Opaque cursor from the previous page's `nextCursor`. */
+  cursor: z.string().max(200).optional(),
+});
+export type PlaceListQuery = z.output<typeof PlaceListQuery>;
+
+export const PlaceList = z.object({
+  items: z.array(PlaceListItem),
+  /** How many places match in all, across pages. */
+  total: z.number().int().min(0),
+  nextCursor: z.string().nullable(),
+});
+export type PlaceList = z.infer<typeof PlaceList>;
+
+export const PlaceIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Expected a place id')
+    .transform(Number)
+    .pipe(PlaceId),
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { type Bounds, Latitude, LatLng, Longitude, Slug } from './primitives.ts';
+
+/**
+ * Query-string codecs: each schema parses the wire form (strings) into a typed value, and each
+ * `format*` function writes the value back, so the client and the server cannot disagree.
+ */
+
+const numberList = (count: number) =>
+  z
+    .string()
+    .max(200)
+    .transform((raw, ctx) => {
+      const parts = raw.split(',');
+      const numbers = parts.map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
+      if (parts.length !== count || numbers.some((n) => !Number.isFinite(n))) {
+        ctx.addIssue({ code: 'custom', message: `Expected ${count} comma-separated finite numbers` });
+        return z.NEVER;
+      }
+      return numbers;
+    });
+
+/** `west,south,east,north` in degrees. */
+export const BboxParam = numberList(4).pipe(
+  z
+    .tuple([Longitude, Latitude, Longitude, Latitude])
+    .refine(([, south, , north]) => south <= north, { message: 'south must not be greater than north' })
+    .transform(([west, south, east, north]): Bounds => ({ west, south, east, north })),
+);
+
+export const formatBbox = (b: Bounds): string => [b.west, b.south, b.east, b.north].map(round6).join(',');
+
+/** `lat,lng` in degrees. */
+export const LatLngParam = numberList(2).pipe(
+  z.tuple([Latitude, Longitude]).transform(([lat, lng]): LatLng => ({ lat, lng })),
+);
+
+export const formatLatLng = (p: LatLng): string => `${round6(p.lat)},${round6(p.lng)}`;
+
+/** Comma-separated category slugs; an empty value means "no filter". */
+export const SlugListParam = z
+  .string()
+  .max(2000)
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0),
+  )
+  .pipe(z.array(Slug).max(50));
+
+export const formatSlugList = (slugs: readonly string[]): string => slugs.join(',');
+
+/** An integer in a query string. */
+export const intParam = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d{1,9}$/, 'Expected an integer')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+function round6(n: number): string {
+  return String(Math.round(n * 1e6) / 1e6);
+}
+
+export { LatLng };

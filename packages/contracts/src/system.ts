@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { LanguageCode, LatLng } from './primitives.ts';
+
+export const Health = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down']),
+  /** Whether the in-memory map index has been built. */
+  mapIndex: z.enum(['ready', 'building']),
+  /** Whether the data folder or server has room to write. */
+  storage: z.enum(['ok', 'low']),
+  version: z.string(),
+});
+export type Health = z.infer<typeof Health>;
+
+export const MapEngine = z.enum(['leaflet', 'google']);
+export type MapEngine = z.infer<typeof MapEngine>;
+
+/** Runtime configuration served to the browser, so one build fits every deployment. */
+export const ClientConfig = z.object({
+  mapEngine: MapEngine,
+  defaultCenter: LatLng,
+  defaultZoom: z.number().int().min(0).max(22),
+  minZoom: z.number().int().min(0).max(22),
+  maxZoom: z.number().int().min(0).max(22),
+  tileUrl: z.string(),
+  tileAttribution: z.string(),
+  languages: z.array(LanguageCode).min(1),
+  defaultLanguage: LanguageCode,
+  publicUrl: z.string().nullable(),
+  sentry: z.object({
+    dsn: z.string().nullable(),
+    environment: z.string(),
+    release: z.string(),
+  }),
+  google: z
+    .object({
+      apiKey: z.string().nullable(),
+      clientId: z.string().nullable(),
+      version: z.string().nullable(),
+      libraries: z.array(z.string()),
+    })
+    .nullable(),
+});
+export type ClientConfig = z.infer<typeof ClientConfig>;

@@ -1,0 +1,2 @@
+export * from './cluster-style.ts';
+export * from './types.ts';

@@ -1,0 +1,113 @@
+/** A point in degrees. */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** A geographic box in degrees; `west > east` crosses the antimeridian. */
+export interface Bounds {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/** What the map currently shows. */
+export interface Viewport {
+  center: LatLng;
+  zoom: number;
+  bounds: Bounds;
+}
+
+/** A cluster as the server sends it (see `MapCluster` in @karta/contracts). */
+export interface ClusterItem {
+  id: string;
+  lat: number;
+  lng: number;
+  count: number;
+  tier: number;
+  bounds: Bounds;
+}
+
+/** A single place drawn as a marker button. */
+export interface MarkerItem {
+  id: number;
+  lat: number;
+  lng: number;
+  /** Category colour, `#rrggbb`. */
+  color: string;
+  /** Accessible name of the marker button, e.g. "Cvjetni trg, Pharmacy". */
+  label: string;
+  selected: boolean;
+  /** The position is coarsened for privacy: the marker is drawn with an area look. */
+  approximate: boolean;
+}
+
+/** A circle in metres, drawn by the engine. */
+export interface CircleItem {
+  id: string;
+  lat: number;
+  lng: number;
+  radius: number;
+  color: string;
+  /** `selected`: the chosen place's radius; `ambient`: radii in view from zoom 13; `area`: a privacy area. */
+  kind: 'selected' | 'ambient' | 'area';
+}
+
+/** Callbacks from the map to the feature code. */
+export interface MapEvents {
+  /** After the map settles on a new position (pan or zoom ended). */
+  onViewportChange(viewport: Viewport): void;
+  onClusterClick(cluster: ClusterItem): void;
+  onMarkerClick(id: number): void;
+  /** A click on the map itself (not on a marker, cluster or info window). */
+  onMapClick?(position: LatLng): void;
+  /** The user closed the info window with its close button or Escape. */
+  onInfoWindowClose(): void;
+}
+
+/** Text the adapter puts on its own controls; given by the app so it is translated. */
+export interface MapLabels {
+  /** Accessible name of a cluster button, e.g. "12 places, zoom in". */
+  cluster(count: number): string;
+  /** Accessible name of the info window's close button. */
+  closeInfoWindow: string;
+}
+
+/** Everything an engine needs to create a map. */
+export interface MapAdapterOptions {
+  container: HTMLElement;
+  center: LatLng;
+  zoom: number;
+  minZoom: number;
+  maxZoom: number;
+  tileUrl: string;
+  tileAttribution: string;
+  /** UI language, e.g. for the engine's own labels. */
+  language: string;
+  labels: MapLabels;
+  events: MapEvents;
+}
+
+/**
+ * One map engine behind one interface: feature code never knows which engine it talks to.
+ * Markers and clusters are DOM buttons (see `dom.ts`), circles are drawn by the engine.
+ */
+export interface MapAdapter {
+  readonly engine: 'leaflet' | 'google';
+  getViewport(): Viewport;
+  setView(center: LatLng, zoom: number): void;
+  /** Zoom to show the box; never beyond `maxZoom`. */
+  fitBounds(bounds: Bounds): void;
+  setClusters(clusters: readonly ClusterItem[]): void;
+  setMarkers(markers: readonly MarkerItem[]): void;
+  setCircles(circles: readonly CircleItem[]): void;
+  /** Show `content` (rendered by the app) in an info window anchored at `position`. */
+  openInfoWindow(position: LatLng, content: HTMLElement): void;
+  closeInfoWindow(): void;
+  setLabels(labels: MapLabels): void;
+  destroy(): void;
+}
+
+/** Creates an adapter; async so an engine may load its script first. */
+export type MapAdapterFactory = (options: MapAdapterOptions) => Promise<MapAdapter>;

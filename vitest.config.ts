@@ -1,0 +1,54 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run per project, started one after another by scripts/test.mjs, so the two cores
+ * never run a database suite and a browser suite at once.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+        },
+      },
+      'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'server-pglite',
+          environment: 'node',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { KARTA_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          environment: 'node',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { KARTA_TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/support/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/tests/**/*.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
