@@ -1,0 +1,65 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
+import { type BrowserSession, launchBrowser } from './chromium.ts';
+import { KartaDriver } from './driver.ts';
+
+export interface BrowserSuite {
+  /** The driver for this test's fresh page. */
+  readonly karta: KartaDriver;
+  readonly page: Page;
+  readonly session: BrowserSession;
+  readonly baseUrl: string;
+  readonly sentryUrl: string;
+}
+
+/**
+ * Declares a browser suite: one Chromium profile for the file, a fresh page per test.
+ * Skipped (loudly, by the global set-up) when no Chromium is installed.
+ */
+export function describeInBrowser(
+  name: string,
+  body: (suite: BrowserSuite) => void,
+  options: { locale?: string; clipboard?: boolean } = {},
+) {
+  const chromiumPath = inject('chromiumPath');
+  const baseUrl = inject('kartaUrl');
+  const sentryUrl = inject('sentryUrl');
+  let session: BrowserSession | undefined;
+  let page: Page | undefined;
+
+  const suite: BrowserSuite = {
+    get karta() {
+      if (!page) throw new Error('No page: is the suite running?');
+      return new KartaDriver(page, baseUrl);
+    },
+    get page() {
+      if (!page) throw new Error('No page: is the suite running?');
+      return page;
+    },
+    get session() {
+      if (!session) throw new Error('No browser: is the suite running?');
+      return session;
+    },
+    baseUrl,
+    sentryUrl,
+  };
+
+  describe.skipIf(!chromiumPath)(name, () => {
+    beforeAll(async () => {
+      session = await launchBrowser(chromiumPath, [baseUrl], { locale: options.locale });
+      if (options.clipboard) {
+        await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+      }
+    });
+    afterAll(async () => {
+      await session?.close();
+    });
+    beforeEach(async () => {
+      page = await suite.session.context.newPage();
+    });
+    afterEach(async () => {
+      await page?.close();
+    });
+    body(suite);
+  });
+}

@@ -1,0 +1,238 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export interface MapState {
+  engine: string;
+  zoom: number;
+  center: { lat: number; lng: number };
+}
+
+export interface ClusterButton {
+  count: number;
+  tier: number;
+  /** Rendered width and height in CSS pixels. */
+  width: number;
+  height: number;
+  label: string;
+}
+
+/**
+ * Drives Karta the way a person uses it. Specs talk to this driver, never to raw selectors, so a
+ * change of markup is mended here once.
+ */
+export class KartaDriver {
+  constructor(
+    readonly page: Page,
+    private readonly baseUrl: string,
+  ) {}
+
+  // ── navigation ────────────────────────────────────────────────────────────
+
+  /** Opens the home page (optionally with a query string) and waits for the first map data. */
+  async openHome(search = ''): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/${search}`);
+    await this.waitForMapData();
+  }
+
+  async openPlacePage(id: number): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/places/${id}`);
+  }
+
+  async resize(width: number, height = 900): Promise<void> {
+    await this.page.setViewportSize({ width, height });
+  }
+
+  url(): URL {
+    return new URL(this.page.url());
+  }
+
+  // ── the map ───────────────────────────────────────────────────────────────
+
+  private map() {
+    return this.page.getByTestId('map');
+  }
+
+  async mapSize(): Promise<{ width: number; height: number }> {
+    const box = await this.map().boundingBox();
+    if (!box) throw new Error('The map is not visible');
+    return { width: box.width, height: box.height };
+  }
+
+  async pageWidth(): Promise<{ viewport: number; scroll: number }> {
+    return this.page.evaluate(() => ({
+      viewport: window.innerWidth,
+      scroll: document.documentElement.scrollWidth,
+    }));
+  }
+
+  async mapState(): Promise<MapState> {
+    const map = this.map();
+    const [engine, zoom, center] = await Promise.all([
+      map.getAttribute('data-engine'),
+      map.getAttribute('data-zoom'),
+      map.getAttribute('data-center'),
+    ]);
+    const [lat, lng] = (center ?? '').split(',').map(Number);
+    return {
+      engine: engine ?? '',
+      zoom: Number(zoom),
+      center: { lat: lat ?? Number.NaN, lng: lng ?? Number.NaN },
+    };
+  }
+
+  /** Waits until the map shows clusters or markers for its current viewport. */
+  async waitForMapData(): Promise<void> {
+    await this.page
+      .locator('[data-testid=cluster], [data-testid=marker]')
+      .first()
+      .waitFor({ timeout: 15_000 });
+  }
+
+  /** Waits until the map has settled at a zoom other than `previousZoom`, with data drawn. */
+  async waitForZoomChange(previousZoom: number): Promise<MapState> {
+    await expect.poll(async () => (await this.mapState()).zoom, { timeout: 10_000 }).not.toBe(previousZoom);
+    await this.waitForMapData();
+    return this.mapState();
+  }
+
+  async clusters(): Promise<ClusterButton[]> {
+    return this.page.getByTestId('cluster').evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const rect = button.getBoundingClientRect();
+        return {
+          count: Number(button.getAttribute('data-count')),
+          tier: Number(button.getAttribute('data-tier')),
+          width: rect.width,
+          height: rect.height,
+          label: button.getAttribute('aria-label') ?? button.textContent ?? '',
+        };
+      }),
+    );
+  }
+
+  async clusterColors(): Promise<Record<number, string>> {
+    return this.page.getByTestId('cluster').evaluateAll((buttons) => {
+      const colors: Record<number, string> = {};
+      for (const button of buttons) {
+        colors[Number(button.getAttribute('data-tier'))] = getComputedStyle(button).backgroundColor;
+      }
+      return colors;
+    });
+  }
+
+  async markerIds(): Promise<number[]> {
+    return this.page
+      .getByTestId('marker')
+      .evaluateAll((buttons) => buttons.map((button) => Number(button.getAttribute('data-place-id'))));
+  }
+
+  async clickCluster(count: number): Promise<void> {
+    await this.page.locator(`[data-testid=cluster][data-count="${count}"]`).first().click();
+  }
+
+  async clickMarker(id: number): Promise<void> {
+    await this.page.locator(`[data-testid=marker][data-place-id="${id}"]`).click();
+  }
+
+  async markerLabel(id: number): Promise<string> {
+    return (
+      (await this.page.locator(`[data-testid=marker][data-place-id="${id}"]`).getAttribute('aria-label')) ??
+      ''
+    );
+  }
+
+  /** Zooms in with the keyboard-accessible zoom control until the map shows single markers. */
+  async zoomUntilMarkers(maxSteps = 8): Promise<void> {
+    for (let step = 0; step < maxSteps && (await this.markerIds()).length === 0; step += 1) {
+      const { zoom } = await this.mapState();
+      const cluster = (await this.clusters()).sort((a, b) => a.count - b.count)[0];
+      if (!cluster) break;
+      await this.clickCluster(cluster.count);
+      await this.waitForZoomChange(zoom);
+    }
+  }
+
+  // ── the info window and copying ───────────────────────────────────────────
+
+  infoWindow() {
+    return this.page.getByTestId('info-window');
+  }
+
+  async infoWindowText(): Promise<string> {
+    await this.infoWindow().waitFor();
+    return (await this.infoWindow().innerText()).replace(/\s+/g, ' ');
+  }
+
+  async copy(what: 'coordinates' | 'address' | 'link'): Promise<string> {
+    await this.infoWindow().getByTestId(`copy-${what}`).click();
+    const toast = this.page.getByTestId('toast');
+    await toast.waitFor();
+    return (await toast.innerText()).trim();
+  }
+
+  async toastRole(): Promise<string | null> {
+    return this.page.getByTestId('toast').evaluate((toast) => {
+      const live = toast.closest('[aria-live], [role=status]');
+      return live?.getAttribute('role') ?? live?.getAttribute('aria-live') ?? null;
+    });
+  }
+
+  /** What the system clipboard holds now. */
+  async clipboardText(): Promise<string> {
+    return this.page.evaluate(() => navigator.clipboard.readText());
+  }
+
+  // ── language ──────────────────────────────────────────────────────────────
+
+  async switchLanguage(language: 'hr' | 'en'): Promise<void> {
+    await this.page.getByTestId('language-switch').selectOption(language);
+  }
+
+  async htmlLang(): Promise<string> {
+    return this.page.evaluate(() => document.documentElement.lang);
+  }
+
+  // ── the list under the map ────────────────────────────────────────────────
+
+  listItems() {
+    return this.page.getByTestId('place-list-item');
+  }
+
+  async listIds(): Promise<number[]> {
+    await this.listItems().first().waitFor({ timeout: 15_000 });
+    return this.listItems().evaluateAll((items) =>
+      items.map((item) => Number(item.getAttribute('data-place-id'))),
+    );
+  }
+
+  async selectListItem(id: number): Promise<void> {
+    await this.page
+      .locator(`[data-testid=place-list-item][data-place-id="${id}"]`)
+      .getByRole('button')
+      .first()
+      .click();
+  }
+
+  /** The id of the list item marked as the current selection, if any. */
+  async currentListItem(): Promise<number | null> {
+    const current = this.page.locator(
+      '[data-testid=place-list-item][aria-current="true"], [data-testid=place-list-item] [aria-current="true"]',
+    );
+    if ((await current.count()) === 0) return null;
+    const item = this.page.locator('[data-testid=place-list-item]', {
+      has: this.page.locator('[aria-current="true"]'),
+    });
+    const id =
+      (await current.first().getAttribute('data-place-id')) ??
+      (await item.first().getAttribute('data-place-id'));
+    return id === null ? null : Number(id);
+  }
+
+  async toggleCategory(name: string): Promise<void> {
+    await this.page
+      .getByRole('button', { name, exact: false })
+      .and(this.page.locator('[aria-pressed]'))
+      .first()
+      .click();
+  }
+}

@@ -1,0 +1,35 @@
+import { expect, it } from 'vitest';
+import { placeShownAsMarker, viewOf } from '../support/api.ts';
+import { describeInBrowser } from '../support/browser-suite.ts';
+
+describeInBrowser('links to a view', (suite) => {
+  it('restore the position, the zoom and the open info window', async () => {
+    const { karta, baseUrl } = suite;
+    const { place } = await placeShownAsMarker(baseUrl);
+    await karta.openHome(viewOf({ lat: place.lat + 0.001, lng: place.lng - 0.002 }, 15, place.id));
+    const state = await karta.mapState();
+    expect(state.zoom).toBe(15);
+    expect(state.center.lat).toBeCloseTo(place.lat + 0.001, 4);
+    expect(state.center.lng).toBeCloseTo(place.lng - 0.002, 4);
+    expect(await karta.infoWindowText()).toContain(place.name.en ?? '');
+  });
+
+  it('keep the map position in the address as the map moves', async () => {
+    const { karta } = suite;
+    await karta.openHome();
+    const before = await karta.mapState();
+    const [cluster] = (await karta.clusters()).sort((a, b) => b.count - a.count);
+    if (!cluster) throw new Error('No cluster to click');
+    await karta.clickCluster(cluster.count);
+    const after = await karta.waitForZoomChange(before.zoom);
+    await expect.poll(() => karta.url().searchParams.get('z')).toBe(String(after.zoom));
+    expect(Number(karta.url().searchParams.get('lat'))).toBeCloseTo(after.center.lat, 3);
+    expect(Number(karta.url().searchParams.get('lng'))).toBeCloseTo(after.center.lng, 3);
+  });
+
+  it('show a designed page for a place that does not exist', async () => {
+    const { karta, page } = suite;
+    await karta.openPlacePage(999_999_999);
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/not found|doesn.t exist|no such/i);
+  });
+});

@@ -1,0 +1,35 @@
+import { expect, it } from 'vitest';
+import { describeInBrowser } from '../support/browser-suite.ts';
+
+interface SentryItem {
+  type: string;
+  payload: { exception?: { values?: { value?: string }[] }; request?: { url?: string } };
+  raw: string;
+}
+
+async function receivedItems(sentryUrl: string): Promise<SentryItem[]> {
+  return (await (await fetch(`${sentryUrl}/items`)).json()) as SentryItem[];
+}
+
+describeInBrowser('error reporting', (suite) => {
+  it('sends an uncaught browser error to the Sentry endpoint, without the query string', async () => {
+    const { karta, page, sentryUrl } = suite;
+    await karta.openHome('?lat=45.8&lng=16&z=10&secret=hunter2');
+    const marker = `e2e uncaught error ${Date.now()}`;
+    await page.evaluate((message) => {
+      setTimeout(() => {
+        throw new Error(message);
+      }, 0);
+    }, marker);
+    await expect
+      .poll(async () => (await receivedItems(sentryUrl)).find((item) => item.raw.includes(marker)), {
+        timeout: 15_000,
+      })
+      .toBeTruthy();
+    const event = (await receivedItems(sentryUrl)).find(
+      (item) => item.type === 'event' && item.raw.includes(marker),
+    );
+    expect(event?.payload.exception?.values?.[0]?.value).toBe(marker);
+    expect(event?.raw).not.toContain('hunter2');
+  });
+});
