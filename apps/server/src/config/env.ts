@@ -1,0 +1,208 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { REPO_ROOT, SERVER_VERSION } from './paths.ts';
+
+/** Interface languages; the first is the fallback when a text lacks the reader's language. */
+export const LANGUAGES = ['hr', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_TILE_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/** Unset and empty mean the same: `FOO=` in a .env file should not count as a value. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      if (['true', '1', 'on', 'yes'].includes(value)) return true;
+      if (['false', '0', 'off', 'no'].includes(value)) return false;
+      ctx.addIssue({ code: 'custom', message: 'Expected true/false, 1/0 or on/off' });
+      return z.NEVER;
+    });
+
+const integer = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+        ctx.addIssue({ code: 'custom', message: `Expected a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
+
+const httpUrl = (message: string) =>
+  optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+/i.test(value), { message });
+
+/** A Sentry DSN: `https://<key>@<host>/<project id>`. */
+const sentryDsn = optionalText.refine(
+  (value) => {
+    if (value === undefined) return true;
+    try {
+      const url = new URL(value);
+      return /^https?:$/.test(url.protocol) && url.username !== '' && /^\/(.+\/)?\d+$/.test(url.pathname);
+    } catch {
+      return false;
+    }
+  },
+  { message: 'Expected a Sentry DSN such as https://key@o0.ingest.sentry.io/123' },
+);
+
+const EnvSchema = z.object({
+  PORT: integer(8080, 0, 65_535),
+  HOST: optionalText.transform((value) => value ?? '0.0.0.0'),
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+    message: 'Expected a postgres:// or postgresql:// URL',
+  }),
+  DEMO_DATA: booleanFlag(true),
+  PUBLIC_URL: httpUrl('Expected an http(s) URL such as https://karta.example.org').transform((value) =>
+    value?.replace(/\/+$/, ''),
+  ),
+  SENTRY_DSN: sentryDsn,
+  SENTRY_ENVIRONMENT: optionalText.transform((value) => value ?? 'production'),
+  SENTRY_RELEASE: optionalText,
+  MAP_ENGINE: optionalText.pipe(z.enum(['auto', 'leaflet', 'google']).optional()),
+  GOOGLE_MAPS_API_KEY: optionalText,
+  GOOGLE_MAPS_CLIENT_ID: optionalText,
+  GOOGLE_MAPS_VERSION: optionalText,
+  GOOGLE_MAPS_LIBRARIES: optionalText.transform((value, ctx) => {
+    const libraries = (value ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    if (libraries.some((name) => !/^[a-zA-Z_]+$/.test(name))) {
+      ctx.addIssue({ code: 'custom', message: 'Expected a comma-separated list of library names' });
+      return z.NEVER;
+    }
+    return libraries;
+  }),
+  TILE_URL: optionalText
+    .transform((value) => value ?? DEFAULT_TILE_URL)
+    .refine((value) => /^https?:\/\/[^\s/]+\/\S*$/i.test(value), {
+      message: 'Expected an http(s) URL template',
+    })
+    .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), {
+      message: 'The template must contain {z}, {x} and {y}',
+    }),
+  TILE_ATTRIBUTION: optionalText.transform((value) => value ?? DEFAULT_TILE_ATTRIBUTION),
+  DEFAULT_LANGUAGE: optionalText.pipe(z.enum(LANGUAGES).optional()).transform((value) => value ?? 'en'),
+  LOG_LEVEL: optionalText
+    .pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional())
+    .transform((value) => value ?? 'info'),
+  MIN_FREE_DISK_MB: integer(100, 0, 10_000_000),
+});
+
+/** The validated runtime configuration; built once at start by `loadConfig`. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the PGlite folder (also where the lock file lives). */
+  dataDir: string;
+  /** PostgreSQL URL; when set, PGlite is not used. */
+  databaseUrl: string | null;
+  demoData: boolean;
+  publicUrl: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  minFreeDiskMb: number;
+  version: string;
+  sentry: { dsn: string | null; environment: string; release: string };
+  map: {
+    /** The engine the browser uses: `auto` is resolved here. */
+    engine: 'leaflet' | 'google';
+    defaultCenter: { lat: number; lng: number };
+    defaultZoom: number;
+    minZoom: number;
+    maxZoom: number;
+    tileUrl: string;
+    tileAttribution: string;
+  };
+  google: { apiKey: string | null; clientId: string | null; version: string | null; libraries: string[] };
+  languages: readonly Language[];
+  defaultLanguage: Language;
+}
+
+/** A start-up configuration problem: lists every bad variable at once. */
+export class ConfigError extends Error {
+  constructor(readonly issues: readonly { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${issues.map((issue) => `  ${issue.variable}: ${issue.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** The seed's default view and the zoom range both engines support with 256-px tiles. */
+export const MAP_DEFAULTS = {
+  defaultCenter: { lat: 45.8, lng: 16.0 },
+  defaultZoom: 10,
+  minZoom: 2,
+  maxZoom: 18,
+};
+
+/**
+ * Parses the environment once. `cwd` is where a relative DATA_DIR resolves: npm runs workspace
+ * scripts in the workspace folder but records the caller's folder in INIT_CWD, so that one wins.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = env.INIT_CWD ?? process.cwd(),
+): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({
+      variable: String(issue.path[0] ?? '(environment)'),
+      message: issue.code === 'invalid_value' ? `Expected one of ${issue.values.join(', ')}` : issue.message,
+    }));
+    throw new ConfigError(issues);
+  }
+  const e = parsed.data;
+  const hasGoogleCredentials = Boolean(e.GOOGLE_MAPS_API_KEY || e.GOOGLE_MAPS_CLIENT_ID);
+  const engine =
+    e.MAP_ENGINE === 'auto' || !e.MAP_ENGINE ? (hasGoogleCredentials ? 'google' : 'leaflet') : e.MAP_ENGINE;
+  const dataDir =
+    e.DATA_DIR === undefined
+      ? resolve(REPO_ROOT, 'data')
+      : isAbsolute(e.DATA_DIR)
+        ? e.DATA_DIR
+        : resolve(cwd, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    demoData: e.DEMO_DATA,
+    publicUrl: e.PUBLIC_URL ?? null,
+    logLevel: e.LOG_LEVEL,
+    minFreeDiskMb: e.MIN_FREE_DISK_MB,
+    version: SERVER_VERSION,
+    sentry: {
+      dsn: e.SENTRY_DSN ?? null,
+      environment: e.SENTRY_ENVIRONMENT,
+      release: e.SENTRY_RELEASE ?? `karta@${SERVER_VERSION}`,
+    },
+    map: { engine, ...MAP_DEFAULTS, tileUrl: e.TILE_URL, tileAttribution: e.TILE_ATTRIBUTION },
+    google: {
+      apiKey: e.GOOGLE_MAPS_API_KEY ?? null,
+      clientId: e.GOOGLE_MAPS_CLIENT_ID ?? null,
+      version: e.GOOGLE_MAPS_VERSION ?? null,
+      libraries: e.GOOGLE_MAPS_LIBRARIES,
+    },
+    languages: LANGUAGES,
+    defaultLanguage: e.DEFAULT_LANGUAGE,
+  };
+}

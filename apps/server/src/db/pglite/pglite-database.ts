@@ -1,0 +1,185 @@
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../../workers/start-ts-worker.ts';
+import { type DataDirLock, lockDataDir } from '../data-dir-lock.ts';
+import {
+  type Database,
+  DatabaseError,
+  DatabaseUnavailableError,
+  type Queryable,
+  type QueryResult,
+} from '../database.ts';
+import { Mutex } from '../mutex.ts';
+import type { PgliteRequest, PgliteResponse, PgliteWorkerData, WireError } from './protocol.ts';
+
+type Pending = {
+  resolve: (value: { rows: unknown[]; rowCount: number }) => void;
+  reject: (e: Error) => void;
+};
+type RequestBody = PgliteRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/**
+ * PGlite behind a worker thread. Every use of the single PGlite session goes through one mutex,
+ * so a transaction (BEGIN … COMMIT sent as ordinary queries while holding it) never interleaves
+ * with anything else.
+ */
+class PgliteDatabase implements Database {
+  readonly kind = 'pglite' as const;
+  private readonly mutex = new Mutex();
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private failure: Error | undefined;
+
+  constructor(
+    private readonly worker: Worker,
+    private readonly lock: DataDirLock,
+  ) {
+    worker.on('message', (message: PgliteResponse) => {
+      if (message.type !== 'ok' && message.type !== 'error') return;
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id);
+      if (message.type === 'ok') waiting.resolve(message);
+      else waiting.reject(this.toError(message.error));
+    });
+    worker.on('error', (error) =>
+      this.fail(new DatabaseUnavailableError('The PGlite worker failed', { cause: error })),
+    );
+    worker.on('exit', () => this.fail(new DatabaseUnavailableError('The database is closed')));
+  }
+
+  private toError(error: WireError): Error {
+    if (error.fatal) {
+      const failure = new DatabaseUnavailableError(`PGlite failed: ${error.message}`);
+      this.fail(failure);
+      return failure;
+    }
+    return new DatabaseError(error.message, error.code, error.detail, error.constraint);
+  }
+
+  private fail(error: Error) {
+    this.failure ??= error;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+
+  private send(body: RequestBody): Promise<{ rows: unknown[]; rowCount: number }> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...body, id });
+    });
+  }
+
+  private async sendQuery<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+    const result = await this.send({ type: 'query', sql, params: [...params] });
+    return { rows: result.rows as T[], rowCount: result.rowCount };
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    return this.mutex.run(() => this.sendQuery<T>(sql, params));
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.mutex.run(async () => {
+      await this.send({ type: 'exec', sql });
+    });
+  }
+
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.mutex.run(async () => {
+      let open = true;
+      const guard = () => {
+        if (!open) throw new Error('This transaction has already ended');
+      };
+      const tx: Queryable = {
+        query: async <R>(sql: string, params?: readonly unknown[]) => {
+          guard();
+          return this.sendQuery<R>(sql, params);
+        },
+        exec: async (sql: string) => {
+          guard();
+          await this.send({ type: 'exec', sql });
+        },
+      };
+      await this.sendQuery('BEGIN');
+      try {
+        const result = await fn(tx);
+        await this.sendQuery('COMMIT');
+        return result;
+      } catch (error) {
+        await this.sendQuery('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        open = false;
+      }
+    });
+  }
+
+  async ping(timeoutMs = 2000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      return await Promise.race([this.query('SELECT 1').then(() => true), timeout]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    try {
+      if (!this.failure) await this.mutex.run(() => this.send({ type: 'close' }));
+    } catch {
+      // Closing a broken database: nothing more to flush.
+    } finally {
+      this.fail(new DatabaseUnavailableError('The database is closed'));
+      await this.worker.terminate();
+      this.lock.release();
+    }
+  }
+}
+
+const WORKER_ENTRY = new URL('./pglite-worker.ts', import.meta.url);
+
+/**
+ * Opens the PGlite database in `dataDir/pglite` after taking the data folder's lock; the lock sits
+ * beside the database folder (not inside it) so PGlite's own files stay untouched.
+ */
+export async function openPgliteDatabase(dataDir: string): Promise<Database> {
+  const lock = lockDataDir(dataDir);
+  try {
+    const data: PgliteWorkerData = { path: join(dataDir, 'pglite') };
+    const worker = startTsWorker(WORKER_ENTRY, data, 'karta-pglite');
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (message: PgliteResponse) => {
+        if (message.type === 'ready') done();
+        else if (message.type === 'open-failed')
+          done(new Error(`PGlite could not open ${data.path}: ${message.error.message}`));
+      };
+      const onError = (error: Error) => done(error);
+      const onExit = (code: number) =>
+        done(new Error(`The PGlite worker exited with code ${code} while opening`));
+      function done(error?: Error) {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        if (error) {
+          void worker.terminate();
+          reject(error);
+        } else resolve();
+      }
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+    });
+    return new PgliteDatabase(worker, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Hosts PGlite in its own thread. PGlite runs every query synchronously on the thread it lives
+ * on (a 0.9 s query froze every request when it ran on the main thread), so it lives here and
+ * answers the main thread's messages one at a time.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { PgliteRequest, PgliteResponse, PgliteWorkerData, WireError } from './protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker must run in a worker thread');
+const { path } = (workerData as { data: PgliteWorkerData }).data;
+
+function send(message: PgliteResponse) {
+  port?.postMessage(message);
+}
+
+function toWireError(error: unknown): WireError {
+  if (error && typeof error === 'object' && 'message' in error) {
+    const e = error as { message: string; code?: unknown; detail?: unknown; constraint?: unknown };
+    const code = typeof e.code === 'string' ? e.code : undefined;
+    return {
+      message: String(e.message),
+      code,
+      detail: typeof e.detail === 'string' ? e.detail : undefined,
+      constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
+      // Anything without a SQLSTATE is PGlite's machinery failing (WASM abort, file system error).
+      fatal: code === undefined,
+    };
+  }
+  return { message: String(error), fatal: true };
+}
+
+let db: PGlite;
+try {
+  db = new PGlite(path, {
+    // Same JS values as the pg driver: int8 as a plain number (ids stay far below 2^53).
+    parsers: { [types.INT8]: (value: string) => Number(value) },
+  });
+  await db.waitReady;
+  send({ type: 'ready' });
+} catch (error) {
+  send({ type: 'open-failed', error: toWireError(error) });
+  process.exit(1);
+}
+
+port.on('message', async (request: PgliteRequest) => {
+  try {
+    if (request.type === 'query') {
+      const result = await db.query(request.sql, request.params);
+      send({ type: 'ok', id: request.id, rows: result.rows, rowCount: result.affectedRows ?? 0 });
+    } else if (request.type === 'exec') {
+      await db.exec(request.sql);
+      send({ type: 'ok', id: request.id, rows: [], rowCount: 0 });
+    } else if (request.type === 'close') {
+      await db.close();
+      send({ type: 'ok', id: request.id, rows: [], rowCount: 0 });
+    }
+  } catch (error) {
+    send({ type: 'error', id: request.id, error: toWireError(error) });
+  }
+});
