@@ -1,2 +1,3 @@
 export * from './cluster-style.ts';
+export * from './mercator.ts';
 export * from './types.ts';

@@ -1,0 +1,11 @@
+export { ClusterIndex } from './cluster-index.ts';
+export { resolveName } from './resolve-name.ts';
+export type {
+  ClusterIndexOptions,
+  ClusterQuery,
+  ClusterResult,
+  IndexedPlace,
+  LocationPrivacy,
+  ResultCluster,
+  ResultPlace,
+} from './types.ts';

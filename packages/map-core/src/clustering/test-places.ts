@@ -1,0 +1,54 @@
+import type { IndexedPlace } from './types.ts';
+
+/** A place with sensible defaults, for tests. */
+export function testPlace(
+  id: number,
+  lat: number,
+  lng: number,
+  overrides: Partial<IndexedPlace> = {},
+): IndexedPlace {
+  return {
+    id,
+    lat,
+    lng,
+    category: 'pharmacy',
+    name: { en: `Place ${id}` },
+    primaryLanguage: 'en',
+    radius: null,
+    locationPrivacy: 'exact',
+    ...overrides,
+  };
+}
+
+/** A deterministic pseudo-random number generator (mulberry32), so failures reproduce. */
+export function seededRandom(seed: number): () => number {
+  let state = seed | 0;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` places scattered around a centre, in the given categories in turn. */
+export function scatteredPlaces(
+  count: number,
+  center: { lat: number; lng: number },
+  spreadDeg: number,
+  categories: readonly string[],
+  seed = 1,
+): IndexedPlace[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, (_, i) =>
+    testPlace(
+      i + 1,
+      center.lat + (random() - 0.5) * spreadDeg,
+      center.lng + (random() - 0.5) * spreadDeg * 1.4,
+      { category: categories[i % categories.length] as string },
+    ),
+  );
+}
+
+/** The whole world as a query box. */
+export const WORLD = { west: -180, south: -85, east: 180, north: 85 };

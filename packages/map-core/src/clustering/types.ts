@@ -1,0 +1,68 @@
+import type { Bounds } from '../types.ts';
+
+/** How precisely a place's position may be shown: anything but `exact` is already coarsened. */
+export type LocationPrivacy = 'exact' | '100m' | '1km';
+
+/** A published place as the clustering index needs it. */
+export interface IndexedPlace {
+  id: number;
+  lat: number;
+  lng: number;
+  /** Category slug. */
+  category: string;
+  /** Name per language code. */
+  name: Record<string, string>;
+  /** The language the place was first written in: the name's fallback. */
+  primaryLanguage: string;
+  /** Metres, or null. */
+  radius: number | null;
+  locationPrivacy: LocationPrivacy;
+}
+
+/** One viewport request. */
+export interface ClusterQuery {
+  /** `west > east` crosses the antimeridian. */
+  bbox: Bounds;
+  zoom: number;
+  /** Category slugs; absent or empty means every category; unknown slugs match nothing. */
+  categories?: readonly string[];
+  /** Language for place names. */
+  lang?: string;
+}
+
+/** A group of at least two places drawn as one cluster icon. */
+export interface ResultCluster {
+  /** Stable for one built index: `all:…`, `cat:<slug>:…`, or `m:<zoom>:…` for merged clusters. */
+  id: string;
+  lat: number;
+  lng: number;
+  count: number;
+  /** Number of digits of the count, capped at 5. */
+  tier: number;
+  /** The box around every place in the cluster (`west > east` when it crosses the antimeridian). */
+  bounds: Bounds;
+}
+
+/** A single place drawn as a marker. */
+export interface ResultPlace {
+  id: number;
+  lat: number;
+  lng: number;
+  category: string;
+  /** Resolved in the query's language, else the primary language, else any. */
+  name: string;
+  radius: number | null;
+  locationPrivacy: LocationPrivacy;
+}
+
+/** What the map shows for one viewport. */
+export interface ClusterResult {
+  clusters: ResultCluster[];
+  places: ResultPlace[];
+}
+
+/** Options of `ClusterIndex.build`. */
+export interface ClusterIndexOptions {
+  /** The map's highest zoom (default 18): co-located places stay one cluster up to and above it. */
+  maxZoom?: number;
+}
