@@ -79,14 +79,12 @@ export class ClusterIndex {
   /** The indexes a filter reads: the all-places one, one category's, or several to merge. */
   private sourcesFor(categories: readonly string[] | undefined): PointIndex[] {
     if (categories === undefined || categories.length === 0) return [this.all];
-    const sources = new Set<PointIndex>();
-    for (const slug of categories) {
-      const index = this.byCategory.get(slug);
-      if (index) sources.add(index);
-    }
+    // Sorted and deduplicated, so a filter's order or repeats never change the merged answer.
+    const slugs = [...new Set(categories)].sort();
+    const sources = slugs.flatMap((slug) => this.byCategory.get(slug) ?? []);
     // Every category asked for is the same as no filter, and the all-places index is exact.
-    if (sources.size === this.byCategory.size && sources.size > 1) return [this.all];
-    return [...sources];
+    if (sources.length === this.byCategory.size && sources.length > 1) return [this.all];
+    return sources;
   }
 }
 
