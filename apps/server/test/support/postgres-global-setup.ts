@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -104,7 +105,8 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  project.provide('postgresUrl', `postgresql://postgres@127.0.0.1:${port}/postgres`);
+  const url: ProvidedContext['postgresUrl'] = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  project.provide('postgresUrl', url);
   return () => {
     try {
       // pg_ctl finds the server by the pid file in its own data folder: no other PostgreSQL is touched.

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config/env.ts';
+import { WEB_DIST_DIR } from './config/paths.ts';
+import type { Database } from './db/database.ts';
+import { openDatabase } from './db/open-database.ts';
+import { type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
+import { type ErrorReporter, sendError, toHttpError } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { MapIndexService } from './map-index/map-index-service.ts';
+import { reportError } from './observability/sentry.ts';
+import { categoryRoutes } from './routes/categories.ts';
+import { mapRoutes } from './routes/map.ts';
+import { placeRoutes } from './routes/places.ts';
+import { systemRoutes } from './routes/system.ts';
+import { decorateServices } from './services.ts';
+
+/** Requests larger than this are refused with 413 before they are read in full. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface AppOptions {
+  /** An open, migrated database; when absent one is opened from the config and closed with the app. */
+  database?: Database;
+  /** The map index (built or building); when absent one is created on the database, not yet built. */
+  mapIndex?: MapIndexService;
+  /** Free-space watch of the data folder; when absent writes are never refused for space. */
+  storage?: StorageGuard;
+  /** Where the built web app is (tests point this at a fixture). */
+  webDistDir?: string;
+  /** Receives unexpected errors; Sentry by default (a no-op unless SENTRY_DSN is set). */
+  reportError?: ErrorReporter;
+  /** Fastify's logger option; defaults to pino at LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** A client-chosen request id is kept when it is short and plain, so logs can be correlated. */
+function requestId(header: string | string[] | undefined): string {
+  return typeof header === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(header) ? header : randomUUID();
+}
+
+/**
+ * Builds the app: external plugins (security headers), then our services, then routes; one error
+ * handler for everything. Not yet listening: `server.ts` does that, tests use `inject`.
+ */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (request) => requestId(request.headers['x-request-id']),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+    // Errors Fastify raises before routing (a malformed URL) get the same JSON shape.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = toHttpError(error);
+      return sendError(reply, status, body);
+    },
+  });
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase(config, (error) => app.log.warn({ err: error }, 'idle database client failed')));
+  const mapIndex =
+    options.mapIndex ?? new MapIndexService(database, { maxZoom: config.map.maxZoom, logger: app.log });
+  const storage = options.storage ?? unwatchedStorage;
+  const report = options.reportError ?? reportError;
+
+  // 1. External plugins.
+  await registerSecurityHeaders(app, config);
+
+  // 2. Our services.
+  decorateServices(app, { appConfig: config, database, mapIndex, storage });
+  if (ownsDatabase) {
+    app.addHook('onClose', async () => {
+      await mapIndex.close();
+      await database.close();
+    });
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // PGlite hangs on a full disk: refuse writes while space is low instead of starting them.
+    if (WRITE_METHODS.has(request.method) && request.url.startsWith('/api/') && !storage.ok) {
+      return sendError(reply, 507, {
+        error: {
+          code: 'insufficient_storage',
+          message: 'The server is running out of storage space, so changes are refused for now.',
+        },
+      });
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body, expected } = toHttpError(error);
+    if (!expected) {
+      request.log.error({ err: error }, 'unexpected error');
+      report(error, request);
+    } else if (status >= 500) {
+      request.log.warn({ err: error }, body.error.message);
+    }
+    return sendError(reply, status, body);
+  });
+
+  // 3. Routes.
+  await app.register(systemRoutes);
+  await app.register(categoryRoutes);
+  await app.register(mapRoutes);
+  await app.register(placeRoutes);
+  await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
+
+  return app;
+}

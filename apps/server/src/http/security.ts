@@ -1,0 +1,103 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env.ts';
+
+/** Where the Google Maps script, tiles and fonts come from (Google's documented CSP list). */
+const GOOGLE_MAPS_SOURCES = {
+  script: ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+  img: [
+    'https://*.googleapis.com',
+    'https://*.gstatic.com',
+    'https://*.google.com',
+    'https://*.googleusercontent.com',
+  ],
+  connect: ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'],
+  font: ['https://fonts.gstatic.com'],
+  style: ['https://fonts.googleapis.com'],
+  frame: ['https://*.google.com'],
+};
+
+/**
+ * The origin(s) a tile URL template loads from: `https://{s}.tile.example.org/{z}/{x}/{y}.png`
+ * becomes `https://*.tile.example.org` (a `{s}` subdomain can be any of the template's servers).
+ */
+export function tileOrigins(tileUrl: string): string[] {
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(tileUrl);
+  if (!match) return [];
+  const scheme = (match[1] ?? '').toLowerCase();
+  const labels = (match[2] ?? '').toLowerCase().split('.');
+  // CSP allows a wildcard only as the leftmost label: every label up to the last templated one becomes `*`.
+  const lastTemplated = labels.findLastIndex((label) => label.includes('{'));
+  const host = lastTemplated < 0 ? labels.join('.') : ['*', ...labels.slice(lastTemplated + 1)].join('.');
+  return [`${scheme}://${host}`];
+}
+
+/** The origin of a Sentry DSN (`https://key@o1.ingest.sentry.io/2` → `https://o1.ingest.sentry.io`). */
+export function dsnOrigin(dsn: string | null): string | null {
+  if (!dsn) return null;
+  try {
+    return new URL(dsn).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The content security policy: no inline or foreign script, images from us and the tile server,
+ * browser errors to the Sentry DSN only. `embed` pages may be framed by any site (that is their
+ * purpose); every other page refuses to be framed.
+ */
+export function contentSecurityPolicy(config: Config, options: { embed: boolean }): Record<string, string[]> {
+  const google = config.map.engine === 'google';
+  const sentry = dsnOrigin(config.sentry.dsn);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(google ? GOOGLE_MAPS_SOURCES.script : [])],
+    // Inline style attributes are set by the map engines on their own elements; no inline script is.
+    'style-src': ["'self'", "'unsafe-inline'", ...(google ? GOOGLE_MAPS_SOURCES.style : [])],
+    'img-src': [
+      "'self'",
+      'data:',
+      ...tileOrigins(config.map.tileUrl),
+      ...(google ? GOOGLE_MAPS_SOURCES.img : []),
+    ],
+    'connect-src': ["'self'", ...(sentry ? [sentry] : []), ...(google ? GOOGLE_MAPS_SOURCES.connect : [])],
+    'font-src': ["'self'", ...(google ? GOOGLE_MAPS_SOURCES.font : [])],
+    'frame-src': google ? GOOGLE_MAPS_SOURCES.frame : ["'none'"],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': options.embed ? ['*'] : ["'none'"],
+  };
+}
+
+function serialise(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/** Helmet's headers with our policy; `/embed` gets the frameable variant. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+  const embedPolicy = serialise(contentSecurityPolicy(config, { embed: true }));
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(config, { embed: false }),
+    },
+    // Only over HTTPS: HSTS on a plain-HTTP deployment (a LAN address, say) would lock users out.
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/embed' || path.startsWith('/embed/')) {
+      reply.header('content-security-policy', embedPolicy);
+      reply.removeHeader('x-frame-options');
+    }
+  });
+}

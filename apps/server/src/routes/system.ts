@@ -1,0 +1,55 @@
+import { buildOpenApiDocument, type ClientConfig, type Health } from '@karta/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env.ts';
+import { sendError } from '../http/errors.ts';
+
+/** The runtime configuration the browser needs; never a secret beyond what the browser must hold. */
+export function clientConfig(config: Config): ClientConfig {
+  return {
+    mapEngine: config.map.engine,
+    defaultCenter: config.map.defaultCenter,
+    defaultZoom: config.map.defaultZoom,
+    minZoom: config.map.minZoom,
+    maxZoom: config.map.maxZoom,
+    tileUrl: config.map.tileUrl,
+    tileAttribution: config.map.tileAttribution,
+    languages: [...config.languages],
+    defaultLanguage: config.defaultLanguage,
+    publicUrl: config.publicUrl,
+    sentry: { ...config.sentry },
+    // The browser key is public by design (restricted by referrer at Google); sent only when used.
+    google: config.map.engine === 'google' ? { ...config.google } : null,
+  };
+}
+
+/** health, config and openapi.json. */
+export async function systemRoutes(app: FastifyInstance) {
+  const config = clientConfig(app.appConfig);
+  const openApi = buildOpenApiDocument({
+    version: app.appConfig.version,
+    serverUrl: app.appConfig.publicUrl ?? undefined,
+  });
+
+  app.get('/api/v1/health', async (_request, reply) => {
+    const up = await app.database.ping(2000);
+    const health: Health = {
+      status: up ? 'ok' : 'unavailable',
+      database: up ? 'up' : 'down',
+      mapIndex: app.mapIndex.ready ? 'ready' : 'building',
+      storage: app.storage.ok ? 'ok' : 'low',
+      version: app.appConfig.version,
+    };
+    reply.header('cache-control', 'no-store');
+    if (!up) {
+      // The §8 error shape like every other error, with the health report as its details.
+      return sendError(reply, 503, {
+        error: { code: 'database_unavailable', message: 'The database does not answer', details: health },
+      });
+    }
+    return health;
+  });
+
+  app.get('/api/v1/config', async () => config);
+
+  app.get('/api/v1/openapi.json', async () => openApi);
+}

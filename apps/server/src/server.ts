@@ -1,0 +1,107 @@
+/**
+ * Starts Karta: configuration, database (with the data-folder lock), migrations, demo data, the
+ * map index, then listening; and stops it cleanly on SIGINT/SIGTERM. Everything else is in app.ts.
+ */
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { type StorageGuard, startStorageGuard, unwatchedStorage } from './db/storage-guard.ts';
+import { seedDemoData } from './demo-data/seed.ts';
+import { MapIndexService } from './map-index/map-index-service.ts';
+import { flushSentry, initSentry } from './observability/sentry.ts';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+  if (initSentry(config))
+    log.info({ environment: config.sentry.environment }, 'error reporting to Sentry is on');
+
+  let database: Database | undefined;
+  let storage: StorageGuard = unwatchedStorage;
+  let mapIndex: MapIndexService | undefined;
+  try {
+    database = await openDatabase(config, (error) => log.warn({ err: error }, 'idle database client failed'));
+    log.info(
+      config.databaseUrl ? { database: 'postgresql' } : { database: 'pglite', dataDir: config.dataDir },
+      'database open',
+    );
+    if (!config.databaseUrl) {
+      storage = await startStorageGuard({
+        path: config.dataDir,
+        minFreeMb: config.minFreeDiskMb,
+        onChange: (ok, freeBytes) =>
+          ok
+            ? log.info(
+                { freeMb: Math.round(freeBytes / 2 ** 20) },
+                'storage space is back: writes accepted again',
+              )
+            : log.error(
+                { freeMb: Math.round(freeBytes / 2 ** 20) },
+                'storage space is low: writes are refused',
+              ),
+      });
+      if (!storage.ok) log.error({ dataDir: config.dataDir }, 'storage space is low: writes are refused');
+    }
+    const applied = await migrate(database);
+    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    if (config.demoData && storage.ok) {
+      const seeded = await seedDemoData(database);
+      if (seeded > 0) log.info({ places: seeded }, 'demo data inserted into the empty database');
+    }
+    mapIndex = new MapIndexService(database, { maxZoom: config.map.maxZoom, logger: log });
+    await mapIndex.rebuild();
+  } catch (error) {
+    log.fatal({ err: error }, (error as Error).message);
+    await mapIndex?.close();
+    await database?.close();
+    storage.stop();
+    await flushSentry();
+    process.exit(1);
+  }
+
+  const app = await buildApp(config, { database, mapIndex, storage });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // A shutdown that hangs must not hold the data folder forever.
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await mapIndex?.close();
+      await database?.close();
+      storage.stop();
+      await flushSentry();
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+    }
+    process.exit(signal === 'listen-failed' ? 1 : 0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Port taken, say: release the data folder before leaving.
+    app.log.fatal({ err: error }, `cannot listen on ${config.host}:${config.port}`);
+    await stop('listen-failed');
+    process.exit(1);
+  }
+}
+
+await main();

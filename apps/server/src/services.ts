@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { type CategoryRepository, createCategoryRepository } from './categories/category-repository.ts';
+import type { Config } from './config/env.ts';
+import type { Database } from './db/database.ts';
+import type { StorageGuard } from './db/storage-guard.ts';
+import type { MapIndexService } from './map-index/map-index-service.ts';
+import { createPlaceRepository, type PlaceRepository } from './places/place-repository.ts';
+
+/** What the routes use, decorated on the root instance so every route plugin sees it. */
+export interface AppServices {
+  appConfig: Config;
+  database: Database;
+  mapIndex: MapIndexService;
+  storage: StorageGuard;
+  placeRepository: PlaceRepository;
+  categoryRepository: CategoryRepository;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance extends AppServices {}
+}
+
+/** Decorates the app with its services and the repositories built on the database. */
+export function decorateServices(
+  app: FastifyInstance,
+  services: Pick<AppServices, 'appConfig' | 'database' | 'mapIndex' | 'storage'>,
+) {
+  app.decorate('appConfig', services.appConfig);
+  app.decorate('database', services.database);
+  app.decorate('mapIndex', services.mapIndex);
+  app.decorate('storage', services.storage);
+  app.decorate('placeRepository', createPlaceRepository(services.database));
+  app.decorate('categoryRepository', createCategoryRepository(services.database));
+}
