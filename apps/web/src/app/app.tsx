@@ -1,0 +1,12 @@
+import type { i18n as I18n } from 'i18next';
+import { AppProvider } from './provider.tsx';
+import { AppRouter } from './router.tsx';
+
+/** Karta's web app. */
+export function App({ i18n }: { i18n: I18n }) {
+  return (
+    <AppProvider i18n={i18n}>
+      <AppRouter />
+    </AppProvider>
+  );
+}

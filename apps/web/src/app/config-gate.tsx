@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RuntimeConfigContext, runtimeConfigQuery } from '../config/runtime-config.ts';
+import { detectLanguage } from '../lib/i18n/detect-language.ts';
+import { readStoredLanguage } from '../lib/i18n/language-storage.ts';
+import { availableLanguages } from '../lib/i18n/locales.ts';
+import { initSentry } from '../lib/sentry/report-error.ts';
+import { StartupScreen } from './startup-screen.tsx';
+
+/**
+ * Loads the runtime configuration before anything that needs it renders, then starts error
+ * reporting and settles the language on what this deployment offers.
+ */
+export function ConfigGate({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const query = useQuery(runtimeConfigQuery);
+  const config = query.data;
+
+  useEffect(() => {
+    if (!config) return;
+    void initSentry(config.sentry);
+    const language = detectLanguage({
+      stored: readStoredLanguage(),
+      browser: navigator.languages,
+      available: availableLanguages(config.languages),
+      fallback: config.defaultLanguage,
+    });
+    if (language !== i18n.language) void i18n.changeLanguage(language);
+  }, [config, i18n]);
+
+  if (query.isPending) return <StartupScreen />;
+  if (query.isError) return <StartupScreen error={query.error} onRetry={() => void query.refetch()} />;
+  return <RuntimeConfigContext value={query.data}>{children}</RuntimeConfigContext>;
+}

@@ -1,0 +1,113 @@
+import type { PlaceListItem } from '@karta/contracts';
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { MapPinIcon, RetryIcon } from '../../../components/ui/icons.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { CategoryChips } from '../../../features/categories/components/category-chips.tsx';
+import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
+import type { usePlacesInView } from '../../../features/places/api/list-places.ts';
+import { PlaceList } from '../../../features/places/components/place-list.tsx';
+import { errorMessageKey } from '../../../lib/error-message.ts';
+
+interface PlacesPanelProps {
+  categories: readonly CategoryView[];
+  selectedCategories: readonly string[];
+  onCategoriesChange(categories: string[]): void;
+  list: ReturnType<typeof usePlacesInView>;
+  selectedId: number | null;
+  lookOf(slug: string): CategoryView;
+  onSelect(place: PlaceListItem): void;
+}
+
+/** Under the map: the category filter, and the places in view with their count. */
+export function PlacesPanel(props: PlacesPanelProps) {
+  const { categories, selectedCategories, onCategoriesChange, list, selectedId, lookOf, onSelect } = props;
+  const { t } = useTranslation();
+  const places = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total;
+  const filtered = selectedCategories.length > 0;
+
+  let body: React.ReactNode;
+  if (list.isError && !list.data) {
+    body = (
+      <ErrorState
+        title={t('places.listFailed')}
+        body={t(errorMessageKey(list.error))}
+        action={
+          <button type="button" className={buttonStyles.secondary} onClick={() => void list.refetch()}>
+            <RetryIcon />
+            {t('errors.retry')}
+          </button>
+        }
+      />
+    );
+  } else if (!list.data) {
+    body = <LoadingState label={t('places.loading')} />;
+  } else if (places.length === 0) {
+    body = (
+      <EmptyState
+        icon={<MapPinIcon className="size-6" />}
+        title={t('places.empty')}
+        body={filtered ? t('places.emptyFilteredHint') : t('places.emptyHint')}
+        action={
+          filtered && (
+            <button type="button" className={buttonStyles.secondary} onClick={() => onCategoriesChange([])}>
+              {t('places.showAll')}
+            </button>
+          )
+        }
+      />
+    );
+  } else {
+    body = (
+      <PlaceList
+        places={places}
+        selectedId={selectedId}
+        categoryOf={lookOf}
+        onSelect={onSelect}
+        hasMore={list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onShowMore={() => void list.fetchNextPage()}
+      />
+    );
+  }
+
+  return (
+    <div className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8 lg:py-8">
+      <div className="min-w-0">
+        {categories.length > 0 && (
+          <CategoryChips
+            categories={categories}
+            selected={selectedCategories}
+            onChange={onCategoriesChange}
+          />
+        )}
+      </div>
+      <section id="places" tabIndex={-1} aria-labelledby="places-heading" className="min-w-0 outline-none">
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="places-heading" className="text-lg font-semibold text-gray-900">
+            {t('places.heading')}
+          </h2>
+          <p aria-live="polite" className="text-sm text-gray-600">
+            {total !== undefined && (
+              <>
+                <span data-testid="place-count" className="font-medium text-gray-900">
+                  {t('places.countInView', { count: total })}
+                </span>
+                <span className="hidden sm:inline"> · {t('places.sortedByDistance')}</span>
+              </>
+            )}
+          </p>
+        </div>
+        <div
+          aria-busy={list.isFetching}
+          className={`overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-opacity ${
+            list.isPlaceholderData ? 'opacity-60' : ''
+          }`}
+        >
+          {body}
+        </div>
+      </section>
+    </div>
+  );
+}

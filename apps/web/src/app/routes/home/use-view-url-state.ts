@@ -1,0 +1,48 @@
+import type { LatLng } from '@karta/map-core';
+import { useCallback, useMemo, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  parseViewState,
+  sameViewInUrl,
+  serializeViewState,
+  type ViewDefaults,
+  type ViewState,
+} from '../../../lib/view-url.ts';
+
+type HistoryMode = 'push' | 'replace';
+
+/**
+ * The home page's view, read from and written to the URL. Map moves replace the history entry
+ * (Back does not replay every pan); a selection or a filter change pushes one.
+ */
+export function useViewUrlState(defaults: ViewDefaults) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const view = useMemo(() => parseViewState(location.search, defaults), [location.search, defaults]);
+  // The view as last written, so two updates before the next render build on each other.
+  const latest = useRef(view);
+  latest.current = view;
+
+  const update = useCallback(
+    (patch: Partial<ViewState>, mode: HistoryMode) => {
+      const next = { ...latest.current, ...patch };
+      if (sameViewInUrl(next, latest.current)) return;
+      latest.current = next;
+      navigate(
+        { search: `?${serializeViewState(next)}` },
+        { replace: mode === 'replace', preventScrollReset: true },
+      );
+    },
+    [navigate],
+  );
+
+  const moveTo = useCallback((center: LatLng, zoom: number) => update({ center, zoom }, 'replace'), [update]);
+  const selectPlace = useCallback((placeId: number | null) => update({ placeId }, 'push'), [update]);
+  const clearMissingPlace = useCallback(() => update({ placeId: null }, 'replace'), [update]);
+  const setCategories = useCallback(
+    (categories: readonly string[]) => update({ categories }, 'push'),
+    [update],
+  );
+
+  return { view, moveTo, selectPlace, clearMissingPlace, setCategories };
+}

@@ -1,0 +1,74 @@
+import type { Place } from '@karta/contracts';
+import type { MapLabels } from '@karta/map-core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { MapCanvas } from '../../../features/map/components/map-canvas/map-canvas.tsx';
+import { buildCircles } from '../../../features/map/utils/build-circles.ts';
+
+/** Zoom of the place page's map: close enough to see the street, wide enough for most radii. */
+const PLACE_MAP_ZOOM = 15;
+
+interface PlaceMapProps {
+  place: Place;
+  name: string;
+  color: string;
+  categoryName: string;
+}
+
+/** A small map with the place's marker and its circle (radius or privacy area), on the same engine as home. */
+export function PlaceMap({ place, name, color, categoryName }: PlaceMapProps) {
+  const { t, i18n } = useTranslation();
+  const config = useRuntimeConfig();
+  const center = useMemo(() => ({ lat: place.lat, lng: place.lng }), [place.lat, place.lng]);
+  const markers = useMemo(
+    () => [
+      {
+        id: place.id,
+        lat: place.lat,
+        lng: place.lng,
+        color,
+        label: t('map.markerLabel', { name, category: categoryName }),
+        selected: true,
+        approximate: place.locationPrivacy !== 'exact',
+      },
+    ],
+    [place, color, name, categoryName, t],
+  );
+  const circles = useMemo(
+    () =>
+      buildCircles({
+        places: [],
+        selected: { ...place, color },
+        zoom: PLACE_MAP_ZOOM,
+        colorOf: () => color,
+      }),
+    [place, color],
+  );
+  const labels = useMemo<MapLabels>(
+    () => ({
+      cluster: (count) => t('map.clusterZoom', { count }),
+      closeInfoWindow: t('map.closeInfoWindow'),
+    }),
+    [t],
+  );
+
+  return (
+    <MapCanvas
+      testId="place-map"
+      className="h-64 w-full sm:h-72"
+      engine={config.mapEngine}
+      center={center}
+      zoom={PLACE_MAP_ZOOM}
+      minZoom={config.minZoom}
+      maxZoom={config.maxZoom}
+      tileUrl={config.tileUrl}
+      tileAttribution={config.tileAttribution}
+      language={i18n.language}
+      label={t('placePage.mapLabel', { name })}
+      markers={markers}
+      circles={circles}
+      labels={labels}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { ArrowLeftIcon, MapPinIcon, RetryIcon } from '../../../components/ui/icons.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
+import { usePlace } from '../../../features/places/api/get-place.ts';
+import { errorMessageKey, isNotFound } from '../../../lib/error-message.ts';
+import { PlaceView } from './place-view.tsx';
+
+const PLACE_ID = /^[1-9]\d{0,14}$/;
+
+/** `/places/:id`: everything about one place, or a clear "not found". */
+export function PlacePage() {
+  const { t } = useTranslation();
+  const config = useRuntimeConfig();
+  const params = useParams();
+  const id = params.id && PLACE_ID.test(params.id) ? Number(params.id) : null;
+  const query = usePlace(id);
+  const { lookOf } = useCategoryLooks(config.defaultLanguage);
+
+  const backLink = (
+    <Link to="/" className={buttonStyles.link}>
+      <ArrowLeftIcon />
+      {t('placePage.back')}
+    </Link>
+  );
+
+  if (id === null || (query.isError && isNotFound(query.error))) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
+        {backLink}
+        <h1 className="sr-only">{t('placePage.notFoundTitle')}</h1>
+        <EmptyState
+          className="mt-8 rounded-xl border border-gray-200 bg-white"
+          icon={<MapPinIcon className="size-6" />}
+          title={t('placePage.notFoundTitle')}
+          body={t('placePage.notFoundBody')}
+          action={
+            <Link to="/" className={buttonStyles.primary}>
+              {t('notFound.home')}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
+        {backLink}
+        <ErrorState
+          className="mt-8 rounded-xl border border-gray-200 bg-white"
+          title={t('placePage.loadFailed')}
+          body={t(errorMessageKey(query.error))}
+          action={
+            <button type="button" className={buttonStyles.primary} onClick={() => void query.refetch()}>
+              <RetryIcon />
+              {t('errors.retry')}
+            </button>
+          }
+        />
+      </div>
+    );
+  }
+
+  if (!query.data) return <LoadingState label={t('placePage.loading')} className="py-24" />;
+  return <PlaceView place={query.data} category={lookOf(query.data.category)} />;
+}

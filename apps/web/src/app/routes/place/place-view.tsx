@@ -1,0 +1,88 @@
+import type { Place } from '@karta/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
+import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
+import { CategoryBadge } from '../../../features/places/components/category-badge.tsx';
+import { PlaceActions } from '../../../features/places/components/place-actions.tsx';
+import { PlaceDirections } from '../../../features/places/components/place-details/place-directions.tsx';
+import { PlaceFacts } from '../../../features/places/components/place-details/place-facts.tsx';
+import { placeDescription, placeName } from '../../../features/places/utils/place-text.ts';
+import { serializeViewState } from '../../../lib/view-url.ts';
+import { PlaceMap } from './place-map.tsx';
+
+/** Zoom of the home map when going back to it from a place. */
+const BACK_TO_MAP_ZOOM = 16;
+
+const card = 'rounded-xl border border-gray-200 bg-white shadow-sm';
+const cardHeading = 'text-base font-semibold text-gray-900';
+
+/** The place page's content: name, description, every fact, a small map, copy and directions. */
+export function PlaceView({ place, category }: { place: Place; category: CategoryView }) {
+  const { t, i18n } = useTranslation();
+  const name = placeName(place, i18n.language);
+  const description = placeDescription(place, i18n.language);
+  const backToMap = `/?${serializeViewState({
+    center: { lat: place.lat, lng: place.lng },
+    zoom: BACK_TO_MAP_ZOOM,
+    placeId: place.id,
+    categories: [],
+  })}`;
+  const pageLink = `${window.location.origin}/places/${place.id}`;
+
+  return (
+    <article className="mx-auto max-w-screen-xl px-4 py-6 sm:px-6 lg:py-10">
+      <Link to={backToMap} className={buttonStyles.link}>
+        <ArrowLeftIcon />
+        {t('placePage.back')}
+      </Link>
+      <header className="mt-4">
+        <h1 className="text-2xl font-bold tracking-tight text-balance text-gray-900 sm:text-3xl">{name}</h1>
+        <p className="mt-2 text-sm text-gray-700">
+          <CategoryBadge name={category.name} color={category.color} />
+        </p>
+      </header>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby="about-heading" className={`${card} p-5 sm:p-6`}>
+            <h2 id="about-heading" className={cardHeading}>
+              {t('placePage.about')}
+            </h2>
+            {description ? (
+              // Plain text with its line breaks kept: never HTML.
+              <p className="mt-3 leading-relaxed whitespace-pre-line text-gray-800">{description}</p>
+            ) : (
+              <p className="mt-3 text-gray-600">{t('placePage.noDescription')}</p>
+            )}
+          </section>
+          <section aria-labelledby="details-heading" className={`${card} px-5 pt-5 pb-2 sm:px-6`}>
+            <h2 id="details-heading" className={cardHeading}>
+              {t('placePage.details')}
+            </h2>
+            <PlaceFacts place={place} categoryName={category.name} />
+          </section>
+        </div>
+
+        <aside className="min-w-0 space-y-6">
+          <div className={`${card} overflow-hidden`}>
+            <PlaceMap place={place} name={name} color={category.color} categoryName={category.name} />
+          </div>
+          <section aria-labelledby="share-heading" className={`${card} p-5`}>
+            <h2 id="share-heading" className={`${cardHeading} mb-3`}>
+              {t('placePage.share')}
+            </h2>
+            <PlaceActions place={place} shareLink={pageLink} withNavigation={false} size="regular" />
+          </section>
+          <section aria-labelledby="directions-heading" className={`${card} p-5`}>
+            <h2 id="directions-heading" className={`${cardHeading} mb-2`}>
+              {t('placePage.getThere')}
+            </h2>
+            <PlaceDirections place={place} />
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import type { MapEngine } from '@karta/contracts';
+import type {
+  Bounds,
+  CircleItem,
+  ClusterItem,
+  LatLng,
+  MapLabels,
+  MarkerItem,
+  Viewport,
+} from '@karta/map-core';
+import type { ReactNode, Ref } from 'react';
+
+/** An info window to show: React content already rendered into `content` (see createPortal). */
+export interface InfoWindowRequest {
+  /** Changes when a different window should open (another place, another cluster). */
+  key: string;
+  position: LatLng;
+  content: HTMLElement;
+}
+
+/** What the page can ask of the map imperatively. */
+export interface MapHandle {
+  fitBounds(bounds: Bounds): void;
+  setView(center: LatLng, zoom: number): void;
+  getViewport(): Viewport | null;
+}
+
+export interface MapCanvasProps {
+  /** The configured engine; one this build lacks falls back to the open engine. */
+  engine: MapEngine;
+  /** The position to show: the map moves when it differs from what the map shows. */
+  center: LatLng;
+  zoom: number;
+  minZoom: number;
+  maxZoom: number;
+  tileUrl: string;
+  tileAttribution: string;
+  language: string;
+  labels: MapLabels;
+  clusters?: readonly ClusterItem[];
+  markers?: readonly MarkerItem[];
+  circles?: readonly CircleItem[];
+  infoWindow?: InfoWindowRequest | null;
+  onViewportChange?(viewport: Viewport): void;
+  onClusterClick?(cluster: ClusterItem): void;
+  onMarkerClick?(id: number): void;
+  onInfoWindowClose?(): void;
+  /** Accessible name of the map region. */
+  label: string;
+  /** `data-testid` of the map element (the home page's is `map`). */
+  testId?: string;
+  /** Size classes; the default is the product's 100% × 400 px. */
+  className?: string;
+  /** Overlays drawn over the map (data errors, loading hints). */
+  children?: ReactNode;
+  ref?: Ref<MapHandle>;
+}

@@ -1,0 +1,102 @@
+import type { MapEvents, Viewport } from '@karta/map-core';
+import { useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { resolveEngine } from '../../engines/engine-registry.ts';
+import { MapErrorBanner } from '../map-error-banner.tsx';
+import type { MapCanvasProps } from './map-canvas-types.ts';
+import { useMapAdapter } from './use-map-adapter.ts';
+import { useControlledView, useInfoWindow, useMapLayers } from './use-map-layers.ts';
+
+/** Six decimals (~10 cm): enough for tests and tools reading `data-center`. */
+function formatCenter({ lat, lng }: { lat: number; lng: number }): string {
+  return `${Math.round(lat * 1e6) / 1e6},${Math.round(lng * 1e6) / 1e6}`;
+}
+
+/**
+ * The map, drawn by whichever engine the config names, behind the engine-neutral adapter. The
+ * element carries `data-engine`, `data-zoom` and `data-center`, kept current as the map moves.
+ */
+export function MapCanvas(props: MapCanvasProps) {
+  const { t } = useTranslation();
+  const engineContainer = useRef<HTMLDivElement>(null);
+  const infoWindowOpen = useRef(false);
+  const [shown, setShown] = useState<Viewport | null>(null);
+  const engine = resolveEngine(props.engine);
+
+  const events: MapEvents = {
+    onViewportChange: (viewport) => {
+      setShown(viewport);
+      props.onViewportChange?.(viewport);
+    },
+    onClusterClick: (cluster) => props.onClusterClick?.(cluster),
+    onMarkerClick: (id) => props.onMarkerClick?.(id),
+    onInfoWindowClose: () => {
+      infoWindowOpen.current = false;
+      props.onInfoWindowClose?.();
+    },
+  };
+
+  const { adapter, status, retry } = useMapAdapter(engineContainer, {
+    engine,
+    center: props.center,
+    zoom: props.zoom,
+    minZoom: props.minZoom,
+    maxZoom: props.maxZoom,
+    tileUrl: props.tileUrl,
+    tileAttribution: props.tileAttribution,
+    language: props.language,
+    labels: props.labels,
+    events,
+  });
+
+  // Engines need not announce their first position: take it from the adapter once it is ready.
+  const onViewportChange = useRef(props.onViewportChange);
+  onViewportChange.current = props.onViewportChange;
+  useEffect(() => {
+    if (!adapter) return;
+    const viewport = adapter.getViewport();
+    setShown(viewport);
+    onViewportChange.current?.(viewport);
+  }, [adapter]);
+
+  useControlledView(adapter, props.center, props.zoom);
+  useMapLayers(adapter, {
+    clusters: props.clusters,
+    markers: props.markers,
+    circles: props.circles,
+    labels: props.labels,
+  });
+  useInfoWindow(adapter, props.infoWindow, infoWindowOpen);
+
+  useImperativeHandle(
+    props.ref,
+    () => ({
+      fitBounds: (bounds) => adapter?.fitBounds(bounds),
+      setView: (center, zoom) => adapter?.setView(center, zoom),
+      getViewport: () => adapter?.getViewport() ?? null,
+    }),
+    [adapter],
+  );
+
+  return (
+    <section
+      aria-label={props.label}
+      data-testid={props.testId ?? 'map'}
+      data-engine={engine}
+      data-zoom={Math.round(shown?.zoom ?? props.zoom)}
+      data-center={formatCenter(shown?.center ?? props.center)}
+      className={`relative isolate overflow-hidden bg-gray-200 ${props.className ?? 'h-[400px] w-full'}`}
+    >
+      <div ref={engineContainer} className="absolute inset-0" />
+      {status === 'loading' && (
+        <div className="absolute inset-0 z-[1000] flex items-center justify-center gap-3 bg-gray-100 text-sm text-gray-700">
+          <Spinner className="size-5 text-blue-700" />
+          <span role="status">{t('map.loading')}</span>
+        </div>
+      )}
+      {status === 'error' && <MapErrorBanner message={t('map.engineFailed')} onRetry={retry} />}
+      {status === 'ready' && props.children}
+    </section>
+  );
+}

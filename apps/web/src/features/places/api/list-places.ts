@@ -1,0 +1,69 @@
+import type { PlaceListQuery } from '@karta/contracts';
+import type { Bounds, LatLng } from '@karta/map-core';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** Places per page of the list: a screenful, so "Show more" stays cheap. */
+export const PLACES_PAGE_SIZE = 20;
+
+/** At most this many places are listed in a cluster's info window. */
+export const CLUSTER_LIST_LIMIT = 50;
+
+/** GET /api/v1/places: published places in a box, nearest to `origin` first, one page. */
+export function listPlaces(query: PlaceListQuery, signal?: AbortSignal) {
+  return api.listPlaces(query, { signal });
+}
+
+/** The list under the map: what the map shows, filtered alike, sorted by distance from its centre. */
+export interface PlacesInViewRequest {
+  bounds: Bounds;
+  origin: LatLng;
+  categories: readonly string[];
+}
+
+function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+/** The places in view, page by page ("Show more" follows the cursor); the old list stays while the next loads. */
+export function usePlacesInView(request: PlacesInViewRequest | null) {
+  return useInfiniteQuery({
+    queryKey: [
+      'places',
+      'in-view',
+      request
+        ? [request.bounds.west, request.bounds.south, request.bounds.east, request.bounds.north].map(round6)
+        : null,
+      request ? [round6(request.origin.lat), round6(request.origin.lng)] : null,
+      request?.categories.join(',') ?? '',
+    ],
+    queryFn: ({ pageParam, signal }) => {
+      const { bounds, origin, categories } = request as PlacesInViewRequest;
+      return listPlaces(
+        {
+          bbox: bounds,
+          origin,
+          category: [...categories],
+          limit: PLACES_PAGE_SIZE,
+          cursor: pageParam ?? undefined,
+        },
+        signal,
+      );
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** The places of a cluster at the highest zoom, for its info window. */
+export function usePlacesInBox(bounds: Bounds | null, categories: readonly string[]) {
+  return useQuery({
+    queryKey: ['places', 'in-box', bounds, categories.join(',')],
+    queryFn: ({ signal }) =>
+      listPlaces({ bbox: bounds as Bounds, category: [...categories], limit: CLUSTER_LIST_LIMIT }, signal),
+    enabled: bounds !== null,
+  });
+}

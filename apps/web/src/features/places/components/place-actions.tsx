@@ -1,0 +1,72 @@
+import type { Place } from '@karta/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { ArrowRightIcon, CopyIcon, DirectionsIcon, LinkIcon } from '../../../components/ui/icons.tsx';
+import { useCopyToClipboard } from '../../../hooks/use-copy-to-clipboard.ts';
+import { formatCoordinates, osmDirectionsUrl } from '../../../lib/place-links.ts';
+
+interface PlaceActionsProps {
+  place: Pick<Place, 'id' | 'lat' | 'lng' | 'address'>;
+  /** The absolute link Copy link puts on the clipboard. */
+  shareLink: string;
+  /** Show Directions and Details (the place page has its own, fuller, directions). */
+  withNavigation?: boolean;
+  size?: 'compact' | 'regular';
+}
+
+/**
+ * Copy coordinates / address / link, Directions and Details. The copy buttons show short labels
+ * ("Address") and carry the full action ("Copy address") as their accessible name.
+ */
+export function PlaceActions({
+  place,
+  shareLink,
+  withNavigation = true,
+  size = 'compact',
+}: PlaceActionsProps) {
+  const { t } = useTranslation();
+  const copy = useCopyToClipboard();
+  const address = place.address?.trim() ?? '';
+  const style = size === 'compact' ? buttonStyles.action : buttonStyles.secondary;
+  const primary = size === 'compact' ? buttonStyles.actionPrimary : buttonStyles.primary;
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex flex-wrap gap-1.5">
+        <button
+          type="button"
+          data-testid="copy-coordinates"
+          className={style}
+          onClick={() => copy(formatCoordinates(place))}
+        >
+          <CopyIcon className="size-3.5" />
+          {t('actions.copyCoordinates')}
+        </button>
+        {address && (
+          <button type="button" data-testid="copy-address" className={style} onClick={() => copy(address)}>
+            <CopyIcon className="size-3.5" />
+            {t('actions.copyAddress')}
+          </button>
+        )}
+        <button type="button" data-testid="copy-link" className={style} onClick={() => copy(shareLink)}>
+          <LinkIcon className="size-3.5" />
+          {t('actions.copyLink')}
+        </button>
+      </div>
+      {withNavigation && (
+        <div className="flex flex-wrap gap-1.5">
+          <a className={style} href={osmDirectionsUrl(place)} target="_blank" rel="noopener noreferrer">
+            <DirectionsIcon className="size-3.5" />
+            {t('actions.directions')}
+            <span className="sr-only"> {t('actions.opensInNewTab')}</span>
+          </a>
+          <Link className={primary} to={`/places/${place.id}`}>
+            {t('actions.details')}
+            <ArrowRightIcon className="size-3.5" />
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

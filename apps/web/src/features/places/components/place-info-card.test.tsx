@@ -1,0 +1,78 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_DURATION_MS } from '../../../components/toast/toast-provider.tsx';
+import { listedPlace } from '../../../testing/fixtures.ts';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { PlaceInfoCard } from './place-info-card.tsx';
+
+const category = { name: 'Pharmacy', color: '#dc2626' };
+const link = 'https://karta.example.org/?lat=45.81235&lng=15.97789&z=16&place=42';
+
+function useFakeClipboard() {
+  const writeText = vi.fn().mockResolvedValue(undefined);
+  Object.defineProperty(window.navigator, 'clipboard', { value: { writeText }, configurable: true });
+  return writeText;
+}
+
+describe('PlaceInfoCard', () => {
+  afterEach(() => {
+    Object.defineProperty(window.navigator, 'clipboard', { value: undefined, configurable: true });
+    vi.useRealTimers();
+  });
+
+  it('shows the name, category, address, a short description and the coordinates, as text', () => {
+    const place = listedPlace({ description: { en: '<b>Open</b> all day.' } });
+    renderWithApp(<PlaceInfoCard place={place} category={category} shareLink={link} />);
+    const card = screen.getByTestId('info-window');
+    expect(card).toHaveTextContent('City Pharmacy Centre');
+    expect(card).toHaveTextContent('Pharmacy');
+    expect(card).toHaveTextContent('Ilica 1, Zagreb');
+    expect(card).toHaveTextContent('<b>Open</b> all day.');
+    expect(card.querySelector('b')).toBeNull();
+    expect(card).toHaveTextContent('45.812345, 15.977891');
+    expect(screen.getByRole('link', { name: /Details/ })).toHaveAttribute('href', '/places/42');
+  });
+
+  it.each([
+    ['copy-coordinates', '45.812345, 15.977891'],
+    ['copy-address', 'Ilica 1, Zagreb'],
+    ['copy-link', link],
+  ])('%s copies the right text and says "Copied" in a status toast', async (testId, expected) => {
+    const writeText = useFakeClipboard();
+    renderWithApp(<PlaceInfoCard place={listedPlace()} category={category} shareLink={link} />);
+    await userEvent.click(screen.getByTestId(testId));
+    expect(writeText).toHaveBeenCalledWith(expected);
+    const toast = screen.getByTestId('toast');
+    expect(toast).toHaveAttribute('role', 'status');
+    expect(toast).toHaveAttribute('aria-live', 'polite');
+    expect(toast).toHaveTextContent('Copied');
+  });
+
+  it('hides the toast after a moment', async () => {
+    useFakeClipboard();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWithApp(<PlaceInfoCard place={listedPlace()} category={category} shareLink={link} />);
+    await userEvent.click(screen.getByTestId('copy-coordinates'));
+    expect(screen.getByTestId('toast')).toHaveTextContent('Copied');
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS + 10);
+    });
+    expect(screen.getByTestId('toast')).toBeEmptyDOMElement();
+  });
+
+  it('has no Copy address button for a place without an address', () => {
+    renderWithApp(
+      <PlaceInfoCard place={listedPlace({ address: null })} category={category} shareLink={link} />,
+    );
+    expect(screen.queryByTestId('copy-address')).toBeNull();
+  });
+
+  it('speaks Croatian in Croatian', () => {
+    renderWithApp(<PlaceInfoCard place={listedPlace()} category={category} shareLink={link} />, {
+      language: 'hr',
+    });
+    expect(screen.getByTestId('info-window')).toHaveTextContent('Gradska ljekarna Centar');
+    expect(screen.getByTestId('copy-coordinates')).toHaveTextContent('Kopiraj koordinate');
+  });
+});

@@ -1,0 +1,71 @@
+import type { PlaceListItem as PlaceListEntry } from '@karta/contracts';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PlaceListItem } from './place-list-item.tsx';
+
+interface PlaceListProps {
+  places: readonly PlaceListEntry[];
+  selectedId: number | null;
+  categoryOf(slug: string): { name: string; color: string };
+  onSelect(place: PlaceListEntry): void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onShowMore(): void;
+}
+
+/** Scrolls `item` into view inside `container` only, so choosing a marker never scrolls the page away from the map. */
+function revealWithin(container: HTMLElement, item: HTMLElement) {
+  // The container is positioned, so offsetTop is measured from its top edge.
+  const top = item.offsetTop;
+  const bottom = top + item.offsetHeight;
+  if (top < container.scrollTop) container.scrollTop = top;
+  else if (bottom > container.scrollTop + container.clientHeight) {
+    container.scrollTop = bottom - container.clientHeight;
+  }
+}
+
+/** The places in view, nearest first, with "Show more"; the selected one is marked and kept in view. */
+export function PlaceList(props: PlaceListProps) {
+  const { places, selectedId, categoryOf, onSelect, hasMore, loadingMore, onShowMore } = props;
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const container = scroller.current;
+    if (selectedId === null || !container) return;
+    const item = container.querySelector<HTMLElement>(`[data-place-id="${selectedId}"]`);
+    if (item) revealWithin(container, item);
+  }, [selectedId]);
+
+  return (
+    <div ref={scroller} className="relative max-h-[32rem] overflow-y-auto overscroll-contain">
+      <ul data-testid="place-list" className="divide-y divide-gray-200">
+        {places.map((place) => (
+          <PlaceListItem
+            key={place.id}
+            place={place}
+            category={categoryOf(place.category)}
+            selected={place.id === selectedId}
+            onSelect={onSelect}
+          />
+        ))}
+      </ul>
+      {hasMore && (
+        <div className="border-t border-gray-200 p-3 text-center">
+          <button
+            type="button"
+            data-testid="show-more"
+            className={buttonStyles.secondary}
+            disabled={loadingMore}
+            onClick={onShowMore}
+          >
+            {loadingMore && <Spinner className="size-4" />}
+            {loadingMore ? t('places.loadingMore') : t('places.showMore')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

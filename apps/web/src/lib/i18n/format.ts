@@ -1,0 +1,19 @@
+/** "850 m" below a kilometre, "1,2 km" / "1.2 km" below ten, "14 km" above, in the UI language. */
+export function formatDistance(metres: number, language: string): string {
+  if (metres < 1000) {
+    return new Intl.NumberFormat(language, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(
+      Math.round(metres),
+    );
+  }
+  const kilometres = metres / 1000;
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'kilometer',
+    maximumFractionDigits: kilometres < 10 ? 1 : 0,
+  }).format(kilometres);
+}
+
+/** A date and time in the UI language, e.g. "3 March 2025". */
+export function formatDate(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
+}

@@ -1,0 +1,73 @@
+import IntlMessageFormat from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from './i18n.ts';
+import { localeMessages } from './locales.ts';
+
+function leafKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function leafValues(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.values(value).flatMap(leafValues);
+}
+
+describe('plural forms', () => {
+  it.each([
+    [1, '1 mjesto na karti'],
+    [2, '2 mjesta na karti'],
+    [4, '4 mjesta na karti'],
+    [5, '5 mjesta na karti'],
+    [11, '11 mjesta na karti'],
+    [21, '21 mjesto na karti'],
+    [22, '22 mjesta na karti'],
+  ])('Croatian: %i', (count, expected) => {
+    const i18n = createI18n('hr');
+    expect(i18n.t('places.countInView', { count })).toBe(expected);
+  });
+
+  it.each([
+    [0, '0 places in view'],
+    [1, '1 place in view'],
+    [2, '2 places in view'],
+    [21, '21 places in view'],
+  ])('English: %i', (count, expected) => {
+    const i18n = createI18n('en');
+    expect(i18n.t('places.countInView', { count })).toBe(expected);
+  });
+
+  it('formats large counts with the language’s digit grouping', () => {
+    expect(createI18n('en').t('places.countInView', { count: 12345 })).toBe('12,345 places in view');
+    expect(createI18n('hr').t('places.countInView', { count: 12345 })).toBe('12.345 mjesta na karti');
+  });
+});
+
+describe('locale files', () => {
+  const english = localeMessages.en;
+
+  it('include English and Croatian', () => {
+    expect(Object.keys(localeMessages).sort()).toEqual(['en', 'hr']);
+  });
+
+  it.each(Object.keys(localeMessages))('%s has exactly the keys of the English file', (code) => {
+    expect(leafKeys(localeMessages[code]).sort()).toEqual(leafKeys(english).sort());
+  });
+
+  it.each(Object.keys(localeMessages))('%s has only valid, non-empty ICU messages', (code) => {
+    for (const message of leafValues(localeMessages[code])) {
+      expect(message.trim()).not.toBe('');
+      expect(() => new IntlMessageFormat(message, code)).not.toThrow();
+    }
+  });
+});
+
+describe('html lang', () => {
+  it('follows the language', async () => {
+    const i18n = createI18n('en');
+    expect(document.documentElement.lang).toBe('en');
+    await i18n.changeLanguage('hr');
+    expect(document.documentElement.lang).toBe('hr');
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseViewState,
+  serializeViewState,
+  type ViewDefaults,
+  type ViewState,
+  viewStateLink,
+} from './view-url.ts';
+
+const defaults: ViewDefaults = { center: { lat: 45.8, lng: 16 }, zoom: 10, minZoom: 3, maxZoom: 19 };
+const defaultState: ViewState = { center: { lat: 45.8, lng: 16 }, zoom: 10, placeId: null, categories: [] };
+
+describe('view URL state', () => {
+  it('gives the defaults when there are no parameters', () => {
+    expect(parseViewState('', defaults)).toEqual(defaultState);
+  });
+
+  it('reads every parameter of a full link', () => {
+    expect(parseViewState('?lat=45.81234&lng=15.97&z=14&place=123&cat=pharmacy,shelter', defaults)).toEqual({
+      center: { lat: 45.81234, lng: 15.97 },
+      zoom: 14,
+      placeId: 123,
+      categories: ['pharmacy', 'shelter'],
+    });
+  });
+
+  it('writes the documented form with 5 decimals and literal commas', () => {
+    const state: ViewState = {
+      center: { lat: 45.8123456, lng: 16 },
+      zoom: 12,
+      placeId: 7,
+      categories: ['shelter', 'pharmacy'],
+    };
+    expect(serializeViewState(state)).toBe('lat=45.81235&lng=16&z=12&place=7&cat=pharmacy,shelter');
+  });
+
+  it('leaves out place and cat when there is no selection or filter', () => {
+    expect(serializeViewState(defaultState)).toBe('lat=45.8&lng=16&z=10');
+  });
+
+  it('round-trips a view through the URL', () => {
+    const state: ViewState = {
+      center: { lat: -33.86785, lng: 151.20732 },
+      zoom: 17,
+      placeId: 987654321,
+      categories: ['drinking-water', 'shelter'],
+    };
+    expect(parseViewState(serializeViewState(state), defaults)).toEqual(state);
+  });
+
+  it.each([
+    ['lat out of range', 'lat=91&lng=16.5'],
+    ['lng out of range', 'lat=45&lng=-181'],
+    ['not a number', 'lat=abc&lng=16.5'],
+    ['exponent form', 'lat=4e1&lng=16.5'],
+    ['empty value', 'lat=&lng=16.5'],
+    ['only one of the pair', 'lat=44'],
+  ])('falls back to the default centre for %s', (_case, query) => {
+    expect(parseViewState(query, defaults).center).toEqual(defaults.center);
+  });
+
+  it.each([
+    ['above max zoom', 'z=25'],
+    ['below min zoom', 'z=1'],
+    ['fractional', 'z=10.5'],
+    ['negative', 'z=-3'],
+    ['text', 'z=near'],
+  ])('falls back to the default zoom for %s', (_case, query) => {
+    expect(parseViewState(query, defaults).zoom).toBe(10);
+  });
+
+  it.each(['0', '-4', 'abc', '1.5', '12345678901234567'])('ignores the invalid place id %s', (id) => {
+    expect(parseViewState(`place=${id}`, defaults).placeId).toBeNull();
+  });
+
+  it('drops invalid and repeated category slugs', () => {
+    expect(parseViewState('cat=Shelter,water,,water,bad_slug,a-b', defaults).categories).toEqual([
+      'a-b',
+      'water',
+    ]);
+  });
+
+  it('builds an absolute link that reopens the same view', () => {
+    const state: ViewState = { center: { lat: 45.8, lng: 16 }, zoom: 15, placeId: 5, categories: [] };
+    const link = viewStateLink('https://karta.example.org/', state);
+    expect(link).toBe('https://karta.example.org/?lat=45.8&lng=16&z=15&place=5');
+    expect(parseViewState(new URL(link).search, defaults)).toEqual(state);
+  });
+});

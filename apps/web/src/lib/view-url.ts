@@ -1,0 +1,114 @@
+/**
+ * The home page's state in its URL, so every view is a shareable link:
+ * `?lat=45.8&lng=16&z=10&place=123&cat=pharmacy,shelter`.
+ * Pure functions only; the router hook that uses them lives in the app.
+ */
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** Everything a link restores: position, zoom, the selected place and the category filter. */
+export interface ViewState {
+  center: LatLng;
+  zoom: number;
+  /** The selected place, whose info window is open. */
+  placeId: number | null;
+  /** Category slugs shown; empty means every category. */
+  categories: readonly string[];
+}
+
+/** What a missing or invalid parameter falls back to (from the runtime config). */
+export interface ViewDefaults {
+  center: LatLng;
+  zoom: number;
+  minZoom: number;
+  maxZoom: number;
+}
+
+/** Decimal places kept for lat/lng: 5 is about a metre, plenty for a shared view. */
+const COORDINATE_DECIMALS = 5;
+
+const DECIMAL = /^-?\d{1,3}(\.\d+)?$/;
+const INTEGER = /^\d{1,2}$/;
+const PLACE_ID = /^[1-9]\d{0,14}$/;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_CATEGORIES = 50;
+
+function parseDecimal(raw: string | null, min: number, max: number): number | null {
+  if (raw === null || !DECIMAL.test(raw)) return null;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= min && value <= max ? value : null;
+}
+
+function parseCenter(params: URLSearchParams, fallback: LatLng): LatLng {
+  const lat = parseDecimal(params.get('lat'), -90, 90);
+  const lng = parseDecimal(params.get('lng'), -180, 180);
+  // Half a position is no position: a lone valid lat must not pair with the default lng.
+  return lat === null || lng === null ? { ...fallback } : { lat, lng };
+}
+
+function parseZoom(raw: string | null, defaults: ViewDefaults): number {
+  if (raw === null || !INTEGER.test(raw)) return defaults.zoom;
+  const zoom = Number(raw);
+  return zoom >= defaults.minZoom && zoom <= defaults.maxZoom ? zoom : defaults.zoom;
+}
+
+function parsePlaceId(raw: string | null): number | null {
+  return raw !== null && PLACE_ID.test(raw) ? Number(raw) : null;
+}
+
+function parseCategories(raw: string | null): string[] {
+  if (!raw) return [];
+  const slugs = raw
+    .split(',')
+    .map((slug) => slug.trim())
+    .filter((slug) => SLUG.test(slug));
+  return [...new Set(slugs)].sort().slice(0, MAX_CATEGORIES);
+}
+
+/** Reads a view from a query string; every missing or invalid part falls back to its default. */
+export function parseViewState(search: string | URLSearchParams, defaults: ViewDefaults): ViewState {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return {
+    center: parseCenter(params, defaults.center),
+    zoom: parseZoom(params.get('z'), defaults),
+    placeId: parsePlaceId(params.get('place')),
+    categories: parseCategories(params.get('cat')),
+  };
+}
+
+/** Rounds a coordinate for the URL and writes it without trailing zeros: 16.00000 → "16". */
+export function formatCoordinate(value: number): string {
+  const factor = 10 ** COORDINATE_DECIMALS;
+  const rounded = Math.round(value * factor) / factor;
+  return String(Object.is(rounded, -0) ? 0 : rounded);
+}
+
+/**
+ * Writes a view as a query string without the `?`. Commas in `cat` stay literal (URLSearchParams
+ * would escape them), so links stay readable.
+ */
+export function serializeViewState(state: ViewState): string {
+  const parts = [
+    `lat=${formatCoordinate(state.center.lat)}`,
+    `lng=${formatCoordinate(state.center.lng)}`,
+    `z=${Math.round(state.zoom)}`,
+  ];
+  if (state.placeId !== null) parts.push(`place=${state.placeId}`);
+  if (state.categories.length > 0) {
+    parts.push(`cat=${[...new Set(state.categories)].sort().map(encodeURIComponent).join(',')}`);
+  }
+  return parts.join('&');
+}
+
+/** The absolute link that reopens a view, e.g. for Copy link. */
+export function viewStateLink(origin: string, state: ViewState): string {
+  return `${origin.replace(/\/$/, '')}/?${serializeViewState(state)}`;
+}
+
+/** Whether two views show the same thing once written to a URL (so no history entry is needed). */
+export function sameViewInUrl(a: ViewState, b: ViewState): boolean {
+  return serializeViewState(a) === serializeViewState(b);
+}

@@ -1,0 +1,29 @@
+import type { PlaceListItem } from '@karta/contracts';
+
+/** A published place as the API lists it, with overrides. */
+export function listedPlace(overrides: Partial<PlaceListItem> = {}): PlaceListItem {
+  return {
+    id: 42,
+    externalId: null,
+    name: { hr: 'Gradska ljekarna Centar', en: 'City Pharmacy Centre' },
+    description: { hr: 'Otvoreno 0–24.', en: 'Open around the clock.\nEntrance from the yard.' },
+    primaryLanguage: 'hr',
+    categoryId: 1,
+    category: 'pharmacy',
+    lat: 45.812345,
+    lng: 15.977891,
+    radius: null,
+    locationPrivacy: 'exact',
+    address: 'Ilica 1, Zagreb',
+    phone: null,
+    email: null,
+    website: null,
+    status: 'published',
+    createdAt: '2025-01-01T10:00:00.000Z',
+    updatedAt: '2025-02-01T10:00:00.000Z',
+    publishedAt: '2025-01-02T10:00:00.000Z',
+    version: 1,
+    distance: 1234,
+    ...overrides,
+  };
+}

@@ -1,0 +1,18 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { ToastProvider } from '../components/toast/toast-provider.tsx';
+import { createI18n } from '../lib/i18n/i18n.ts';
+
+/** Renders a component with what the app provides around it: translations, a router, the toast. */
+export function renderWithApp(ui: ReactElement, { language = 'en' }: { language?: string } = {}) {
+  const i18n = createI18n(language);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <ToastProvider>{ui}</ToastProvider>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}

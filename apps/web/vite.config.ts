@@ -1,0 +1,20 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Deployment settings never enter the build: the app reads them from GET /api/v1/config at start.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The CSP allows scripts from 'self' only; the preload polyfill would be bundled anyway,
+    // but modern browsers support modulepreload natively, so it is dead weight.
+    modulePreload: { polyfill: false },
+    // Generated for error reporting, never referenced from the served bundles.
+    sourcemap: 'hidden',
+  },
+});
