@@ -1,3 +1,13 @@
 export * from './cluster-style.ts';
+export { createClusterButton, updateClusterButton } from './dom/cluster-button.ts';
+export {
+  APPROXIMATE_MARKER_SIZE,
+  clusterGeometry,
+  type ElementGeometry,
+  MARKER_PIN_SIZE,
+  markerGeometry,
+} from './dom/element-geometry.ts';
+export { createMarkerButton, updateMarkerButton } from './dom/marker-button.ts';
 export * from './mercator.ts';
 export * from './types.ts';
+export { normalizeBounds, normalizeCenter } from './viewport.ts';
