@@ -1,0 +1,23 @@
+/**
+ * `npm run bench`: prints figures, never passes or fails on time. Sizes from the command line,
+ * e.g. `npm run bench -- 100000` (default: 100 000 and 1 000 000 places).
+ */
+import { benchClusterIndex, printClusterIndex } from './cluster-index.bench.ts';
+import { benchMapApi, printMapApi } from './map-api.bench.ts';
+import { benchWeb, printWeb } from './web.bench.ts';
+
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+const counts = sizes.length > 0 ? sizes : [100_000, 1_000_000];
+
+console.log(`Karta benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
+for (const count of counts) {
+  printClusterIndex(await benchClusterIndex(count));
+}
+for (const count of counts) {
+  printMapApi(await benchMapApi(count));
+}
+const web = await benchWeb();
+if (web) printWeb(web);
