@@ -76,14 +76,7 @@ export function scrubEvent<E extends Event>(event: E): E {
   if (scrubbed.contexts) scrubbed.contexts = deepScrub(scrubbed.contexts) as E['contexts'];
   if (scrubbed.tags) scrubbed.tags = deepScrub(scrubbed.tags) as E['tags'];
   if (scrubbed.message) scrubbed.message = deepScrub(scrubbed.message) as string;
-  if (scrubbed.exception?.values) {
-    scrubbed.exception = {
-      ...scrubbed.exception,
-      values: scrubbed.exception.values.map((value) => ({
-        ...value,
-        value: typeof value.value === 'string' ? value.value.replace(EMAIL, '[email]') : value.value,
-      })),
-    };
-  }
+  // Messages and stack frames (their source lines and any local variables) are text too.
+  if (scrubbed.exception) scrubbed.exception = deepScrub(scrubbed.exception) as E['exception'];
   return scrubbed;
 }

@@ -31,6 +31,9 @@ export function initSentry(config: Pick<Config, 'sentry'>): boolean {
     },
     // No performance data: only errors are wanted, and spans would carry URLs with query strings.
     tracesSampleRate: 0,
+    // The Fastify integration reports every thrown error, 4xx and 503s included; our error handler
+    // knows which errors are bugs and reports only those (see app.ts).
+    integrations: (defaults) => defaults.filter((integration) => integration.name !== 'Fastify'),
     beforeSend: (event) => scrubEvent(event),
     beforeSendTransaction: (event) => scrubEvent(event),
     beforeBreadcrumb: (breadcrumb) => {

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+import { REPO_ROOT } from './paths.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({}, '/somewhere');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: `${REPO_ROOT}/data`,
+      databaseUrl: null,
+      demoData: true,
+      publicUrl: null,
+      logLevel: 'info',
+      minFreeDiskMb: 100,
+      defaultLanguage: 'en',
+      languages: ['hr', 'en'],
+      sentry: {
+        dsn: null,
+        environment: 'production',
+        release: expect.stringMatching(/^karta@\d+\.\d+\.\d+/),
+      },
+      map: {
+        engine: 'leaflet',
+        defaultCenter: { lat: 45.8, lng: 16.0 },
+        defaultZoom: 10,
+        maxZoom: 18,
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      },
+      google: { apiKey: null, clientId: null, version: null, libraries: [] },
+    });
+    expect(config.map.tileAttribution).toContain('OpenStreetMap');
+  });
+
+  it('names every bad variable at once', () => {
+    const error = (() => {
+      try {
+        loadConfig({
+          PORT: 'eighty',
+          DEMO_DATA: 'maybe',
+          MAP_ENGINE: 'bing',
+          DEFAULT_LANGUAGE: 'de',
+          SENTRY_DSN: 'not a dsn',
+          TILE_URL: 'https://tiles.example.org/{z}/{x}.png',
+          DATABASE_URL: 'mysql://x',
+          MIN_FREE_DISK_MB: '-5',
+          LOG_LEVEL: 'loud',
+          PUBLIC_URL: 'karta.example.org',
+        });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    const variables = (error as ConfigError).issues.map((issue) => issue.variable).sort();
+    expect(variables).toEqual(
+      [
+        'DATABASE_URL',
+        'DEFAULT_LANGUAGE',
+        'DEMO_DATA',
+        'LOG_LEVEL',
+        'MAP_ENGINE',
+        'MIN_FREE_DISK_MB',
+        'PORT',
+        'PUBLIC_URL',
+        'SENTRY_DSN',
+        'TILE_URL',
+      ].sort(),
+    );
+    for (const variable of variables) expect((error as ConfigError).message).toContain(variable);
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['on', true],
+    ['ON', true],
+    ['false', false],
+    ['0', false],
+    ['off', false],
+    ['', true],
+  ])('reads DEMO_DATA=%s as %s', (value, expected) => {
+    expect(loadConfig({ DEMO_DATA: value }).demoData).toBe(expected);
+  });
+
+  it('picks Google Maps in auto mode only when a key or client id is set', () => {
+    expect(loadConfig({ MAP_ENGINE: 'auto' }).map.engine).toBe('leaflet');
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'k' }).map.engine).toBe('google');
+    expect(loadConfig({ GOOGLE_MAPS_CLIENT_ID: 'gme-x' }).map.engine).toBe('google');
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'k', MAP_ENGINE: 'leaflet' }).map.engine).toBe('leaflet');
+    expect(loadConfig({ GOOGLE_MAPS_LIBRARIES: 'places, geometry' }).google.libraries).toEqual([
+      'places',
+      'geometry',
+    ]);
+  });
+
+  it('resolves a relative DATA_DIR against the folder the command was run in', () => {
+    expect(loadConfig({ DATA_DIR: './mine' }, '/srv/karta').dataDir).toBe('/srv/karta/mine');
+    expect(loadConfig({ DATA_DIR: '/var/lib/karta' }, '/srv/karta').dataDir).toBe('/var/lib/karta');
+    // npm runs workspace scripts in the workspace folder but says where it was called from.
+    expect(loadConfig({ DATA_DIR: 'data', INIT_CWD: '/work/main' }).dataDir).toBe('/work/main/data');
+  });
+
+  it('accepts a Sentry DSN and a release override, and trims PUBLIC_URL', () => {
+    const config = loadConfig({
+      SENTRY_DSN: 'https://abc@o1.ingest.sentry.io/123',
+      SENTRY_RELEASE: 'karta@abc123',
+      SENTRY_ENVIRONMENT: 'staging',
+      PUBLIC_URL: 'https://karta.example.org/',
+    });
+    expect(config.sentry).toEqual({
+      dsn: 'https://abc@o1.ingest.sentry.io/123',
+      environment: 'staging',
+      release: 'karta@abc123',
+    });
+    expect(config.publicUrl).toBe('https://karta.example.org');
+  });
+});

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DataDirLockedError, LOCK_FILE_NAME, lockDataDir } from './data-dir-lock.ts';
+
+describe('lockDataDir', () => {
+  const dirs: string[] = [];
+  const freshDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'karta-lock-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes our PID, refuses a second lock, and removes the file on release', () => {
+    const dir = freshDir();
+    const lock = lockDataDir(dir);
+    expect(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(process.pid));
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    lock.release();
+    expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(false);
+    lockDataDir(dir).release();
+  });
+
+  it('refuses a folder held by another live process, naming the folder and its PID', async () => {
+    const dir = freshDir();
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(join(dir, LOCK_FILE_NAME), `${other.pid}\n`);
+      const error = (() => {
+        try {
+          lockDataDir(dir);
+        } catch (e) {
+          return e as DataDirLockedError;
+        }
+      })();
+      expect(error).toBeInstanceOf(DataDirLockedError);
+      expect(error?.message).toContain(dir);
+      expect(error?.message).toContain(`PID ${other.pid}`);
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('takes over a lock left by a process that is gone', async () => {
+    const dir = freshDir();
+    const gone = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    await new Promise((resolve) => gone.once('exit', resolve));
+    writeFileSync(join(dir, LOCK_FILE_NAME), `${gone.pid}\n`);
+    const lock = lockDataDir(dir);
+    expect(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(process.pid));
+    lock.release();
+  });
+
+  it('takes over a lock with our own PID that we do not hold (a restarted container is PID 1 again)', () => {
+    const dir = freshDir();
+    writeFileSync(join(dir, LOCK_FILE_NAME), `${process.pid}\n`);
+    lockDataDir(dir).release();
+  });
+});

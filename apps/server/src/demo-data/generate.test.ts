@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_CATEGORIES } from './categories.ts';
+import { generateDemoPlaces } from './generate.ts';
+
+describe('generateDemoPlaces', () => {
+  it('yields the same places for the same seed and different ones for another seed', () => {
+    const first = [...generateDemoPlaces(500, 7)];
+    const again = [...generateDemoPlaces(500, 7)];
+    const other = [...generateDemoPlaces(500, 8)];
+    expect(again).toEqual(first);
+    expect(other).not.toEqual(first);
+  });
+
+  it('yields exactly `count` places with unique external ids', () => {
+    const places = [...generateDemoPlaces(3000)];
+    expect(places).toHaveLength(3000);
+    expect(new Set(places.map((place) => place.externalId)).size).toBe(3000);
+  });
+
+  it('streams: a large count is produced lazily', () => {
+    const iterator = generateDemoPlaces(1_000_000);
+    const firstTen = Array.from({ length: 10 }, () => iterator.next().value);
+    expect(firstTen.every(Boolean)).toBe(true);
+  });
+
+  it('uses only known categories, valid ranges and the contract limits', () => {
+    const slugs = new Set(DEMO_CATEGORIES.map((category) => category.slug));
+    for (const place of generateDemoPlaces(5000)) {
+      expect(slugs.has(place.category)).toBe(true);
+      expect(place.name[place.primaryLanguage]).toBeTruthy();
+      expect(place.radius === null || (place.radius >= 50 && place.radius <= 2000)).toBe(true);
+      expect(place.address.length).toBeLessThanOrEqual(200);
+      for (const name of Object.values(place.name)) expect(name.length).toBeLessThanOrEqual(120);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/env.ts';
+import { contentSecurityPolicy, dsnOrigin, tileOrigins } from './security.ts';
+
+describe('tileOrigins', () => {
+  it('gives the origin of a plain template', () => {
+    expect(tileOrigins('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toEqual([
+      'https://tile.openstreetmap.org',
+    ]);
+  });
+  it('turns a {s} subdomain into a wildcard', () => {
+    expect(tileOrigins('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toEqual([
+      'https://*.tile.example.org',
+    ]);
+    expect(tileOrigins('https://tiles-{s}.maps.example.com/{z}/{x}/{y}.png')).toEqual([
+      'https://*.maps.example.com',
+    ]);
+  });
+  it('keeps a port', () => {
+    expect(tileOrigins('http://127.0.0.1:9000/{z}/{x}/{y}.png')).toEqual(['http://127.0.0.1:9000']);
+  });
+});
+
+describe('dsnOrigin', () => {
+  it('drops the key and the project', () => {
+    expect(dsnOrigin('https://abc@o1.ingest.sentry.io/123')).toBe('https://o1.ingest.sentry.io');
+    expect(dsnOrigin(null)).toBeNull();
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('allows no inline or foreign script and only the tile and Sentry origins', () => {
+    const config = loadConfig({
+      TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+      SENTRY_DSN: 'https://key@sentry.example.net/7',
+    });
+    const csp = contentSecurityPolicy(config, { embed: false });
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://*.tiles.example.org']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://sentry.example.net']);
+    expect(csp['font-src']).toEqual(["'self'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('lets other sites frame the embed only', () => {
+    expect(contentSecurityPolicy(loadConfig({}), { embed: true })['frame-ancestors']).toEqual(['*']);
+  });
+
+  it('adds Google’s origins only for the Google engine', () => {
+    const google = contentSecurityPolicy(loadConfig({ GOOGLE_MAPS_API_KEY: 'k' }), { embed: false });
+    expect(google['script-src']).toContain('https://*.googleapis.com');
+    const leaflet = contentSecurityPolicy(loadConfig({}), { embed: false });
+    expect(JSON.stringify(leaflet)).not.toContain('google');
+  });
+});

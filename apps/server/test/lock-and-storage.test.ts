@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ErrorBody, Health } from '@karta/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError } from '../src/db/data-dir-lock.ts';
+import { openPgliteDatabase } from '../src/db/pglite/pglite-database.ts';
+import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
+
+describe('the PGlite data folder lock', () => {
+  it('refuses a second open of the same folder with a clear message, and allows it after close', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'karta-lock-db-'));
+    try {
+      const first = await openPgliteDatabase(dir);
+      const error = await openPgliteDatabase(dir).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DataDirLockedError);
+      expect((error as Error).message).toContain(dir);
+      expect((error as Error).message).toContain(`PID ${process.pid}`);
+      // The first one is untouched by the refused attempt.
+      expect((await first.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      await first.close();
+      const second = await openPgliteDatabase(dir);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!databaseAvailable)(`storage guard (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // More free space than any disk has: the guard must report "low" at once.
+    t = await startTestApp({
+      demo: false,
+      env: { MIN_FREE_DISK_MB: '9999999' },
+      configure(app) {
+        app.post('/api/v1/test/write', async () => {
+          await app.database.query(
+            `INSERT INTO categories (slug, name, color, icon) VALUES ('should-not-exist', '{}', '#000000', 'x')`,
+          );
+          return { written: true };
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses writes with 507 insufficient_storage and changes nothing', async () => {
+    expect(t.storage.ok).toBe(false);
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/test/write', payload: {} });
+    expect(response.statusCode).toBe(507);
+    expect(ErrorBody.parse(response.json()).error.code).toBe('insufficient_storage');
+    const { rows } = await t.database.query(`SELECT 1 FROM categories WHERE slug = 'should-not-exist'`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('still answers reads, and health says storage is low', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(health.statusCode).toBe(200);
+    expect(Health.parse(health.json()).storage).toBe('low');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/categories' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppOptions, buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config/env.ts';
+import type { Database } from '../../src/db/database.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { openDatabase } from '../../src/db/open-database.ts';
+import { type StorageGuard, startStorageGuard } from '../../src/db/storage-guard.ts';
+import { seedDemoData } from '../../src/demo-data/seed.ts';
+import { MapIndexService } from '../../src/map-index/map-index-service.ts';
+
+/** Which database this run uses: the `server-pglite` and `server-postgres` projects set it. */
+export const dbKind: 'pglite' | 'postgres' = process.env.KARTA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+const postgresAdminUrl = dbKind === 'postgres' ? (inject('postgresUrl') ?? '') : '';
+
+/** False when the PostgreSQL suite has no server (the global set-up already warned loudly). */
+export const databaseAvailable = dbKind === 'pglite' || postgresAdminUrl !== '';
+
+export interface TestDatabase {
+  config: Config;
+  database: Database;
+  /** Closes the database and removes it (temp folder or database). */
+  dispose(): Promise<void>;
+}
+
+let counter = 0;
+
+/**
+ * A fresh, empty database for one test file: a temp DATA_DIR for PGlite, a new database on the
+ * test server for PostgreSQL. `env` adds environment variables to the config.
+ */
+export async function createTestDatabase(env: Record<string, string> = {}): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'karta-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (dbKind === 'postgres') {
+    const name = `karta_test_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+    const admin = new pg.Client({ connectionString: postgresAdminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(postgresAdminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: postgresAdminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
+    dataDir,
+  );
+  const database = await openDatabase(config);
+  let disposed = false;
+  return {
+    config,
+    database,
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      await database.close().catch(() => undefined);
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp extends TestDatabase {
+  app: FastifyInstance;
+  mapIndex: MapIndexService;
+  storage: StorageGuard;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole server on a fresh database, migrated, with demo data (unless `demo: false`) and a
+ * built map index, not listening: requests go through `app.inject`. `configure` may add routes
+ * (a throwing one, say) before the app is ready.
+ */
+export async function startTestApp(
+  options: {
+    env?: Record<string, string>;
+    demo?: boolean;
+    configure?: (app: FastifyInstance) => void;
+  } & Pick<AppOptions, 'webDistDir' | 'reportError'> = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase(options.env);
+  try {
+    await migrate(db.database);
+    if (options.demo !== false) await seedDemoData(db.database);
+    const mapIndex = new MapIndexService(db.database, { maxZoom: db.config.map.maxZoom });
+    await mapIndex.rebuild();
+    const storage = await startStorageGuard({ path: db.config.dataDir, minFreeMb: db.config.minFreeDiskMb });
+    const app = await buildApp(db.config, {
+      database: db.database,
+      mapIndex,
+      storage,
+      logger: false,
+      webDistDir: options.webDistDir ?? join(db.config.dataDir, 'no-web-build'),
+      reportError: options.reportError,
+    });
+    options.configure?.(app);
+    await app.ready();
+    return {
+      ...db,
+      app,
+      mapIndex,
+      storage,
+      async close() {
+        await app.close();
+        await mapIndex.close();
+        storage.stop();
+        await db.dispose();
+      },
+    };
+  } catch (error) {
+    await db.dispose();
+    throw error;
+  }
+}
