@@ -72,6 +72,9 @@ export interface MapLabels {
   cluster(count: number): string;
   /** Accessible name of the info window's close button. */
   closeInfoWindow: string;
+  /** Names of the engine's zoom buttons; the engine's own (English) names when absent. */
+  zoomIn?: string;
+  zoomOut?: string;
 }
 
 /** Everything an engine needs to create a map. */
@@ -91,7 +94,7 @@ export interface MapAdapterOptions {
 
 /**
  * One map engine behind one interface: feature code never knows which engine it talks to.
- * Markers and clusters are DOM buttons (see `dom.ts`), circles are drawn by the engine.
+ * Markers and clusters are DOM buttons (see `dom/`), circles are drawn by the engine.
  */
 export interface MapAdapter {
   readonly engine: 'leaflet' | 'google';

@@ -1,0 +1,153 @@
+import {
+  type MapAdapter,
+  type MapAdapterFactory,
+  type MapAdapterOptions,
+  type MapLabels,
+  normalizeCenter,
+} from '@karta/map-core';
+import L from 'leaflet';
+import { CircleLayer } from './circle-layer.ts';
+import { ClusterLayer } from './cluster-layer.ts';
+import { InfoWindow } from './info-window.ts';
+import { MarkerLayer } from './marker-layer.ts';
+import { fitBounds, readViewport } from './viewport.ts';
+import { createZoomControl } from './zoom-control.ts';
+
+/** The open map engine: Leaflet with raster tiles from a URL template (`{r}` gives `@2x` on dense screens). */
+export const createLeafletMap: MapAdapterFactory = (options) => Promise.resolve(new LeafletMap(options));
+
+class LeafletMap implements MapAdapter {
+  readonly engine = 'leaflet' as const;
+  private readonly map: L.Map;
+  private readonly clusters: ClusterLayer;
+  private readonly markers: MarkerLayer;
+  private readonly circles: CircleLayer;
+  private readonly infoWindow: InfoWindow;
+  private readonly resizeObserver: ResizeObserver | null;
+  private zoomControl: L.Control.Zoom;
+  private labels: MapLabels;
+  private destroyed = false;
+  /** What Leaflet changes on the container (classes, style, tabindex), put back on destroy. */
+  private readonly containerBefore: { className: string; style: string | null; tabindex: string | null };
+
+  constructor(private readonly options: MapAdapterOptions) {
+    const { container, center, zoom, minZoom, maxZoom, events } = options;
+    this.containerBefore = {
+      className: container.className,
+      style: container.getAttribute('style'),
+      tabindex: container.getAttribute('tabindex'),
+    };
+    const still = prefersReducedMotion();
+    this.map = L.map(container, {
+      center: [center.lat, center.lng],
+      zoom,
+      minZoom,
+      maxZoom,
+      // Added below with the app's translated names.
+      zoomControl: false,
+      // Keeps the centre on the main world copy when panning round the globe.
+      worldCopyJump: true,
+      zoomAnimation: !still,
+      fadeAnimation: !still,
+      markerZoomAnimation: !still,
+    });
+    L.tileLayer(options.tileUrl, { attribution: options.tileAttribution, minZoom, maxZoom }).addTo(this.map);
+    this.labels = options.labels;
+    this.zoomControl = createZoomControl(this.labels).addTo(this.map);
+
+    this.clusters = new ClusterLayer(this.map, events, this.labels);
+    this.markers = new MarkerLayer(this.map, events);
+    this.circles = new CircleLayer(this.map);
+    this.infoWindow = new InfoWindow(this.map, this.labels.closeInfoWindow, () => events.onInfoWindowClose());
+
+    // Leaflet fires `moveend` after every pan and zoom (after `zoomend`), so one listener reports
+    // each settled view once. The first view, set above, is read with getViewport.
+    this.map.on('moveend', this.onMoveEnd);
+    this.map.on('click', this.onClick);
+    // Leaflet only notices window resizes; a layout change can resize the map on its own.
+    this.resizeObserver =
+      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.map.invalidateSize());
+    this.resizeObserver?.observe(container);
+  }
+
+  getViewport() {
+    return readViewport(this.map);
+  }
+
+  setView(center: { lat: number; lng: number }, zoom: number): void {
+    if (this.destroyed) return;
+    this.map.setView([center.lat, center.lng], zoom);
+  }
+
+  fitBounds(bounds: Parameters<MapAdapter['fitBounds']>[0]): void {
+    if (this.destroyed) return;
+    fitBounds(this.map, bounds, this.options.maxZoom);
+  }
+
+  setClusters(clusters: Parameters<MapAdapter['setClusters']>[0]): void {
+    if (!this.destroyed) this.clusters.set(clusters);
+  }
+
+  setMarkers(markers: Parameters<MapAdapter['setMarkers']>[0]): void {
+    if (!this.destroyed) this.markers.set(markers);
+  }
+
+  setCircles(circles: Parameters<MapAdapter['setCircles']>[0]): void {
+    if (!this.destroyed) this.circles.set(circles);
+  }
+
+  openInfoWindow(position: { lat: number; lng: number }, content: HTMLElement): void {
+    if (!this.destroyed) this.infoWindow.open(position, content);
+  }
+
+  closeInfoWindow(): void {
+    if (!this.destroyed) this.infoWindow.close();
+  }
+
+  setLabels(labels: MapLabels): void {
+    if (this.destroyed) return;
+    const zoomNamesChanged = labels.zoomIn !== this.labels.zoomIn || labels.zoomOut !== this.labels.zoomOut;
+    this.labels = labels;
+    this.clusters.setLabels(labels);
+    this.infoWindow.setCloseLabel(labels.closeInfoWindow);
+    if (zoomNamesChanged) {
+      this.zoomControl.remove();
+      this.zoomControl = createZoomControl(labels).addTo(this.map);
+    }
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.resizeObserver?.disconnect();
+    this.infoWindow.destroy();
+    this.clusters.clear();
+    this.markers.clear();
+    this.circles.clear();
+    this.map.off();
+    this.map.remove();
+    restoreAttribute(this.options.container, 'style', this.containerBefore.style);
+    restoreAttribute(this.options.container, 'tabindex', this.containerBefore.tabindex);
+    this.options.container.className = this.containerBefore.className;
+  }
+
+  private readonly onMoveEnd = (): void => {
+    this.clusters.followWorldCopy();
+    this.markers.followWorldCopy();
+    this.circles.followWorldCopy();
+    this.options.events.onViewportChange(readViewport(this.map));
+  };
+
+  private readonly onClick = (event: L.LeafletMouseEvent): void => {
+    this.options.events.onMapClick?.(normalizeCenter(event.latlng));
+  };
+}
+
+function restoreAttribute(element: HTMLElement, name: string, value: string | null): void {
+  if (value === null) element.removeAttribute(name);
+  else element.setAttribute(name, value);
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}

@@ -1,0 +1,1 @@
+export { createLeafletMap } from './create-leaflet-map.ts';

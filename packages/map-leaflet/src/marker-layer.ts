@@ -1,0 +1,79 @@
+import {
+  createMarkerButton,
+  type MapEvents,
+  type MarkerItem,
+  markerGeometry,
+  updateMarkerButton,
+} from '@karta/map-core';
+import type L from 'leaflet';
+import { createDomMarker, moveDomMarker, resizeDomMarker } from './dom-marker.ts';
+import { nearestCopyLng } from './world-copy.ts';
+
+interface ShownMarker {
+  item: MarkerItem;
+  button: HTMLButtonElement;
+  marker: L.Marker;
+}
+
+/** Raises the selected marker above its neighbours. */
+const SELECTED_Z_OFFSET = 1000;
+
+/** The place marker buttons on the map, kept in step with the last list by place id. */
+export class MarkerLayer {
+  private readonly shown = new Map<number, ShownMarker>();
+
+  constructor(
+    private readonly map: L.Map,
+    private readonly events: Pick<MapEvents, 'onMarkerClick'>,
+  ) {}
+
+  /** Shows exactly `markers`: updates buttons it already has (keeping focus), adds and removes the rest. */
+  set(markers: readonly MarkerItem[]): void {
+    const wanted = new Set(markers.map((marker) => marker.id));
+    for (const [id, entry] of this.shown) {
+      if (!wanted.has(id)) {
+        entry.marker.remove();
+        this.shown.delete(id);
+      }
+    }
+    const centerLng = this.map.getCenter().lng;
+    for (const item of markers) {
+      const lng = nearestCopyLng(item.lng, centerLng);
+      const entry = this.shown.get(item.id);
+      if (entry) {
+        const previous = entry.item;
+        entry.item = item;
+        updateMarkerButton(entry.button, item);
+        if (previous.approximate !== item.approximate)
+          resizeDomMarker(entry.marker, markerGeometry(item.approximate));
+        if (previous.selected !== item.selected)
+          entry.marker.setZIndexOffset(item.selected ? SELECTED_Z_OFFSET : 0);
+        moveDomMarker(entry.marker, item.lat, lng);
+      } else {
+        this.add(item, lng);
+      }
+    }
+  }
+
+  /** Redraws each marker on the world copy nearest the centre, after the map moved. */
+  followWorldCopy(): void {
+    const centerLng = this.map.getCenter().lng;
+    for (const { item, marker } of this.shown.values())
+      moveDomMarker(marker, item.lat, nearestCopyLng(item.lng, centerLng));
+  }
+
+  clear(): void {
+    for (const entry of this.shown.values()) entry.marker.remove();
+    this.shown.clear();
+  }
+
+  private add(item: MarkerItem, lng: number): void {
+    const button = createMarkerButton(item);
+    const marker = createDomMarker([item.lat, lng], button, markerGeometry(item.approximate));
+    if (item.selected) marker.setZIndexOffset(SELECTED_Z_OFFSET);
+    const entry: ShownMarker = { item, button, marker };
+    button.addEventListener('click', () => this.events.onMarkerClick(entry.item.id));
+    this.shown.set(item.id, entry);
+    marker.addTo(this.map);
+  }
+}
