@@ -64,6 +64,9 @@ export async function insertDemoPlaces(
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  // Fresh statistics, or the planner guesses one row per box and picks slow plans (PGlite has
+  // no autovacuum to do this later).
+  if (inserted > 0) await db.query('ANALYZE places');
   return inserted;
 }
 
