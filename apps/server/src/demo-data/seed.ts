@@ -3,7 +3,7 @@ import { DEMO_CATEGORIES } from './categories.ts';
 import { DEFAULT_DEMO_COUNT, DEFAULT_DEMO_SEED, type DemoPlace, generateDemoPlaces } from './generate.ts';
 
 /** Rows per INSERT: one JSON parameter per batch keeps both drivers on the same fast path. */
-const BATCH_SIZE = 2000;
+const BATCH_SIZE = 5000;
 
 /** Inserts the demo categories that are missing (by slug). */
 export async function ensureDemoCategories(db: Queryable): Promise<void> {
