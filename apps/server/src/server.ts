@@ -56,6 +56,7 @@ async function main() {
     }
     const applied = await migrate(database);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    if (config.demoData && !storage.ok) log.warn('storage space is low: demo data not inserted');
     if (config.demoData && storage.ok) {
       const seeded = await seedDemoData(database);
       if (seeded > 0) log.info({ places: seeded }, 'demo data inserted into the empty database');

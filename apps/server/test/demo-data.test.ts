@@ -52,10 +52,28 @@ describe.skipIf(!databaseAvailable)(`demo data (${dbKind})`, () => {
     expect(rows.every((row) => row.status === 'published')).toBe(true);
   });
 
-  it('does nothing on a database that already has data', async () => {
-    expect(await seedDemoData(db.database)).toBe(0);
+  it('does nothing on a database that already has data, even when several instances try at once', async () => {
+    expect(await Promise.all([seedDemoData(db.database), seedDemoData(db.database)])).toEqual([0, 0]);
     const { rows: count } = await db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM places');
     expect(count[0]?.n).toBe(rows.length);
+  });
+
+  it('seeds an empty database once when two instances start at the same moment', async () => {
+    const other = await createTestDatabase();
+    try {
+      await migrate(other.database);
+      const results = await Promise.all([
+        seedDemoData(other.database, { count: 300 }),
+        seedDemoData(other.database, { count: 300 }),
+      ]);
+      expect(results.sort((a, b) => a - b)).toEqual([0, 300]);
+      const { rows: count } = await other.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM places',
+      );
+      expect(count[0]?.n).toBe(300);
+    } finally {
+      await other.dispose();
+    }
   });
 
   it('stores exactly what the seeded generator yields, in order (deterministic)', () => {

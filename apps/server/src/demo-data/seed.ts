@@ -80,6 +80,8 @@ export async function seedDemoData(
   options: { count?: number; seed?: number } = {},
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    // Several instances starting at once on one empty PostgreSQL: only the first one seeds.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('karta:demo-data'))`);
     const { rows } = await tx.query<{ used: boolean }>(
       'SELECT (EXISTS (SELECT 1 FROM places) OR EXISTS (SELECT 1 FROM categories)) AS used',
     );
