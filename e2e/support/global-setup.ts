@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
+import { type SentryReceiver, startSentryReceiver } from '../../apps/server/test/support/sentry-receiver.ts';
 import { findChromium } from './chromium.ts';
 import { type RunningServer, startKartaServer } from './karta-server.ts';
-import { type SentryReceiver, startSentryReceiver } from './sentry-receiver.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,7 +35,11 @@ export default async function setup(project: TestProject) {
   let server: RunningServer | undefined;
   try {
     sentry = await startSentryReceiver();
-    server = await startKartaServer({ SENTRY_DSN: sentry.dsn, SENTRY_ENVIRONMENT: 'e2e' });
+    server = await startKartaServer({
+      SENTRY_DSN: sentry.dsn,
+      SENTRY_ENVIRONMENT: 'e2e',
+      KARTA_TEST_FAULTS: 'true',
+    });
   } catch (error) {
     await sentry?.close();
     throw error;

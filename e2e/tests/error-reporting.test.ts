@@ -32,4 +32,25 @@ describeInBrowser('error reporting', (suite) => {
     expect(event?.payload.exception?.values?.[0]?.value).toBe(marker);
     expect(event?.raw).not.toContain('hunter2');
   });
+
+  it('sends an unexpected server error to the Sentry endpoint, with the query string and cookies removed', async () => {
+    const { page, baseUrl, sentryUrl } = suite;
+    await page.context().addCookies([{ name: 'session', value: 'cookie-secret', url: baseUrl }]);
+    const response = await page.goto(`${baseUrl}/api/v1/test/fault?email=ana.horvat@example.org`);
+    expect(response?.status()).toBe(500);
+    const body = (await response?.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('internal_error');
+    expect(body.error.message).not.toContain('Deliberate');
+    await expect
+      .poll(
+        async () => (await receivedItems(sentryUrl)).find((item) => item.raw.includes('Deliberate fault')),
+        { timeout: 15_000 },
+      )
+      .toBeTruthy();
+    const event = (await receivedItems(sentryUrl)).find(
+      (item) => item.type === 'event' && item.raw.includes('Deliberate fault'),
+    );
+    expect(event?.raw).not.toContain('ana.horvat');
+    expect(event?.raw).not.toContain('cookie-secret');
+  });
 });

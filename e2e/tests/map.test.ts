@@ -23,8 +23,9 @@ describeInBrowser('the map on the home page', (suite) => {
     const state = await karta.mapState();
     expect(state.engine).toBe('leaflet');
     expect(state.zoom).toBe(10);
-    expect(state.center.lat).toBeCloseTo(45.8, 4);
-    expect(state.center.lng).toBeCloseTo(16.0, 4);
+    // Within a fraction of a screen pixel (at zoom 10 one pixel is about 0.0014° of longitude).
+    expect(state.center.lat).toBeCloseTo(45.8, 3);
+    expect(state.center.lng).toBeCloseTo(16.0, 3);
   });
 
   it('draws clusters as buttons sized and coloured by the tier of their count', async () => {
@@ -37,7 +38,7 @@ describeInBrowser('the map on the home page', (suite) => {
       expect(cluster.tier).toBe(clusterTier(cluster.count));
       expect(Math.round(cluster.width)).toBe(CLUSTER_ICON_SIZES[cluster.tier - 1]);
       expect(Math.round(cluster.height)).toBe(CLUSTER_ICON_SIZES[cluster.tier - 1]);
-      expect(cluster.label).toContain(String(cluster.count));
+      expect(cluster.label.replace(/\D/g, '')).toContain(String(cluster.count));
     }
     // Higher tiers are a deeper blue: their colour is darker.
     const colors = await karta.clusterColors();

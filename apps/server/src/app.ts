@@ -14,6 +14,7 @@ import { categoryRoutes } from './routes/categories.ts';
 import { mapRoutes } from './routes/map.ts';
 import { placeRoutes } from './routes/places.ts';
 import { systemRoutes } from './routes/system.ts';
+import { testFaultRoutes } from './routes/test-faults.ts';
 import { decorateServices } from './services.ts';
 
 /** Requests larger than this are refused with 413 before they are read in full. */
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(categoryRoutes);
   await app.register(mapRoutes);
   await app.register(placeRoutes);
+  if (config.testFaults) await app.register(testFaultRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
 
   return app;

@@ -1,43 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushSentry, initSentry } from '../src/observability/sentry.ts';
+import { type SentryReceiver, startSentryReceiver } from './support/sentry-receiver.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
-/** A local stand-in for Sentry's ingestion endpoint: keeps every envelope POSTed to it. */
-async function startReceiver() {
-  const envelopes: string[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method === 'POST' && /^\/api\/\d+\/envelope\/?(\?|$)/.test(request.url ?? '')) {
-        const body = Buffer.concat(chunks);
-        envelopes.push(
-          (request.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8'),
-        );
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      } else {
-        response.writeHead(404).end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    dsn: `http://publickey@127.0.0.1:${port}/7`,
-    envelopes,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe.skipIf(!databaseAvailable)(`Sentry reporting (${dbKind})`, () => {
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: SentryReceiver;
   let t: TestApp;
 
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startSentryReceiver();
     t = await startTestApp({
       demo: false,
       env: { SENTRY_DSN: receiver.dsn, SENTRY_ENVIRONMENT: 'test', SENTRY_RELEASE: 'karta@test' },
@@ -73,9 +44,9 @@ describe.skipIf(!databaseAvailable)(`Sentry reporting (${dbKind})`, () => {
     expect(response.statusCode).toBe(500);
 
     await expect
-      .poll(() => receiver.envelopes.find((raw) => raw.includes('"type":"event"')), { timeout: 10_000 })
+      .poll(() => receiver.envelopes().find((raw) => raw.includes('"type":"event"')), { timeout: 10_000 })
       .toBeTruthy();
-    const raw = receiver.envelopes.find((text) => text.includes('"type":"event"')) as string;
+    const raw = receiver.envelopes().find((text) => text.includes('"type":"event"')) as string;
     const event = JSON.parse(raw.split('\n')[2] as string) as {
       exception: { values: { type: string; value: string }[] };
       release: string;
@@ -101,10 +72,15 @@ describe.skipIf(!databaseAvailable)(`Sentry reporting (${dbKind})`, () => {
   });
 
   it('does not report expected client errors', async () => {
-    const before = receiver.envelopes.length;
+    const before = receiver.envelopes().length;
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/test/not-found' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/map?bbox=x' })).statusCode).toBe(400);
     await flushSentry();
-    expect(receiver.envelopes.slice(before).filter((raw) => raw.includes('"type":"event"'))).toEqual([]);
+    expect(
+      receiver
+        .envelopes()
+        .slice(before)
+        .filter((raw) => raw.includes('"type":"event"')),
+    ).toEqual([]);
   });
 });

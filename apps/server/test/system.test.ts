@@ -111,6 +111,12 @@ describe.skipIf(!databaseAvailable)(`health, config, categories, openapi.json ($
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('has no deliberate-fault route unless KARTA_TEST_FAULTS is on', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/test/fault' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
   it('answers health 503 in the error shape once the database is gone', async () => {
     await t.database.close();
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       publicUrl: null,
       logLevel: 'info',
       minFreeDiskMb: 100,
+      testFaults: false,
       defaultLanguage: 'en',
       languages: ['hr', 'en'],
       sentry: {

@@ -105,6 +105,7 @@ const EnvSchema = z.object({
     .pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional())
     .transform((value) => value ?? 'info'),
   MIN_FREE_DISK_MB: integer(100, 0, 10_000_000),
+  KARTA_TEST_FAULTS: booleanFlag(false),
 });
 
 /** The validated runtime configuration; built once at start by `loadConfig`. */
@@ -119,6 +120,8 @@ export interface Config {
   publicUrl: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   minFreeDiskMb: number;
+  /** Test-only: expose a route that fails on purpose, so the browser suite can see a real 500 reported. */
+  testFaults: boolean;
   version: string;
   sentry: { dsn: string | null; environment: string; release: string };
   map: {
@@ -189,6 +192,7 @@ export function loadConfig(
     publicUrl: e.PUBLIC_URL ?? null,
     logLevel: e.LOG_LEVEL,
     minFreeDiskMb: e.MIN_FREE_DISK_MB,
+    testFaults: e.KARTA_TEST_FAULTS,
     version: SERVER_VERSION,
     sentry: {
       dsn: e.SENTRY_DSN ?? null,

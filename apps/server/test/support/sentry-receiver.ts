@@ -14,6 +14,8 @@ export interface SentryReceiver {
   dsn: string;
   url: string;
   items(): SentryItem[];
+  /** Every envelope received, as raw text. */
+  envelopes(): string[];
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export interface SentryReceiver {
  */
 export async function startSentryReceiver(): Promise<SentryReceiver> {
   const received: SentryItem[] = [];
+  const envelopes: string[] = [];
   const server = createServer(async (request, response) => {
     response.setHeader('access-control-allow-origin', '*');
     response.setHeader('access-control-allow-headers', '*');
@@ -37,6 +40,7 @@ export async function startSentryReceiver(): Promise<SentryReceiver> {
     }
     if (request.method === 'POST' && /^\/api\/\d+\/envelope\/?(\?|$)/.test(request.url ?? '')) {
       const raw = await readBody(request);
+      envelopes.push(raw);
       received.push(...parseEnvelope(raw));
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       return;
@@ -51,6 +55,7 @@ export async function startSentryReceiver(): Promise<SentryReceiver> {
     dsn: `http://public@127.0.0.1:${port}/1`,
     url,
     items: () => [...received],
+    envelopes: () => [...envelopes],
     close: () => new Promise((done) => server.close(() => done())),
   };
 }
