@@ -1,4 +1,4 @@
-import type { LatLng } from '@karta/map-core';
+import { type LatLng, normalizeCenter } from '@karta/map-core';
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
@@ -36,7 +36,11 @@ export function useViewUrlState(defaults: ViewDefaults) {
     [navigate],
   );
 
-  const moveTo = useCallback((center: LatLng, zoom: number) => update({ center, zoom }, 'replace'), [update]);
+  // After panning once around the world an engine may report lng 200: the URL keeps −180…180.
+  const moveTo = useCallback(
+    (center: LatLng, zoom: number) => update({ center: normalizeCenter(center), zoom }, 'replace'),
+    [update],
+  );
   const selectPlace = useCallback((placeId: number | null) => update({ placeId }, 'push'), [update]);
   const clearMissingPlace = useCallback(() => update({ placeId: null }, 'replace'), [update]);
   const setCategories = useCallback(

@@ -9,7 +9,7 @@ interface CategoryChipsProps {
 }
 
 const chipBase =
-  'inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors';
+  'inline-flex items-center gap-2 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm font-medium transition-colors';
 const chipOn = `${chipBase} border-blue-700 bg-blue-700 text-white hover:bg-blue-800`;
 const chipOff = `${chipBase} border-gray-300 bg-white text-gray-800 hover:border-gray-400 hover:bg-gray-50`;
 
@@ -26,9 +26,10 @@ export function CategoryChips({ categories, selected, onChange }: CategoryChipsP
 
   return (
     <fieldset className="min-w-0">
-      <legend className="mb-2 text-sm font-semibold text-gray-900">{t('categories.label')}</legend>
-      <ul className="flex flex-wrap gap-2">
-        <li>
+      <legend className="mb-1 text-sm font-semibold text-gray-900">{t('categories.label')}</legend>
+      {/* One swipeable row on phones (the page itself never scrolls sideways), wrapped from lg up. */}
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:thin] sm:-mx-6 sm:px-6 lg:mx-0 lg:flex-wrap lg:overflow-visible lg:px-0">
+        <li className="shrink-0">
           <button
             type="button"
             aria-pressed={allShown}
@@ -41,7 +42,7 @@ export function CategoryChips({ categories, selected, onChange }: CategoryChipsP
         {categories.map((category) => {
           const pressed = selected.includes(category.slug);
           return (
-            <li key={category.slug}>
+            <li key={category.slug} className="shrink-0">
               <button
                 type="button"
                 aria-pressed={pressed}

@@ -1,8 +1,7 @@
 import { formatBbox } from '@karta/contracts';
-import type { Bounds } from '@karta/map-core';
+import { type Bounds, normalizeBounds } from '@karta/map-core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { normalizeBounds } from '../utils/bounds.ts';
 
 /** What the map shows and for whom: the viewport, the category filter and the UI language. */
 export interface MapDataRequest {

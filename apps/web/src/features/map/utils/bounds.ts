@@ -23,21 +23,3 @@ export function padBounds(bounds: Bounds, fraction = 0.1, minDegrees = 0.0002): 
     north: Math.min(90, bounds.north + latPad),
   };
 }
-
-function wrapLongitude(lng: number): number {
-  const wrapped = ((((lng + 180) % 360) + 360) % 360) - 180;
-  // Keep +180 as +180 rather than wrapping it to -180, so [.., 180] boxes stay whole.
-  return wrapped === -180 && lng > 0 ? 180 : wrapped;
-}
-
-/**
- * A map engine's view box in the API's ranges: a view wider than the world becomes the whole
- * world, longitudes past ±180 wrap (a box across the antimeridian then has `west > east`),
- * latitudes are clamped.
- */
-export function normalizeBounds(bounds: Bounds): Bounds {
-  const south = Math.max(-90, Math.min(90, bounds.south));
-  const north = Math.max(-90, Math.min(90, bounds.north));
-  if (bounds.east - bounds.west >= 360) return { west: -180, south, east: 180, north };
-  return { west: wrapLongitude(bounds.west), south, east: wrapLongitude(bounds.east), north };
-}

@@ -1,5 +1,5 @@
 import type { PlaceListQuery } from '@karta/contracts';
-import type { Bounds, LatLng } from '@karta/map-core';
+import { type Bounds, type LatLng, normalizeBounds, normalizeCenter } from '@karta/map-core';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -26,7 +26,11 @@ function round6(value: number): number {
 }
 
 /** The places in view, page by page ("Show more" follows the cursor); the old list stays while the next loads. */
-export function usePlacesInView(request: PlacesInViewRequest | null) {
+export function usePlacesInView(raw: PlacesInViewRequest | null) {
+  // The API takes −180…180 only; an engine may report more after panning around the world.
+  const request = raw
+    ? { bounds: normalizeBounds(raw.bounds), origin: normalizeCenter(raw.origin), categories: raw.categories }
+    : null;
   return useInfiniteQuery({
     queryKey: [
       'places',

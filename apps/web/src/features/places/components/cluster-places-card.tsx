@@ -19,14 +19,17 @@ export function ClusterPlacesCard({ count, places, error, categoryOf, onSelect }
   const { t, i18n } = useTranslation();
   const hidden = places ? count - places.length : 0;
   return (
-    <section data-testid="cluster-info-window" className="w-[17.5rem] max-w-full text-gray-900">
+    <section
+      data-testid="cluster-info-window"
+      className="w-[17.5rem] max-w-full font-sans text-sm text-gray-900"
+    >
       <h2 className="pr-5 text-[0.9375rem] leading-5 font-semibold">
         {t('places.clusterHeading', { count })}
       </h2>
       {error ? (
-        <p role="alert" className="mt-2 text-xs text-red-800">
+        <div role="alert" className="mt-2 text-xs text-red-800">
           {t(errorMessageKey(error))}
-        </p>
+        </div>
       ) : !places ? (
         <LoadingState label={t('places.loading')} className="py-4" />
       ) : (
@@ -55,7 +58,7 @@ export function ClusterPlacesCard({ count, places, error, categoryOf, onSelect }
         </ul>
       )}
       {hidden > 0 && (
-        <p className="mt-1 text-xs text-gray-600">{t('places.clusterMore', { count: hidden })}</p>
+        <div className="mt-1 text-xs text-gray-600">{t('places.clusterMore', { count: hidden })}</div>
       )}
     </section>
   );

@@ -30,6 +30,10 @@ export function PlaceActions({
   const address = place.address?.trim() ?? '';
   const style = size === 'compact' ? buttonStyles.action : buttonStyles.secondary;
   const primary = size === 'compact' ? buttonStyles.actionPrimary : buttonStyles.primary;
+  // Map engines colour every link in their popups with unlayered CSS, which beats Tailwind's
+  // layered utilities: link colours here are marked important.
+  const linkStyle = `${style} text-gray-800!`;
+  const primaryLinkStyle = `${primary} text-white!`;
 
   return (
     <div className="flex flex-col gap-1.5">
@@ -56,12 +60,12 @@ export function PlaceActions({
       </div>
       {withNavigation && (
         <div className="flex flex-wrap gap-1.5">
-          <a className={style} href={osmDirectionsUrl(place)} target="_blank" rel="noopener noreferrer">
+          <a className={linkStyle} href={osmDirectionsUrl(place)} target="_blank" rel="noopener noreferrer">
             <DirectionsIcon className="size-3.5" />
             {t('actions.directions')}
             <span className="sr-only"> {t('actions.opensInNewTab')}</span>
           </a>
-          <Link className={primary} to={`/places/${place.id}`}>
+          <Link className={primaryLinkStyle} to={`/places/${place.id}`}>
             {t('actions.details')}
             <ArrowRightIcon className="size-3.5" />
           </Link>

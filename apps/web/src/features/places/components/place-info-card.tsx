@@ -11,7 +11,10 @@ interface PlaceInfoCardProps {
   shareLink: string;
 }
 
-/** The content of a place's info window on the map: the essentials and the actions. Text only, never HTML. */
+/**
+ * The content of a place's info window on the map: the essentials and the actions. Text only,
+ * never HTML. Divs rather than paragraphs: engines style `p` inside their popups.
+ */
 export function PlaceInfoCard({ place, category, shareLink }: PlaceInfoCardProps) {
   const { t, i18n } = useTranslation();
   const name = placeName(place, i18n.language);
@@ -27,18 +30,18 @@ export function PlaceInfoCard({ place, category, shareLink }: PlaceInfoCardProps
     <article
       data-testid="info-window"
       data-place-id={place.id}
-      className="w-[17.5rem] max-w-full text-gray-900"
+      className="w-[17.5rem] max-w-full font-sans text-sm text-gray-900"
     >
       <h2 className="line-clamp-2 pr-5 text-[0.9375rem] leading-5 font-semibold">{name}</h2>
-      <p className="mt-0.5 text-xs text-gray-600">
+      <div className="mt-0.5 text-xs text-gray-600">
         <CategoryBadge name={category.name} color={category.color} />
-      </p>
-      {place.address && <p className="mt-1 line-clamp-1 text-xs text-gray-700">{place.address}</p>}
-      {teaser && <p className="mt-1.5 line-clamp-2 text-xs leading-[1.125rem] text-gray-700">{teaser}</p>}
-      <p className="mt-1.5 text-xs text-gray-600 tabular-nums">
+      </div>
+      {place.address && <div className="mt-1 line-clamp-1 text-xs text-gray-700">{place.address}</div>}
+      {teaser && <div className="mt-1.5 line-clamp-2 text-xs leading-[1.125rem] text-gray-700">{teaser}</div>}
+      <div className="mt-1.5 text-xs text-gray-600 tabular-nums">
         {formatCoordinates(place)}
         {approximate && <span className="block text-amber-800">{approximate}</span>}
-      </p>
+      </div>
       <div className="mt-2.5">
         <PlaceActions place={place} shareLink={shareLink} />
       </div>
