@@ -46,7 +46,7 @@ export function describeInBrowser(
 
   describe.skipIf(!chromiumPath)(name, () => {
     beforeAll(async () => {
-      session = await launchBrowser(chromiumPath, [baseUrl], { locale: options.locale });
+      session = await launchBrowser(chromiumPath, [baseUrl, sentryUrl], { locale: options.locale });
       if (options.clipboard) {
         await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       }
