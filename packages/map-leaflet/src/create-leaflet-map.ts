@@ -1,4 +1,5 @@
 import {
+  type InfoWindowOptions,
   type MapAdapter,
   type MapAdapterFactory,
   type MapAdapterOptions,
@@ -96,8 +97,12 @@ class LeafletMap implements MapAdapter {
     if (!this.destroyed) this.circles.set(circles);
   }
 
-  openInfoWindow(position: { lat: number; lng: number }, content: HTMLElement): void {
-    if (!this.destroyed) this.infoWindow.open(position, content);
+  openInfoWindow(
+    position: { lat: number; lng: number },
+    content: HTMLElement,
+    options: InfoWindowOptions = {},
+  ): void {
+    if (!this.destroyed) this.infoWindow.open(position, content, options.pan ?? true);
   }
 
   closeInfoWindow(): void {

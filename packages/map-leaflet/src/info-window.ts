@@ -47,8 +47,9 @@ export class InfoWindow {
     map.getContainer().addEventListener('keydown', this.onKeyDown);
   }
 
-  /** Shows `content` at `position`, replacing what was shown. */
-  open(position: LatLng, content: HTMLElement): void {
+  /** Shows `content` at `position`, replacing what was shown; `pan` moves the map to fit it. */
+  open(position: LatLng, content: HTMLElement, pan = true): void {
+    this.popup.options.autoPan = pan;
     const active = document.activeElement;
     const focusInMap = active instanceof HTMLElement && this.map.getContainer().contains(active);
     if (focusInMap && !this.frame.contains(active)) this.opener = active;

@@ -51,10 +51,11 @@ export function useInfoWindow(
   const lat = request?.position.lat;
   const lng = request?.position.lng;
   const content = request?.content;
+  const pan = request?.pan ?? true;
   useEffect(() => {
     if (!adapter) return;
     if (content && lat !== undefined && lng !== undefined) {
-      adapter.openInfoWindow({ lat, lng }, content);
+      adapter.openInfoWindow({ lat, lng }, content, { pan });
       openRef.current = true;
     } else if (openRef.current) {
       adapter.closeInfoWindow();
@@ -62,5 +63,5 @@ export function useInfoWindow(
     }
     // `key` is listed so a new window opens even when the element and position are unchanged.
     void key;
-  }, [adapter, key, lat, lng, content, openRef]);
+  }, [adapter, key, lat, lng, content, pan, openRef]);
 }
