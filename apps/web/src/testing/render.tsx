@@ -1,18 +1,20 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { ToastProvider } from '../components/toast/toast-provider.tsx';
 import { createI18n } from '../lib/i18n/i18n.ts';
 
 /** Renders a component with what the app provides around it: translations, a router, the toast. */
 export function renderWithApp(ui: ReactElement, { language = 'en' }: { language?: string } = {}) {
   const i18n = createI18n(language);
+  const location = memoryLocation({ path: '/' });
   return render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
+      <Router hook={location.hook} searchHook={location.searchHook}>
         <ToastProvider>{ui}</ToastProvider>
-      </MemoryRouter>
+      </Router>
     </I18nextProvider>,
   );
 }

@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 /** The frame of every page: skip link, header, the page, footer. */
-export function AppLayout() {
+export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
@@ -16,9 +16,7 @@ export function AppLayout() {
       </a>
       <SiteHeader />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
-        <ErrorBoundary>
-          <Outlet />
-        </ErrorBoundary>
+        <ErrorBoundary>{children}</ErrorBoundary>
       </main>
       <footer className="border-t border-gray-200 bg-white">
         <p className="mx-auto max-w-screen-2xl px-4 py-5 text-xs text-gray-600 sm:px-6">{t('app.footer')}</p>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useRuntimeConfig } from '../../config/runtime-config.ts';
 import { LanguageSwitch } from '../../features/language/components/language-switch.tsx';
 import { availableLanguages } from '../../lib/i18n/locales.ts';

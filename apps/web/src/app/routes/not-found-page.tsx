@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { MapIcon } from '../../components/ui/icons.tsx';
 import { EmptyState } from '../../components/ui/states.tsx';

@@ -1,6 +1,6 @@
 import { type LatLng, normalizeCenter } from '@karta/map-core';
 import { useCallback, useMemo, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
 import {
   parseViewState,
   sameViewInUrl,
@@ -16,9 +16,9 @@ type HistoryMode = 'push' | 'replace';
  * (Back does not replay every pan); a selection or a filter change pushes one.
  */
 export function useViewUrlState(defaults: ViewDefaults) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const view = useMemo(() => parseViewState(location.search, defaults), [location.search, defaults]);
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const view = useMemo(() => parseViewState(search, defaults), [search, defaults]);
   // The view as last written, so two updates before the next render build on each other.
   const latest = useRef(view);
   latest.current = view;
@@ -28,12 +28,9 @@ export function useViewUrlState(defaults: ViewDefaults) {
       const next = { ...latest.current, ...patch };
       if (sameViewInUrl(next, latest.current)) return;
       latest.current = next;
-      navigate(
-        { search: `?${serializeViewState(next)}` },
-        { replace: mode === 'replace', preventScrollReset: true },
-      );
+      navigate(`${path}?${serializeViewState(next)}`, { replace: mode === 'replace' });
     },
-    [navigate],
+    [navigate, path],
   );
 
   // After panning once around the world an engine may report lng 200: the URL keeps −180…180.

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ArrowLeftIcon, MapPinIcon, RetryIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';

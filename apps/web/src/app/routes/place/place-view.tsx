@@ -1,6 +1,6 @@
 import type { Place } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';

@@ -1,6 +1,6 @@
 import type { Place } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ArrowRightIcon, CopyIcon, DirectionsIcon, LinkIcon } from '../../../components/ui/icons.tsx';
 import { useCopyToClipboard } from '../../../hooks/use-copy-to-clipboard.ts';
