@@ -126,6 +126,11 @@ export class KartaDriver {
       .evaluateAll((buttons) => buttons.map((button) => Number(button.getAttribute('data-place-id'))));
   }
 
+  /** Circles the engine draws (Leaflet: one SVG path each in the overlay pane). */
+  async circleCount(): Promise<number> {
+    return this.page.locator('[data-testid=map] .leaflet-overlay-pane path').count();
+  }
+
   async clickCluster(count: number): Promise<void> {
     await this.page.locator(`[data-testid=cluster][data-count="${count}"]`).first().click();
   }
@@ -156,6 +161,11 @@ export class KartaDriver {
 
   infoWindow() {
     return this.page.getByTestId('info-window');
+  }
+
+  /** The info window listing the places of a cluster at the highest zoom. */
+  clusterInfoWindow() {
+    return this.page.getByTestId('cluster-info-window');
   }
 
   async infoWindowText(): Promise<string> {
