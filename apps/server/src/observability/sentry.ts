@@ -35,7 +35,6 @@ export function initSentry(config: Pick<Config, 'sentry'>): boolean {
     // knows which errors are bugs and reports only those (see app.ts).
     integrations: (defaults) => defaults.filter((integration) => integration.name !== 'Fastify'),
     beforeSend: (event) => scrubEvent(event),
-    beforeSendTransaction: (event) => scrubEvent(event),
     beforeBreadcrumb: (breadcrumb) => {
       const data = breadcrumb.data;
       if (data && typeof data.url === 'string')
