@@ -62,6 +62,6 @@ export function printClusterIndex(f: ClusterIndexFigures): void {
     `    query (all)        median ${ms(f.query.median)}, p95 ${ms(f.query.p95)}, p99 ${ms(f.query.p99)}`,
   );
   console.log(
-    `    query (3 of 9 cat.) median ${ms(f.filteredQuery.median)}, p95 ${ms(f.filteredQuery.p95)}, p99 ${ms(f.filteredQuery.p99)}`,
+    `    query (3 categories) median ${ms(f.filteredQuery.median)}, p95 ${ms(f.filteredQuery.p95)}, p99 ${ms(f.filteredQuery.p99)}`,
   );
 }
