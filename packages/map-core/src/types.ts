@@ -105,21 +105,11 @@ export interface MapAdapter {
   setClusters(clusters: readonly ClusterItem[]): void;
   setMarkers(markers: readonly MarkerItem[]): void;
   setCircles(circles: readonly CircleItem[]): void;
-  /**
-   * Show `content` (rendered by the app) in an info window anchored at `position`. With `pan`
-   * (the default) the map moves so the window fits; a view restored from a link passes false so
-   * it stays exactly as linked.
-   */
-  openInfoWindow(position: LatLng, content: HTMLElement, options?: InfoWindowOptions): void;
+  /** Show `content` (rendered by the app) in an info window anchored at `position`. */
+  openInfoWindow(position: LatLng, content: HTMLElement): void;
   closeInfoWindow(): void;
   setLabels(labels: MapLabels): void;
   destroy(): void;
-}
-
-/** How an info window opens. */
-export interface InfoWindowOptions {
-  /** Move the map so the whole window is in view (default true). */
-  pan?: boolean;
 }
 
 /** Creates an adapter; async so an engine may load its script first. */

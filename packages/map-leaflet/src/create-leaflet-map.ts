@@ -1,5 +1,4 @@
 import {
-  type InfoWindowOptions,
   type MapAdapter,
   type MapAdapterFactory,
   type MapAdapterOptions,
@@ -97,12 +96,8 @@ class LeafletMap implements MapAdapter {
     if (!this.destroyed) this.circles.set(circles);
   }
 
-  openInfoWindow(
-    position: { lat: number; lng: number },
-    content: HTMLElement,
-    options: InfoWindowOptions = {},
-  ): void {
-    if (!this.destroyed) this.infoWindow.open(position, content, options.pan ?? true);
+  openInfoWindow(position: { lat: number; lng: number }, content: HTMLElement): void {
+    if (!this.destroyed) this.infoWindow.open(position, content);
   }
 
   closeInfoWindow(): void {

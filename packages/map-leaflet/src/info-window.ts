@@ -13,6 +13,7 @@ export class InfoWindow {
   private readonly closeButton: HTMLButtonElement;
   /** Where focus was when the window opened, to return it on a close by keyboard or button. */
   private opener: HTMLElement | null = null;
+  private resizeObserver: ResizeObserver | undefined;
 
   constructor(
     private readonly map: L.Map,
@@ -45,11 +46,20 @@ export class InfoWindow {
     });
     // On the container, so Escape works wherever focus is in the map, the window included.
     map.getContainer().addEventListener('keydown', this.onKeyDown);
+    // The app renders the content (a React portal) after the window opens, and it can grow when
+    // data or fonts arrive: measure again then, so the window is placed and panned by its real
+    // size. Otherwise the sender of a link sees a view panned for a smaller window than the one
+    // the receiver gets, and the receiver's map moves again.
+    if (typeof ResizeObserver !== 'undefined') {
+      this.resizeObserver = new ResizeObserver(() => {
+        if (this.isOpen) this.popup.update();
+      });
+      this.resizeObserver.observe(this.frame);
+    }
   }
 
-  /** Shows `content` at `position`, replacing what was shown; `pan` moves the map to fit it. */
-  open(position: LatLng, content: HTMLElement, pan = true): void {
-    this.popup.options.autoPan = pan;
+  /** Shows `content` at `position`, replacing what was shown. */
+  open(position: LatLng, content: HTMLElement): void {
     const active = document.activeElement;
     const focusInMap = active instanceof HTMLElement && this.map.getContainer().contains(active);
     if (focusInMap && !this.frame.contains(active)) this.opener = active;
@@ -79,6 +89,7 @@ export class InfoWindow {
 
   destroy(): void {
     this.map.getContainer().removeEventListener('keydown', this.onKeyDown);
+    this.resizeObserver?.disconnect();
     this.close();
   }
 

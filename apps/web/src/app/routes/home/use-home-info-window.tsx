@@ -29,10 +29,6 @@ export function useHomeInfoWindow(inputs: HomeInfoWindowInputs): {
   portal: ReactNode;
 } {
   const { selectedId, selectedPlace, cluster, clusterPlaces, clusterError, lookOf, shareLink } = inputs;
-  // The place the page was opened with (a shared link): its window opens without moving the map,
-  // so the link shows exactly the view it was copied from. Any other selection pans to fit.
-  const [linkedId, setLinkedId] = useState(selectedId);
-  if (linkedId !== null && selectedId !== linkedId) setLinkedId(null);
   const [element] = useState(() => {
     const div = document.createElement('div');
     div.className = 'karta-info-window';
@@ -67,13 +63,12 @@ export function useHomeInfoWindow(inputs: HomeInfoWindowInputs): {
 
   const lat = position?.lat;
   const lng = position?.lng;
-  const pan = !(cluster === null && selectedId !== null && selectedId === linkedId);
   const request = useMemo<InfoWindowRequest | null>(
     () =>
       key !== null && lat !== undefined && lng !== undefined
-        ? { key, position: { lat, lng }, content: element, pan }
+        ? { key, position: { lat, lng }, content: element }
         : null,
-    [key, lat, lng, element, pan],
+    [key, lat, lng, element],
   );
 
   return { request, portal: content ? createPortal(content, element) : null };

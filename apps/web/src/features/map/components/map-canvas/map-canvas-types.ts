@@ -16,8 +16,6 @@ export interface InfoWindowRequest {
   key: string;
   position: LatLng;
   content: HTMLElement;
-  /** Move the map so the window fits; false keeps a view restored from a link exactly as linked. */
-  pan: boolean;
 }
 
 /** What the page can ask of the map imperatively. */

@@ -51,11 +51,10 @@ export function useInfoWindow(
   const lat = request?.position.lat;
   const lng = request?.position.lng;
   const content = request?.content;
-  const pan = request?.pan ?? true;
   useEffect(() => {
     if (!adapter) return;
     if (content && lat !== undefined && lng !== undefined) {
-      adapter.openInfoWindow({ lat, lng }, content, { pan });
+      adapter.openInfoWindow({ lat, lng }, content);
       openRef.current = true;
     } else if (openRef.current) {
       adapter.closeInfoWindow();
@@ -63,5 +62,5 @@ export function useInfoWindow(
     }
     // `key` is listed so a new window opens even when the element and position are unchanged.
     void key;
-  }, [adapter, key, lat, lng, content, pan, openRef]);
+  }, [adapter, key, lat, lng, content, openRef]);
 }
