@@ -108,13 +108,20 @@ class IndexWorker {
   }
 }
 
+/** The two halves of the index, each in its own thread: unfiltered queries and filtered ones. */
+interface IndexPair {
+  all: IndexWorker;
+  categories: IndexWorker;
+}
+
 /**
- * The in-memory clustering index of published places, kept in a worker thread. A rebuild loads
- * and builds in a fresh worker while the current one keeps answering, then swaps: no request
- * ever waits for a build.
+ * The in-memory clustering index of published places, kept in worker threads. The all-places
+ * half and the per-category half are built at once in two workers (one core each), which halves
+ * the build. A rebuild loads and builds a fresh pair while the current one keeps answering, then
+ * swaps: no request ever waits for a build.
  */
 export class MapIndexService {
-  private current: IndexWorker | undefined;
+  private current: IndexPair | undefined;
   private running: Promise<void> | undefined;
   private rerun = false;
   private closed = false;
@@ -138,7 +145,8 @@ export class MapIndexService {
   /** Clusters and places of one viewport. */
   async query(query: ClusterQuery): Promise<ClusterResult> {
     if (!this.current) throw new MapIndexNotReadyError();
-    const answer = await this.current.request({ type: 'query', query }, QUERY_TIMEOUT_MS);
+    const half = query.categories && query.categories.length > 0 ? this.current.categories : this.current.all;
+    const answer = await half.request({ type: 'query', query }, QUERY_TIMEOUT_MS);
     if (answer.type !== 'result') throw new Error(`Unexpected answer ${answer.type} from the map index`);
     return answer.result;
   }
@@ -167,34 +175,49 @@ export class MapIndexService {
 
   private async buildOnce(): Promise<void> {
     const started = performance.now();
-    const next = new IndexWorker(startTsWorker(WORKER_ENTRY, null, 'karta-map-index'), (worker, error) =>
-      this.onWorkerLost(worker, error),
-    );
+    const startWorker = (name: string) =>
+      new IndexWorker(startTsWorker(WORKER_ENTRY, null, name), (worker, error) =>
+        this.onWorkerLost(worker, error),
+      );
+    const next: IndexPair = {
+      all: startWorker('karta-map-index-all'),
+      categories: startWorker('karta-map-index-categories'),
+    };
     try {
       // Read first: changes after this id are not in the index and will be replayed later.
       const changeId = await latestChangeId(this.db);
-      await loadPublishedPlaces(this.db, (json) => next.post({ type: 'page', json }));
+      await loadPublishedPlaces(this.db, (json) => {
+        next.all.post({ type: 'page', json });
+        next.categories.post({ type: 'page', json });
+      });
       const loadMs = performance.now() - started;
-      const built = await next.request({ type: 'build', maxZoom: this.options.maxZoom });
-      if (built.type !== 'built') throw new Error(`Unexpected answer ${built.type} from the map index`);
+      const build = async (worker: IndexWorker, scope: 'all' | 'categories') => {
+        const built = await worker.request({ type: 'build', maxZoom: this.options.maxZoom, scope });
+        if (built.type !== 'built') throw new Error(`Unexpected answer ${built.type} from the map index`);
+        return built;
+      };
+      const buildStarted = performance.now();
+      const [all] = await Promise.all([build(next.all, 'all'), build(next.categories, 'categories')]);
+      const buildMs = performance.now() - buildStarted;
       if (this.closed) throw new MapIndexNotReadyError('The map index was closed during a rebuild');
       const previous = this.current;
       this.current = next;
-      this.stats = { size: built.size, loadMs, parseMs: built.parseMs, buildMs: built.buildMs, changeId };
+      this.stats = { size: all.size, loadMs, parseMs: all.parseMs, buildMs, changeId };
       this.options.logger?.info(
         { ...this.stats, totalMs: Math.round(performance.now() - started) },
         'map index built',
       );
-      await previous?.terminate();
+      if (previous) await terminatePair(previous);
     } catch (error) {
-      await next.terminate();
+      await terminatePair(next);
       this.options.logger?.error({ err: error }, 'map index build failed');
       throw error;
     }
   }
 
   private onWorkerLost(worker: IndexWorker, error: Error) {
-    if (worker !== this.current || this.closed) return;
+    const current = this.current;
+    if (!current || (worker !== current.all && worker !== current.categories) || this.closed) return;
     this.current = undefined;
     this.options.logger?.error({ err: error }, 'map index worker lost; rebuilding');
     this.rebuild().catch(() => undefined);
@@ -205,6 +228,10 @@ export class MapIndexService {
     await this.running?.catch(() => undefined);
     const current = this.current;
     this.current = undefined;
-    await current?.terminate();
+    if (current) await terminatePair(current);
   }
+}
+
+function terminatePair(pair: IndexPair): Promise<unknown> {
+  return Promise.all([pair.all.terminate(), pair.categories.terminate()]);
 }

@@ -38,7 +38,7 @@ port.on('message', (request: MapIndexRequest) => {
       parseMs += performance.now() - started;
     } else if (request.type === 'build') {
       const started = performance.now();
-      index = ClusterIndex.build(places, { maxZoom: request.maxZoom });
+      index = ClusterIndex.build(places, { maxZoom: request.maxZoom, scope: request.scope });
       const size = places.length;
       places = [];
       send({ type: 'built', id: request.id, size, parseMs, buildMs: performance.now() - started });

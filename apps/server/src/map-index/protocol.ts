@@ -1,4 +1,4 @@
-import type { ClusterQuery, ClusterResult } from '@karta/map-core/clustering';
+import type { ClusterIndexScope, ClusterQuery, ClusterResult } from '@karta/map-core/clustering';
 
 /**
  * Messages between the main thread and the map-index worker. Places arrive as JSON text pages
@@ -7,7 +7,7 @@ import type { ClusterQuery, ClusterResult } from '@karta/map-core/clustering';
  */
 export type MapIndexRequest =
   | { type: 'page'; json: string }
-  | { type: 'build'; id: number; maxZoom: number }
+  | { type: 'build'; id: number; maxZoom: number; scope: ClusterIndexScope }
   | { type: 'query'; id: number; query: ClusterQuery };
 
 export type MapIndexResponse =

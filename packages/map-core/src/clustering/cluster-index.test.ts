@@ -234,6 +234,29 @@ describe('ClusterIndex: category filters', () => {
   });
 });
 
+describe('ClusterIndex: built in halves', () => {
+  const places = scatteredPlaces(800, ZAGREB, 0.6, ['pharmacy', 'shelter', 'water'], 5);
+  const both = ClusterIndex.build(places);
+  const bbox = { west: 15.0, south: 45.2, east: 17.0, north: 46.4 };
+
+  it('answers unfiltered queries from the all-places half exactly as the whole index', () => {
+    const all = ClusterIndex.build(places, { scope: 'all' });
+    for (const zoom of [6, 10, 14]) expect(all.query({ bbox, zoom })).toEqual(both.query({ bbox, zoom }));
+    expect(() => all.query({ bbox, zoom: 10, categories: ['water'] })).toThrow(/without category filters/);
+  });
+
+  it('answers filtered queries from the categories half exactly as the whole index', () => {
+    const categories = ClusterIndex.build(places, { scope: 'categories' });
+    for (const filter of [['water'], ['pharmacy', 'shelter']]) {
+      for (const zoom of [6, 10, 14]) {
+        const q = { bbox, zoom, categories: filter };
+        expect(categories.query(q)).toEqual(both.query(q));
+      }
+    }
+    expect(() => categories.query({ bbox, zoom: 10 })).toThrow(/category filters only/);
+  });
+});
+
 describe('ClusterIndex: place names', () => {
   const place = (id: number, name: Record<string, string>, primaryLanguage: string): IndexedPlace =>
     testPlace(id, id, id * 20, { name, primaryLanguage });

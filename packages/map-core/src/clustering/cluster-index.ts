@@ -18,8 +18,10 @@ export class ClusterIndex {
   readonly size: number;
 
   private constructor(
-    private readonly all: PointIndex,
-    private readonly byCategory: ReadonlyMap<string, PointIndex>,
+    /** Null when built with scope `categories`. */
+    private readonly all: PointIndex | null,
+    /** Null when built with scope `all`. */
+    private readonly byCategory: ReadonlyMap<string, PointIndex> | null,
     private readonly maxZoom: number,
     size: number,
   ) {
@@ -50,10 +52,14 @@ export class ClusterIndex {
       if (inCategory) inCategory.push(feature);
       else featuresByCategory.set(place.category, [feature]);
     }
-    const all = PointIndex.build(features, 'all:', maxZoom);
-    const byCategory = new Map<string, PointIndex>();
-    for (const [slug, inCategory] of featuresByCategory) {
-      byCategory.set(slug, PointIndex.build(inCategory, `cat:${slug}:`, maxZoom));
+    const scope = options.scope ?? 'both';
+    const all = scope === 'categories' ? null : PointIndex.build(features, 'all:', maxZoom);
+    let byCategory: Map<string, PointIndex> | null = null;
+    if (scope !== 'all') {
+      byCategory = new Map();
+      for (const [slug, inCategory] of featuresByCategory) {
+        byCategory.set(slug, PointIndex.build(inCategory, `cat:${slug}:`, maxZoom));
+      }
     }
     return new ClusterIndex(all, byCategory, maxZoom, places.length);
   }
@@ -78,12 +84,17 @@ export class ClusterIndex {
 
   /** The indexes a filter reads: the all-places one, one category's, or several to merge. */
   private sourcesFor(categories: readonly string[] | undefined): PointIndex[] {
-    if (categories === undefined || categories.length === 0) return [this.all];
+    if (categories === undefined || categories.length === 0) {
+      if (!this.all) throw new Error('This index was built for category filters only (scope: categories)');
+      return [this.all];
+    }
+    if (!this.byCategory) throw new Error('This index was built without category filters (scope: all)');
     // Sorted and deduplicated, so a filter's order or repeats never change the merged answer.
     const slugs = [...new Set(categories)].sort();
-    const sources = slugs.flatMap((slug) => this.byCategory.get(slug) ?? []);
+    const byCategory = this.byCategory;
+    const sources = slugs.flatMap((slug) => byCategory.get(slug) ?? []);
     // Every category asked for is the same as no filter, and the all-places index is exact.
-    if (sources.length === this.byCategory.size && sources.length > 1) return [this.all];
+    if (this.all && sources.length === byCategory.size && sources.length > 1) return [this.all];
     return sources;
   }
 }

@@ -2,6 +2,7 @@ export { ClusterIndex } from './cluster-index.ts';
 export { resolveName } from './resolve-name.ts';
 export type {
   ClusterIndexOptions,
+  ClusterIndexScope,
   ClusterQuery,
   ClusterResult,
   IndexedPlace,

@@ -65,4 +65,12 @@ export interface ClusterResult {
 export interface ClusterIndexOptions {
   /** The map's highest zoom (default 18): co-located places stay one cluster up to and above it. */
   maxZoom?: number;
+  /**
+   * Which indexes to build: `all` (unfiltered queries only), `categories` (filtered queries only)
+   * or `both` (the default). A server can build the two halves in two threads at once.
+   */
+  scope?: ClusterIndexScope;
 }
+
+/** The part of a ClusterIndex that is built. */
+export type ClusterIndexScope = 'all' | 'categories' | 'both';
