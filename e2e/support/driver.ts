@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { MapResponse } from '@karta/contracts';
+import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 
 export interface MapState {
@@ -23,7 +24,7 @@ export interface ClusterButton {
 export class KartaDriver {
   constructor(
     readonly page: Page,
-    private readonly baseUrl: string,
+    readonly baseUrl: string,
   ) {}
 
   // ── navigation ────────────────────────────────────────────────────────────
@@ -32,6 +33,35 @@ export class KartaDriver {
   async openHome(search = ''): Promise<void> {
     await this.page.goto(`${this.baseUrl}/${search}`);
     await this.waitForMapData();
+  }
+
+  /**
+   * Opens `search` and returns the map data the page drew: the last answer of `/api/v1/map` once the
+   * network is quiet (an earlier request may be superseded and cancelled by the page).
+   */
+  async openHomeReadingMapData(search = ''): Promise<MapResponse> {
+    const { page, baseUrl } = this;
+    const answers: { order: number; body: MapResponse }[] = [];
+    let order = 0;
+    const onResponse = (response: Response) => {
+      if (!response.url().startsWith(`${baseUrl}/api/v1/map`) || !response.ok()) return;
+      const mine = order++;
+      response.json().then(
+        (body: MapResponse) => answers.push({ order: mine, body }),
+        () => undefined,
+      );
+    };
+    page.on('response', onResponse);
+    try {
+      await page.goto(`${baseUrl}/${search}`);
+      await page.locator('[data-testid=cluster], [data-testid=marker]').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    } finally {
+      page.off('response', onResponse);
+    }
+    const last = answers.sort((x, y) => x.order - y.order).at(-1);
+    if (!last) throw new Error('The page asked for no map data');
+    return last.body;
   }
 
   async openPlacePage(id: number): Promise<void> {

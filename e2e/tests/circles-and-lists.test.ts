@@ -1,39 +1,29 @@
 import type { MapResponse } from '@karta/contracts';
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiOf, placeShownAsMarker, viewOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 
-/** Opens `search` and returns the map data the page drew. */
-async function openAndReadMapData(page: Page, baseUrl: string, search: string): Promise<MapResponse> {
-  const answer = page.waitForResponse((r) => r.url().startsWith(`${baseUrl}/api/v1/map`));
-  await page.goto(`${baseUrl}/${search}`);
-  const body = (await (await answer).json()) as MapResponse;
-  await page.locator('[data-testid=cluster], [data-testid=marker]').first().waitFor();
-  return body;
-}
-
 describeInBrowser('circles and cluster lists', (suite) => {
   it('draws radii only for the selected place below zoom 13, and for every place in view from 13', async () => {
-    const { karta, page, baseUrl } = suite;
+    const { karta, baseUrl } = suite;
     const { place } = await placeShownAsMarker(baseUrl, 16, (p) => p.radius !== null);
     const areasOf = (data: MapResponse) => data.places.filter((p) => p.locationPrivacy !== 'exact').length;
 
-    const far = await openAndReadMapData(page, baseUrl, viewOf(place, 12));
+    const far = await karta.openHomeReadingMapData(viewOf(place, 12));
     await expect.poll(() => karta.circleCount()).toBe(areasOf(far));
 
-    const farSelected = await openAndReadMapData(page, baseUrl, viewOf(place, 12, place.id));
+    const farSelected = await karta.openHomeReadingMapData(viewOf(place, 12, place.id));
     await karta.infoWindow().waitFor();
     await expect.poll(() => karta.circleCount()).toBe(areasOf(farSelected) + 1);
 
-    const near = await openAndReadMapData(page, baseUrl, viewOf(place, 14));
+    const near = await karta.openHomeReadingMapData(viewOf(place, 14));
     const radii = near.places.filter((p) => p.radius !== null).length;
     expect(radii).toBeGreaterThan(0);
     await expect.poll(() => karta.circleCount()).toBe(areasOf(near) + radii);
   });
 
   it('lists the places of a cluster at the highest zoom instead of zooming', async () => {
-    const { karta, page, baseUrl } = suite;
+    const { karta, baseUrl } = suite;
     const api = apiOf(baseUrl);
     const { clusters } = await api.map({
       bbox: { west: 15.6, south: 45.5, east: 16.4, north: 46.1 },
@@ -42,7 +32,7 @@ describeInBrowser('circles and cluster lists', (suite) => {
     });
     const stack = clusters[0];
     if (!stack) throw new Error('The demo data has no places sharing one spot');
-    await openAndReadMapData(page, baseUrl, viewOf(stack, 18));
+    await karta.openHomeReadingMapData(viewOf(stack, 18));
     await karta.clickCluster(stack.count);
     const list = karta.clusterInfoWindow();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(stack.count);

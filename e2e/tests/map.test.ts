@@ -48,12 +48,8 @@ describeInBrowser('the map on the home page', (suite) => {
   });
 
   it('zooms to a cluster’s bounds when it is clicked', async () => {
-    const { karta, page } = suite;
-    const firstData = page.waitForResponse((response) => response.url().includes('/api/v1/map'));
-    await karta.openHome();
-    const body = (await (await firstData).json()) as {
-      clusters: { count: number; bounds: { west: number; south: number; east: number; north: number } }[];
-    };
+    const { karta } = suite;
+    const body = await karta.openHomeReadingMapData();
     const before = await karta.mapState();
     const target = body.clusters.sort((a, b) => b.count - a.count)[0];
     if (!target) throw new Error('The demo data shows no cluster at zoom 10');
