@@ -49,7 +49,7 @@ export function printMapApi(f: MapApiFigures): void {
   );
   console.log(`    seeding ${f.seedRowsPerSecond.toFixed(0)} rows/s`);
   console.log(
-    `    index: load ${ms(f.index.loadMs)}, build ${ms(f.index.buildMs)} (worker thread), total ${ms(f.index.totalMs)}; server RSS ${f.serverRssMb.toFixed(0)} MB`,
+    `    index: load ${ms(f.index.loadMs)}, build ${ms(f.index.buildMs)} (two worker threads at once), total ${ms(f.index.totalMs)}; server RSS ${f.serverRssMb.toFixed(0)} MB`,
   );
   console.log(line('1 client  ', f.sequential));
   console.log(line('16 clients', f.concurrent));
