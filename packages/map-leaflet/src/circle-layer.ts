@@ -1,6 +1,7 @@
 import type { CircleItem } from '@karta/map-core';
 import L from 'leaflet';
 import { circleStyle } from './circle-style.ts';
+import { removeAbsent } from './remove-absent.ts';
 import { nearestCopyLng } from './world-copy.ts';
 
 interface ShownCircle {
@@ -19,13 +20,7 @@ export class CircleLayer {
 
   /** Shows exactly `circles`, updating the ones it already has in place. */
   set(circles: readonly CircleItem[]): void {
-    const wanted = new Set(circles.map((circle) => circle.id));
-    for (const [id, entry] of this.shown) {
-      if (!wanted.has(id)) {
-        entry.circle.remove();
-        this.shown.delete(id);
-      }
-    }
+    removeAbsent(this.shown, circles, (entry) => entry.circle);
     const centerLng = this.map.getCenter().lng;
     for (const item of circles) {
       const lng = nearestCopyLng(item.lng, centerLng);

@@ -8,6 +8,7 @@ import {
 } from '@karta/map-core';
 import type L from 'leaflet';
 import { createDomMarker, moveDomMarker, resizeDomMarker } from './dom-marker.ts';
+import { removeAbsent } from './remove-absent.ts';
 import { nearestCopyLng } from './world-copy.ts';
 
 interface ShownCluster {
@@ -28,13 +29,7 @@ export class ClusterLayer {
 
   /** Shows exactly `clusters`: updates buttons it already has (keeping focus), adds and removes the rest. */
   set(clusters: readonly ClusterItem[]): void {
-    const wanted = new Set(clusters.map((cluster) => cluster.id));
-    for (const [id, entry] of this.shown) {
-      if (!wanted.has(id)) {
-        entry.marker.remove();
-        this.shown.delete(id);
-      }
-    }
+    removeAbsent(this.shown, clusters, (entry) => entry.marker);
     const centerLng = this.map.getCenter().lng;
     for (const cluster of clusters) {
       const lng = nearestCopyLng(cluster.lng, centerLng);

@@ -7,6 +7,7 @@ import {
 } from '@karta/map-core';
 import type L from 'leaflet';
 import { createDomMarker, moveDomMarker, resizeDomMarker } from './dom-marker.ts';
+import { removeAbsent } from './remove-absent.ts';
 import { nearestCopyLng } from './world-copy.ts';
 
 interface ShownMarker {
@@ -29,13 +30,7 @@ export class MarkerLayer {
 
   /** Shows exactly `markers`: updates buttons it already has (keeping focus), adds and removes the rest. */
   set(markers: readonly MarkerItem[]): void {
-    const wanted = new Set(markers.map((marker) => marker.id));
-    for (const [id, entry] of this.shown) {
-      if (!wanted.has(id)) {
-        entry.marker.remove();
-        this.shown.delete(id);
-      }
-    }
+    removeAbsent(this.shown, markers, (entry) => entry.marker);
     const centerLng = this.map.getCenter().lng;
     for (const item of markers) {
       const lng = nearestCopyLng(item.lng, centerLng);

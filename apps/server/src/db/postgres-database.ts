@@ -1,5 +1,6 @@
 import pg from 'pg';
 import {
+  answersWithin,
   type Database,
   DatabaseError,
   DatabaseUnavailableError,
@@ -112,18 +113,8 @@ class PostgresDatabase implements Database {
     }
   }
 
-  async ping(timeoutMs = 2000): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
-    try {
-      return await Promise.race([this.query('SELECT 1').then(() => true), timeout]);
-    } catch {
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
+  ping(timeoutMs = 2000): Promise<boolean> {
+    return answersWithin(this, timeoutMs);
   }
 
   async close(): Promise<void> {

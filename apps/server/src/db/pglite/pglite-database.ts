@@ -3,6 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../../workers/start-ts-worker.ts';
 import { type DataDirLock, lockDataDir } from '../data-dir-lock.ts';
 import {
+  answersWithin,
   type Database,
   DatabaseError,
   DatabaseUnavailableError,
@@ -117,18 +118,8 @@ class PgliteDatabase implements Database {
     });
   }
 
-  async ping(timeoutMs = 2000): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
-    try {
-      return await Promise.race([this.query('SELECT 1').then(() => true), timeout]);
-    } catch {
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
+  ping(timeoutMs = 2000): Promise<boolean> {
+    return answersWithin(this, timeoutMs);
   }
 
   async close(): Promise<void> {
