@@ -203,7 +203,27 @@ export class KartaDriver {
     return (await this.infoWindow().innerText()).replace(/\s+/g, ' ');
   }
 
+  /**
+   * Waits until the map stops moving (an info window that opens or grows pans the map to fit), as a
+   * person waits before pressing a button in it.
+   */
+  async waitForMapToSettle(): Promise<void> {
+    let previous = '';
+    let steady = 0;
+    for (let attempt = 0; attempt < 50 && steady < 3; attempt += 1) {
+      const { zoom, center } = await this.mapState();
+      // The pane's transform moves during a pan animation, before the map reports its new centre.
+      const pane = await this.page.locator('[data-testid=map] .leaflet-map-pane').getAttribute('style');
+      const now = `${zoom}:${center.lat},${center.lng}:${pane}`;
+      steady = now === previous ? steady + 1 : 0;
+      previous = now;
+      await this.page.waitForTimeout(100);
+    }
+  }
+
   async copy(what: 'coordinates' | 'address' | 'link'): Promise<string> {
+    await this.infoWindow().waitFor();
+    await this.waitForMapToSettle();
     await this.infoWindow().getByTestId(`copy-${what}`).click();
     const toast = this.page.getByTestId('toast');
     await toast.waitFor();
