@@ -1,21 +1,11 @@
 import type { MapEngine } from '@karta/contracts';
-import type { LatLng, MapAdapter, MapEvents, MapLabels } from '@karta/map-core';
+import type { MapAdapter, MapAdapterOptions, MapEvents } from '@karta/map-core';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { reportError } from '../../../../lib/sentry/report-error.ts';
 import { loadEngine } from '../../engines/engine-registry.ts';
 
-interface AdapterSettings {
-  engine: MapEngine;
-  center: LatLng;
-  zoom: number;
-  minZoom: number;
-  maxZoom: number;
-  tileUrl: string;
-  tileAttribution: string;
-  language: string;
-  labels: MapLabels;
-  events: MapEvents;
-}
+/** What the engine is created with (everything but its container), and which engine. */
+type AdapterSettings = Omit<MapAdapterOptions, 'container'> & { engine: MapEngine };
 
 export type AdapterStatus = 'loading' | 'ready' | 'error';
 
