@@ -1,4 +1,4 @@
-import type { LatLng } from '@karta/map-core';
+import { type LatLng, MARKER_PIN_SIZE } from '@karta/map-core';
 import L from 'leaflet';
 import { nearestCopyLng } from './world-copy.ts';
 
@@ -41,6 +41,9 @@ export class InfoWindow {
       // from a close from code.
       closeOnClick: false,
       closeOnEscapeKey: false,
+      // The tip rests on a pin's head rather than its point, so the window never hides the
+      // place it is about (Leaflet's own offset is 7 px below the point).
+      offset: [0, 7 - MARKER_PIN_SIZE.height],
       maxWidth: 360,
       minWidth: 200,
     });
