@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { CircleItem, ClusterItem, MarkerItem } from '@karta/map-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestMap } from './test-map.ts';
 
 type TestMap = Awaited<ReturnType<typeof createTestMap>>;
@@ -335,5 +335,33 @@ describe('createLeafletMap: info window', () => {
     expect(events.onMapClick).toHaveBeenCalledTimes(1);
     expect(container.querySelector('[data-testid=info-window]')).not.toBeNull();
     expect(events.onInfoWindowClose).not.toHaveBeenCalled();
+  });
+
+  it('re-measures when its content grows without taking focus out of it', async () => {
+    // jsdom has no ResizeObserver: a stand-in lets the test say when the content resized.
+    const resized: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const { adapter, container } = await setup();
+      adapter.openInfoWindow({ lat: 45.8, lng: 16.0 }, content('Ljekarna'));
+      const copy = container.querySelector<HTMLButtonElement>('[data-testid=info-window] button');
+      copy?.focus();
+      const wrapper = container.querySelector<HTMLElement>('.leaflet-popup-content');
+      const widthBefore = wrapper?.style.width;
+      for (const callback of resized) callback();
+      expect(document.activeElement).toBe(copy);
+      expect(wrapper?.style.width).toBe(widthBefore);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -54,9 +54,7 @@ export class InfoWindow {
     // size. Otherwise the sender of a link sees a view panned for a smaller window than the one
     // the receiver gets, and the receiver's map moves again.
     if (typeof ResizeObserver !== 'undefined') {
-      this.resizeObserver = new ResizeObserver(() => {
-        if (this.isOpen) this.popup.update();
-      });
+      this.resizeObserver = new ResizeObserver(() => this.remeasure());
       this.resizeObserver.observe(this.frame);
     }
   }
@@ -94,6 +92,17 @@ export class InfoWindow {
     this.map.getContainer().removeEventListener('keydown', this.onKeyDown);
     this.resizeObserver?.disconnect();
     this.close();
+  }
+
+  /** Places and pans the window by its current size, keeping focus where it was inside it. */
+  private remeasure(): void {
+    if (!this.isOpen) return;
+    // Leaflet's update() puts the content back into the window, which drops focus from inside
+    // it (a "Copied" note appearing beside the focused copy button would otherwise lose it).
+    const focused = document.activeElement;
+    const keep = focused instanceof HTMLElement && this.frame.contains(focused) ? focused : null;
+    this.popup.update();
+    if (keep?.isConnected && document.activeElement !== keep) keep.focus({ preventScroll: true });
   }
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {
