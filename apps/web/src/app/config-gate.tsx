@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RuntimeConfigContext, runtimeConfigQuery } from '../config/runtime-config.ts';
 import { detectLanguage } from '../lib/i18n/detect-language.ts';
+import { switchLanguage } from '../lib/i18n/i18n.ts';
 import { readStoredLanguage } from '../lib/i18n/language-storage.ts';
 import { availableLanguages } from '../lib/i18n/locales.ts';
 import { initSentry } from '../lib/sentry/report-error.ts';
@@ -26,7 +27,7 @@ export function ConfigGate({ children }: { children: ReactNode }) {
       available: availableLanguages(config.languages),
       fallback: config.defaultLanguage,
     });
-    if (language !== i18n.language) void i18n.changeLanguage(language);
+    if (language !== i18n.language) void switchLanguage(i18n, language);
   }, [config, i18n]);
 
   if (query.isPending) return <StartupScreen />;

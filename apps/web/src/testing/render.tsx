@@ -5,10 +5,11 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ToastProvider } from '../components/toast/toast-provider.tsx';
 import { createI18n } from '../lib/i18n/i18n.ts';
+import { testMessages } from './messages.ts';
 
 /** Renders a component with what the app provides around it: translations, a router, the toast. */
 export function renderWithApp(ui: ReactElement, { language = 'en' }: { language?: string } = {}) {
-  const i18n = createI18n(language);
+  const i18n = createI18n(language, testMessages(language));
   const location = memoryLocation({ path: '/' });
   return render(
     <I18nextProvider i18n={i18n}>

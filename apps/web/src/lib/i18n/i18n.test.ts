@@ -1,7 +1,8 @@
 import IntlMessageFormat from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from './i18n.ts';
-import { localeMessages } from './locales.ts';
+import { allMessages as localeMessages, testMessages } from '../../testing/messages.ts';
+import { createI18n, switchLanguage } from './i18n.ts';
+import { bundledLanguages, languageName } from './locales.ts';
 
 function leafKeys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -24,7 +25,7 @@ describe('plural forms', () => {
     [21, '21 mjesto na karti'],
     [22, '22 mjesta na karti'],
   ])('Croatian: %i', (count, expected) => {
-    const i18n = createI18n('hr');
+    const i18n = createI18n('hr', testMessages('hr'));
     expect(i18n.t('places.countInView', { count })).toBe(expected);
   });
 
@@ -34,13 +35,17 @@ describe('plural forms', () => {
     [2, '2 places in view'],
     [21, '21 places in view'],
   ])('English: %i', (count, expected) => {
-    const i18n = createI18n('en');
+    const i18n = createI18n('en', testMessages('en'));
     expect(i18n.t('places.countInView', { count })).toBe(expected);
   });
 
   it('formats large counts with the language’s digit grouping', () => {
-    expect(createI18n('en').t('places.countInView', { count: 12345 })).toBe('12,345 places in view');
-    expect(createI18n('hr').t('places.countInView', { count: 12345 })).toBe('12.345 mjesta na karti');
+    expect(createI18n('en', testMessages('en')).t('places.countInView', { count: 12345 })).toBe(
+      '12,345 places in view',
+    );
+    expect(createI18n('hr', testMessages('hr')).t('places.countInView', { count: 12345 })).toBe(
+      '12.345 mjesta na karti',
+    );
   });
 });
 
@@ -65,9 +70,21 @@ describe('locale files', () => {
 
 describe('html lang', () => {
   it('follows the language', async () => {
-    const i18n = createI18n('en');
+    const i18n = createI18n('en', testMessages('en'));
     expect(document.documentElement.lang).toBe('en');
-    await i18n.changeLanguage('hr');
+    await switchLanguage(i18n, 'hr');
     expect(document.documentElement.lang).toBe('hr');
+    expect(i18n.t('places.heading')).toBe('Mjesta u prikazu');
+  });
+});
+
+describe('languages', () => {
+  it('are discovered from the locale files', () => {
+    expect(bundledLanguages).toEqual(['en', 'hr']);
+  });
+
+  it('are named in their own language', () => {
+    expect(languageName('hr')).toBe('Hrvatski');
+    expect(languageName('en')).toBe('English');
   });
 });

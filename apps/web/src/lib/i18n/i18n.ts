@@ -1,13 +1,13 @@
 import i18next, { type i18n } from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
-import { localeMessages, SOURCE_LANGUAGE } from './locales.ts';
+import { bundledLanguages, loadMessages, type Messages, SOURCE_LANGUAGE } from './locales.ts';
 
 /**
- * Creates the app's i18next instance in `language`, ready at once (the locale files are bundled),
- * and keeps `<html lang>` in step with it.
+ * Creates the app's i18next instance in `language` with that language's messages (already loaded,
+ * so it is ready at once), and keeps `<html lang>` in step with it.
  */
-export function createI18n(language: string, doc: Document = document): i18n {
+export function createI18n(language: string, messages: Messages, doc: Document = document): i18n {
   const instance = i18next.createInstance();
   instance.on('languageChanged', (code) => {
     doc.documentElement.lang = code;
@@ -18,13 +18,19 @@ export function createI18n(language: string, doc: Document = document): i18n {
     .init({
       lng: language,
       fallbackLng: SOURCE_LANGUAGE,
-      supportedLngs: Object.keys(localeMessages),
-      resources: Object.fromEntries(
-        Object.entries(localeMessages).map(([code, messages]) => [code, { translation: messages }]),
-      ),
+      supportedLngs: [...bundledLanguages],
+      resources: { [language]: { translation: messages } },
       // React escapes text itself; ICU messages are plain text.
       interpolation: { escapeValue: false },
       initAsync: false,
     });
   return instance;
+}
+
+/** Switches the UI language, downloading its messages first if this visit has not used it yet. */
+export async function switchLanguage(instance: i18n, code: string): Promise<void> {
+  if (!instance.hasResourceBundle(code, 'translation')) {
+    instance.addResourceBundle(code, 'translation', await loadMessages(code));
+  }
+  await instance.changeLanguage(code);
 }

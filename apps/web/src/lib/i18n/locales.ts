@@ -3,22 +3,39 @@ import type en from '../../locales/en.json';
 /** The shape every locale file follows: the English file is the source of the keys. */
 export type Messages = typeof en;
 
-// Adding a language is adding one file to src/locales: it is found here at build time.
-const modules = import.meta.glob<Messages>('../../locales/*.json', { eager: true, import: 'default' });
+// Adding a language is adding one file to src/locales: it is found here at build time, and each
+// file becomes its own chunk, so a new language never grows what the home page downloads.
+const loaders = import.meta.glob<Messages>('../../locales/*.json', { import: 'default' });
 
-/** Every bundled locale, by language code (the file name). */
-export const localeMessages: Readonly<Record<string, Messages>> = Object.fromEntries(
-  Object.entries(modules).map(([path, messages]) => [path.replace(/^.*\/([a-z]{2})\.json$/, '$1'), messages]),
+const loaderByLanguage = new Map(
+  Object.entries(loaders).map(([path, load]) => [path.replace(/^.*\/([a-z]{2})\.json$/, '$1'), load]),
 );
 
 /** Language codes with a locale file, sorted so the switch lists them in a stable order. */
-export const bundledLanguages: readonly string[] = Object.keys(localeMessages).sort();
+export const bundledLanguages: readonly string[] = [...loaderByLanguage.keys()].sort();
 
 /** The language whose file defines the keys, used when nothing better is known. */
 export const SOURCE_LANGUAGE = 'en';
+
+/** The messages of one language (downloaded on first use). */
+export function loadMessages(code: string): Promise<Messages> {
+  const load = loaderByLanguage.get(code) ?? loaderByLanguage.get(SOURCE_LANGUAGE);
+  if (!load) return Promise.reject(new Error(`No locale file for "${code}"`));
+  return load();
+}
 
 /** Languages to offer: those with a locale file that the deployment enables (all bundled ones if none match). */
 export function availableLanguages(configured: readonly string[]): string[] {
   const enabled = bundledLanguages.filter((code) => configured.includes(code));
   return enabled.length > 0 ? enabled : [...bundledLanguages];
+}
+
+/** A language's name in that language ("Hrvatski", "English"), from the browser's own data. */
+export function languageName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  } catch {
+    return code;
+  }
 }

@@ -4,10 +4,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { MapCanvas } from '../../../features/map/components/map-canvas/map-canvas.tsx';
-import { buildCircles } from '../../../features/map/utils/build-circles.ts';
+import { buildCircles, PRIVACY_AREA_METRES } from '../../../features/map/utils/build-circles.ts';
+import { zoomForRadius } from '../../../features/map/utils/zoom-for-radius.ts';
 
-/** Zoom of the place page's map: close enough to see the street, wide enough for most radii. */
-const PLACE_MAP_ZOOM = 15;
+/** Zoom for a place without an area: close enough to see the street. */
+const STREET_ZOOM = 16;
 
 interface PlaceMapProps {
   place: Place;
@@ -21,6 +22,10 @@ export function PlaceMap({ place, name, color, categoryName }: PlaceMapProps) {
   const { t, i18n } = useTranslation();
   const config = useRuntimeConfig();
   const center = useMemo(() => ({ lat: place.lat, lng: place.lng }), [place.lat, place.lng]);
+  // Show the whole circle: the area the place serves, or the area its coarsened position stands for.
+  const area =
+    place.radius ?? (place.locationPrivacy === 'exact' ? null : PRIVACY_AREA_METRES[place.locationPrivacy]);
+  const zoom = area === null ? STREET_ZOOM : zoomForRadius(area, place.lat, { maxZoom: STREET_ZOOM + 1 });
   const markers = useMemo(
     () => [
       {
@@ -40,10 +45,10 @@ export function PlaceMap({ place, name, color, categoryName }: PlaceMapProps) {
       buildCircles({
         places: [],
         selected: { ...place, color },
-        zoom: PLACE_MAP_ZOOM,
+        zoom,
         colorOf: () => color,
       }),
-    [place, color],
+    [place, color, zoom],
   );
   const labels = useMemo<MapLabels>(
     () => ({
@@ -59,7 +64,7 @@ export function PlaceMap({ place, name, color, categoryName }: PlaceMapProps) {
       className="h-64 w-full sm:h-72"
       engine={config.mapEngine}
       center={center}
-      zoom={PLACE_MAP_ZOOM}
+      zoom={Math.max(config.minZoom, Math.min(config.maxZoom, zoom))}
       minZoom={config.minZoom}
       maxZoom={config.maxZoom}
       tileUrl={config.tileUrl}

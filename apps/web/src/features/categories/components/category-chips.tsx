@@ -27,8 +27,8 @@ export function CategoryChips({ categories, selected, onChange }: CategoryChipsP
   return (
     <fieldset className="min-w-0">
       <legend className="mb-1 text-sm font-semibold text-gray-900">{t('categories.label')}</legend>
-      {/* One swipeable row on phones (the page itself never scrolls sideways), wrapped from lg up. */}
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:thin] sm:-mx-6 sm:px-6 lg:mx-0 lg:flex-wrap lg:overflow-visible lg:px-0">
+      {/* One swipeable row on phones (the page itself never scrolls sideways), wrapped from sm up. */}
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         <li className="shrink-0">
           <button
             type="button"

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '../../../components/ui/icons.tsx';
-import { languageName, useLanguage } from '../hooks/use-language.ts';
+import { languageName } from '../../../lib/i18n/locales.ts';
+import { useLanguage } from '../hooks/use-language.ts';
 
 /** The language switch in the header: each language listed by its own name. */
 export function LanguageSwitch({ languages }: { languages: readonly string[] }) {
