@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RuntimeConfigContext, runtimeConfigQuery } from '../config/runtime-config.ts';
 import { detectLanguage } from '../lib/i18n/detect-language.ts';
-import { switchLanguage } from '../lib/i18n/i18n.ts';
+import { preloadLanguages, switchLanguage } from '../lib/i18n/i18n.ts';
 import { readStoredLanguage } from '../lib/i18n/language-storage.ts';
 import { availableLanguages } from '../lib/i18n/locales.ts';
 import { initSentry } from '../lib/sentry/report-error.ts';
@@ -21,13 +21,18 @@ export function ConfigGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!config) return;
     void initSentry(config.sentry);
+    const available = availableLanguages(config.languages);
     const language = detectLanguage({
       stored: readStoredLanguage(),
       browser: navigator.languages,
-      available: availableLanguages(config.languages),
+      available,
       fallback: config.defaultLanguage,
     });
     if (language !== i18n.language) void switchLanguage(i18n, language);
+    preloadLanguages(
+      i18n,
+      available.filter((code) => code !== language),
+    );
   }, [config, i18n]);
 
   if (query.isPending) return <StartupScreen />;

@@ -34,3 +34,22 @@ export async function switchLanguage(instance: i18n, code: string): Promise<void
   }
   await instance.changeLanguage(code);
 }
+
+/**
+ * Downloads the other languages' messages in the background once the page is up, so the language
+ * switch then changes every word at once instead of waiting on the network.
+ */
+export function preloadLanguages(instance: i18n, codes: readonly string[]): void {
+  const load = () => {
+    for (const code of codes) {
+      if (instance.hasResourceBundle(code, 'translation')) continue;
+      void loadMessages(code).then((messages) => {
+        if (!instance.hasResourceBundle(code, 'translation')) {
+          instance.addResourceBundle(code, 'translation', messages);
+        }
+      });
+    }
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 500);
+}

@@ -35,31 +35,31 @@ export function PlaceActions({
   const linkStyle = `${style} text-gray-800!`;
   const primaryLinkStyle = `${primary} text-white!`;
 
+  // One wrapping row of actions: in the info window every saved line keeps it above the pin
+  // without moving the map.
   return (
-    <div className="flex flex-col gap-1.5">
-      <div className="flex flex-wrap gap-1.5">
-        <button
-          type="button"
-          data-testid="copy-coordinates"
-          className={style}
-          onClick={() => copy(formatCoordinates(place))}
-        >
+    <div className="flex flex-wrap gap-1.5">
+      <button
+        type="button"
+        data-testid="copy-coordinates"
+        className={style}
+        onClick={() => copy(formatCoordinates(place))}
+      >
+        <CopyIcon className="size-3.5" />
+        {t('actions.copyCoordinates')}
+      </button>
+      {address && (
+        <button type="button" data-testid="copy-address" className={style} onClick={() => copy(address)}>
           <CopyIcon className="size-3.5" />
-          {t('actions.copyCoordinates')}
+          {t('actions.copyAddress')}
         </button>
-        {address && (
-          <button type="button" data-testid="copy-address" className={style} onClick={() => copy(address)}>
-            <CopyIcon className="size-3.5" />
-            {t('actions.copyAddress')}
-          </button>
-        )}
-        <button type="button" data-testid="copy-link" className={style} onClick={() => copy(shareLink)}>
-          <LinkIcon className="size-3.5" />
-          {t('actions.copyLink')}
-        </button>
-      </div>
+      )}
+      <button type="button" data-testid="copy-link" className={style} onClick={() => copy(shareLink)}>
+        <LinkIcon className="size-3.5" />
+        {t('actions.copyLink')}
+      </button>
       {withNavigation && (
-        <div className="flex flex-wrap gap-1.5">
+        <>
           <a className={linkStyle} href={osmDirectionsUrl(place)} target="_blank" rel="noopener noreferrer">
             <DirectionsIcon className="size-3.5" />
             {t('actions.directions')}
@@ -69,7 +69,7 @@ export function PlaceActions({
             {t('actions.details')}
             <ArrowRightIcon className="size-3.5" />
           </Link>
-        </div>
+        </>
       )}
     </div>
   );
