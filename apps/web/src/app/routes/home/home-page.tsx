@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context.ts';
+import { SkipLink } from '../../../components/ui/skip-link.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
 import { useMapData } from '../../../features/map/api/get-map-data.ts';
@@ -114,12 +115,7 @@ export function HomePage() {
   return (
     <>
       <h1 className="sr-only">{t('map.label')}</h1>
-      <a
-        href="#places"
-        className="sr-only rounded-lg bg-blue-700 px-4 py-2 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:z-[2000] focus:m-2"
-      >
-        {t('map.skipMap')}
-      </a>
+      <SkipLink href="#places">{t('map.skipMap')}</SkipLink>
       <div ref={mapSection} className="scroll-mt-2">
         <MapCanvas
           ref={mapHandle}

@@ -73,7 +73,12 @@ export function PlacesPanel(props: PlacesPanelProps) {
   }
 
   return (
-    <div className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8 lg:py-8">
+    // The "Skip the map" link lands here, before the filter, so keyboard users meet it first.
+    <div
+      id="places"
+      tabIndex={-1}
+      className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8 lg:py-8 outline-none"
+    >
       <div className="min-w-0">
         {categories.length > 0 && (
           <CategoryChips
@@ -83,7 +88,7 @@ export function PlacesPanel(props: PlacesPanelProps) {
           />
         )}
       </div>
-      <section id="places" tabIndex={-1} aria-labelledby="places-heading" className="min-w-0 outline-none">
+      <section aria-labelledby="places-heading" className="min-w-0">
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 id="places-heading" className="text-lg font-semibold text-gray-900">
             {t('places.heading')}

@@ -42,7 +42,7 @@ export function ClusterPlacesCard({ count, places, error, categoryOf, onSelect }
                   type="button"
                   data-testid="cluster-place"
                   data-place-id={place.id}
-                  className="flex w-full flex-col items-start rounded-md px-1 py-1.5 text-left hover:bg-blue-50"
+                  className="flex w-full flex-col items-start rounded-md px-1 py-1.5 text-left hover:bg-blue-50 focus-visible:-outline-offset-2"
                   onClick={() => onSelect(place)}
                 >
                   <span className="text-sm font-medium text-blue-800">{placeName(place, i18n.language)}</span>

@@ -20,7 +20,7 @@ export function PlaceListItem({ place, category, selected, onSelect }: PlaceList
         type="button"
         aria-current={selected ? 'true' : undefined}
         onClick={() => onSelect(place)}
-        className={`group flex w-full items-start gap-3 px-4 py-3 text-left transition-colors ${
+        className={`group flex w-full items-start gap-3 px-4 py-3 text-left transition-colors focus-visible:-outline-offset-2 ${
           selected ? 'bg-blue-50 shadow-[inset_3px_0_0_var(--color-blue-700)]' : 'hover:bg-gray-50'
         }`}
       >
