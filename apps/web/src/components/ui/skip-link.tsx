@@ -8,7 +8,7 @@ export function SkipLink({ href, children }: { href: string; children: ReactNode
   return (
     <a
       href={href}
-      className="fixed top-3 left-3 z-[2000] -translate-y-[calc(100%+1rem)] rounded-lg bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-lg transition-transform focus:translate-y-0 motion-reduce:transition-none"
+      className="fixed top-3 left-3 z-[2000] -translate-y-[calc(100%+2rem)] rounded-lg bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-none transition-transform focus:translate-y-0 focus:shadow-lg motion-reduce:transition-none"
     >
       {children}
     </a>
