@@ -1,7 +1,7 @@
 import type { CircleItem } from '@karta/map-core';
 import L from 'leaflet';
 import { circleStyle } from './circle-style.ts';
-import { removeAbsent } from './remove-absent.ts';
+import { removeAbsent } from './shown-layers.ts';
 import { nearestCopyLng } from './world-copy.ts';
 
 interface ShownCircle {

@@ -8,7 +8,7 @@ import {
 } from '@karta/map-core';
 import type L from 'leaflet';
 import { createDomMarker, moveDomMarker, resizeDomMarker } from './dom-marker.ts';
-import { removeAbsent } from './remove-absent.ts';
+import { followWorldCopy, removeAbsent, removeAll } from './shown-layers.ts';
 import { nearestCopyLng } from './world-copy.ts';
 
 interface ShownCluster {
@@ -56,14 +56,11 @@ export class ClusterLayer {
 
   /** Redraws each cluster on the world copy nearest the centre, after the map moved. */
   followWorldCopy(): void {
-    const centerLng = this.map.getCenter().lng;
-    for (const { item, marker } of this.shown.values())
-      moveDomMarker(marker, item.lat, nearestCopyLng(item.lng, centerLng));
+    followWorldCopy(this.map, this.shown);
   }
 
   clear(): void {
-    for (const entry of this.shown.values()) entry.marker.remove();
-    this.shown.clear();
+    removeAll(this.shown);
   }
 
   private add(cluster: ClusterItem, lng: number): void {
