@@ -36,6 +36,8 @@ describeInBrowser('circles and cluster lists', (suite) => {
     await karta.clickCluster(stack.count);
     const list = karta.clusterInfoWindow();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(stack.count);
+    // The list window pans the map to fit; press a place in it once the map is still.
+    await karta.waitForMapToSettle();
     expect((await karta.mapState()).zoom).toBe(18);
     // Choosing one of them opens its own info window.
     const first = list.getByRole('listitem').first();
