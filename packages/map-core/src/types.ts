@@ -98,6 +98,11 @@ export interface MapAdapterOptions {
  */
 export interface MapAdapter {
   readonly engine: 'leaflet' | 'google';
+  /**
+   * The language of the engine's own map labels when the engine fixed it at load time (Google
+   * cannot change the language of a loaded script); null when labels do not depend on it.
+   */
+  readonly labelLanguage: string | null;
   getViewport(): Viewport;
   setView(center: LatLng, zoom: number): void;
   /** Zoom to show the box; never beyond `maxZoom`. */

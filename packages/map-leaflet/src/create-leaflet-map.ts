@@ -18,6 +18,8 @@ export const createLeafletMap: MapAdapterFactory = (options) => Promise.resolve(
 
 class LeafletMap implements MapAdapter {
   readonly engine = 'leaflet' as const;
+  // Raster tiles carry their own labels; the app's language does not reach them.
+  readonly labelLanguage = null;
   private readonly map: L.Map;
   private readonly clusters: ClusterLayer;
   private readonly markers: MarkerLayer;

@@ -1,0 +1,326 @@
+// @vitest-environment jsdom
+import type { CircleItem, ClusterItem, MarkerItem } from '@karta/map-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestMap, installGoogleMapsStandIn, removeGoogleMapsStandIn, settle } from './test-map.ts';
+
+type TestMap = Awaited<ReturnType<typeof createTestMap>>;
+let current: TestMap | null = null;
+async function setup(...args: Parameters<typeof createTestMap>): Promise<TestMap> {
+  current = await createTestMap(...args);
+  return current;
+}
+beforeEach(() => installGoogleMapsStandIn());
+afterEach(() => {
+  current?.cleanup();
+  current = null;
+  removeGoogleMapsStandIn();
+});
+
+const cluster = (id: string, count: number, lat = 45.8, lng = 16.0): ClusterItem => ({
+  id,
+  lat,
+  lng,
+  count,
+  tier: String(count).length,
+  bounds: { west: lng - 0.01, south: lat - 0.01, east: lng + 0.01, north: lat + 0.01 },
+});
+
+const marker = (id: number, overrides: Partial<MarkerItem> = {}): MarkerItem => ({
+  id,
+  lat: 45.81,
+  lng: 15.98,
+  color: '#dc2626',
+  label: `Place ${id}, Pharmacy`,
+  selected: false,
+  approximate: false,
+  ...overrides,
+});
+
+const circle = (id: string, kind: CircleItem['kind'], radius = 500): CircleItem => ({
+  id,
+  lat: 45.8,
+  lng: 16.0,
+  radius,
+  color: '#16a34a',
+  kind,
+});
+
+function clusterButtons(container: HTMLElement): HTMLButtonElement[] {
+  return [...container.querySelectorAll<HTMLButtonElement>('button[data-testid=cluster]')];
+}
+
+/** The box our button sits in, positioned by the overlay. */
+function boxOf(element: Element | null | undefined): HTMLElement {
+  const box = element?.parentElement;
+  if (!box) throw new Error('No holder');
+  return box;
+}
+
+function mapSurface(container: HTMLElement): HTMLElement {
+  return container.querySelector('.gm-style') as HTMLElement;
+}
+
+function click(target: Element, x = 100, y = 100): void {
+  target.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0, clientX: x, clientY: y }));
+  target.dispatchEvent(new MouseEvent('pointerup', { bubbles: true, button: 0, clientX: x, clientY: y }));
+  target.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));
+}
+
+describe('createGoogleMapFactory: the map', () => {
+  it('starts at the given view, says it is Google, and knows its bounds before Google does', async () => {
+    const { adapter } = await setup();
+    expect(adapter.engine).toBe('google');
+    const viewport = adapter.getViewport();
+    expect(viewport.zoom).toBe(10);
+    expect(viewport.center).toEqual({ lat: 45.8, lng: 16.0 });
+    // 512 px at zoom 10 is 512 / 2^18 of the world's 360°.
+    expect(viewport.bounds.east - viewport.bounds.west).toBeCloseTo((512 / 256 / 1024) * 360, 6);
+    expect(viewport.bounds.south).toBeLessThan(45.8);
+    expect(viewport.bounds.north).toBeGreaterThan(45.8);
+  });
+
+  it('reports each settled view once, normalised', async () => {
+    const { adapter, events } = await setup();
+    events.onViewportChange.mockClear();
+    adapter.setView({ lat: 45.81, lng: 15.97 }, 13);
+    await settle();
+    expect(events.onViewportChange).toHaveBeenCalledTimes(1);
+    const [viewport] = events.onViewportChange.mock.calls[0] ?? [];
+    expect(viewport?.zoom).toBe(13);
+    expect(viewport?.center.lat).toBeCloseTo(45.81, 6);
+    expect(viewport?.center.lng).toBeCloseTo(15.97, 6);
+    expect(viewport?.bounds.west).toBeLessThan(15.97);
+  });
+
+  it('fits a box without passing maxZoom, and shows a single point at maxZoom', async () => {
+    const { adapter } = await setup();
+    adapter.fitBounds({ west: 15.9, south: 45.75, east: 16.1, north: 45.85 });
+    const fitted = adapter.getViewport();
+    expect(fitted.zoom).toBeGreaterThan(10);
+    expect(fitted.center.lat).toBeCloseTo(45.8, 1);
+    expect(fitted.center.lng).toBeCloseTo(16.0, 6);
+    expect(fitted.bounds.west).toBeLessThanOrEqual(15.9);
+    expect(fitted.bounds.east).toBeGreaterThanOrEqual(16.1);
+
+    adapter.fitBounds({ west: 16.0, south: 45.8, east: 16.000001, north: 45.800001 });
+    expect(adapter.getViewport().zoom).toBe(18);
+    adapter.fitBounds({ west: 15.95, south: 45.81, east: 15.95, north: 45.81 });
+    expect(adapter.getViewport()).toMatchObject({ zoom: 18, center: { lat: 45.81, lng: 15.95 } });
+  });
+
+  it('reports a click on the map itself', async () => {
+    const { container, events } = await setup();
+    click(mapSurface(container), 256, 200);
+    expect(events.onMapClick).toHaveBeenCalledTimes(1);
+    const [position] = events.onMapClick.mock.calls[0] ?? [];
+    expect(position?.lat).toBeCloseTo(45.8, 6);
+    expect(position?.lng).toBeCloseTo(16.0, 6);
+  });
+
+  it('removes everything it added when destroyed', async () => {
+    const { adapter, container } = await setup();
+    container.setAttribute('style', 'color: red');
+    adapter.setClusters([cluster('a', 12)]);
+    adapter.destroy();
+    expect(container.children).toHaveLength(0);
+    expect(container.getAttribute('style')).toBeNull();
+    // Calls after destroy are ignored rather than throwing.
+    expect(() => adapter.setClusters([cluster('b', 3)])).not.toThrow();
+  });
+});
+
+describe('createGoogleMapFactory: clusters', () => {
+  it('draws each cluster as the shared button at its tier size, over the map at its position', async () => {
+    const { adapter, container } = await setup();
+    adapter.setClusters([cluster('a', 12), cluster('b', 3400, 45.9, 16.1)]);
+    const buttons = clusterButtons(container);
+    expect(buttons.map((button) => button.dataset.count)).toEqual(['12', '3400']);
+    expect(buttons[0]?.getAttribute('aria-label')).toBe('12 places, zoom in');
+    // In Google's mouse-target pane, centred on the cluster (the map's centre is at 256, 200).
+    expect(buttons[0]?.closest('[data-pane=overlayMouseTarget]')).not.toBeNull();
+    const box = boxOf(buttons[0]);
+    expect(box.style.width).toBe('56px');
+    expect(box.style.left).toBe(`${256 - 28}px`);
+    expect(box.style.top).toBe(`${200 - 28}px`);
+    expect(boxOf(buttons[1]).style.width).toBe('78px');
+  });
+
+  it('keeps the same element when a cluster changes, resizes its holder, and removes the absent', async () => {
+    const { adapter, container } = await setup();
+    adapter.setClusters([cluster('a', 12), cluster('b', 5)]);
+    const [before] = clusterButtons(container);
+    adapter.setClusters([cluster('a', 150)]);
+    const after = clusterButtons(container);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toBe(before);
+    expect(after[0]?.dataset.count).toBe('150');
+    expect(boxOf(after[0]).style.width).toBe('66px');
+  });
+
+  it('reports a click with the latest data, and not as a map click', async () => {
+    const { adapter, container, events } = await setup();
+    adapter.setClusters([cluster('a', 12)]);
+    adapter.setClusters([cluster('a', 13)]);
+    const [button] = clusterButtons(container);
+    if (!button) throw new Error('No cluster');
+    click(button);
+    expect(events.onClusterClick).toHaveBeenCalledWith(expect.objectContaining({ id: 'a', count: 13 }));
+    expect(events.onMapClick).not.toHaveBeenCalled();
+  });
+
+  it('renames buttons when the labels change', async () => {
+    const { adapter, container } = await setup();
+    adapter.setClusters([cluster('a', 12)]);
+    adapter.setLabels({ cluster: (count) => `${count} mjesta`, closeInfoWindow: 'Zatvori' });
+    expect(clusterButtons(container)[0]?.getAttribute('aria-label')).toBe('12 mjesta');
+  });
+
+  it('follows the map as it moves', async () => {
+    const { adapter, container } = await setup();
+    adapter.setClusters([cluster('a', 12)]);
+    const box = boxOf(clusterButtons(container)[0]);
+    const left = Number.parseFloat(box.style.left);
+    // A centre one screen-width... (256 px at zoom 10) further east puts the cluster 256 px left.
+    adapter.setView({ lat: 45.8, lng: 16.0 + (256 / 256 / 1024) * 360 }, 10);
+    expect(Number.parseFloat(box.style.left)).toBeCloseTo(left - 256, 0);
+  });
+});
+
+describe('createGoogleMapFactory: markers', () => {
+  it('draws markers as the shared buttons standing on their point, and reports clicks by place id', async () => {
+    const { adapter, container, events } = await setup();
+    adapter.setMarkers([marker(1, { lat: 45.8, lng: 16.0 }), marker(2, { approximate: true })]);
+    const pin = container.querySelector<HTMLButtonElement>('[data-testid=marker][data-place-id="1"]');
+    if (!pin) throw new Error('No marker');
+    expect(pin.getAttribute('aria-label')).toBe('Place 1, Pharmacy');
+    expect(boxOf(pin).style.left).toBe(`${256 - 14}px`);
+    expect(boxOf(pin).style.top).toBe(`${200 - 36}px`);
+    click(pin);
+    expect(events.onMarkerClick).toHaveBeenCalledWith(1);
+    expect(events.onMapClick).not.toHaveBeenCalled();
+  });
+
+  it('selects a marker in place, raising it above the others', async () => {
+    const { adapter, container } = await setup();
+    adapter.setMarkers([marker(1), marker(2, { lat: 45.7 })]);
+    const first = container.querySelector('[data-place-id="1"]');
+    const southern = Number(boxOf(container.querySelector('[data-place-id="2"]')).style.zIndex);
+    // Unselected, the southern marker stands in front.
+    expect(Number(boxOf(first).style.zIndex)).toBeLessThan(southern);
+    adapter.setMarkers([marker(1, { selected: true }), marker(2, { lat: 45.7 })]);
+    expect(container.querySelector('[data-place-id="1"]')).toBe(first);
+    expect(Number(boxOf(first).style.zIndex)).toBeGreaterThan(southern);
+  });
+
+  it('draws places beyond the antimeridian on the world copy in view', async () => {
+    const { adapter, container } = await setup({ center: { lat: -17, lng: 179.9 }, zoom: 6 });
+    adapter.setMarkers([marker(7, { lat: -17, lng: -179.9 })]);
+    const left = Number.parseFloat(boxOf(container.querySelector('[data-place-id="7"]')).style.left);
+    // 0.2° east of the centre at zoom 6 is about 36 px, not a world-width away.
+    expect(left + 14 - 256).toBeCloseTo((0.2 / 360) * 256 * 64, 0);
+  });
+});
+
+describe('createGoogleMapFactory: circles', () => {
+  function drawn(container: HTMLElement) {
+    return [...container.querySelectorAll<SVGElement>('svg.gm-stand-in-circle')];
+  }
+
+  it('draws google.maps.Circle in metres by kind, not clickable, and removes the ones no longer given', async () => {
+    const { adapter, container } = await setup();
+    adapter.setCircles([
+      circle('a', 'selected', 500),
+      circle('b', 'ambient', 800),
+      circle('c', 'area', 1000),
+    ]);
+    await settle();
+    const circles = drawn(container);
+    expect(circles.map((element) => element.dataset.radius)).toEqual(['500', '800', '1000']);
+    const widths = circles.map((element) => element.querySelector('circle')?.getAttribute('stroke-width'));
+    expect(widths).toEqual(['3', '1', '2']);
+    adapter.setCircles([circle('b', 'ambient', 800)]);
+    expect(drawn(container).map((element) => element.dataset.radius)).toEqual(['800']);
+  });
+
+  it('updates a circle in place when its radius or kind changes', async () => {
+    const { adapter, container } = await setup();
+    adapter.setCircles([circle('a', 'ambient', 500)]);
+    await settle();
+    const [before] = drawn(container);
+    adapter.setCircles([circle('a', 'selected', 900)]);
+    const [after] = drawn(container);
+    expect(after).toBe(before);
+    expect(after?.dataset.radius).toBe('900');
+    expect(after?.querySelector('circle')?.getAttribute('stroke-width')).toBe('3');
+  });
+});
+
+describe('createGoogleMapFactory: info window', () => {
+  function content(text: string): HTMLElement {
+    const element = document.createElement('div');
+    element.dataset.testid = 'info-window';
+    element.innerHTML = `<h2>${text}</h2><button type="button">Copy</button>`;
+    return element;
+  }
+
+  it('shows the app’s element with a labelled close button, above the markers', async () => {
+    const { adapter, container } = await setup();
+    adapter.openInfoWindow({ lat: 45.8, lng: 16.0 }, content('Ljekarna'));
+    await settle();
+    const window = container.querySelector('[data-testid=info-window]');
+    expect(window?.textContent).toContain('Ljekarna');
+    expect(window?.closest('[data-pane=floatPane]')).not.toBeNull();
+    const close = container.querySelector<HTMLButtonElement>('.karta-popup-close');
+    expect(close?.tagName).toBe('BUTTON');
+    expect(close?.getAttribute('aria-label')).toBe('Close');
+  });
+
+  it('takes keyboard users in, reports a close by the button, and hands focus back', async () => {
+    const { adapter, container, events } = await setup();
+    adapter.setMarkers([marker(1)]);
+    await settle();
+    const opener = container.querySelector<HTMLButtonElement>('[data-place-id="1"]');
+    opener?.focus();
+    adapter.openInfoWindow({ lat: 45.81, lng: 15.98 }, content('Ljekarna'));
+    await settle();
+    expect(container.querySelector('.karta-popup-frame')?.contains(document.activeElement)).toBe(true);
+    container.querySelector<HTMLButtonElement>('.karta-popup-close')?.click();
+    expect(container.querySelector('[data-testid=info-window]')).toBeNull();
+    expect(events.onInfoWindowClose).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('closes on Escape and reports it', async () => {
+    const { adapter, container, events } = await setup();
+    adapter.openInfoWindow({ lat: 45.8, lng: 16.0 }, content('Ljekarna'));
+    await settle();
+    const inside = container.querySelector<HTMLButtonElement>('[data-testid=info-window] button');
+    inside?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(container.querySelector('[data-testid=info-window]')).toBeNull();
+    expect(events.onInfoWindowClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not report a close from code, nor replacing its content', async () => {
+    const { adapter, container, events } = await setup();
+    adapter.openInfoWindow({ lat: 45.8, lng: 16.0 }, content('First'));
+    await settle();
+    adapter.openInfoWindow({ lat: 45.81, lng: 16.01 }, content('Second'));
+    expect(container.querySelectorAll('[data-testid=info-window]')).toHaveLength(1);
+    expect(container.querySelector('[data-testid=info-window]')?.textContent).toContain('Second');
+    adapter.closeInfoWindow();
+    expect(container.querySelector('[data-testid=info-window]')).toBeNull();
+    expect(events.onInfoWindowClose).not.toHaveBeenCalled();
+  });
+
+  it('keeps clicks inside to itself, and leaves a map click to the app', async () => {
+    const { adapter, container, events } = await setup();
+    adapter.openInfoWindow({ lat: 45.8, lng: 16.0 }, content('Ljekarna'));
+    await settle();
+    click(container.querySelector('[data-testid=info-window] h2') as HTMLElement);
+    expect(events.onMapClick).not.toHaveBeenCalled();
+    click(mapSurface(container), 20, 20);
+    expect(events.onMapClick).toHaveBeenCalledTimes(1);
+    expect(container.querySelector('[data-testid=info-window]')).not.toBeNull();
+    expect(events.onInfoWindowClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,159 @@
+import { type LatLng, MARKER_PIN_SIZE } from '@karta/map-core';
+import { nearestCopyX } from './world-copy.ts';
+
+/** Room kept between the window and the map's edge when the map pans to show it. */
+const AUTO_PAN_PADDING = 16;
+/** The tip rests on a pin's head rather than its point, so the window never hides its place. */
+const TIP_LIFT = MARKER_PIN_SIZE.height - 6;
+
+/**
+ * The info window: our own window in Google's float pane (an `OverlayView`, as Google's custom
+ * popup example does), so it looks and behaves as on the Leaflet engine: the app's element, a
+ * labelled close button (a real `<button>`), Escape to close, focus handed back to whatever opened
+ * it, and a pan only when it does not fit. Only a close by the user is reported.
+ */
+export class InfoWindow {
+  private readonly root = document.createElement('div');
+  private readonly frame = document.createElement('div');
+  private readonly closeButton = document.createElement('button');
+  private readonly overlay: google.maps.OverlayView;
+  private position: LatLng | null = null;
+  /** Where focus was when the window opened, to return it on a close by keyboard or button. */
+  private opener: HTMLElement | null = null;
+  private resizeObserver: ResizeObserver | undefined;
+  /** Set by `open`: pan into view (and take focus in) once the window is on the page. */
+  private reveal: { focus: boolean } | null = null;
+
+  constructor(
+    maps: typeof google.maps,
+    private readonly map: google.maps.Map,
+    closeLabel: string,
+    private readonly onUserClose: () => void,
+  ) {
+    this.closeButton.type = 'button';
+    this.closeButton.className = 'karta-popup-close';
+    this.closeButton.innerHTML = '<span aria-hidden="true">×</span>';
+    this.closeButton.addEventListener('click', () => this.closeByUser());
+    this.frame.className = 'karta-popup-frame';
+    // Focusable from code only, so keyboard users land in the window when it opens.
+    this.frame.tabIndex = -1;
+    this.setCloseLabel(closeLabel);
+
+    this.root.className = 'karta-google-popup';
+    const bubble = document.createElement('div');
+    bubble.className = 'karta-google-popup-bubble';
+    bubble.append(this.frame);
+    const tip = document.createElement('div');
+    tip.className = 'karta-google-popup-tip';
+    this.root.append(bubble, tip);
+    // Clicks, drags and wheel turns in the window are the window's: no map click, pan or zoom.
+    maps.OverlayView.preventMapHitsAndGesturesFrom(this.root);
+
+    const window = this;
+    class PopupOverlay extends maps.OverlayView {
+      override onAdd() {
+        this.getPanes()?.floatPane.append(window.root);
+      }
+      override draw() {
+        window.place(this.getProjection());
+      }
+      override onRemove() {
+        window.root.remove();
+      }
+    }
+    this.overlay = new PopupOverlay();
+    map.getDiv().addEventListener('keydown', this.onKeyDown);
+    // The app renders the content (a React portal) after the window opens, and it can grow when
+    // data or fonts arrive: pan again by the real size then.
+    if (typeof ResizeObserver !== 'undefined') {
+      this.resizeObserver = new ResizeObserver(() => this.panIntoView());
+      this.resizeObserver.observe(this.frame);
+    }
+  }
+
+  /** Shows `content` at `position`, replacing what was shown. */
+  open(position: LatLng, content: HTMLElement): void {
+    const active = document.activeElement;
+    const container = this.map.getDiv();
+    const focusInMap = active instanceof HTMLElement && container.contains(active);
+    if (focusInMap && !this.frame.contains(active)) this.opener = active;
+    this.frame.replaceChildren(this.closeButton, content);
+    this.position = { lat: position.lat, lng: position.lng };
+    // Someone working in the map (a marker chosen by keyboard) is taken into the window.
+    this.reveal = { focus: focusInMap };
+    // Google adds an overlay, then draws it, on its own schedule: the draw reveals the window.
+    if (this.isOpen) this.place(this.overlay.getProjection());
+    else this.overlay.setMap(this.map);
+  }
+
+  /** Closes the window without reporting it (the app asked for it). */
+  close(): void {
+    this.opener = null;
+    this.position = null;
+    this.reveal = null;
+    if (this.isOpen) this.overlay.setMap(null);
+  }
+
+  get isOpen(): boolean {
+    return this.overlay.getMap() != null;
+  }
+
+  setCloseLabel(label: string): void {
+    this.closeButton.setAttribute('aria-label', label);
+    this.closeButton.title = label;
+  }
+
+  destroy(): void {
+    this.map.getDiv().removeEventListener('keydown', this.onKeyDown);
+    this.resizeObserver?.disconnect();
+    this.close();
+  }
+
+  private place(projection: google.maps.MapCanvasProjection | null | undefined): void {
+    if (!projection || !this.position) return;
+    const point = projection.fromLatLngToDivPixel(this.position);
+    if (!point) return;
+    const center = this.map.getCenter();
+    const centerPoint = center ? projection.fromLatLngToDivPixel(center) : null;
+    const x = centerPoint ? nearestCopyX(point.x, centerPoint.x, projection.getWorldWidth()) : point.x;
+    this.root.style.left = `${Math.round(x)}px`;
+    this.root.style.top = `${Math.round(point.y - TIP_LIFT)}px`;
+    const reveal = this.reveal;
+    if (reveal && this.root.isConnected) {
+      this.reveal = null;
+      this.panIntoView();
+      if (reveal.focus) this.frame.focus({ preventScroll: true });
+    }
+  }
+
+  /** Pans the map just enough for the whole window to show, if it does not already. */
+  private panIntoView(): void {
+    if (!this.isOpen || !this.root.isConnected) return;
+    const box = this.root.getBoundingClientRect();
+    const view = this.map.getDiv().getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) return;
+    const pad = AUTO_PAN_PADDING;
+    let dx = 0;
+    if (box.right > view.right - pad) dx = box.right - (view.right - pad);
+    if (box.left - dx < view.left + pad) dx = box.left - (view.left + pad);
+    let dy = 0;
+    // The top wins over the bottom: a window taller than the map shows its start.
+    if (box.bottom > view.bottom - pad) dy = box.bottom - (view.bottom - pad);
+    if (box.top - dy < view.top + pad) dy = box.top - (view.top + pad);
+    if (dx !== 0 || dy !== 0) this.map.panBy(Math.round(dx), Math.round(dy));
+  }
+
+  private readonly onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || !this.isOpen || event.defaultPrevented) return;
+    event.preventDefault();
+    this.closeByUser();
+  };
+
+  private closeByUser(): void {
+    const opener = this.opener;
+    const focusWasInside = this.frame.contains(document.activeElement);
+    this.close();
+    if (focusWasInside && opener?.isConnected) opener.focus({ preventScroll: true });
+    this.onUserClose();
+  }
+}
