@@ -97,6 +97,15 @@ export function AlertIcon(props: IconProps) {
   );
 }
 
+export function CloseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M18 6 6 18" />
+      <path d="m6 6 12 12" />
+    </Icon>
+  );
+}
+
 export function RetryIcon(props: IconProps) {
   return (
     <Icon {...props}>

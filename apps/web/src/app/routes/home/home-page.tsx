@@ -120,6 +120,7 @@ export function HomePage() {
         <MapCanvas
           ref={mapHandle}
           engine={config.mapEngine}
+          engineSettings={config}
           center={view.center}
           zoom={view.zoom}
           minZoom={config.minZoom}

@@ -63,6 +63,7 @@ export function PlaceMap({ place, name, color, categoryName }: PlaceMapProps) {
       testId="place-map"
       className="h-64 w-full sm:h-72"
       engine={config.mapEngine}
+      engineSettings={config}
       center={center}
       zoom={Math.max(config.minZoom, Math.min(config.maxZoom, zoom))}
       minZoom={config.minZoom}

@@ -1,18 +1,41 @@
-import type { MapEngine } from '@karta/contracts';
+import type { ClientConfig, MapEngine } from '@karta/contracts';
 import type { MapAdapterFactory } from '@karta/map-core';
 
-/** Loads an engine's adapter factory (and its CSS) on first use, so only the engine in use is downloaded. */
-type EngineLoader = () => Promise<MapAdapterFactory>;
+/** What the engines need from the runtime config beyond the map options (Google's script settings). */
+export type EngineSettings = Pick<ClientConfig, 'google'>;
 
 /**
- * The engines this build can draw with. Adding one (Google, next) is one entry here: feature code
- * only ever sees the `MapAdapter` interface.
+ * Why an engine could not draw, as the user is told: it did not appear in time, or it failed
+ * (a script error, a failed chunk, an engine that threw while creating the map).
  */
-const engines: Partial<Record<MapEngine, EngineLoader>> = {
-  leaflet: () => import('./leaflet-engine.ts').then((module) => module.createLeafletMap),
+export type EngineFailure = 'timeout' | 'failed';
+
+/** An engine ready to create maps, and how it explains its own errors. */
+export interface LoadedEngine {
+  create: MapAdapterFactory;
+  /** Sorts an error from `create` into what the user is told. */
+  failureOf(error: unknown): EngineFailure;
+}
+
+/** Loads an engine's code (and its CSS) on first use, so only the engine in use is downloaded. */
+export type EngineLoader = (settings: EngineSettings) => Promise<LoadedEngine>;
+
+const failed = (): EngineFailure => 'failed';
+
+/**
+ * The engines this build can draw with, each in its own chunk. Feature code only ever sees the
+ * `MapAdapter` interface and the engine's name.
+ */
+const builtIn: Record<MapEngine, EngineLoader> = {
+  leaflet: () =>
+    import('./leaflet-engine.ts').then((module) => ({ create: module.createLeafletMap, failureOf: failed })),
+  google: (settings) =>
+    import('./google-engine.ts').then((module) => module.createGoogleEngine(settings.google)),
 };
 
-/** The engine used when the configured one is not in this build. */
+const engines: Partial<Record<MapEngine, EngineLoader>> = { ...builtIn };
+
+/** The engine used when the configured one is not in this build, or fails to load. */
 export const FALLBACK_ENGINE: MapEngine = 'leaflet';
 
 /** The engine that will actually draw: the configured one if this build has it, else the fallback. */
@@ -20,9 +43,20 @@ export function resolveEngine(requested: MapEngine): MapEngine {
   return engines[requested] ? requested : FALLBACK_ENGINE;
 }
 
-/** The adapter factory of an engine (see `resolveEngine`). */
-export function loadEngine(engine: MapEngine): Promise<MapAdapterFactory> {
+/** The engine's code, ready to create maps (see `resolveEngine`). */
+export function loadEngine(engine: MapEngine, settings: EngineSettings): Promise<LoadedEngine> {
   const loader = engines[resolveEngine(engine)];
   if (!loader) return Promise.reject(new Error(`No map engine "${engine}" in this build`));
-  return loader();
+  return loader(settings);
+}
+
+/**
+ * Replaces how one engine is loaded, for tests (e.g. Google's script from a local server, or a
+ * recording engine); returns the function that puts the built-in loader back.
+ */
+export function replaceEngineLoader(engine: MapEngine, loader: EngineLoader): () => void {
+  engines[engine] = loader;
+  return () => {
+    engines[engine] = builtIn[engine];
+  };
 }

@@ -9,6 +9,7 @@ import type {
   Viewport,
 } from '@karta/map-core';
 import type { ReactNode, Ref } from 'react';
+import type { EngineSettings } from '../../engines/engine-registry.ts';
 
 /** An info window to show: React content already rendered into `content` (see createPortal). */
 export interface InfoWindowRequest {
@@ -28,6 +29,8 @@ export interface MapHandle {
 export interface MapCanvasProps {
   /** The configured engine; one this build lacks falls back to the open engine. */
   engine: MapEngine;
+  /** What the engines need from the runtime config (Google's key, client id, version, libraries). */
+  engineSettings: EngineSettings;
   /** The position to show: the map moves when it differs from what the map shows. */
   center: LatLng;
   zoom: number;

@@ -3,15 +3,19 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../../testing/render.tsx';
+import { type EngineLoader, replaceEngineLoader } from '../../engines/engine-registry.ts';
 import { MapCanvas } from './map-canvas.tsx';
 import type { MapCanvasProps } from './map-canvas-types.ts';
 
 /** A recording stand-in for a map engine. */
 class FakeAdapter implements MapAdapter {
-  readonly engine = 'leaflet' as const;
   viewport: Viewport;
   readonly calls: Array<[string, unknown]> = [];
-  constructor(readonly options: MapAdapterOptions) {
+  constructor(
+    readonly options: MapAdapterOptions,
+    readonly engine: MapAdapter['engine'] = 'leaflet',
+    readonly labelLanguage: string | null = null,
+  ) {
     this.viewport = viewportAt(options.center.lat, options.center.lng, options.zoom);
   }
   getViewport = () => this.viewport;
@@ -42,29 +46,38 @@ function viewportAt(lat: number, lng: number, zoom: number): Viewport {
   };
 }
 
-const engine = vi.hoisted(() => ({ adapters: [] as unknown[], failNext: false }));
+/** The engines the map is given: recording stand-ins, put in place through the registry's seam. */
+const engine = {
+  adapters: [] as FakeAdapter[],
+  /** The next creations that fail, and how. */
+  failures: [] as Error[],
+  /** The language a Google stand-in's labels were loaded in. */
+  googleLabels: 'en',
+};
 
-vi.mock('../../engines/engine-registry.ts', () => ({
-  resolveEngine: (requested: string) => requested,
-  loadEngine: async () => async (options: MapAdapterOptions) => {
-    if (engine.failNext) {
-      engine.failNext = false;
-      throw new Error('Loading took too long');
-    }
-    const adapter = new FakeAdapter(options);
-    engine.adapters.push(adapter);
-    return adapter;
-  },
-}));
+function fakeEngine(name: MapAdapter['engine']): EngineLoader {
+  return async () => ({
+    create: async (options: MapAdapterOptions) => {
+      const failure = engine.failures.shift();
+      if (failure) throw failure;
+      const adapter = new FakeAdapter(options, name, name === 'google' ? engine.googleLabels : null);
+      engine.adapters.push(adapter);
+      return adapter;
+    },
+    failureOf: (error) =>
+      error instanceof Error && error.message === 'Loading took too long' ? 'timeout' : 'failed',
+  });
+}
 
 function lastAdapter(): FakeAdapter {
   const adapter = engine.adapters.at(-1);
   if (!adapter) throw new Error('No map was created');
-  return adapter as FakeAdapter;
+  return adapter;
 }
 
 const baseProps: MapCanvasProps = {
   engine: 'leaflet',
+  engineSettings: { google: null },
   center: { lat: 45.8, lng: 16 },
   zoom: 10,
   minZoom: 2,
@@ -89,7 +102,15 @@ const marker: MarkerItem = {
 describe('MapCanvas', () => {
   beforeEach(() => {
     engine.adapters.length = 0;
-    engine.failNext = false;
+    engine.failures.length = 0;
+    engine.googleLabels = 'en';
+    const restore = [
+      replaceEngineLoader('leaflet', fakeEngine('leaflet')),
+      replaceEngineLoader('google', fakeEngine('google')),
+    ];
+    return () => {
+      for (const undo of restore) undo();
+    };
   });
 
   it('creates the engine at the given view and keeps data-engine, data-zoom and data-center current', async () => {
@@ -133,12 +154,88 @@ describe('MapCanvas', () => {
   });
 
   it('shows a failed engine load with Retry, and Retry loads it again', async () => {
-    engine.failNext = true;
+    engine.failures.push(new Error('Tiles exploded'));
     renderWithApp(<MapCanvas {...baseProps} />);
     const error = await screen.findByTestId('map-error');
     expect(error).toHaveTextContent('The map could not be loaded.');
     await userEvent.click(screen.getByTestId('map-retry'));
     await waitFor(() => expect(engine.adapters).toHaveLength(1));
     expect(screen.queryByTestId('map-error')).toBeNull();
+  });
+
+  it('keeps the page working when Google fails: the open map draws, with the reason, Retry and a way to close it', async () => {
+    engine.failures.push(new Error('Loading took too long'));
+    renderWithApp(<MapCanvas {...baseProps} engine="google" />);
+    const map = screen.getByTestId('map');
+    const error = await screen.findByTestId('map-error');
+    expect(error).toHaveTextContent('Google Maps took too long to load. Showing the open map instead.');
+    expect(map).toHaveAttribute('data-engine', 'leaflet');
+    expect(lastAdapter().engine).toBe('leaflet');
+    // The fallback map is in use underneath: it moves and reports like any map.
+    act(() => lastAdapter().move(45.7, 15.9, 11));
+    expect(map).toHaveAttribute('data-zoom', '11');
+
+    await userEvent.click(screen.getByTestId('map-error-dismiss'));
+    expect(screen.queryByTestId('map-error')).toBeNull();
+    expect(lastAdapter().calls).not.toContainEqual(['destroy', null]);
+  });
+
+  it('says the script failed (not that it was slow) for any other Google failure', async () => {
+    engine.failures.push(new Error('The Google Maps script could not be loaded'));
+    renderWithApp(<MapCanvas {...baseProps} engine="google" />, { language: 'hr' });
+    expect(await screen.findByTestId('map-error')).toHaveTextContent(
+      'Google karte nisu se mogle učitati. Prikazana je otvorena karta.',
+    );
+    expect(screen.getByTestId('map')).toHaveAttribute('data-engine', 'leaflet');
+  });
+
+  it('Retry destroys the stand-in map and tries Google again', async () => {
+    engine.failures.push(new Error('Loading took too long'));
+    renderWithApp(<MapCanvas {...baseProps} engine="google" />);
+    await screen.findByTestId('map-error');
+    const standIn = lastAdapter();
+    await userEvent.click(screen.getByTestId('map-retry'));
+    await waitFor(() => expect(lastAdapter().engine).toBe('google'));
+    expect(standIn.calls).toContainEqual(['destroy', null]);
+    expect(screen.getByTestId('map')).toHaveAttribute('data-engine', 'google');
+    expect(screen.queryByTestId('map-error')).toBeNull();
+  });
+
+  it('shows the plain failure, without a map, when the open map fails too', async () => {
+    engine.failures.push(new Error('Loading took too long'), new Error('Tiles exploded'));
+    renderWithApp(<MapCanvas {...baseProps} engine="google" />);
+    const error = await screen.findByTestId('map-error');
+    expect(error).toHaveTextContent('The map could not be loaded.');
+    expect(screen.queryByTestId('map-error-dismiss')).toBeNull();
+    expect(engine.adapters).toEqual([]);
+  });
+
+  it('notes that the map labels follow a language switch only after a reload, while they differ', async () => {
+    engine.googleLabels = 'en';
+    const { rerender } = renderWithApp(<MapCanvas {...baseProps} engine="google" language="en" />);
+    await waitFor(() => expect(engine.adapters).toHaveLength(1));
+    expect(screen.queryByTestId('map-language-note')).toBeNull();
+
+    rerender(<MapCanvas {...baseProps} engine="google" language="hr" />);
+    const note = screen.getByTestId('map-language-note');
+    expect(note).toHaveAttribute('role', 'status');
+    expect(note).toHaveTextContent('Street and place names change language after a reload.');
+    expect(screen.getByTestId('map-language-reload')).toHaveAccessibleName('Reload');
+
+    // Back to the language the labels are in: nothing to note. A regional tag is the same language.
+    rerender(<MapCanvas {...baseProps} engine="google" language="en-GB" />);
+    expect(screen.queryByTestId('map-language-note')).toBeNull();
+
+    rerender(<MapCanvas {...baseProps} engine="google" language="hr" />);
+    await userEvent.click(screen.getByTestId('map-language-dismiss'));
+    expect(screen.queryByTestId('map-language-note')).toBeNull();
+    expect(engine.adapters).toHaveLength(1);
+  });
+
+  it('has no language note for an engine whose labels do not depend on the language', async () => {
+    const { rerender } = renderWithApp(<MapCanvas {...baseProps} language="en" />);
+    await waitFor(() => expect(engine.adapters).toHaveLength(1));
+    rerender(<MapCanvas {...baseProps} language="hr" />);
+    expect(screen.queryByTestId('map-language-note')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { resolveEngine } from '../../engines/engine-registry.ts';
 import { MapErrorBanner } from '../map-error-banner.tsx';
+import { MapLanguageNote } from '../map-language-note.tsx';
 import type { MapCanvasProps } from './map-canvas-types.ts';
 import { useMapAdapter } from './use-map-adapter.ts';
 import { useControlledView, useInfoWindow, useMapLayers } from './use-map-layers.ts';
@@ -11,6 +12,12 @@ import { useControlledView, useInfoWindow, useMapLayers } from './use-map-layers
 /** Six decimals (~10 cm): enough for tests and tools reading `data-center`. */
 function formatCenter({ lat, lng }: { lat: number; lng: number }): string {
   return `${Math.round(lat * 1e6) / 1e6},${Math.round(lng * 1e6) / 1e6}`;
+}
+
+/** Whether two language tags name the same language (`en` and `en-GB` do). */
+function sameLanguage(a: string, b: string): boolean {
+  const primary = (tag: string) => tag.toLowerCase().split('-')[0];
+  return primary(a) === primary(b);
 }
 
 /**
@@ -23,6 +30,10 @@ export function MapCanvas(props: MapCanvasProps) {
   const infoWindowOpen = useRef(false);
   const [shown, setShown] = useState<Viewport | null>(null);
   const engine = resolveEngine(props.engine);
+  // The fallback notice the user closed (until the next try), and the UI language whose
+  // label-language note they closed.
+  const [fallbackDismissed, setFallbackDismissed] = useState(false);
+  const [noteDismissedFor, setNoteDismissedFor] = useState<string | null>(null);
 
   const events: MapEvents = {
     onViewportChange: (viewport) => {
@@ -37,8 +48,15 @@ export function MapCanvas(props: MapCanvasProps) {
     },
   };
 
-  const { adapter, status, retry } = useMapAdapter(engineContainer, {
+  const {
+    adapter,
+    status,
+    engine: drawnBy,
+    fallback,
+    retry,
+  } = useMapAdapter(engineContainer, {
     engine,
+    engineSettings: props.engineSettings,
     center: props.center,
     zoom: props.zoom,
     minZoom: props.minZoom,
@@ -59,6 +77,19 @@ export function MapCanvas(props: MapCanvasProps) {
     setShown(viewport);
     onViewportChange.current?.(viewport);
   }, [adapter]);
+
+  // Google keeps the language its script was loaded in: after a language switch its own labels
+  // (streets, towns) follow only after a reload; everything Karta draws follows at once.
+  const labelLanguage = adapter?.labelLanguage ?? null;
+  const labelsLag =
+    labelLanguage !== null &&
+    !sameLanguage(labelLanguage, props.language) &&
+    noteDismissedFor !== props.language;
+
+  const retryEngine = () => {
+    setFallbackDismissed(false);
+    retry();
+  };
 
   useControlledView(adapter, props.center, props.zoom);
   useMapLayers(adapter, {
@@ -83,7 +114,7 @@ export function MapCanvas(props: MapCanvasProps) {
     <section
       aria-label={props.label}
       data-testid={props.testId ?? 'map'}
-      data-engine={engine}
+      data-engine={drawnBy}
       data-zoom={Math.round(shown?.zoom ?? props.zoom)}
       data-center={formatCenter(shown?.center ?? props.center)}
       className={`relative isolate overflow-hidden bg-gray-200 ${props.className ?? 'h-[400px] w-full'}`}
@@ -95,7 +126,20 @@ export function MapCanvas(props: MapCanvasProps) {
           <span role="status">{t('map.loading')}</span>
         </div>
       )}
-      {status === 'error' && <MapErrorBanner message={t('map.engineFailed')} onRetry={retry} />}
+      {status === 'error' && <MapErrorBanner message={t('map.engineFailed')} onRetry={retryEngine} />}
+      {status === 'ready' && fallback && !fallbackDismissed && (
+        <MapErrorBanner
+          message={t(fallback === 'timeout' ? 'map.fallbackTimeout' : 'map.fallbackFailed')}
+          onRetry={retryEngine}
+          onDismiss={() => setFallbackDismissed(true)}
+        />
+      )}
+      {status === 'ready' && labelsLag && (
+        <MapLanguageNote
+          onReload={() => window.location.reload()}
+          onDismiss={() => setNoteDismissedFor(props.language)}
+        />
+      )}
       {status === 'ready' && props.children}
     </section>
   );

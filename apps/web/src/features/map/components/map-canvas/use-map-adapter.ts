@@ -2,21 +2,57 @@ import type { MapEngine } from '@karta/contracts';
 import type { MapAdapter, MapAdapterOptions, MapEvents } from '@karta/map-core';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { reportError } from '../../../../lib/sentry/report-error.ts';
-import { loadEngine } from '../../engines/engine-registry.ts';
+import {
+  type EngineFailure,
+  type EngineSettings,
+  FALLBACK_ENGINE,
+  type LoadedEngine,
+  loadEngine,
+} from '../../engines/engine-registry.ts';
 
-/** What the engine is created with (everything but its container), and which engine. */
-type AdapterSettings = Omit<MapAdapterOptions, 'container'> & { engine: MapEngine };
+/** What the engine is created with (everything but its container), which engine, and its settings. */
+type AdapterSettings = Omit<MapAdapterOptions, 'container'> & {
+  engine: MapEngine;
+  engineSettings: EngineSettings;
+};
 
 export type AdapterStatus = 'loading' | 'ready' | 'error';
 
+export interface MapAdapterState {
+  adapter: MapAdapter | null;
+  status: AdapterStatus;
+  /** The engine that draws (or is being loaded): the fallback's name while it stands in. */
+  engine: MapEngine;
+  /** Why the requested engine failed, while the fallback engine draws instead; else null. */
+  fallback: EngineFailure | null;
+}
+
+/** One engine's try: a map in its own element, or why not; null when the effect was cancelled. */
+type Attempt =
+  | { ok: true; adapter: MapAdapter; host: HTMLElement }
+  | { ok: false; error: unknown; failure: EngineFailure }
+  | null;
+
+/** Milliseconds since `start`, whole. */
+function since(start: number): number {
+  return Math.round(performance.now() - start);
+}
+
 /**
- * Creates the map engine's adapter in `container` and destroys it on unmount. Position, labels
- * and callbacks are read when the map is created (and through a ref afterwards), so later changes
- * never rebuild the map; `retry` tries again after a failed load.
+ * Creates the map engine's adapter in `container` and destroys it on unmount. When the requested
+ * engine fails (Google's script timed out or errored), the failure is reported with the engine and
+ * how long it took, and the fallback engine draws in the same container so the page keeps working.
+ * Position, labels and callbacks are read when the map is created (and through a ref afterwards),
+ * so later changes never rebuild the map; `retry` destroys what stands in and tries the requested
+ * engine again.
  */
 export function useMapAdapter(container: RefObject<HTMLElement | null>, settings: AdapterSettings) {
-  const [adapter, setAdapter] = useState<MapAdapter | null>(null);
-  const [status, setStatus] = useState<AdapterStatus>('loading');
+  const [state, setState] = useState<MapAdapterState>(() => ({
+    adapter: null,
+    status: 'loading',
+    engine: settings.engine,
+    fallback: null,
+  }));
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(settings);
   latest.current = settings;
@@ -29,9 +65,8 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
     // `attempt` is a dependency so Retry re-runs this effect.
     void attempt;
     let cancelled = false;
-    let created: MapAdapter | null = null;
-    setStatus('loading');
-    setAdapter(null);
+    let shown: { adapter: MapAdapter; host: HTMLElement } | null = null;
+    setState({ adapter: null, status: 'loading', engine, fallback: null });
 
     const events: MapEvents = {
       onViewportChange: (viewport) => latest.current.events.onViewportChange(viewport),
@@ -41,13 +76,23 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
       onInfoWindowClose: () => latest.current.events.onInfoWindowClose(),
     };
 
-    (async () => {
+    // Each engine draws into an element of its own, removed with it: whatever a failed engine left
+    // behind never reaches the next one, and Retry starts from a clean container.
+    async function tryEngine(name: MapEngine, into: HTMLElement): Promise<Attempt> {
+      const host = document.createElement('div');
+      host.style.position = 'absolute';
+      host.style.inset = '0';
+      into.append(host);
+      let loaded: LoadedEngine | null = null;
       try {
-        const factory = await loadEngine(engine);
-        if (cancelled) return;
+        loaded = await loadEngine(name, latest.current.engineSettings);
+        if (cancelled) {
+          host.remove();
+          return null;
+        }
         const { center, zoom, language, labels } = latest.current;
-        const instance = await factory({
-          container: element,
+        const adapter = await loaded.create({
+          container: host,
           center,
           zoom,
           minZoom,
@@ -59,25 +104,57 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
           events,
         });
         if (cancelled) {
-          instance.destroy();
-          return;
+          adapter.destroy();
+          host.remove();
+          return null;
         }
-        created = instance;
-        setAdapter(instance);
-        setStatus('ready');
+        return { ok: true, adapter, host };
       } catch (error) {
-        if (cancelled) return;
-        reportError(error, { mapEngine: engine });
-        setStatus('error');
+        host.remove();
+        if (cancelled) return null;
+        return { ok: false, error, failure: loaded ? loaded.failureOf(error) : 'failed' };
       }
+    }
+
+    (async () => {
+      const started = performance.now();
+      const requested = await tryEngine(engine, element);
+      if (!requested) return;
+      if (requested.ok) {
+        shown = requested;
+        setState({ adapter: requested.adapter, status: 'ready', engine, fallback: null });
+        return;
+      }
+      reportError(requested.error, { mapEngine: engine, durationMs: since(started) });
+      if (engine === FALLBACK_ENGINE) {
+        setState({ adapter: null, status: 'error', engine, fallback: null });
+        return;
+      }
+
+      const fallbackStarted = performance.now();
+      const fallback = await tryEngine(FALLBACK_ENGINE, element);
+      if (!fallback) return;
+      if (fallback.ok) {
+        shown = fallback;
+        setState({
+          adapter: fallback.adapter,
+          status: 'ready',
+          engine: FALLBACK_ENGINE,
+          fallback: requested.failure,
+        });
+        return;
+      }
+      reportError(fallback.error, { mapEngine: FALLBACK_ENGINE, durationMs: since(fallbackStarted) });
+      setState({ adapter: null, status: 'error', engine, fallback: null });
     })();
 
     return () => {
       cancelled = true;
-      created?.destroy();
+      shown?.adapter.destroy();
+      shown?.host.remove();
     };
   }, [container, engine, minZoom, maxZoom, tileUrl, tileAttribution, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { adapter, status, retry };
+  return { ...state, retry };
 }
