@@ -2,6 +2,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { type BrowserSession, launchBrowser } from './chromium.ts';
 import { KartaDriver } from './driver.ts';
+import { GoogleMapsRoute } from './google-maps.ts';
+
+/** Which Karta deployment a suite drives: the open engine, or the one with a Google Maps key. */
+export type Engine = 'leaflet' | 'google';
 
 export interface BrowserSuite {
   /** The driver for this test's fresh page. */
@@ -10,6 +14,9 @@ export interface BrowserSuite {
   readonly session: BrowserSession;
   readonly baseUrl: string;
   readonly sentryUrl: string;
+  readonly engine: Engine;
+  /** How Google's script is answered, and the requests made for it (every suite records them). */
+  readonly googleMaps: GoogleMapsRoute;
 }
 
 /**
@@ -19,13 +26,15 @@ export interface BrowserSuite {
 export function describeInBrowser(
   name: string,
   body: (suite: BrowserSuite) => void,
-  options: { locale?: string; clipboard?: boolean } = {},
+  options: { locale?: string; clipboard?: boolean; engine?: Engine } = {},
 ) {
   const chromiumPath = inject('chromiumPath');
-  const baseUrl = inject('kartaUrl');
+  const engine = options.engine ?? 'leaflet';
+  const baseUrl = engine === 'google' ? inject('kartaGoogleUrl') : inject('kartaUrl');
   const sentryUrl = inject('sentryUrl');
   let session: BrowserSession | undefined;
   let page: Page | undefined;
+  let googleMaps: GoogleMapsRoute | undefined;
 
   const suite: BrowserSuite = {
     get karta() {
@@ -42,11 +51,17 @@ export function describeInBrowser(
     },
     baseUrl,
     sentryUrl,
+    engine,
+    get googleMaps() {
+      if (!googleMaps) throw new Error('No browser: is the suite running?');
+      return googleMaps;
+    },
   };
 
   describe.skipIf(!chromiumPath)(name, () => {
     beforeAll(async () => {
       session = await launchBrowser(chromiumPath, [baseUrl, sentryUrl], { locale: options.locale });
+      googleMaps = await GoogleMapsRoute.install(session.context);
       if (options.clipboard) {
         await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       }
@@ -55,6 +70,7 @@ export function describeInBrowser(
       await session?.close();
     });
     beforeEach(async () => {
+      suite.googleMaps.serve('stand-in');
       page = await suite.session.context.newPage();
     });
     afterEach(async () => {

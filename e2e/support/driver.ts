@@ -150,15 +150,33 @@ export class KartaDriver {
     });
   }
 
+  /** Where the centre of the first cluster of `count` is drawn, in px from the map's centre. */
+  async clusterOffsetFromCentre(count: number): Promise<{ x: number; y: number }> {
+    const [cluster, map] = await Promise.all([
+      this.page.locator(`[data-testid=cluster][data-count="${count}"]`).first().boundingBox(),
+      this.map().boundingBox(),
+    ]);
+    if (!cluster || !map) throw new Error(`No cluster of ${count} on the map`);
+    return {
+      x: cluster.x + cluster.width / 2 - (map.x + map.width / 2),
+      y: cluster.y + cluster.height / 2 - (map.y + map.height / 2),
+    };
+  }
+
   async markerIds(): Promise<number[]> {
     return this.page
       .getByTestId('marker')
       .evaluateAll((buttons) => buttons.map((button) => Number(button.getAttribute('data-place-id'))));
   }
 
-  /** Circles the engine draws (Leaflet: one SVG path each in the overlay pane). */
+  /**
+   * Circles the engine draws: Leaflet draws one SVG path each in its overlay pane; the stand-in of
+   * Google's API draws each `google.maps.Circle` as one SVG element.
+   */
   async circleCount(): Promise<number> {
-    return this.page.locator('[data-testid=map] .leaflet-overlay-pane path').count();
+    return this.page
+      .locator('[data-testid=map] .leaflet-overlay-pane path, [data-testid=map] svg.gm-stand-in-circle')
+      .count();
   }
 
   async clickCluster(count: number): Promise<void> {
@@ -187,6 +205,17 @@ export class KartaDriver {
     }
   }
 
+  // ── when the engine cannot load ───────────────────────────────────────────
+
+  /** The map's loading error (`[data-testid=map-error]`). */
+  mapError() {
+    return this.page.getByTestId('map-error');
+  }
+
+  async retryMap(): Promise<void> {
+    await this.page.getByTestId('map-retry').click();
+  }
+
   // ── the info window and copying ───────────────────────────────────────────
 
   infoWindow() {
@@ -196,6 +225,11 @@ export class KartaDriver {
   /** The info window listing the places of a cluster at the highest zoom. */
   clusterInfoWindow() {
     return this.page.getByTestId('cluster-info-window');
+  }
+
+  /** Presses Escape where focus is (the info window takes focus when opened by keyboard). */
+  async pressEscape(): Promise<void> {
+    await this.page.keyboard.press('Escape');
   }
 
   async infoWindowText(): Promise<string> {
@@ -212,8 +246,10 @@ export class KartaDriver {
     let steady = 0;
     for (let attempt = 0; attempt < 50 && steady < 3; attempt += 1) {
       const { zoom, center } = await this.mapState();
-      // The pane's transform moves during a pan animation, before the map reports its new centre.
-      const pane = await this.page.locator('[data-testid=map] .leaflet-map-pane').getAttribute('style');
+      // Leaflet's pane transform moves during a pan animation, before the map reports its new centre.
+      const pane = await this.page.evaluate(
+        () => document.querySelector('[data-testid=map] .leaflet-map-pane')?.getAttribute('style') ?? '',
+      );
       const now = `${zoom}:${center.lat},${center.lng}:${pane}`;
       steady = now === previous ? steady + 1 : 0;
       previous = now;

@@ -1,12 +1,15 @@
 import type { TestProject } from 'vitest/node';
 import { type SentryReceiver, startSentryReceiver } from '../../apps/server/test/support/sentry-receiver.ts';
 import { findChromium } from './chromium.ts';
+import { GOOGLE_TEST_KEY } from './google-maps.ts';
 import { type RunningServer, startKartaServer } from './karta-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Origin of the Karta server under test. */
+    /** Origin of the Karta server under test (open map engine). */
     kartaUrl: string;
+    /** Origin of a second Karta server configured with a Google Maps key (Google engine). */
+    kartaGoogleUrl: string;
     /** Origin of the stand-in Sentry receiver (items listed at `/items`). */
     sentryUrl: string;
     /** Chromium's path, or '' when the browser tests must be skipped. */
@@ -15,8 +18,8 @@ declare module 'vitest' {
 }
 
 /**
- * Starts one real Karta server (built front end, PGlite, demo data) and one Sentry stand-in for
- * the whole browser suite, and finds Chromium. Without Chromium the suite is skipped with a
+ * Starts two real Karta servers (built front end, PGlite, demo data; one on the open engine, one
+ * with a Google Maps key) and one Sentry stand-in for the whole browser suite, and finds Chromium. Without Chromium the suite is skipped with a
  * loud notice, except on CI, where that is a failure.
  */
 export default async function setup(project: TestProject) {
@@ -27,12 +30,19 @@ export default async function setup(project: TestProject) {
     console.warn(`\n${'!'.repeat(72)}\n!! SKIPPING BROWSER TESTS: ${message}\n${'!'.repeat(72)}\n`);
     project.provide('chromiumPath', '');
     project.provide('kartaUrl', '');
+    project.provide('kartaGoogleUrl', '');
     project.provide('sentryUrl', '');
     return;
   }
 
   let sentry: SentryReceiver | undefined;
   let server: RunningServer | undefined;
+  let googleServer: RunningServer | undefined;
+  const stopAll = async () => {
+    await server?.stop();
+    await googleServer?.stop();
+    await sentry?.close();
+  };
   try {
     sentry = await startSentryReceiver();
     server = await startKartaServer({
@@ -40,16 +50,23 @@ export default async function setup(project: TestProject) {
       SENTRY_ENVIRONMENT: 'e2e',
       KARTA_TEST_FAULTS: 'true',
     });
+    // The same deployment with a Google Maps key: `auto` picks the Google engine. Its script is
+    // answered in the browser by the stand-in in e2e/google-maps-stand-in.
+    googleServer = await startKartaServer({
+      SENTRY_DSN: sentry.dsn,
+      SENTRY_ENVIRONMENT: 'e2e',
+      GOOGLE_MAPS_API_KEY: GOOGLE_TEST_KEY,
+      GOOGLE_MAPS_VERSION: 'weekly',
+      GOOGLE_MAPS_LIBRARIES: 'geometry,places',
+    });
   } catch (error) {
-    await sentry?.close();
+    await stopAll();
     throw error;
   }
   project.provide('chromiumPath', chromiumPath);
   project.provide('kartaUrl', server.url);
+  project.provide('kartaGoogleUrl', googleServer.url);
   project.provide('sentryUrl', sentry.url);
 
-  return async () => {
-    await server?.stop();
-    await sentry?.close();
-  };
+  return stopAll;
 }

@@ -1,27 +1,8 @@
-import type { MapResponse } from '@karta/contracts';
 import { expect, it } from 'vitest';
-import { apiOf, placeShownAsMarker, viewOf } from '../support/api.ts';
+import { apiOf, viewOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 
-describeInBrowser('circles and cluster lists', (suite) => {
-  it('draws radii only for the selected place below zoom 13, and for every place in view from 13', async () => {
-    const { karta, baseUrl } = suite;
-    const { place } = await placeShownAsMarker(baseUrl, 16, (p) => p.radius !== null);
-    const areasOf = (data: MapResponse) => data.places.filter((p) => p.locationPrivacy !== 'exact').length;
-
-    const far = await karta.openHomeReadingMapData(viewOf(place, 12));
-    await expect.poll(() => karta.circleCount()).toBe(areasOf(far));
-
-    const farSelected = await karta.openHomeReadingMapData(viewOf(place, 12, place.id));
-    await karta.infoWindow().waitFor();
-    await expect.poll(() => karta.circleCount()).toBe(areasOf(farSelected) + 1);
-
-    const near = await karta.openHomeReadingMapData(viewOf(place, 14));
-    const radii = near.places.filter((p) => p.radius !== null).length;
-    expect(radii).toBeGreaterThan(0);
-    await expect.poll(() => karta.circleCount()).toBe(areasOf(near) + radii);
-  });
-
+describeInBrowser('cluster lists', (suite) => {
   it('lists the places of a cluster at the highest zoom instead of zooming', async () => {
     const { karta, baseUrl } = suite;
     const api = apiOf(baseUrl);

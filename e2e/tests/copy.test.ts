@@ -14,15 +14,6 @@ describeInBrowser(
       return place;
     }
 
-    it('copies the coordinates and says so to screen readers', async () => {
-      const { karta } = suite;
-      const place = await openInfoWindowOfPlaceWithAddress();
-      const toast = await karta.copy('coordinates');
-      expect(toast).toMatch(/copied/i);
-      expect(await karta.toastRole()).toMatch(/status|polite/);
-      expect(await karta.clipboardText()).toBe(`${place.lat.toFixed(6)}, ${place.lng.toFixed(6)}`);
-    });
-
     it('copies the address', async () => {
       const { karta } = suite;
       const place = await openInfoWindowOfPlaceWithAddress();

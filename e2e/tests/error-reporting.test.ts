@@ -1,15 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeInBrowser } from '../support/browser-suite.ts';
-
-interface SentryItem {
-  type: string;
-  payload: { exception?: { values?: { value?: string }[] }; request?: { url?: string } };
-  raw: string;
-}
-
-async function receivedItems(sentryUrl: string): Promise<SentryItem[]> {
-  return (await (await fetch(`${sentryUrl}/items`)).json()) as SentryItem[];
-}
+import { receivedItems } from '../support/sentry.ts';
 
 describeInBrowser('error reporting', (suite) => {
   it('sends an uncaught browser error to the Sentry endpoint, without the query string', async () => {
