@@ -12,7 +12,9 @@
  *   `preventMapHitsAndGesturesFrom`);
  * - `Circle` in metres, drawn as an SVG circle (class `gm-stand-in-circle`) so tests can see it;
  * - `LatLng`/`LatLngBounds`, and literals checked strictly as Google does (unknown properties are
- *   refused).
+ *   refused);
+ * - a refused key (when the page sets `window.__googleMapsStandIn = { refuseKey: true }` first):
+ *   after the first map renders, Google's error covers it and `window.gm_authFailure` is called.
  * There are no tiles: the background is a grid that moves with the map.
  */
 (() => {
@@ -168,6 +170,7 @@
       setTimeout(() => {
         this._rendered = true;
         this._changed();
+        if (window.__googleMapsStandIn?.refuseKey) this._refuseKey();
       }, 0);
     }
 
@@ -304,6 +307,17 @@
         control.append(button);
       }
       return control;
+    }
+
+    /** What Google does with a key it refuses: its error over the map, then the page's hook. */
+    _refuseKey() {
+      const error = document.createElement('div');
+      error.className = 'gm-err-container';
+      error.textContent = 'This page can’t load Google Maps correctly.';
+      error.style.cssText =
+        'position:absolute;inset:0;z-index:2000;display:flex;align-items:center;justify-content:center;background:#e5e3df;font:14px Arial;color:#333';
+      this._root.append(error);
+      window.gm_authFailure?.();
     }
 
     _attribution() {

@@ -216,6 +216,15 @@ export class KartaDriver {
     await this.page.getByTestId('map-retry').click();
   }
 
+  /** The note that Google's own labels follow a language switch after a reload. */
+  languageNote() {
+    return this.page.getByTestId('map-language-note');
+  }
+
+  async reloadForLanguage(): Promise<void> {
+    await Promise.all([this.page.waitForEvent('load'), this.page.getByTestId('map-language-reload').click()]);
+  }
+
   // ── the info window and copying ───────────────────────────────────────────
 
   infoWindow() {

@@ -14,9 +14,10 @@ const STAND_IN = readFileSync(resolve(import.meta.dirname, '../google-maps-stand
  * How the browser's requests for Google's script are answered:
  * - `stand-in`: the local stand-in of the Maps JavaScript API (defines `google.maps`, calls back);
  * - `silent`: a script that loads but never defines `google.maps` (a load that takes too long);
- * - `error`: HTTP 500 (a script error).
+ * - `error`: HTTP 500 (a script error);
+ * - `refusing`: the stand-in, told to refuse the key as Google does once the map is drawn.
  */
-export type GoogleScriptAnswer = 'stand-in' | 'silent' | 'error';
+export type GoogleScriptAnswer = 'stand-in' | 'silent' | 'error' | 'refusing';
 
 /** Answers Google's script in `context` and records each request for it. */
 export class GoogleMapsRoute {
@@ -46,6 +47,12 @@ export class GoogleMapsRoute {
         return route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN });
       case 'silent':
         return route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* never calls back */' });
+      case 'refusing':
+        return route.fulfill({
+          status: 200,
+          contentType: 'text/javascript',
+          body: `window.__googleMapsStandIn = { refuseKey: true };\n${STAND_IN}`,
+        });
       case 'error':
         return route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
     }

@@ -21,10 +21,11 @@ describeInBrowser(
   (suite) => {
     it('is asked for once, with the configured key, version and libraries, the UI language and a callback', async () => {
       const { karta, googleMaps } = suite;
+      const earlier = googleMaps.requests.length;
       await karta.openHome();
       expect((await karta.mapState()).engine).toBe('google');
-      expect(googleMaps.requests).toHaveLength(1);
-      const { url } = googleMaps.requests[0] ?? { url: new URL('about:blank') };
+      expect(googleMaps.requests).toHaveLength(earlier + 1);
+      const { url } = googleMaps.requests.at(-1) ?? { url: new URL('about:blank') };
       expect(url.origin + url.pathname).toBe('https://maps.googleapis.com/maps/api/js');
       expect(url.searchParams.get('key')).toBe(GOOGLE_TEST_KEY);
       expect(url.searchParams.get('v')).toBe('weekly');
@@ -34,7 +35,7 @@ describeInBrowser(
       expect(url.searchParams.get('callback')).toMatch(/^[A-Za-z_$][\w$]*$/);
       // Moving the map never asks for it again.
       await karta.zoomUntilMarkers(2);
-      expect(googleMaps.requests).toHaveLength(1);
+      expect(googleMaps.requests).toHaveLength(earlier + 1);
     });
 
     it('times out after 5 s: the user is told, the open map stands in and works, the error is reported', async () => {
@@ -102,6 +103,47 @@ describeInBrowser(
       expect(message).not.toMatch(/too long/i);
       expect((await karta.mapState()).engine).toBe('leaflet');
       await karta.waitForMapData();
+    });
+
+    it('hands over to the open map when Google refuses the key after drawing', async () => {
+      const { karta, page, googleMaps, sentryUrl } = suite;
+      googleMaps.serve('refusing');
+      await page.goto(`${suite.baseUrl}/`);
+      await karta.mapError().waitFor({ timeout: 15_000 });
+      expect(await karta.mapError().innerText()).toMatch(/could not|couldn.t/i);
+      await expect.poll(async () => (await karta.mapState()).engine).toBe('leaflet');
+      await karta.waitForMapData();
+      await expect
+        .poll(
+          async () => (await receivedItems(sentryUrl)).find((item) => item.raw.includes('refused the key')),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBeTruthy();
+      const event = (await receivedItems(sentryUrl)).find(
+        (item) => item.type === 'event' && item.raw.includes('refused the key'),
+      );
+      expect(event?.payload.extra?.mapEngine).toBe('google');
+    });
+
+    it('keeps the loaded language until a reload, which the map offers after a language switch', async () => {
+      const { karta, googleMaps } = suite;
+      const earlier = googleMaps.requests.length;
+      await karta.openHome();
+      expect(googleMaps.requests).toHaveLength(earlier + 1);
+      expect(await karta.languageNote().count()).toBe(0);
+      await karta.switchLanguage('hr');
+      // Karta's own buttons follow at once; Google's labels need a new page.
+      await karta.languageNote().waitFor();
+      await expect.poll(async () => (await karta.clusters())[0]?.label ?? '').toMatch(/mjest/);
+      expect(googleMaps.requests).toHaveLength(earlier + 1);
+      await karta.reloadForLanguage();
+      await karta.waitForMapData();
+      expect(googleMaps.requests).toHaveLength(earlier + 2);
+      expect(googleMaps.requests.at(-1)?.url.searchParams.get('language')).toBe('hr');
+      expect((await karta.mapState()).engine).toBe('google');
+      expect(await karta.languageNote().count()).toBe(0);
     });
   },
   { engine: 'google' },

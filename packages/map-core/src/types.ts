@@ -64,6 +64,11 @@ export interface MapEvents {
   onMapClick?(position: LatLng): void;
   /** The user closed the info window with its close button or Escape. */
   onInfoWindowClose(): void;
+  /**
+   * The engine stopped working after the map was created (Google refused the key): the app may
+   * draw with another engine instead.
+   */
+  onEngineFailure?(error: Error): void;
 }
 
 /** Text the adapter puts on its own controls; given by the app so it is translated. */

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import type { CircleItem, ClusterItem, MarkerItem } from '@karta/map-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthFailureError } from './auth-failure.ts';
 import { createTestMap, installGoogleMapsStandIn, removeGoogleMapsStandIn, settle } from './test-map.ts';
 
 type TestMap = Awaited<ReturnType<typeof createTestMap>>;
@@ -115,6 +116,28 @@ describe('createGoogleMapFactory: the map', () => {
     const [position] = events.onMapClick.mock.calls[0] ?? [];
     expect(position?.lat).toBeCloseTo(45.8, 6);
     expect(position?.lng).toBeCloseTo(16.0, 6);
+  });
+
+  it('reports a key Google refuses as an engine failure, and keeps a page’s own hook', async () => {
+    const pageHook = vi.fn();
+    Object.assign(window, { gm_authFailure: pageHook, __googleMapsStandIn: { refuseKey: true } });
+    try {
+      const { events } = await setup();
+      expect(events.onEngineFailure).toHaveBeenCalledTimes(1);
+      const [error] = events.onEngineFailure.mock.calls[0] ?? [];
+      expect(error).toBeInstanceOf(AuthFailureError);
+      expect(pageHook).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(window, '__googleMapsStandIn');
+      Reflect.deleteProperty(window, 'gm_authFailure');
+    }
+  });
+
+  it('stops listening for a refused key once destroyed', async () => {
+    const { adapter, events } = await setup();
+    adapter.destroy();
+    (window as unknown as { gm_authFailure?: () => void }).gm_authFailure?.();
+    expect(events.onEngineFailure).not.toHaveBeenCalled();
   });
 
   it('removes everything it added when destroyed', async () => {

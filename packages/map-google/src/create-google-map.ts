@@ -7,6 +7,7 @@ import {
   normalizeCenter,
   type Viewport,
 } from '@karta/map-core';
+import { AuthFailureError, onAuthFailure } from './auth-failure.ts';
 import { CircleLayer } from './circle-layer.ts';
 import { ClusterLayer } from './cluster-layer.ts';
 import { InfoWindow } from './info-window.ts';
@@ -37,6 +38,7 @@ class GoogleMap implements MapAdapter {
   private readonly circles: CircleLayer;
   private readonly infoWindow: InfoWindow;
   private readonly listeners: google.maps.MapsEventListener[];
+  private readonly stopAuthWatch: () => void;
   private lastReported: Viewport | null = null;
   private destroyed = false;
   /** What Google changes on the container (its style), put back on destroy. */
@@ -72,6 +74,8 @@ class GoogleMap implements MapAdapter {
       this.map.addListener('idle', this.onIdle),
       this.map.addListener('click', this.onClick),
     ];
+    // A refused key shows Google's own error over the map: the app can draw with another engine.
+    this.stopAuthWatch = onAuthFailure(() => events.onEngineFailure?.(new AuthFailureError()));
   }
 
   getViewport(): Viewport {
@@ -118,6 +122,7 @@ class GoogleMap implements MapAdapter {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.stopAuthWatch();
     this.infoWindow.destroy();
     this.clusters.clear();
     this.markers.clear();

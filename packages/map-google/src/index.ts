@@ -1,3 +1,4 @@
+export { AuthFailureError } from './auth-failure.ts';
 export { createGoogleMapFactory } from './create-google-map.ts';
 export {
   GOOGLE_MAPS_SCRIPT_URL,

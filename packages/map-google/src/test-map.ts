@@ -43,6 +43,7 @@ export async function createTestMap(overrides: Partial<MapAdapterOptions> = {}) 
     onMarkerClick: vi.fn<MapEvents['onMarkerClick']>(),
     onMapClick: vi.fn<NonNullable<MapEvents['onMapClick']>>(),
     onInfoWindowClose: vi.fn<MapEvents['onInfoWindowClose']>(),
+    onEngineFailure: vi.fn<NonNullable<MapEvents['onEngineFailure']>>(),
   };
   const adapter: MapAdapter = await createGoogleMapFactory({ key: 'test-key' })({
     container,

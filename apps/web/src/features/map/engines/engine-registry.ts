@@ -51,12 +51,36 @@ export function loadEngine(engine: MapEngine, settings: EngineSettings): Promise
 }
 
 /**
+ * Engines that failed in this page visit, and how: a map shown later (another page, back again)
+ * goes straight to the fallback instead of waiting for the same failure, until a Retry.
+ */
+const failures = new Map<MapEngine, EngineFailure>();
+
+/** Notes that `engine` failed in this page visit. */
+export function rememberFailure(engine: MapEngine, failure: EngineFailure): void {
+  failures.set(engine, failure);
+}
+
+/** How `engine` failed earlier in this page visit, or null. */
+export function knownFailure(engine: MapEngine): EngineFailure | null {
+  return failures.get(engine) ?? null;
+}
+
+/** Forgets a failure, so the next map tries the engine again (Retry). */
+export function forgetFailure(engine: MapEngine): void {
+  failures.delete(engine);
+}
+
+/**
  * Replaces how one engine is loaded, for tests (e.g. Google's script from a local server, or a
  * recording engine); returns the function that puts the built-in loader back.
  */
 export function replaceEngineLoader(engine: MapEngine, loader: EngineLoader): () => void {
   engines[engine] = loader;
+  // A new loader starts with no history, as a new page visit does.
+  failures.delete(engine);
   return () => {
     engines[engine] = builtIn[engine];
+    failures.delete(engine);
   };
 }

@@ -201,6 +201,33 @@ describe('MapCanvas', () => {
     expect(screen.queryByTestId('map-error')).toBeNull();
   });
 
+  it('remembers a Google failure for the visit: the next map draws with the open engine at once', async () => {
+    engine.failures.push(new Error('Loading took too long'));
+    const first = renderWithApp(<MapCanvas {...baseProps} engine="google" />);
+    await screen.findByTestId('map-error');
+    first.unmount();
+    const created = engine.adapters.length;
+
+    // Another page's map: no second wait for Google, the same explanation, and Retry still tries.
+    renderWithApp(<MapCanvas {...baseProps} engine="google" />);
+    expect(await screen.findByTestId('map-error')).toHaveTextContent(/too long/i);
+    expect(engine.adapters.slice(created).map((adapter) => adapter.engine)).toEqual(['leaflet']);
+    await userEvent.click(screen.getByTestId('map-retry'));
+    await waitFor(() => expect(lastAdapter().engine).toBe('google'));
+    expect(screen.getByTestId('map')).toHaveAttribute('data-engine', 'google');
+  });
+
+  it('hands over to the open map when Google gives up after drawing (a refused key)', async () => {
+    renderWithApp(<MapCanvas {...baseProps} engine="google" />);
+    await waitFor(() => expect(lastAdapter().engine).toBe('google'));
+    const google = lastAdapter();
+    act(() => google.options.events.onEngineFailure?.(new Error('Google Maps refused the key')));
+    expect(await screen.findByTestId('map-error')).toHaveTextContent(/could not be loaded/i);
+    expect(google.calls).toContainEqual(['destroy', null]);
+    expect(lastAdapter().engine).toBe('leaflet');
+    expect(screen.getByTestId('map')).toHaveAttribute('data-engine', 'leaflet');
+  });
+
   it('shows the plain failure, without a map, when the open map fails too', async () => {
     engine.failures.push(new Error('Loading took too long'), new Error('Tiles exploded'));
     renderWithApp(<MapCanvas {...baseProps} engine="google" />);

@@ -6,8 +6,11 @@ import {
   type EngineFailure,
   type EngineSettings,
   FALLBACK_ENGINE,
+  forgetFailure,
+  knownFailure,
   type LoadedEngine,
   loadEngine,
+  rememberFailure,
 } from '../../engines/engine-registry.ts';
 
 /** What the engine is created with (everything but its container), which engine, and its settings. */
@@ -74,6 +77,17 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
       onMarkerClick: (id) => latest.current.events.onMarkerClick(id),
       onMapClick: (position) => latest.current.events.onMapClick?.(position),
       onInfoWindowClose: () => latest.current.events.onInfoWindowClose(),
+      // The requested engine gave up after drawing (Google refused the key): the fallback takes over.
+      onEngineFailure: (error) => {
+        if (cancelled || !shown || shown.adapter.engine !== engine || engine === FALLBACK_ENGINE) return;
+        reportError(error, { mapEngine: engine, durationMs: since(started) });
+        rememberFailure(engine, 'failed');
+        shown.adapter.destroy();
+        shown.host.remove();
+        shown = null;
+        setState({ adapter: null, status: 'loading', engine, fallback: null });
+        void fallBack('failed');
+      },
     };
 
     // Each engine draws into an element of its own, removed with it: whatever a failed engine left
@@ -116,8 +130,28 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
       }
     }
 
+    /** Draws with the fallback engine, telling the user why the requested one is not drawing. */
+    async function fallBack(failure: EngineFailure): Promise<void> {
+      const fallbackStarted = performance.now();
+      const fallback = await tryEngine(FALLBACK_ENGINE, element);
+      if (!fallback) return;
+      if (fallback.ok) {
+        shown = fallback;
+        setState({ adapter: fallback.adapter, status: 'ready', engine: FALLBACK_ENGINE, fallback: failure });
+        return;
+      }
+      reportError(fallback.error, { mapEngine: FALLBACK_ENGINE, durationMs: since(fallbackStarted) });
+      setState({ adapter: null, status: 'error', engine, fallback: null });
+    }
+
+    const started = performance.now();
     (async () => {
-      const started = performance.now();
+      const failedBefore = engine === FALLBACK_ENGINE ? null : knownFailure(engine);
+      if (failedBefore) {
+        // Failed earlier in this visit: the fallback draws at once instead of waiting again.
+        await fallBack(failedBefore);
+        return;
+      }
       const requested = await tryEngine(engine, element);
       if (!requested) return;
       if (requested.ok) {
@@ -130,22 +164,8 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
         setState({ adapter: null, status: 'error', engine, fallback: null });
         return;
       }
-
-      const fallbackStarted = performance.now();
-      const fallback = await tryEngine(FALLBACK_ENGINE, element);
-      if (!fallback) return;
-      if (fallback.ok) {
-        shown = fallback;
-        setState({
-          adapter: fallback.adapter,
-          status: 'ready',
-          engine: FALLBACK_ENGINE,
-          fallback: requested.failure,
-        });
-        return;
-      }
-      reportError(fallback.error, { mapEngine: FALLBACK_ENGINE, durationMs: since(fallbackStarted) });
-      setState({ adapter: null, status: 'error', engine, fallback: null });
+      rememberFailure(engine, requested.failure);
+      await fallBack(requested.failure);
     })();
 
     return () => {
@@ -155,6 +175,9 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
     };
   }, [container, engine, minZoom, maxZoom, tileUrl, tileAttribution, attempt]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => {
+    forgetFailure(latest.current.engine);
+    setAttempt((n) => n + 1);
+  }, []);
   return { ...state, retry };
 }
