@@ -131,7 +131,7 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
     }
 
     /** Draws with the fallback engine, telling the user why the requested one is not drawing. */
-    async function fallBack(failure: EngineFailure): Promise<void> {
+    const fallBack = async (failure: EngineFailure): Promise<void> => {
       const fallbackStarted = performance.now();
       const fallback = await tryEngine(FALLBACK_ENGINE, element);
       if (!fallback) return;
@@ -142,7 +142,7 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
       }
       reportError(fallback.error, { mapEngine: FALLBACK_ENGINE, durationMs: since(fallbackStarted) });
       setState({ adapter: null, status: 'error', engine, fallback: null });
-    }
+    };
 
     const started = performance.now();
     (async () => {
