@@ -51,8 +51,21 @@ describe('contentSecurityPolicy', () => {
 
   it('adds Google’s origins only for the Google engine', () => {
     const google = contentSecurityPolicy(loadConfig({ GOOGLE_MAPS_API_KEY: 'k' }), { embed: false });
-    expect(google['script-src']).toContain('https://*.googleapis.com');
+    expect(google['script-src']).toEqual(
+      expect.arrayContaining(["'self'", 'https://*.googleapis.com', 'https://*.gstatic.com', 'blob:']),
+    );
+    expect(google['connect-src']).toEqual(expect.arrayContaining(['https://*.googleapis.com', 'blob:']));
+    expect(google['frame-src']).toEqual(['https://*.google.com']);
+    // The open map stays possible: Google's failure falls back to the tile server.
+    expect(google['img-src']).toEqual(expect.arrayContaining(['https://tile.openstreetmap.org']));
     const leaflet = contentSecurityPolicy(loadConfig({}), { embed: false });
     expect(JSON.stringify(leaflet)).not.toContain('google');
+    expect(leaflet['script-src']).toEqual(["'self'"]);
+    expect(leaflet['connect-src']).not.toContain('blob:');
+    // Google's engine is also picked outright, with a client id, or not at all when told so.
+    const byClient = contentSecurityPolicy(loadConfig({ GOOGLE_MAPS_CLIENT_ID: 'gme-x' }), { embed: false });
+    expect(byClient['script-src']).toContain('https://*.googleapis.com');
+    const forcedLeaflet = loadConfig({ GOOGLE_MAPS_API_KEY: 'k', MAP_ENGINE: 'leaflet' });
+    expect(JSON.stringify(contentSecurityPolicy(forcedLeaflet, { embed: false }))).not.toContain('google');
   });
 });

@@ -4,14 +4,22 @@ import type { Config } from '../config/env.ts';
 
 /** Where the Google Maps script, tiles and fonts come from (Google's documented CSP list). */
 const GOOGLE_MAPS_SOURCES = {
-  script: ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+  script: [
+    'https://*.googleapis.com',
+    'https://*.gstatic.com',
+    'https://*.google.com',
+    'https://*.ggpht.com',
+    'https://*.googleusercontent.com',
+    // Google's script starts workers and loads parts of itself from blob URLs.
+    'blob:',
+  ],
   img: [
     'https://*.googleapis.com',
     'https://*.gstatic.com',
     'https://*.google.com',
     'https://*.googleusercontent.com',
   ],
-  connect: ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'],
+  connect: ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com', 'data:', 'blob:'],
   font: ['https://fonts.gstatic.com'],
   style: ['https://fonts.googleapis.com'],
   frame: ['https://*.google.com'],
