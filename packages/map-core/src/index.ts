@@ -7,6 +7,7 @@ export {
   MARKER_PIN_SIZE,
   markerGeometry,
 } from './dom/element-geometry.ts';
+export { InfoWindowFrame, type InfoWindowHost } from './dom/info-window-frame.ts';
 export { createMarkerButton, updateMarkerButton } from './dom/marker-button.ts';
 export * from './mercator.ts';
 export * from './types.ts';

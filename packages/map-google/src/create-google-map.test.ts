@@ -1,5 +1,12 @@
 // @vitest-environment jsdom
-import type { CircleItem, ClusterItem, MarkerItem } from '@karta/map-core';
+import {
+  clusterButtons,
+  describeAdapterContract,
+  testCircle,
+  testCluster,
+  testInfoContent,
+  testMarker,
+} from '@karta/map-core/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthFailureError } from './auth-failure.ts';
 import { createTestMap, installGoogleMapsStandIn, removeGoogleMapsStandIn, settle } from './test-map.ts';
@@ -17,39 +24,6 @@ afterEach(() => {
   removeGoogleMapsStandIn();
 });
 
-const cluster = (id: string, count: number, lat = 45.8, lng = 16.0): ClusterItem => ({
-  id,
-  lat,
-  lng,
-  count,
-  tier: String(count).length,
-  bounds: { west: lng - 0.01, south: lat - 0.01, east: lng + 0.01, north: lat + 0.01 },
-});
-
-const marker = (id: number, overrides: Partial<MarkerItem> = {}): MarkerItem => ({
-  id,
-  lat: 45.81,
-  lng: 15.98,
-  color: '#dc2626',
-  label: `Place ${id}, Pharmacy`,
-  selected: false,
-  approximate: false,
-  ...overrides,
-});
-
-const circle = (id: string, kind: CircleItem['kind'], radius = 500): CircleItem => ({
-  id,
-  lat: 45.8,
-  lng: 16.0,
-  radius,
-  color: '#16a34a',
-  kind,
-});
-
-function clusterButtons(container: HTMLElement): HTMLButtonElement[] {
-  return [...container.querySelectorAll<HTMLButtonElement>('button[data-testid=cluster]')];
-}
-
 /** The box our button sits in, positioned by the overlay. */
 function boxOf(element: Element | null | undefined): HTMLElement {
   const box = element?.parentElement;
@@ -66,6 +40,13 @@ function click(target: Element, x = 100, y = 100): void {
   target.dispatchEvent(new MouseEvent('pointerup', { bubbles: true, button: 0, clientX: x, clientY: y }));
   target.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));
 }
+
+describeAdapterContract({
+  engine: 'google',
+  createTestMap,
+  settle,
+  clickMap: (container, x, y) => click(mapSurface(container), x, y),
+});
 
 describe('createGoogleMapFactory: the map', () => {
   it('starts at the given view, says it is Google, and knows its bounds before Google does', async () => {
@@ -109,15 +90,6 @@ describe('createGoogleMapFactory: the map', () => {
     expect(adapter.getViewport()).toMatchObject({ zoom: 18, center: { lat: 45.81, lng: 15.95 } });
   });
 
-  it('reports a click on the map itself', async () => {
-    const { container, events } = await setup();
-    click(mapSurface(container), 256, 200);
-    expect(events.onMapClick).toHaveBeenCalledTimes(1);
-    const [position] = events.onMapClick.mock.calls[0] ?? [];
-    expect(position?.lat).toBeCloseTo(45.8, 6);
-    expect(position?.lng).toBeCloseTo(16.0, 6);
-  });
-
   it('reports a key Google refuses as an engine failure, and keeps a page’s own hook', async () => {
     const pageHook = vi.fn();
     Object.assign(window, { gm_authFailure: pageHook, __googleMapsStandIn: { refuseKey: true } });
@@ -143,19 +115,19 @@ describe('createGoogleMapFactory: the map', () => {
   it('removes everything it added when destroyed', async () => {
     const { adapter, container } = await setup();
     container.setAttribute('style', 'color: red');
-    adapter.setClusters([cluster('a', 12)]);
+    adapter.setClusters([testCluster('a', 12)]);
     adapter.destroy();
     expect(container.children).toHaveLength(0);
     expect(container.getAttribute('style')).toBeNull();
     // Calls after destroy are ignored rather than throwing.
-    expect(() => adapter.setClusters([cluster('b', 3)])).not.toThrow();
+    expect(() => adapter.setClusters([testCluster('b', 3)])).not.toThrow();
   });
 });
 
 describe('createGoogleMapFactory: clusters', () => {
   it('draws each cluster as the shared button at its tier size, over the map at its position', async () => {
     const { adapter, container } = await setup();
-    adapter.setClusters([cluster('a', 12), cluster('b', 3400, 45.9, 16.1)]);
+    adapter.setClusters([testCluster('a', 12), testCluster('b', 3400, 45.9, 16.1)]);
     const buttons = clusterButtons(container);
     expect(buttons.map((button) => button.dataset.count)).toEqual(['12', '3400']);
     expect(buttons[0]?.getAttribute('aria-label')).toBe('12 places, zoom in');
@@ -168,39 +140,9 @@ describe('createGoogleMapFactory: clusters', () => {
     expect(boxOf(buttons[1]).style.width).toBe('78px');
   });
 
-  it('keeps the same element when a cluster changes, resizes its holder, and removes the absent', async () => {
-    const { adapter, container } = await setup();
-    adapter.setClusters([cluster('a', 12), cluster('b', 5)]);
-    const [before] = clusterButtons(container);
-    adapter.setClusters([cluster('a', 150)]);
-    const after = clusterButtons(container);
-    expect(after).toHaveLength(1);
-    expect(after[0]).toBe(before);
-    expect(after[0]?.dataset.count).toBe('150');
-    expect(boxOf(after[0]).style.width).toBe('66px');
-  });
-
-  it('reports a click with the latest data, and not as a map click', async () => {
-    const { adapter, container, events } = await setup();
-    adapter.setClusters([cluster('a', 12)]);
-    adapter.setClusters([cluster('a', 13)]);
-    const [button] = clusterButtons(container);
-    if (!button) throw new Error('No cluster');
-    click(button);
-    expect(events.onClusterClick).toHaveBeenCalledWith(expect.objectContaining({ id: 'a', count: 13 }));
-    expect(events.onMapClick).not.toHaveBeenCalled();
-  });
-
-  it('renames buttons when the labels change', async () => {
-    const { adapter, container } = await setup();
-    adapter.setClusters([cluster('a', 12)]);
-    adapter.setLabels({ cluster: (count) => `${count} mjesta`, closeInfoWindow: 'Zatvori' });
-    expect(clusterButtons(container)[0]?.getAttribute('aria-label')).toBe('12 mjesta');
-  });
-
   it('follows the map as it moves', async () => {
     const { adapter, container } = await setup();
-    adapter.setClusters([cluster('a', 12)]);
+    adapter.setClusters([testCluster('a', 12)]);
     const box = boxOf(clusterButtons(container)[0]);
     const left = Number.parseFloat(box.style.left);
     // A centre one screen-width... (256 px at zoom 10) further east puts the cluster 256 px left.
@@ -212,7 +154,7 @@ describe('createGoogleMapFactory: clusters', () => {
 describe('createGoogleMapFactory: markers', () => {
   it('draws markers as the shared buttons standing on their point, and reports clicks by place id', async () => {
     const { adapter, container, events } = await setup();
-    adapter.setMarkers([marker(1, { lat: 45.8, lng: 16.0 }), marker(2, { approximate: true })]);
+    adapter.setMarkers([testMarker(1, { lat: 45.8, lng: 16.0 }), testMarker(2, { approximate: true })]);
     const pin = container.querySelector<HTMLButtonElement>('[data-testid=marker][data-place-id="1"]');
     if (!pin) throw new Error('No marker');
     expect(pin.getAttribute('aria-label')).toBe('Place 1, Pharmacy');
@@ -223,21 +165,9 @@ describe('createGoogleMapFactory: markers', () => {
     expect(events.onMapClick).not.toHaveBeenCalled();
   });
 
-  it('selects a marker in place, raising it above the others', async () => {
-    const { adapter, container } = await setup();
-    adapter.setMarkers([marker(1), marker(2, { lat: 45.7 })]);
-    const first = container.querySelector('[data-place-id="1"]');
-    const southern = Number(boxOf(container.querySelector('[data-place-id="2"]')).style.zIndex);
-    // Unselected, the southern marker stands in front.
-    expect(Number(boxOf(first).style.zIndex)).toBeLessThan(southern);
-    adapter.setMarkers([marker(1, { selected: true }), marker(2, { lat: 45.7 })]);
-    expect(container.querySelector('[data-place-id="1"]')).toBe(first);
-    expect(Number(boxOf(first).style.zIndex)).toBeGreaterThan(southern);
-  });
-
   it('draws places beyond the antimeridian on the world copy in view', async () => {
     const { adapter, container } = await setup({ center: { lat: -17, lng: 179.9 }, zoom: 6 });
-    adapter.setMarkers([marker(7, { lat: -17, lng: -179.9 })]);
+    adapter.setMarkers([testMarker(7, { lat: -17, lng: -179.9 })]);
     const left = Number.parseFloat(boxOf(container.querySelector('[data-place-id="7"]')).style.left);
     // 0.2° east of the centre at zoom 6 is about 36 px, not a world-width away.
     expect(left + 14 - 256).toBeCloseTo((0.2 / 360) * 256 * 64, 0);
@@ -252,25 +182,25 @@ describe('createGoogleMapFactory: circles', () => {
   it('draws google.maps.Circle in metres by kind, not clickable, and removes the ones no longer given', async () => {
     const { adapter, container } = await setup();
     adapter.setCircles([
-      circle('a', 'selected', 500),
-      circle('b', 'ambient', 800),
-      circle('c', 'area', 1000),
+      testCircle('a', 'selected', 500),
+      testCircle('b', 'ambient', 800),
+      testCircle('c', 'area', 1000),
     ]);
     await settle();
     const circles = drawn(container);
     expect(circles.map((element) => element.dataset.radius)).toEqual(['500', '800', '1000']);
     const widths = circles.map((element) => element.querySelector('circle')?.getAttribute('stroke-width'));
     expect(widths).toEqual(['3', '1', '2']);
-    adapter.setCircles([circle('b', 'ambient', 800)]);
+    adapter.setCircles([testCircle('b', 'ambient', 800)]);
     expect(drawn(container).map((element) => element.dataset.radius)).toEqual(['800']);
   });
 
   it('updates a circle in place when its radius or kind changes', async () => {
     const { adapter, container } = await setup();
-    adapter.setCircles([circle('a', 'ambient', 500)]);
+    adapter.setCircles([testCircle('a', 'ambient', 500)]);
     await settle();
     const [before] = drawn(container);
-    adapter.setCircles([circle('a', 'selected', 900)]);
+    adapter.setCircles([testCircle('a', 'selected', 900)]);
     const [after] = drawn(container);
     expect(after).toBe(before);
     expect(after?.dataset.radius).toBe('900');
@@ -279,16 +209,9 @@ describe('createGoogleMapFactory: circles', () => {
 });
 
 describe('createGoogleMapFactory: info window', () => {
-  function content(text: string): HTMLElement {
-    const element = document.createElement('div');
-    element.dataset.testid = 'info-window';
-    element.innerHTML = `<h2>${text}</h2><button type="button">Copy</button>`;
-    return element;
-  }
-
   it('shows the app’s element with a labelled close button, above the markers', async () => {
     const { adapter, container } = await setup();
-    adapter.openInfoWindow({ lat: 45.8, lng: 16.0 }, content('Ljekarna'));
+    adapter.openInfoWindow({ lat: 45.8, lng: 16.0 }, testInfoContent('Ljekarna'));
     await settle();
     const window = container.querySelector('[data-testid=info-window]');
     expect(window?.textContent).toContain('Ljekarna');
@@ -298,52 +221,12 @@ describe('createGoogleMapFactory: info window', () => {
     expect(close?.getAttribute('aria-label')).toBe('Close');
   });
 
-  it('takes keyboard users in, reports a close by the button, and hands focus back', async () => {
+  it('keeps clicks and drags inside to itself', async () => {
     const { adapter, container, events } = await setup();
-    adapter.setMarkers([marker(1)]);
-    await settle();
-    const opener = container.querySelector<HTMLButtonElement>('[data-place-id="1"]');
-    opener?.focus();
-    adapter.openInfoWindow({ lat: 45.81, lng: 15.98 }, content('Ljekarna'));
-    await settle();
-    expect(container.querySelector('.karta-popup-frame')?.contains(document.activeElement)).toBe(true);
-    container.querySelector<HTMLButtonElement>('.karta-popup-close')?.click();
-    expect(container.querySelector('[data-testid=info-window]')).toBeNull();
-    expect(events.onInfoWindowClose).toHaveBeenCalledTimes(1);
-    expect(document.activeElement).toBe(opener);
-  });
-
-  it('closes on Escape and reports it', async () => {
-    const { adapter, container, events } = await setup();
-    adapter.openInfoWindow({ lat: 45.8, lng: 16.0 }, content('Ljekarna'));
-    await settle();
-    const inside = container.querySelector<HTMLButtonElement>('[data-testid=info-window] button');
-    inside?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-    expect(container.querySelector('[data-testid=info-window]')).toBeNull();
-    expect(events.onInfoWindowClose).toHaveBeenCalledTimes(1);
-  });
-
-  it('does not report a close from code, nor replacing its content', async () => {
-    const { adapter, container, events } = await setup();
-    adapter.openInfoWindow({ lat: 45.8, lng: 16.0 }, content('First'));
-    await settle();
-    adapter.openInfoWindow({ lat: 45.81, lng: 16.01 }, content('Second'));
-    expect(container.querySelectorAll('[data-testid=info-window]')).toHaveLength(1);
-    expect(container.querySelector('[data-testid=info-window]')?.textContent).toContain('Second');
-    adapter.closeInfoWindow();
-    expect(container.querySelector('[data-testid=info-window]')).toBeNull();
-    expect(events.onInfoWindowClose).not.toHaveBeenCalled();
-  });
-
-  it('keeps clicks inside to itself, and leaves a map click to the app', async () => {
-    const { adapter, container, events } = await setup();
-    adapter.openInfoWindow({ lat: 45.8, lng: 16.0 }, content('Ljekarna'));
+    adapter.openInfoWindow({ lat: 45.8, lng: 16.0 }, testInfoContent('Ljekarna'));
     await settle();
     click(container.querySelector('[data-testid=info-window] h2') as HTMLElement);
     expect(events.onMapClick).not.toHaveBeenCalled();
-    click(mapSurface(container), 20, 20);
-    expect(events.onMapClick).toHaveBeenCalledTimes(1);
-    expect(container.querySelector('[data-testid=info-window]')).not.toBeNull();
-    expect(events.onInfoWindowClose).not.toHaveBeenCalled();
+    expect(adapter.getViewport().center).toEqual({ lat: 45.8, lng: 16.0 });
   });
 });

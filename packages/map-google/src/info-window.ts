@@ -1,4 +1,4 @@
-import { type LatLng, MARKER_PIN_SIZE } from '@karta/map-core';
+import { InfoWindowFrame, type LatLng, MARKER_PIN_SIZE } from '@karta/map-core';
 import { nearestCopyX } from './world-copy.ts';
 
 /** Room kept between the window and the map's edge when the map pans to show it. */
@@ -8,18 +8,15 @@ const TIP_LIFT = MARKER_PIN_SIZE.height - 6;
 
 /**
  * The info window: our own window in Google's float pane (an `OverlayView`, as Google's custom
- * popup example does), so it looks and behaves as on the Leaflet engine: the app's element, a
- * labelled close button (a real `<button>`), Escape to close, focus handed back to whatever opened
- * it, and a pan only when it does not fit. Only a close by the user is reported.
+ * popup example does), showing the shared frame (the app's element, our labelled close button,
+ * Escape, focus in and back; see InfoWindowFrame), so it looks and behaves as on the Leaflet
+ * engine, with a pan only when it does not fit. Only a close by the user is reported.
  */
 export class InfoWindow {
   private readonly root = document.createElement('div');
-  private readonly frame = document.createElement('div');
-  private readonly closeButton = document.createElement('button');
+  private readonly frame: InfoWindowFrame;
   private readonly overlay: google.maps.OverlayView;
   private position: LatLng | null = null;
-  /** Where focus was when the window opened, to return it on a close by keyboard or button. */
-  private opener: HTMLElement | null = null;
   private resizeObserver: ResizeObserver | undefined;
   /** Set by `open`: pan into view (and take focus in) once the window is on the page. */
   private reveal: { focus: boolean } | null = null;
@@ -28,21 +25,17 @@ export class InfoWindow {
     maps: typeof google.maps,
     private readonly map: google.maps.Map,
     closeLabel: string,
-    private readonly onUserClose: () => void,
+    onUserClose: () => void,
   ) {
-    this.closeButton.type = 'button';
-    this.closeButton.className = 'karta-popup-close';
-    this.closeButton.innerHTML = '<span aria-hidden="true">×</span>';
-    this.closeButton.addEventListener('click', () => this.closeByUser());
-    this.frame.className = 'karta-popup-frame';
-    // Focusable from code only, so keyboard users land in the window when it opens.
-    this.frame.tabIndex = -1;
-    this.setCloseLabel(closeLabel);
-
+    this.frame = new InfoWindowFrame(map.getDiv(), closeLabel, {
+      isOpen: () => this.isOpen,
+      hide: () => this.close(),
+      onUserClose,
+    });
     this.root.className = 'karta-google-popup';
     const bubble = document.createElement('div');
     bubble.className = 'karta-google-popup-bubble';
-    bubble.append(this.frame);
+    bubble.append(this.frame.element);
     const tip = document.createElement('div');
     tip.className = 'karta-google-popup-tip';
     this.root.append(bubble, tip);
@@ -62,25 +55,18 @@ export class InfoWindow {
       }
     }
     this.overlay = new PopupOverlay();
-    map.getDiv().addEventListener('keydown', this.onKeyDown);
     // The app renders the content (a React portal) after the window opens, and it can grow when
     // data or fonts arrive: pan again by the real size then.
     if (typeof ResizeObserver !== 'undefined') {
       this.resizeObserver = new ResizeObserver(() => this.panIntoView());
-      this.resizeObserver.observe(this.frame);
+      this.resizeObserver.observe(this.frame.element);
     }
   }
 
   /** Shows `content` at `position`, replacing what was shown. */
   open(position: LatLng, content: HTMLElement): void {
-    const active = document.activeElement;
-    const container = this.map.getDiv();
-    const focusInMap = active instanceof HTMLElement && container.contains(active);
-    if (focusInMap && !this.frame.contains(active)) this.opener = active;
-    this.frame.replaceChildren(this.closeButton, content);
+    this.reveal = { focus: this.frame.fill(content) };
     this.position = { lat: position.lat, lng: position.lng };
-    // Someone working in the map (a marker chosen by keyboard) is taken into the window.
-    this.reveal = { focus: focusInMap };
     // Google adds an overlay, then draws it, on its own schedule: the draw reveals the window.
     if (this.isOpen) this.place(this.overlay.getProjection());
     else this.overlay.setMap(this.map);
@@ -88,7 +74,7 @@ export class InfoWindow {
 
   /** Closes the window without reporting it (the app asked for it). */
   close(): void {
-    this.opener = null;
+    this.frame.forgetOpener();
     this.position = null;
     this.reveal = null;
     if (this.isOpen) this.overlay.setMap(null);
@@ -99,12 +85,11 @@ export class InfoWindow {
   }
 
   setCloseLabel(label: string): void {
-    this.closeButton.setAttribute('aria-label', label);
-    this.closeButton.title = label;
+    this.frame.setCloseLabel(label);
   }
 
   destroy(): void {
-    this.map.getDiv().removeEventListener('keydown', this.onKeyDown);
+    this.frame.destroy();
     this.resizeObserver?.disconnect();
     this.close();
   }
@@ -122,7 +107,7 @@ export class InfoWindow {
     if (reveal && this.root.isConnected) {
       this.reveal = null;
       this.panIntoView();
-      if (reveal.focus) this.frame.focus({ preventScroll: true });
+      if (reveal.focus) this.frame.focus();
     }
   }
 
@@ -141,19 +126,5 @@ export class InfoWindow {
     if (box.bottom > view.bottom - pad) dy = box.bottom - (view.bottom - pad);
     if (box.top - dy < view.top + pad) dy = box.top - (view.top + pad);
     if (dx !== 0 || dy !== 0) this.map.panBy(Math.round(dx), Math.round(dy));
-  }
-
-  private readonly onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Escape' || !this.isOpen || event.defaultPrevented) return;
-    event.preventDefault();
-    this.closeByUser();
-  };
-
-  private closeByUser(): void {
-    const opener = this.opener;
-    const focusWasInside = this.frame.contains(document.activeElement);
-    this.close();
-    if (focusWasInside && opener?.isConnected) opener.focus({ preventScroll: true });
-    this.onUserClose();
   }
 }

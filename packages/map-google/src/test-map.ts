@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { MapAdapter, MapAdapterOptions, MapEvents } from '@karta/map-core';
-import { vi } from 'vitest';
+import type { MapAdapter, MapAdapterOptions } from '@karta/map-core';
+import { createMapContainer, spiedMapEvents, testMapOptions } from '@karta/map-core/testing';
 import { createGoogleMapFactory } from './create-google-map.ts';
 
 /** The tests' stand-in of Google's Maps JavaScript API (the browser tests serve the same file). */
@@ -31,33 +31,12 @@ export function removeGoogleMapsStandIn(): void {
   Reflect.deleteProperty(window, '__kartaStandInReady');
 }
 
-/** A Google map in a 512×400 container (jsdom lays nothing out, so the size is given), with spied events. */
+/** A Google map in a 512×400 container, with spied events (the stand-in must be installed). */
 export async function createTestMap(overrides: Partial<MapAdapterOptions> = {}) {
-  const container = document.createElement('div');
-  Object.defineProperty(container, 'clientWidth', { configurable: true, value: 512 });
-  Object.defineProperty(container, 'clientHeight', { configurable: true, value: 400 });
-  document.body.append(container);
-  const events = {
-    onViewportChange: vi.fn<MapEvents['onViewportChange']>(),
-    onClusterClick: vi.fn<MapEvents['onClusterClick']>(),
-    onMarkerClick: vi.fn<MapEvents['onMarkerClick']>(),
-    onMapClick: vi.fn<NonNullable<MapEvents['onMapClick']>>(),
-    onInfoWindowClose: vi.fn<MapEvents['onInfoWindowClose']>(),
-    onEngineFailure: vi.fn<NonNullable<MapEvents['onEngineFailure']>>(),
-  };
-  const adapter: MapAdapter = await createGoogleMapFactory({ key: 'test-key' })({
-    container,
-    center: { lat: 45.8, lng: 16.0 },
-    zoom: 10,
-    minZoom: 2,
-    maxZoom: 18,
-    tileUrl: 'https://tiles.test/{z}/{x}/{y}{r}.png',
-    tileAttribution: '© OpenStreetMap contributors',
-    language: 'en',
-    labels: { cluster: (count) => `${count} places, zoom in`, closeInfoWindow: 'Close' },
-    events,
-    ...overrides,
-  });
+  const container = createMapContainer();
+  const events = spiedMapEvents();
+  const create = createGoogleMapFactory({ key: 'test-key' });
+  const adapter: MapAdapter = await create(testMapOptions(container, events, overrides));
   // The map renders, and adds its overlays, on the tasks after it is created.
   await settle();
   const cleanup = () => {

@@ -5,6 +5,7 @@ import {
   normalizeCenter,
   offsetByPixels,
   type Viewport,
+  worldSize,
 } from '@karta/map-core';
 
 /**
@@ -15,31 +16,21 @@ import {
 export function readViewport(map: google.maps.Map): Viewport {
   const center = normalizeCenter(toLiteral(map.getCenter()));
   const zoom = map.getZoom() ?? 0;
+  const div = map.getDiv();
   const box = map.getBounds();
+  let bounds: Bounds;
   if (box) {
     const sw = box.getSouthWest();
     const ne = box.getNorthEast();
-    return {
-      center,
-      zoom,
-      bounds: normalizeBounds({ west: sw.lng(), south: sw.lat(), east: ne.lng(), north: ne.lat() }),
-    };
+    bounds = { west: sw.lng(), south: sw.lat(), east: ne.lng(), north: ne.lat() };
+  } else {
+    const northWest = offsetByPixels(center, -div.clientWidth / 2, -div.clientHeight / 2, zoom);
+    const southEast = offsetByPixels(center, div.clientWidth / 2, div.clientHeight / 2, zoom);
+    bounds = { west: northWest.lng, south: southEast.lat, east: southEast.lng, north: northWest.lat };
   }
-  const div = map.getDiv();
-  const halfWidth = div.clientWidth / 2;
-  const halfHeight = div.clientHeight / 2;
-  const northWest = offsetByPixels(center, -halfWidth, -halfHeight, zoom);
-  const southEast = offsetByPixels(center, halfWidth, halfHeight, zoom);
-  return {
-    center,
-    zoom,
-    bounds: normalizeBounds({
-      west: northWest.lng,
-      south: southEast.lat,
-      east: southEast.lng,
-      north: northWest.lat,
-    }),
-  };
+  // A view wider than the world shows all of it, which wrapped longitudes cannot say.
+  if (div.clientWidth >= worldSize(zoom)) bounds = { ...bounds, west: -180, east: 180 };
+  return { center, zoom, bounds: normalizeBounds(bounds) };
 }
 
 /** Room left around a fitted box, so the places at its edge are not under the map's edge. */

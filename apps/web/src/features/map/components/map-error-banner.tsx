@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { AlertIcon, CloseIcon, RetryIcon } from '../../../components/ui/icons.tsx';
+import { DismissButton } from '../../../components/ui/dismiss-button.tsx';
+import { AlertIcon, RetryIcon } from '../../../components/ui/icons.tsx';
 
 interface MapErrorBannerProps {
   /** The translated message: what failed and, for API errors, why. */
@@ -38,18 +39,7 @@ export function MapErrorBanner({ message, detail, onRetry, onDismiss }: MapError
             {t('errors.retry')}
           </button>
         </div>
-        {onDismiss && (
-          <button
-            type="button"
-            data-testid="map-error-dismiss"
-            aria-label={t('map.dismissMessage')}
-            title={t('map.dismissMessage')}
-            className="-m-1 rounded-lg p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-800"
-            onClick={onDismiss}
-          >
-            <CloseIcon />
-          </button>
-        )}
+        {onDismiss && <DismissButton testId="map-error-dismiss" onDismiss={onDismiss} className="-m-1 p-2" />}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { CloseIcon, GlobeIcon } from '../../../components/ui/icons.tsx';
+import { DismissButton } from '../../../components/ui/dismiss-button.tsx';
+import { GlobeIcon } from '../../../components/ui/icons.tsx';
 
 interface MapLanguageNoteProps {
   onReload(): void;
@@ -32,16 +33,7 @@ export function MapLanguageNote({ onReload, onDismiss }: MapLanguageNoteProps) {
         >
           {t('map.reloadForLanguage')}
         </button>
-        <button
-          type="button"
-          data-testid="map-language-dismiss"
-          aria-label={t('map.dismissMessage')}
-          title={t('map.dismissMessage')}
-          className="rounded-lg p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-800"
-          onClick={onDismiss}
-        >
-          <CloseIcon />
-        </button>
+        <DismissButton testId="map-language-dismiss" onDismiss={onDismiss} />
       </div>
     </div>
   );
