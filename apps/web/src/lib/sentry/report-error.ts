@@ -18,7 +18,12 @@ export function initSentry(settings: SentrySettings): Promise<void> {
   return starting;
 }
 
-/** Reports an error the app caught (an error boundary, a failed engine); a no-op without a DSN. */
+/**
+ * Reports an error the app caught (an error boundary, a failed engine); a no-op without a DSN. An
+ * error caught while the SDK is still downloading is sent once it has started, not dropped.
+ */
 export function reportError(error: unknown, context?: Record<string, unknown>): void {
-  reporter?.captureException(error, context ? { extra: context } : undefined);
+  const send = () => reporter?.captureException(error, context ? { extra: context } : undefined);
+  if (reporter || !starting) send();
+  else void starting.then(send, () => undefined);
 }
