@@ -10,6 +10,7 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { type StorageGuard, startStorageGuard, unwatchedStorage } from './db/storage-guard.ts';
 import { seedDemoData } from './demo-data/seed.ts';
+import { ChangeFollower } from './map-index/change-follower.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
 import { flushSentry, initSentry } from './observability/sentry.ts';
 
@@ -31,6 +32,7 @@ async function main() {
   let database: Database | undefined;
   let storage: StorageGuard = unwatchedStorage;
   let mapIndex: MapIndexService | undefined;
+  let follower: ChangeFollower | undefined;
   try {
     database = await openDatabase(config, (error) => log.warn({ err: error }, 'idle database client failed'));
     log.info(
@@ -63,6 +65,9 @@ async function main() {
     }
     mapIndex = new MapIndexService(database, { maxZoom: config.map.maxZoom, logger: log });
     await mapIndex.rebuild();
+    // Changes made through any instance (or straight in the database) reach this one's map.
+    follower = new ChangeFollower(database, mapIndex, { logger: log });
+    follower.start();
   } catch (error) {
     log.fatal({ err: error }, (error as Error).message);
     await mapIndex?.close();
@@ -83,6 +88,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await follower?.stop();
       await mapIndex?.close();
       await database?.close();
       storage.stop();
