@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config/env.ts';
+import { registerRequestUser } from './accounts/request-user.ts';
+import { type Config, trustProxyOption } from './config/env.ts';
 import { WEB_DIST_DIR } from './config/paths.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
 import { type ErrorReporter, sendError, toHttpError } from './http/errors.ts';
+import { registerRateLimits } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerWriteGuard } from './http/write-guard.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
 import { reportError } from './observability/sentry.ts';
+import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { mapRoutes } from './routes/map.ts';
+import { placeWriteRoutes } from './routes/place-writes.ts';
 import { placeRoutes } from './routes/places.ts';
 import { systemRoutes } from './routes/system.ts';
 import { testFaultRoutes } from './routes/test-faults.ts';
@@ -56,6 +62,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     genReqId: (request) => requestId(request.headers['x-request-id']),
     requestIdHeader: false,
     return503OnClosing: true,
+    // Behind a reverse proxy: whose X-Forwarded-For gives the client address (rate limits count by it).
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
     // Errors Fastify raises before routing (a malformed URL) get the same JSON shape.
     frameworkErrors: (error, _request, reply) => {
@@ -75,6 +83,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // 1. External plugins.
   await registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await registerRateLimits(app);
 
   // 2. Our services.
   decorateServices(app, { appConfig: config, database, mapIndex, storage });
@@ -98,6 +108,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
   });
 
+  // Cross-site and non-JSON writes are refused before they are read; then who is asking.
+  registerWriteGuard(app, config);
+  registerRequestUser(app);
+
   app.setErrorHandler((error, request, reply) => {
     const { status, body, expected } = toHttpError(error);
     if (!expected) {
@@ -111,9 +125,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // 3. Routes.
   await app.register(systemRoutes);
+  await app.register(authRoutes);
   await app.register(categoryRoutes);
   await app.register(mapRoutes);
   await app.register(placeRoutes);
+  await app.register(placeWriteRoutes);
   if (config.testFaults) await app.register(testFaultRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
 

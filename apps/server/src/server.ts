@@ -3,6 +3,7 @@
  * map index, then listening; and stops it cleanly on SIGINT/SIGTERM. Everything else is in app.ts.
  */
 import pino from 'pino';
+import { ensureFirstAdmin } from './accounts/admin-bootstrap.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import type { Database } from './db/database.ts';
@@ -13,6 +14,25 @@ import { seedDemoData } from './demo-data/seed.ts';
 import { ChangeFollower } from './map-index/change-follower.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
 import { flushSentry, initSentry } from './observability/sentry.ts';
+
+/** ADMIN_EMAIL + ADMIN_PASSWORD: the first admin, when there is none yet (idempotent). */
+async function bootstrapAdmin(
+  database: Database,
+  admin: { email: string; password: string },
+  log: pino.Logger,
+) {
+  const result = await ensureFirstAdmin(database, admin);
+  if (result.outcome === 'created')
+    log.info({ userId: result.user.id }, 'first admin created from ADMIN_EMAIL');
+  if (result.outcome === 'promoted') log.info({ userId: result.user.id }, 'ADMIN_EMAIL account made admin');
+  if (result.outcome === 'email-taken') {
+    log.warn(
+      { userId: result.user.id },
+      'ADMIN_EMAIL belongs to an existing account whose password is not ADMIN_PASSWORD: no admin created. ' +
+        'Make it an admin with `npm run admin -- create --email …` if it is yours.',
+    );
+  }
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -58,6 +78,7 @@ async function main() {
     }
     const applied = await migrate(database);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    if (config.admin) await bootstrapAdmin(database, config.admin, log);
     if (config.demoData && !storage.ok) log.warn('storage space is low: demo data not inserted');
     if (config.demoData && storage.ok) {
       const seeded = await seedDemoData(database);

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { type AccountService, createAccountService } from './accounts/account-service.ts';
 import { type CategoryRepository, createCategoryRepository } from './categories/category-repository.ts';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import type { StorageGuard } from './db/storage-guard.ts';
 import type { MapIndexService } from './map-index/map-index-service.ts';
 import { createPlaceRepository, type PlaceRepository } from './places/place-repository.ts';
+import { createPlaceWriteRepository, type PlaceWriteRepository } from './places/place-write-repository.ts';
 
 /** What the routes use, decorated on the root instance so every route plugin sees it. */
 export interface AppServices {
@@ -14,6 +16,10 @@ export interface AppServices {
   storage: StorageGuard;
   placeRepository: PlaceRepository;
   categoryRepository: CategoryRepository;
+  /** Proposals, edits, transitions and history of places, with the exact position. */
+  placeWrites: PlaceWriteRepository;
+  /** Registration, sign-in and sessions. */
+  accounts: AccountService;
 }
 
 declare module 'fastify' {
@@ -31,4 +37,6 @@ export function decorateServices(
   app.decorate('storage', services.storage);
   app.decorate('placeRepository', createPlaceRepository(services.database));
   app.decorate('categoryRepository', createCategoryRepository(services.database));
+  app.decorate('placeWrites', createPlaceWriteRepository(services.database));
+  app.decorate('accounts', createAccountService(services.database));
 }

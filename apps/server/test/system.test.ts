@@ -68,7 +68,7 @@ describe.skipIf(!databaseAvailable)(`health, config, categories, openapi.json ($
       info: { version: string };
       servers?: { url: string }[];
       paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
-      components: { schemas: Record<string, unknown> };
+      components: { schemas: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
     };
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe(t.config.version);
@@ -78,8 +78,15 @@ describe.skipIf(!databaseAvailable)(`health, config, categories, openapi.json ($
       const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
       expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();
       expect(operation?.operationId).toBe(name);
-      expect(operation?.responses['200']).toBeDefined();
+      expect(operation?.responses[String('status' in endpoint ? endpoint.status : 200)]).toBeDefined();
     }
+    // The auth endpoints, with the session cookie described.
+    expect(document.paths['/api/v1/auth/login']?.post?.responses['401']).toBeDefined();
+    expect(document.paths['/api/v1/auth/logout']?.post?.responses['204']).toBeDefined();
+    expect(document.components.schemas.ErrorBody).toBeDefined();
+    expect(document.components).toMatchObject({
+      securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: 'karta_session' } },
+    });
   });
 
   it('sends security headers with a strict content security policy', async () => {

@@ -1,16 +1,24 @@
 import {
   CategoryList,
   ClientConfig,
+  CurrentUser,
   ErrorBody,
   formatBbox,
   formatLatLng,
   formatSlugList,
   Health,
+  type LoginBody,
   type MapQuery,
   MapResponse,
+  OwnPlace,
   Place,
+  PlaceHistory,
+  type PlaceInput,
   PlaceList,
   type PlaceListQuery,
+  type PlacePatch,
+  type PlaceTransition,
+  type RegisterBody,
 } from '@karta/contracts';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
@@ -27,30 +35,44 @@ export interface RequestOptions {
 
 type Query = Record<string, string | undefined>;
 
+const placePath = (id: number) => `/api/v1/places/${encodeURIComponent(String(id))}`;
+
 /** The typed client for the Karta API: every answer is validated against @karta/contracts. */
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function get<S extends z.ZodType>(
+  /**
+   * One API call: JSON in (when `body` is given), JSON out validated by `schema` (none for 204).
+   * Cookies go along on the same origin (fetch's default), which is how the session travels.
+   */
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
-    schema: S,
-    query: Query = {},
-    request: RequestOptions = {},
+    schema: S | null,
+    options: { query?: Query; body?: unknown; request?: RequestOptions } = {},
   ): Promise<z.output<S>> {
     const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
+    for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined && value !== '') search.set(key, value);
     }
     const url = `${baseUrl}${path}${search.size > 0 ? `?${search}` : ''}`;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    // Writes are JSON or bodiless: the server refuses other content types (a CSRF defence).
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
-      response = await doFetch(url, { headers: { accept: 'application/json' }, signal: request.signal });
+      response = await doFetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.request?.signal,
+      });
     } catch (cause) {
-      if (request.signal?.aborted) throw cause;
+      if (options.request?.signal?.aborted) throw cause;
       throw new ApiError(0, 'network_error', 'The server could not be reached');
     }
-    const body: unknown = await response.json().catch(() => undefined);
+    const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
     if (!response.ok) {
       const parsed = ErrorBody.safeParse(body);
       if (parsed.success) {
@@ -59,12 +81,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
       throw new ApiError(response.status, 'internal_error', `Unexpected answer ${response.status}`);
     }
+    if (schema === null) return undefined as z.output<S>;
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       throw new ApiError(response.status, 'invalid_response', 'The server sent an unexpected answer');
     }
     return parsed.data;
   }
+
+  const get = <S extends z.ZodType>(path: string, schema: S, query: Query = {}, request?: RequestOptions) =>
+    call('GET', path, schema, { query, request });
 
   return {
     health: (request?: RequestOptions) => get('/api/v1/health', Health, {}, request),
@@ -97,8 +123,38 @@ export function createApiClient(options: ApiClientOptions = {}) {
         },
         request,
       ),
-    getPlace: (id: number, request?: RequestOptions) =>
-      get(`/api/v1/places/${encodeURIComponent(String(id))}`, Place, {}, request),
+    getPlace: (id: number, request?: RequestOptions) => get(placePath(id), Place, {}, request),
+    /** Creates an account and signs in (the server sets the session cookie). */
+    register: (body: RegisterBody, request?: RequestOptions) =>
+      call('POST', '/api/v1/auth/register', CurrentUser, { body, request }),
+    /** Signs in; a wrong e-mail or password fails with `invalid_credentials` (401). */
+    login: (body: LoginBody, request?: RequestOptions) =>
+      call('POST', '/api/v1/auth/login', CurrentUser, { body, request }),
+    /** Signs out (ends the session, clears the cookie); fine to call when signed out. */
+    logout: async (request?: RequestOptions): Promise<void> => {
+      await call('POST', '/api/v1/auth/logout', null, { request });
+    },
+    /** The signed-in user, or null when not signed in (the server's 401). */
+    me: async (request?: RequestOptions): Promise<CurrentUser | null> => {
+      try {
+        return await get('/api/v1/auth/me', CurrentUser, {}, request);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    /** Proposes a place (pending until a moderator publishes it). */
+    createPlace: (body: z.input<typeof PlaceInput>, request?: RequestOptions) =>
+      call('POST', '/api/v1/places', OwnPlace, { body, request }),
+    /** Edits a place; fails with `conflict` (409) when `body.version` is no longer the latest. */
+    updatePlace: (id: number, body: z.input<typeof PlacePatch>, request?: RequestOptions) =>
+      call('PATCH', placePath(id), OwnPlace, { body, request }),
+    /** Moves a place through its life (PRODUCT.md §4). */
+    transitionPlace: (id: number, body: z.input<typeof PlaceTransition>, request?: RequestOptions) =>
+      call('POST', `${placePath(id)}/transition`, OwnPlace, { body, request }),
+    /** Every change of a place (its author and moderators only). */
+    placeHistory: (id: number, request?: RequestOptions) =>
+      get(`${placePath(id)}/history`, PlaceHistory, {}, request),
   };
 }
 

@@ -4,7 +4,13 @@ import { z } from 'zod';
 export const ErrorCode = z.enum([
   'validation_error',
   'unauthorized',
+  /** Sign-in refused: unknown e-mail, wrong password or disabled account (one message for all). */
+  'invalid_credentials',
+  /** Registration refused without saying why (the e-mail may be taken; telling would leak accounts). */
+  'registration_refused',
   'forbidden',
+  /** A write from another site (its Origin or Sec-Fetch-Site is not ours): a CSRF defence. */
+  'forbidden_origin',
   'not_found',
   'conflict',
   'payload_too_large',
@@ -16,8 +22,29 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-/** One field that failed validation: a dotted path and a message. */
-export const FieldIssue = z.object({ path: z.string(), message: z.string() });
+/**
+ * Why a field failed, for translation; `params` carries numbers such as `minimum`. Fields checked
+ * before codes existed give only a message.
+ */
+export const FieldIssueCode = z.enum([
+  'required',
+  'invalid',
+  'too_short',
+  'too_long',
+  'invalid_email',
+  'invalid_characters',
+  'password_too_common',
+  'password_matches_email',
+]);
+export type FieldIssueCode = z.infer<typeof FieldIssueCode>;
+
+/** One field that failed validation: a dotted path and a message (and, where known, a code). */
+export const FieldIssue = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: FieldIssueCode.optional(),
+  params: z.record(z.string(), z.number()).optional(),
+});
 export type FieldIssue = z.infer<typeof FieldIssue>;
 
 /** The body of every API error (PRODUCT.md §8). */

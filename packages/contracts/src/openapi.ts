@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_COOKIE } from './auth.ts';
 import { type Endpoint, endpoints } from './endpoints.ts';
 import { ErrorBody } from './errors.ts';
 
@@ -9,6 +10,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict or stale version',
   413: 'Payload too large',
+  415: 'Unsupported content type (send application/json)',
   422: 'Transition not allowed',
   429: 'Rate limited',
   503: 'Database unavailable',
@@ -34,11 +36,30 @@ function parametersOf(location: 'query' | 'path', schema: z.ZodObject | undefine
   }));
 }
 
+const SUCCESS_TEXT = { 200: 'OK', 201: 'Created', 204: 'No content' } as const;
+const SESSION_SCHEME = 'sessionCookie';
+
 function operationOf(name: string, endpoint: Endpoint) {
+  const success = endpoint.status ?? 200;
   const responses: Record<string, unknown> = {
-    '200': {
-      description: 'OK',
-      content: { 'application/json': { schema: schemaOf(endpoint.response, 'output') } },
+    [String(success)]: {
+      description: SUCCESS_TEXT[success],
+      ...(endpoint.response
+        ? { content: { 'application/json': { schema: schemaOf(endpoint.response, 'output') } } }
+        : {}),
+      ...(endpoint.session === 'sets' || endpoint.session === 'ends'
+        ? {
+            headers: {
+              'Set-Cookie': {
+                description:
+                  endpoint.session === 'sets'
+                    ? `The new session: ${SESSION_COOKIE}=…; HttpOnly; SameSite=Lax; Path=/ (Secure over HTTPS)`
+                    : `Clears ${SESSION_COOKIE}`,
+                schema: { type: 'string' },
+              },
+            },
+          }
+        : {}),
     },
   };
   for (const status of [...endpoint.errors, 500]) {
@@ -50,6 +71,7 @@ function operationOf(name: string, endpoint: Endpoint) {
   return {
     operationId: name,
     summary: endpoint.summary,
+    ...(endpoint.session === 'required' ? { security: [{ [SESSION_SCHEME]: [] }] } : {}),
     parameters: [...parametersOf('path', endpoint.params), ...parametersOf('query', endpoint.query)],
     ...(endpoint.body
       ? {
@@ -82,6 +104,9 @@ export function buildOpenApiDocument(info: { version: string; serverUrl?: string
     },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     paths,
-    components: { schemas: { ErrorBody: schemaOf(ErrorBody, 'output') } },
+    components: {
+      schemas: { ErrorBody: schemaOf(ErrorBody, 'output') },
+      securitySchemes: { [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+    },
   };
 }

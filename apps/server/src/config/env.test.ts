@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.ts';
+import { ConfigError, loadConfig, trustProxyOption } from './env.ts';
 import { REPO_ROOT } from './paths.ts';
 
 describe('loadConfig', () => {
@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       minFreeDiskMb: 100,
       testFaults: false,
+      trustProxy: false,
+      admin: null,
       defaultLanguage: 'en',
       languages: ['hr', 'en'],
       sentry: {
@@ -116,5 +118,48 @@ describe('loadConfig', () => {
       release: 'karta@abc123',
     });
     expect(config.publicUrl).toBe('https://karta.example.org');
+  });
+
+  it('reads the first admin from ADMIN_EMAIL and ADMIN_PASSWORD, password exactly as given', () => {
+    expect(
+      loadConfig({ ADMIN_EMAIL: ' admin@example.org ', ADMIN_PASSWORD: ' lantern-orchard-velvet ' }).admin,
+    ).toEqual({ email: 'admin@example.org', password: ' lantern-orchard-velvet ' });
+    expect(loadConfig({ ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }).admin).toBeNull();
+  });
+
+  it.each([
+    [{ ADMIN_EMAIL: 'admin@example.org' }, 'ADMIN_PASSWORD', /together with ADMIN_EMAIL/],
+    [{ ADMIN_PASSWORD: 'lantern-orchard-velvet' }, 'ADMIN_EMAIL', /together with ADMIN_PASSWORD/],
+    [{ ADMIN_EMAIL: 'not-an-address', ADMIN_PASSWORD: 'lantern-orchard-velvet' }, 'ADMIN_EMAIL', /e-mail/],
+    [{ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD', /at least 10/],
+    [{ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'Password123!' }, 'ADMIN_PASSWORD', /too common/],
+    [{ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'ADMIN@example.org' }, 'ADMIN_PASSWORD', /e-mail/],
+  ])('refuses the admin variables %o, naming %s', (env, variable, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ ...env, PORT: 'eighty' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues;
+    // Named together with every other bad variable.
+    expect(issues.map((issue) => issue.variable).sort()).toEqual([variable, 'PORT'].sort());
+    expect(issues.find((issue) => issue.variable === variable)?.message).toMatch(message);
+  });
+
+  it('reads TRUST_PROXY as off, on, a hop count or proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'my-proxy' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    const hops = trustProxyOption(2) as (address: string, hop: number) => boolean;
+    expect([hops('x', 0), hops('x', 1), hops('x', 2)]).toEqual([true, true, false]);
   });
 });

@@ -1,5 +1,8 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import { EmailAddress } from '@karta/contracts';
 import { z } from 'zod';
+import { checkNewPassword } from '../accounts/password-rules.ts';
 import { REPO_ROOT, SERVER_VERSION } from './paths.ts';
 
 /** Interface languages; the first is the fallback when a text lacks the reader's language. */
@@ -44,6 +47,31 @@ const integer = (fallback: number, min: number, max: number) =>
       }
       return Number(value);
     });
+
+/** `true`, `false`, a hop count, or addresses/CIDR ranges of the proxies in front of Karta. */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): boolean | number | string[] => {
+    const lower = (value ?? '').toLowerCase();
+    if (['', 'false', '0', 'off', 'no'].includes(lower)) return false;
+    if (['true', 'on', 'yes'].includes(lower)) return true;
+    if (/^\d+$/.test(lower) && Number(lower) <= 10) return Number(lower);
+    const addresses = lower.split(',').map((part) => part.trim());
+    const valid = (part: string) => {
+      const [address = '', bits, ...rest] = part.split('/');
+      const family = isIP(address);
+      if (family === 0 || rest.length > 0) return false;
+      return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    };
+    if (addresses.length > 0 && addresses.every(valid)) return addresses;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Expected true/false, a number of proxies, or comma-separated proxy addresses (CIDR allowed)',
+    });
+    return z.NEVER;
+  });
 
 const httpUrl = (message: string) =>
   optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+/i.test(value), { message });
@@ -106,7 +134,32 @@ const EnvSchema = z.object({
     .transform((value) => value ?? 'info'),
   MIN_FREE_DISK_MB: integer(100, 0, 10_000_000),
   KARTA_TEST_FAULTS: booleanFlag(false),
+  TRUST_PROXY: trustProxy,
+  ADMIN_EMAIL: optionalText,
+  // A password is used exactly as given: not trimmed.
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
+
+/** The first admin's variables: both or neither, a valid e-mail, a password that passes the rules. */
+function adminIssues(env: NodeJS.ProcessEnv): { variable: string; message: string }[] {
+  const email = env.ADMIN_EMAIL?.trim() || undefined;
+  const password = env.ADMIN_PASSWORD || undefined;
+  if (!email && !password) return [];
+  if (!email) return [{ variable: 'ADMIN_EMAIL', message: 'Set it together with ADMIN_PASSWORD' }];
+  if (!password) return [{ variable: 'ADMIN_PASSWORD', message: 'Set it together with ADMIN_EMAIL' }];
+  const issues: { variable: string; message: string }[] = [];
+  const parsedEmail = EmailAddress.safeParse(email);
+  if (!parsedEmail.success) {
+    issues.push({ variable: 'ADMIN_EMAIL', message: parsedEmail.error.issues[0]?.message ?? 'Invalid' });
+  }
+  for (const issue of checkNewPassword(password, email)) {
+    issues.push({ variable: 'ADMIN_PASSWORD', message: issue.message });
+  }
+  return issues;
+}
 
 /** The validated runtime configuration; built once at start by `loadConfig`. */
 export interface Config {
@@ -122,6 +175,10 @@ export interface Config {
   minFreeDiskMb: number;
   /** Test-only: expose a route that fails on purpose, so the browser suite can see a real 500 reported. */
   testFaults: boolean;
+  /** Fastify's `trustProxy`: whose X-Forwarded-For to believe for the client address (rate limits). */
+  trustProxy: boolean | number | string[];
+  /** The first admin, created at start when there is no admin yet (ADMIN_EMAIL + ADMIN_PASSWORD). */
+  admin: { email: string; password: string } | null;
   version: string;
   sentry: { dsn: string | null; environment: string; release: string };
   map: {
@@ -137,6 +194,13 @@ export interface Config {
   google: { apiKey: string | null; clientId: string | null; version: string | null; libraries: string[] };
   languages: readonly Language[];
   defaultLanguage: Language;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest N proxies". */
+export function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 /** A start-up configuration problem: lists every bad variable at once. */
@@ -166,13 +230,17 @@ export function loadConfig(
   cwd = env.INIT_CWD ?? process.cwd(),
 ): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({
-      variable: String(issue.path[0] ?? '(environment)'),
-      message: issue.code === 'invalid_value' ? `Expected one of ${issue.values.join(', ')}` : issue.message,
-    }));
-    throw new ConfigError(issues);
-  }
+  const issues = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => ({
+          variable: String(issue.path[0] ?? '(environment)'),
+          message:
+            issue.code === 'invalid_value' ? `Expected one of ${issue.values.join(', ')}` : issue.message,
+        }))),
+    ...adminIssues(env),
+  ];
+  if (!parsed.success || issues.length > 0) throw new ConfigError(issues);
   const e = parsed.data;
   const hasGoogleCredentials = Boolean(e.GOOGLE_MAPS_API_KEY || e.GOOGLE_MAPS_CLIENT_ID);
   const engine =
@@ -193,6 +261,11 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     minFreeDiskMb: e.MIN_FREE_DISK_MB,
     testFaults: e.KARTA_TEST_FAULTS,
+    trustProxy: e.TRUST_PROXY,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: EmailAddress.parse(e.ADMIN_EMAIL), password: e.ADMIN_PASSWORD }
+        : null,
     version: SERVER_VERSION,
     sentry: {
       dsn: e.SENTRY_DSN ?? null,

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode, FieldIssue } from '@karta/contracts';
+import { type ErrorBody, type ErrorCode, type FieldIssue, FieldIssueCode } from '@karta/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
 import { DatabaseUnavailableError } from '../db/database.ts';
@@ -20,12 +20,27 @@ export class AppError extends Error {
 /** Shown for every 5xx we did not plan: the real text goes to the log and Sentry, never out. */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. The error has been reported.';
 
-/** `[{path, message}]` for every failed field: what the web app shows beside each input. */
+/**
+ * `[{path, message}]` for every failed field: what the web app shows beside each input. Checks
+ * that name a code for translation (`params.code`, see the auth contracts) add it and its numbers.
+ */
 export function fieldIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.') || '(root)',
-    message: issue.message,
-  }));
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String).join('.') || '(root)';
+    const custom: Record<string, unknown> = issue.code === 'custom' ? (issue.params ?? {}) : {};
+    const { code, ...params } = custom;
+    const known = FieldIssueCode.safeParse(code);
+    if (!known.success) return { path, message: issue.message };
+    const numbers = Object.fromEntries(
+      Object.entries(params).filter(([, value]) => typeof value === 'number'),
+    );
+    return {
+      path,
+      message: issue.message,
+      code: known.data,
+      ...(Object.keys(numbers).length > 0 ? { params: numbers as Record<string, number> } : {}),
+    };
+  });
 }
 
 export function validationError(issues: FieldIssue[], message = 'The request is not valid'): AppError {

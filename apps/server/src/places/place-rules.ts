@@ -11,10 +11,11 @@ export interface Actor {
   role: Role;
 }
 
-/** Why a change is refused: 403 when the actor may not, 422 when no one may (or a field is missing). */
+/** Why a change is refused: 403 when the actor may not, 422 when no one may, 400 when a reason is missing. */
 export type Refusal =
   | { status: 403; code: 'forbidden'; message: string }
-  | { status: 422; code: 'invalid_transition' | 'reason_required'; message: string };
+  | { status: 422; code: 'invalid_transition'; message: string }
+  | { status: 400; code: 'reason_required'; message: string };
 
 /** The transitions of §4 and who makes each: a moderator (or admin), or the place's author. */
 const TRANSITIONS: Record<string, 'moderator' | 'author'> = {
@@ -50,7 +51,7 @@ export function checkTransition(
   const allowed = isModerator(actor) || (who === 'author' && place.authorId === actor.id);
   if (!allowed) return { status: 403, code: 'forbidden', message: 'You may not make this change.' };
   if (to === 'rejected' && !reason?.trim()) {
-    return { status: 422, code: 'reason_required', message: 'A rejection needs a reason.' };
+    return { status: 400, code: 'reason_required', message: 'A rejection needs a reason.' };
   }
   return null;
 }

@@ -1,0 +1,108 @@
+/**
+ * `npm run admin -- create --email … [--password …] [--name …]`: creates an admin account, or
+ * makes an existing account an admin, in the database the server is configured with (the same
+ * environment variables), then exits. Exit codes: 0 done, 1 failed, 2 wrong usage.
+ */
+import { parseArgs } from 'node:util';
+import { DisplayName, EmailAddress } from '@karta/contracts';
+import { ConfigError, loadConfig } from '../config/env.ts';
+import type { Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { createOrPromoteAdmin } from './admin-bootstrap.ts';
+import { checkNewPassword } from './password-rules.ts';
+
+const USAGE = `Usage: npm run admin -- create --email <address> [--password <password>] [--name <display name>]
+
+Creates an admin account with that e-mail and password, or, when the e-mail already has an
+account, makes it an admin (its password is not changed, and --password is not needed).
+Uses the database the server is configured with (DATA_DIR or DATABASE_URL); with PGlite, stop
+the server first (only one process may open its folder).`;
+
+function fail(message: string, code: number): never {
+  console.error(message);
+  process.exit(code);
+}
+
+function readArguments(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n\n${USAGE}`, 2);
+  }
+}
+
+async function main(argv: string[]) {
+  const parsed = readArguments(argv);
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (positionals.length !== 1 || positionals[0] !== 'create') fail(USAGE, 2);
+
+  const email = EmailAddress.safeParse(values.email ?? '');
+  if (!email.success) fail(`--email: ${email.error.issues[0]?.message ?? 'not valid'}`, 2);
+  const name = values.name === undefined ? undefined : DisplayName.safeParse(values.name);
+  if (name && !name.success) fail(`--name: ${name.error.issues[0]?.message ?? 'not valid'}`, 2);
+  if (values.password !== undefined) {
+    const problems = checkNewPassword(values.password, email.data);
+    if (problems.length > 0) fail(`--password: ${problems.map((p) => p.message).join('; ')}`, 2);
+  }
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message, 1);
+    throw error;
+  }
+
+  let database: Database | undefined;
+  try {
+    database = await openDatabase(config);
+    await migrate(database);
+    const result = await createOrPromoteAdmin(database, {
+      email: email.data,
+      password: values.password,
+      displayName: name?.data,
+    });
+    switch (result.outcome) {
+      case 'created':
+        console.log(`Created the admin account ${result.user.email} (id ${result.user.id}).`);
+        break;
+      case 'promoted':
+        console.log(
+          `${result.user.email} (id ${result.user.id}, registered ${result.user.createdAt.toISOString()}) is now an admin. ` +
+            'Its password was not changed.' +
+            (result.user.disabled
+              ? ' The account is disabled, so it cannot sign in until it is enabled.'
+              : ''),
+        );
+        break;
+      case 'already-admin':
+        console.log(`${result.user.email} is already an admin. Nothing changed.`);
+        break;
+      case 'password-needed':
+        process.exitCode = 1;
+        console.error(`There is no account for ${email.data}: give --password to create one.`);
+        break;
+    }
+  } catch (error) {
+    process.exitCode = 1;
+    console.error(`Could not create the admin: ${(error as Error).message}`);
+  } finally {
+    await database?.close();
+  }
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,51 @@
+import type { UserRole } from '@karta/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../http/errors.ts';
+import type { RequestUser } from './account-service.ts';
+import { clearSessionCookie, presentedToken, setSessionCookie } from './session-cookie.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who sent the request: the user of a valid session cookie, or null. Set before handlers run. */
+    user: RequestUser | null;
+  }
+}
+
+function isApi(url: string) {
+  return url.startsWith('/api/');
+}
+
+/**
+ * Resolves the session cookie of every API request to `request.user` (one indexed query, only
+ * when a cookie is presented). An unknown, expired or disabled session counts as none and its
+ * cookie is cleared; a session in use is extended at most once a day and its cookie sent again.
+ */
+export function registerRequestUser(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request, reply) => {
+    if (!isApi(request.url)) return;
+    const token = presentedToken(request);
+    if (!token) return;
+    // PGlite hangs on a full disk: while storage is low, no session bookkeeping writes.
+    const session = await app.accounts.resolveSession(token, { mayWrite: app.storage.ok });
+    if (!session) {
+      clearSessionCookie(reply, app.appConfig);
+      return;
+    }
+    request.user = session.user;
+    if (session.renewed) setSessionCookie(reply, app.appConfig, token);
+  });
+}
+
+/**
+ * The request's user, or a 401 when not signed in; with `roles`, a 403 unless the user has one
+ * of them. Use it first thing in a handler that needs a user.
+ */
+export function requireUser(request: FastifyRequest, roles?: readonly UserRole[]): RequestUser {
+  const user = request.user;
+  if (!user) throw new AppError(401, 'unauthorized', 'Sign in to do this');
+  if (roles && !roles.includes(user.role)) {
+    throw new AppError(403, 'forbidden', 'Your account is not allowed to do this');
+  }
+  return user;
+}

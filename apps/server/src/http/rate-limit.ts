@@ -1,0 +1,64 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+/**
+ * Addresses (or e-mails) each limit remembers; past that the least recently seen are forgotten,
+ * so a flood of new keys can reset an old one's count. Each key costs well under 100 bytes.
+ */
+const KEYS_REMEMBERED = 20_000;
+
+/**
+ * The limits, per client address unless said otherwise. Counted in this process's memory: with
+ * several instances behind a balancer each counts on its own (N instances allow N times as many).
+ */
+export const RATE_LIMITS = {
+  /** Sign-in attempts from one address. */
+  loginPerAddress: { max: 10, timeWindow: 60_000, cache: KEYS_REMEMBERED },
+  /** Sign-in attempts at one account (its e-mail), from anywhere, whether the account exists or not. */
+  loginPerAccount: { max: 5, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
+  /** Accounts created from one address. */
+  registerPerAddress: { max: 5, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
+} as const;
+
+/** The §8 error for a refused request, with how long to wait (also in `Retry-After`). */
+export function rateLimitedError(retryAfterSeconds: number): AppError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait =
+    retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${wait}.`, {
+    retryAfterSeconds,
+  });
+}
+
+/**
+ * Registers @fastify/rate-limit with no global limit: routes opt in through their
+ * `config.rateLimit`, or check a limiter of their own (see `createLimiter`).
+ */
+export async function registerRateLimits(app: FastifyInstance) {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => rateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
+    onExceeded: (request, key) =>
+      request.log.warn({ limit: request.routeOptions.url, key }, 'rate limit reached'),
+  });
+}
+
+/**
+ * A limiter keyed by something other than the address (an account's e-mail, say): call it once
+ * per attempt; past `max` attempts within `timeWindow` it throws 429 with `Retry-After`.
+ */
+export function createLimiter(
+  app: FastifyInstance,
+  limit: { max: number; timeWindow: number; cache?: number },
+  key: (request: FastifyRequest) => string,
+) {
+  const check = app.createRateLimit({ ...limit, keyGenerator: key });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    const seconds = Math.max(1, result.ttlInSeconds);
+    reply.header('retry-after', seconds);
+    throw rateLimitedError(seconds);
+  };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { checkWrite, isJsonContentType, isOwnOrigin, publicOrigin } from './write-guard.ts';
+
+describe('isOwnOrigin', () => {
+  const pinned = { publicOrigin: 'https://karta.example.org', host: 'internal:8080' };
+  const byHost = { publicOrigin: null, host: 'karta.example.org' };
+
+  it('with PUBLIC_URL, takes exactly its origin', () => {
+    expect(isOwnOrigin('https://karta.example.org', pinned)).toBe(true);
+    expect(isOwnOrigin('https://KARTA.example.org:443', pinned)).toBe(true);
+    expect(isOwnOrigin('http://karta.example.org', pinned)).toBe(false);
+    expect(isOwnOrigin('https://karta.example.org:8443', pinned)).toBe(false);
+    expect(isOwnOrigin('https://evil.example', pinned)).toBe(false);
+    expect(isOwnOrigin('http://internal:8080', pinned)).toBe(false);
+  });
+
+  it('without PUBLIC_URL, takes the request’s host in either scheme', () => {
+    expect(isOwnOrigin('https://karta.example.org', byHost)).toBe(true);
+    expect(isOwnOrigin('http://karta.example.org', byHost)).toBe(true);
+    expect(
+      isOwnOrigin('http://karta.example.org:80', { publicOrigin: null, host: 'karta.example.org:80' }),
+    ).toBe(true);
+    expect(isOwnOrigin('https://karta.example.org.evil.example', byHost)).toBe(false);
+    expect(isOwnOrigin('https://evil.example', byHost)).toBe(false);
+    expect(isOwnOrigin('https://karta.example.org', { publicOrigin: null, host: undefined })).toBe(false);
+  });
+
+  it('never takes null, other schemes or garbage', () => {
+    for (const origin of ['null', 'file://', 'chrome-extension://abc', 'not a url', '']) {
+      expect(isOwnOrigin(origin, byHost), origin).toBe(false);
+    }
+  });
+});
+
+describe('checkWrite', () => {
+  const site = { publicOrigin: 'https://karta.example.org' };
+  const write = (headers: Record<string, string>) => ({ method: 'POST', headers, host: 'karta.example.org' });
+
+  it('passes JSON writes from the site and from non-browser clients', () => {
+    expect(
+      checkWrite(write({ origin: 'https://karta.example.org', 'content-type': 'application/json' }), site),
+    ).toBe(null);
+    expect(
+      checkWrite(write({ 'content-type': 'application/json; charset=utf-8', 'content-length': '2' }), site),
+    ).toBe(null);
+    // A bodiless write (sign-out) needs no content type.
+    expect(checkWrite(write({ 'sec-fetch-site': 'same-origin' }), site)).toBe(null);
+    expect(checkWrite(write({ 'content-length': '0' }), site)).toBe(null);
+  });
+
+  it('refuses other origins and cross-site fetches with 403', () => {
+    expect(checkWrite(write({ origin: 'https://evil.example' }), site)).toMatchObject({
+      status: 403,
+      code: 'forbidden_origin',
+    });
+    expect(checkWrite(write({ 'sec-fetch-site': 'cross-site' }), site)).toMatchObject({ status: 403 });
+    expect(checkWrite(write({ 'sec-fetch-site': 'same-site' }), site)).toMatchObject({ status: 403 });
+  });
+
+  it('refuses bodies that are not JSON with 415', () => {
+    const bodies: Record<string, string>[] = [
+      { 'content-type': 'text/plain', 'content-length': '5' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      { 'content-length': '12' },
+      { 'transfer-encoding': 'chunked' },
+    ];
+    for (const headers of bodies) {
+      expect(checkWrite(write(headers), site), JSON.stringify(headers)).toMatchObject({ status: 415 });
+    }
+  });
+});
+
+describe('helpers', () => {
+  it('reads PUBLIC_URL’s origin and JSON content types', () => {
+    expect(publicOrigin('https://karta.example.org/some/path')).toBe('https://karta.example.org');
+    expect(publicOrigin(null)).toBe(null);
+    expect(isJsonContentType('Application/JSON ; charset=utf-8')).toBe(true);
+    expect(isJsonContentType('application/jsonp')).toBe(false);
+    expect(isJsonContentType(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,291 @@
+import type { OwnPlace, PlaceHistoryEntry, PlaceInput, PlacePatch } from '@karta/contracts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { PlaceStatus } from './place-rules.ts';
+
+/** The columns a proposal or an edit may set, as the API names them and as the table does. */
+const FIELDS = {
+  categoryId: 'category_id',
+  name: 'name',
+  description: 'description',
+  lat: 'lat',
+  lng: 'lng',
+  radius: 'radius',
+  address: 'address',
+  phone: 'phone',
+  email: 'email',
+  website: 'website',
+  locationPrivacy: 'location_privacy',
+} as const satisfies Record<keyof PlaceInput, string>;
+type Field = keyof typeof FIELDS;
+const JSON_FIELDS = new Set<Field>(['name', 'description']);
+
+/** The place as its author or a moderator sees it: the exact position. */
+const OWN_COLUMNS = `p.id, p.external_id, p.name, p.description, p.primary_language, p.category_id,
+  c.slug AS category, p.lat, p.lng, p.radius, p.location_privacy, p.address, p.phone, p.email,
+  p.website, p.status, p.rejection_reason, p.author_id, p.created_at, p.updated_at, p.published_at,
+  p.version`;
+
+interface OwnRow {
+  id: number;
+  external_id: string | null;
+  name: Record<string, string>;
+  description: Record<string, string>;
+  primary_language: string;
+  category_id: number;
+  category: string;
+  lat: number;
+  lng: number;
+  radius: number | null;
+  location_privacy: OwnPlace['locationPrivacy'];
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  status: PlaceStatus;
+  rejection_reason: string | null;
+  author_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+  published_at: Date | null;
+  version: number;
+}
+
+function toOwnPlace(row: OwnRow): OwnPlace {
+  return {
+    id: row.id,
+    externalId: row.external_id,
+    name: row.name,
+    description: row.description,
+    primaryLanguage: row.primary_language,
+    categoryId: row.category_id,
+    category: row.category,
+    lat: row.lat,
+    lng: row.lng,
+    radius: row.radius,
+    locationPrivacy: row.location_privacy,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    status: row.status,
+    rejectionReason: row.rejection_reason,
+    authorId: row.author_id,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    publishedAt: row.published_at ? row.published_at.toISOString() : null,
+    version: row.version,
+  };
+}
+
+/** What `field` holds in `place`, in the API's terms (for history diffs). */
+function fieldValue(place: OwnPlace, field: Field): unknown {
+  return place[field];
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** The edit conflicts with a newer version of the place (409). */
+export class StaleVersionError extends Error {
+  constructor(readonly current: OwnPlace) {
+    super(`The place is now at version ${current.version}`);
+    this.name = 'StaleVersionError';
+  }
+}
+
+async function findOwn(db: Queryable, id: number, lock = false): Promise<OwnPlace | undefined> {
+  const { rows } = await db.query<OwnRow>(
+    `SELECT ${OWN_COLUMNS} FROM places p JOIN categories c ON c.id = p.category_id WHERE p.id = $1::int8
+     ${lock ? 'FOR UPDATE OF p' : ''}`,
+    [id],
+  );
+  return rows[0] ? toOwnPlace(rows[0]) : undefined;
+}
+
+async function record(
+  db: Queryable,
+  placeId: number,
+  version: number,
+  actorId: number,
+  action: string,
+  changes: Record<string, { from: unknown; to: unknown }>,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO place_history (place_id, version, actor_id, action, changes) VALUES ($1, $2, $3, $4, $5::jsonb)`,
+    [placeId, version, actorId, action, JSON.stringify(changes)],
+  );
+}
+
+/**
+ * Writes places: proposals, edits and transitions, each in one transaction with its history row,
+ * and each edit checked against the version it was based on (optimistic concurrency: of two
+ * moderators acting at once, one wins and the other gets 409; nothing is lost).
+ */
+export function createPlaceWriteRepository(db: Database) {
+  return {
+    /** The place with its exact position, or undefined. */
+    find(id: number): Promise<OwnPlace | undefined> {
+      return findOwn(db, id);
+    },
+
+    /** A new pending place by `authorId`. */
+    create(input: PlaceInput, authorId: number): Promise<OwnPlace> {
+      return db.transaction(async (tx) => {
+        const primaryLanguage = Object.keys(input.name)[0] ?? 'en';
+        const { rows } = await tx.query<{ id: number }>(
+          `INSERT INTO places (category_id, name, description, primary_language, lat, lng, radius, address,
+             phone, email, website, location_privacy, status, author_id)
+           VALUES ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending', $13)
+           RETURNING id`,
+          [
+            input.categoryId,
+            JSON.stringify(input.name),
+            JSON.stringify(input.description ?? {}),
+            primaryLanguage,
+            input.lat,
+            input.lng,
+            input.radius ?? null,
+            input.address ?? null,
+            input.phone ?? null,
+            input.email ?? null,
+            input.website ?? null,
+            input.locationPrivacy ?? 'exact',
+            authorId,
+          ],
+        );
+        const id = rows[0]?.id ?? 0;
+        const place = await findOwn(tx, id);
+        if (!place) throw new Error(`The new place ${id} was not found`);
+        const changes = Object.fromEntries(
+          (Object.keys(FIELDS) as Field[]).map((field) => [
+            field,
+            { from: null, to: fieldValue(place, field) },
+          ]),
+        );
+        await record(tx, id, place.version, authorId, 'created', changes);
+        return place;
+      });
+    },
+
+    /**
+     * Applies `patch` if the place is still at `patch.version`; `check` may refuse the edit after
+     * reading the locked row (who may edit depends on its status and author).
+     */
+    update(
+      id: number,
+      patch: PlacePatch,
+      actorId: number,
+      check: (current: OwnPlace) => void,
+    ): Promise<OwnPlace | undefined> {
+      return db.transaction(async (tx) => {
+        const current = await findOwn(tx, id, true);
+        if (!current) return undefined;
+        check(current);
+        if (current.version !== patch.version) throw new StaleVersionError(current);
+        const sets: string[] = [];
+        const params: unknown[] = [id];
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        for (const field of Object.keys(FIELDS) as Field[]) {
+          const value = patch[field];
+          if (value === undefined || same(fieldValue(current, field), value)) continue;
+          changes[field] = { from: fieldValue(current, field), to: value };
+          params.push(JSON_FIELDS.has(field) ? JSON.stringify(value) : value);
+          sets.push(`${FIELDS[field]} = $${params.length}${JSON_FIELDS.has(field) ? '::jsonb' : ''}`);
+        }
+        if (sets.length === 0) return current;
+        await tx.query(
+          `UPDATE places SET ${sets.join(', ')}, version = version + 1, updated_at = now() WHERE id = $1`,
+          params,
+        );
+        await record(tx, id, current.version + 1, actorId, 'edited', changes);
+        return findOwn(tx, id);
+      });
+    },
+
+    /** Moves the place to `to` if it is still at `version`; `check` may refuse after reading it. */
+    transition(
+      id: number,
+      to: PlaceStatus,
+      reason: string | null,
+      version: number,
+      actorId: number,
+      check: (current: OwnPlace) => void,
+    ): Promise<OwnPlace | undefined> {
+      return db.transaction(async (tx) => {
+        const current = await findOwn(tx, id, true);
+        if (!current) return undefined;
+        check(current);
+        if (current.version !== version) throw new StaleVersionError(current);
+        const rejection = to === 'rejected' ? reason : null;
+        await tx.query(
+          `UPDATE places SET status = $2, rejection_reason = $3,
+             published_at = CASE WHEN $2 = 'published' THEN coalesce(published_at, now()) ELSE published_at END,
+             version = version + 1, updated_at = now()
+           WHERE id = $1`,
+          [id, to, rejection],
+        );
+        const changes: Record<string, { from: unknown; to: unknown }> = {
+          status: { from: current.status, to },
+        };
+        if (!same(current.rejectionReason, rejection)) {
+          changes.rejectionReason = { from: current.rejectionReason, to: rejection };
+        }
+        await record(tx, id, current.version + 1, actorId, to === 'pending' ? 'resubmitted' : to, changes);
+        return findOwn(tx, id);
+      });
+    },
+
+    /** Every change of the place, oldest first. */
+    async history(id: number): Promise<PlaceHistoryEntry[]> {
+      const { rows } = await db.query<{
+        id: number;
+        place_id: number;
+        version: number;
+        action: string;
+        actor_id: number | null;
+        display_name: string | null;
+        changes: Record<string, { from: unknown; to: unknown }>;
+        created_at: Date;
+      }>(
+        `SELECT h.id, h.place_id, h.version, h.action, h.actor_id, u.display_name, h.changes, h.created_at
+         FROM place_history h LEFT JOIN users u ON u.id = h.actor_id
+         WHERE h.place_id = $1::int8 ORDER BY h.id`,
+        [id],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        placeId: row.place_id,
+        version: row.version,
+        action: row.action,
+        actor: row.actor_id !== null ? { id: row.actor_id, displayName: row.display_name ?? '' } : null,
+        changes: row.changes,
+        createdAt: row.created_at.toISOString(),
+      }));
+    },
+
+    /** Places by status and/or author, newest first (the review queue, my submissions). */
+    async list(filter: { status?: PlaceStatus; authorId?: number; limit: number }): Promise<OwnPlace[]> {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (filter.status) {
+        params.push(filter.status);
+        where.push(`p.status = $${params.length}`);
+      }
+      if (filter.authorId !== undefined) {
+        params.push(filter.authorId);
+        where.push(`p.author_id = $${params.length}::int8`);
+      }
+      params.push(filter.limit);
+      const { rows } = await db.query<OwnRow>(
+        `SELECT ${OWN_COLUMNS} FROM places p JOIN categories c ON c.id = p.category_id
+         ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY p.updated_at DESC, p.id DESC LIMIT $${params.length}`,
+        params,
+      );
+      return rows.map(toOwnPlace);
+    },
+  };
+}
+
+export type PlaceWriteRepository = ReturnType<typeof createPlaceWriteRepository>;

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-error.ts';
+import { createApiClient } from './client.ts';
+
+type Call = { url: string; init: RequestInit | undefined };
+
+function fakeFetch(status: number, body?: unknown) {
+  const calls: Call[] = [];
+  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init });
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    });
+  };
+  return { calls, fetch: fetch as typeof globalThis.fetch };
+}
+
+const user = { id: 7, email: 'ana@example.org', displayName: 'Ana', role: 'contributor' };
+
+describe('auth methods of the API client', () => {
+  it('sends register and login as JSON POSTs and returns the user', async () => {
+    const { calls, fetch } = fakeFetch(201, user);
+    const api = createApiClient({ baseUrl: 'https://karta.example.org/', fetch });
+    const body = { email: 'ana@example.org', password: 'lantern-orchard-velvet', displayName: 'Ana' };
+    expect(await api.register(body)).toEqual(user);
+    expect(calls[0]?.url).toBe('https://karta.example.org/api/v1/auth/register');
+    expect(calls[0]?.init).toMatchObject({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+    const login = fakeFetch(200, user);
+    await createApiClient({ fetch: login.fetch }).login({ email: 'ana@example.org', password: 'x' });
+    expect(login.calls[0]).toMatchObject({ url: '/api/v1/auth/login', init: { method: 'POST' } });
+  });
+
+  it('signs out with a bodiless POST (no content type) and accepts the 204', async () => {
+    const { calls, fetch } = fakeFetch(204);
+    await expect(createApiClient({ fetch }).logout()).resolves.toBeUndefined();
+    expect(calls[0]?.init?.method).toBe('POST');
+    expect(calls[0]?.init?.body).toBeUndefined();
+    expect(calls[0]?.init?.headers).not.toHaveProperty('content-type');
+  });
+
+  it('answers "who am I" with the user, or null when not signed in', async () => {
+    expect(await createApiClient({ fetch: fakeFetch(200, user).fetch }).me()).toEqual(user);
+    const anonymous = fakeFetch(401, { error: { code: 'unauthorized', message: 'Sign in to do this' } });
+    expect(await createApiClient({ fetch: anonymous.fetch }).me()).toBeNull();
+  });
+
+  it('turns refusals into ApiErrors with their code and field details', async () => {
+    const details = [{ path: 'password', code: 'password_too_common', message: 'Too common' }];
+    const { fetch } = fakeFetch(400, { error: { code: 'validation_error', message: 'Not valid', details } });
+    const error = await createApiClient({ fetch })
+      .register({ email: 'a@b.co', password: 'password123', displayName: 'A' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'validation_error', details });
+
+    const limited = fakeFetch(429, {
+      error: { code: 'rate_limited', message: 'Wait', details: { retryAfterSeconds: 60 } },
+    });
+    await expect(
+      createApiClient({ fetch: limited.fetch }).login({ email: 'a', password: 'b' }),
+    ).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+    });
+  });
+});
+
+describe('place-writing methods of the API client', () => {
+  const place = {
+    id: 12,
+    externalId: null,
+    name: { en: 'Fridge' },
+    description: {},
+    primaryLanguage: 'en',
+    categoryId: 1,
+    category: 'water',
+    lat: 45.8,
+    lng: 16,
+    radius: null,
+    locationPrivacy: 'exact',
+    address: null,
+    phone: null,
+    email: null,
+    website: null,
+    status: 'pending',
+    createdAt: '2026-11-22T10:00:00.000Z',
+    updatedAt: '2026-11-22T10:00:00.000Z',
+    publishedAt: null,
+    version: 2,
+    authorId: 7,
+    rejectionReason: null,
+  };
+
+  it('edits with PATCH and moves a place with a POST to its transition, both as JSON', async () => {
+    const { calls, fetch } = fakeFetch(200, place);
+    const api = createApiClient({ fetch });
+    expect(await api.updatePlace(12, { version: 1, radius: 300 })).toEqual(place);
+    await api.transitionPlace(12, { to: 'published', version: 2 });
+    expect(calls.map((call) => [call.init?.method, call.url, call.init?.body])).toEqual([
+      ['PATCH', '/api/v1/places/12', JSON.stringify({ version: 1, radius: 300 })],
+      ['POST', '/api/v1/places/12/transition', JSON.stringify({ to: 'published', version: 2 })],
+    ]);
+  });
+
+  it('reports a stale version as a 409 conflict with the current version', async () => {
+    const { fetch } = fakeFetch(409, {
+      error: { code: 'conflict', message: 'Changed', details: { currentVersion: 3 } },
+    });
+    await expect(createApiClient({ fetch }).updatePlace(12, { version: 1 })).rejects.toMatchObject({
+      status: 409,
+      code: 'conflict',
+      details: { currentVersion: 3 },
+    });
+  });
+});

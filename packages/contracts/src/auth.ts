@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { FieldIssueCode } from './errors.ts';
+
+/** Password length rules, counted in Unicode code points (an emoji is one character). */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 256;
+export const EMAIL_MAX_LENGTH = 254;
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+
+/** Characters in `text` as a person counts them (code points, not UTF-16 units). */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+/** The same addresses zod accepts as e-mail: ASCII, a dot in the domain. */
+const EMAIL_PATTERN = z.regexes.email;
+/** Control characters and line/paragraph separators have no place in a name shown on one line. */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+
+type Issue = { code: FieldIssueCode; message: string; params?: Record<string, number> };
+
+/** Why `password` breaks the length rules, or null. Shared by the web form and the server. */
+export function passwordLengthIssue(password: string): Issue | null {
+  const length = characterCount(password);
+  if (length < PASSWORD_MIN_LENGTH) {
+    return {
+      code: 'too_short',
+      message: `Use at least ${PASSWORD_MIN_LENGTH} characters`,
+      params: { minimum: PASSWORD_MIN_LENGTH },
+    };
+  }
+  if (length > PASSWORD_MAX_LENGTH) {
+    return {
+      code: 'too_long',
+      message: `Use at most ${PASSWORD_MAX_LENGTH} characters`,
+      params: { maximum: PASSWORD_MAX_LENGTH },
+    };
+  }
+  return null;
+}
+
+/** Adds `issue` to a zod context with its code in `params`, where the server's error details read it. */
+function report(ctx: z.RefinementCtx, issue: Issue | null) {
+  if (issue)
+    ctx.addIssue({ code: 'custom', message: issue.message, params: { ...issue.params, code: issue.code } });
+}
+
+/** An e-mail address as entered: surrounding spaces removed, compared case-insensitively by the server. */
+export const EmailAddress = z
+  .string({ error: 'Enter an e-mail address' })
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value === '') report(ctx, { code: 'required', message: 'Enter an e-mail address' });
+    else if (value.length > EMAIL_MAX_LENGTH) {
+      report(ctx, {
+        code: 'too_long',
+        message: `Use at most ${EMAIL_MAX_LENGTH} characters`,
+        params: { maximum: EMAIL_MAX_LENGTH },
+      });
+    } else if (!EMAIL_PATTERN.test(value)) {
+      report(ctx, { code: 'invalid_email', message: 'Enter an e-mail address such as ana@example.org' });
+    }
+  });
+
+/** A display name: trimmed and NFC-normalised, 1–80 characters, no control characters. Shown as text. */
+export const DisplayName = z
+  .string({ error: 'Enter a name' })
+  .trim()
+  .normalize('NFC')
+  .superRefine((value, ctx) => {
+    if (value === '') report(ctx, { code: 'required', message: 'Enter a name' });
+    else if (characterCount(value) > DISPLAY_NAME_MAX_LENGTH) {
+      report(ctx, {
+        code: 'too_long',
+        message: `Use at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
+        params: { maximum: DISPLAY_NAME_MAX_LENGTH },
+      });
+    } else if (CONTROL_CHARACTERS.test(value)) {
+      report(ctx, {
+        code: 'invalid_characters',
+        message: 'Use letters, digits, spaces and punctuation only',
+      });
+    }
+  });
+
+/**
+ * A new password: 10–256 characters, used exactly as typed. The server also refuses common
+ * passwords and the account's own e-mail address (codes `password_too_common`, `password_matches_email`).
+ */
+export const NewPassword = z
+  .string({ error: 'Enter a password' })
+  .superRefine((value, ctx) => report(ctx, passwordLengthIssue(value)));
+
+export const UserRole = z.enum(['contributor', 'moderator', 'admin']);
+export type UserRole = z.infer<typeof UserRole>;
+
+/** `POST /api/v1/auth/register`. */
+export const RegisterBody = z.object({
+  email: EmailAddress,
+  password: NewPassword,
+  displayName: DisplayName,
+});
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+/** `POST /api/v1/auth/login`: no rules beyond sizes, so an account made under older rules can sign in. */
+export const LoginBody = z.object({
+  email: z.string({ error: 'Enter an e-mail address' }).max(1000),
+  password: z.string({ error: 'Enter a password' }).max(1024),
+});
+export type LoginBody = z.input<typeof LoginBody>;
+
+/** The signed-in user, as register, login and `GET /auth/me` answer. */
+export const CurrentUser = z.object({
+  id: z.number().int().positive(),
+  email: z.string(),
+  /** User text: render it as text, never as HTML. */
+  displayName: z.string(),
+  role: UserRole,
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+/** The session cookie's name (http-only: scripts never see it). */
+export const SESSION_COOKIE = 'karta_session';
