@@ -8,7 +8,7 @@ import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
 import { type ErrorReporter, sendError, toHttpError } from './http/errors.ts';
-import { registerRateLimits } from './http/rate-limit.ts';
+import { registerRateLimits, registerWriteLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerWriteGuard } from './http/write-guard.ts';
@@ -16,11 +16,13 @@ import { MapIndexService } from './map-index/map-index-service.ts';
 import { reportError } from './observability/sentry.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { flagRoutes } from './routes/flags.ts';
 import { mapRoutes } from './routes/map.ts';
 import { placeWriteRoutes } from './routes/place-writes.ts';
 import { placeRoutes } from './routes/places.ts';
 import { systemRoutes } from './routes/system.ts';
 import { testFaultRoutes } from './routes/test-faults.ts';
+import { userRoutes } from './routes/users.ts';
 import { decorateServices } from './services.ts';
 
 /** Requests larger than this are refused with 413 before they are read in full. */
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Cross-site and non-JSON writes are refused before they are read; then who is asking.
   registerWriteGuard(app, config);
   registerRequestUser(app);
+  registerWriteLimit(app);
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body, expected } = toHttpError(error);
@@ -130,6 +133,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mapRoutes);
   await app.register(placeRoutes);
   await app.register(placeWriteRoutes);
+  await app.register(flagRoutes);
+  await app.register(userRoutes);
   if (config.testFaults) await app.register(testFaultRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
 

@@ -4,6 +4,7 @@ import { type CategoryRepository, createCategoryRepository } from './categories/
 import type { Config } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import type { StorageGuard } from './db/storage-guard.ts';
+import { createFlagRepository, type FlagRepository } from './flags/flag-repository.ts';
 import type { MapIndexService } from './map-index/map-index-service.ts';
 import { createPlaceRepository, type PlaceRepository } from './places/place-repository.ts';
 import { createPlaceWriteRepository, type PlaceWriteRepository } from './places/place-write-repository.ts';
@@ -18,6 +19,8 @@ export interface AppServices {
   categoryRepository: CategoryRepository;
   /** Proposals, edits, transitions and history of places, with the exact position. */
   placeWrites: PlaceWriteRepository;
+  /** Reports on places. */
+  flags: FlagRepository;
   /** Registration, sign-in and sessions. */
   accounts: AccountService;
 }
@@ -38,5 +41,6 @@ export function decorateServices(
   app.decorate('placeRepository', createPlaceRepository(services.database));
   app.decorate('categoryRepository', createCategoryRepository(services.database));
   app.decorate('placeWrites', createPlaceWriteRepository(services.database));
+  app.decorate('flags', createFlagRepository(services.database));
   app.decorate('accounts', createAccountService(services.database));
 }

@@ -1,8 +1,16 @@
 import {
+  Category,
+  type CategoryInput,
   CategoryList,
+  type CategoryPatch,
   ClientConfig,
   CurrentUser,
   ErrorBody,
+  Flag,
+  type FlagInput,
+  FlagList,
+  FlagReceipt,
+  type FlagResolution,
   formatBbox,
   formatLatLng,
   formatSlugList,
@@ -19,6 +27,10 @@ import {
   type PlacePatch,
   type PlaceTransition,
   type RegisterBody,
+  UserList,
+  type UserListQuery,
+  type UserPatch,
+  UserSummary,
 } from '@karta/contracts';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
@@ -47,7 +59,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
    * Cookies go along on the same origin (fetch's default), which is how the session travels.
    */
   async function call<S extends z.ZodType>(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     schema: S | null,
     options: { query?: Query; body?: unknown; request?: RequestOptions } = {},
@@ -120,6 +132,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
           origin: query.origin ? formatLatLng(query.origin) : undefined,
           limit: query.limit === undefined ? undefined : String(query.limit),
           cursor: query.cursor,
+          status: query.status?.join(','),
+          mine: query.mine === undefined ? undefined : String(query.mine),
+          order: query.order,
         },
         request,
       ),
@@ -155,6 +170,35 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** Every change of a place (its author and moderators only). */
     placeHistory: (id: number, request?: RequestOptions) =>
       get(`${placePath(id)}/history`, PlaceHistory, {}, request),
+    /** Reports a problem with a published place (no account needed). */
+    flagPlace: (id: number, body: FlagInput, request?: RequestOptions) =>
+      call('POST', `${placePath(id)}/flags`, FlagReceipt, { body, request }),
+    /** Open reports, oldest first, or resolved ones (moderators). */
+    listFlags: (status: 'open' | 'resolved' = 'open', request?: RequestOptions) =>
+      get('/api/v1/flags', FlagList, { status }, request),
+    resolveFlag: (id: number, body: FlagResolution, request?: RequestOptions) =>
+      call('POST', `/api/v1/flags/${id}/resolve`, Flag, { body, request }),
+    createCategory: (body: CategoryInput, request?: RequestOptions) =>
+      call('POST', '/api/v1/categories', Category, { body, request }),
+    updateCategory: (id: number, body: CategoryPatch, request?: RequestOptions) =>
+      call('PATCH', `/api/v1/categories/${id}`, Category, { body, request }),
+    deleteCategory: async (id: number, request?: RequestOptions): Promise<void> => {
+      await call('DELETE', `/api/v1/categories/${id}`, null, { request });
+    },
+    /** Users, newest first (admins). */
+    listUsers: (query: UserListQuery = {}, request?: RequestOptions) =>
+      get(
+        '/api/v1/users',
+        UserList,
+        {
+          q: query.q,
+          limit: query.limit === undefined ? undefined : String(query.limit),
+          offset: query.offset === undefined ? undefined : String(query.offset),
+        },
+        request,
+      ),
+    updateUser: (id: number, body: UserPatch, request?: RequestOptions) =>
+      call('PATCH', `/api/v1/users/${id}`, UserSummary, { body, request }),
   };
 }
 

@@ -1,5 +1,41 @@
 import { z } from 'zod';
-import { LocalizedText, Slug } from './primitives.ts';
+import { LanguageCode, LocalizedText, Slug, safeText } from './primitives.ts';
+
+/** Marker colours: each carries white text and icons at WCAG AA contrast (≥ 4.5:1). */
+export const CATEGORY_PALETTE = [
+  '#15803d',
+  '#0369a1',
+  '#b91c1c',
+  '#6d28d9',
+  '#c2410c',
+  '#a16207',
+  '#4338ca',
+  '#0f766e',
+  '#be185d',
+  '#475569',
+] as const;
+
+/** Icon names (Lucide's) a category may use. */
+export const CATEGORY_ICONS = [
+  'map-pin',
+  'pill',
+  'droplet',
+  'heart-pulse',
+  'house',
+  'wrench',
+  'shopping-basket',
+  'book-open',
+  'recycle',
+  'bike',
+  'toilet',
+  'utensils',
+  'bed',
+  'shirt',
+  'phone',
+  'wifi',
+  'battery-charging',
+  'tree',
+] as const;
 
 export const Category = z.object({
   id: z.number().int().positive(),
@@ -13,3 +49,36 @@ export type Category = z.infer<typeof Category>;
 
 export const CategoryList = z.object({ items: z.array(Category) });
 export type CategoryList = z.infer<typeof CategoryList>;
+
+/** A category's name per language: at least one, each 1–60 characters. */
+const CategoryNames = z
+  .record(
+    LanguageCode,
+    safeText(260)
+      .transform((value) => value.trim())
+      .pipe(z.string().min(1).max(60)),
+  )
+  .refine((names) => Object.keys(names).length > 0, {
+    message: 'Give the category a name in at least one language',
+  });
+
+/** `POST /api/v1/categories`. The slug is the category's name in links, so it never changes. */
+export const CategoryInput = z.object({
+  slug: Slug.max(40),
+  name: CategoryNames,
+  color: z.enum(CATEGORY_PALETTE),
+  icon: z.enum(CATEGORY_ICONS),
+});
+export type CategoryInput = z.input<typeof CategoryInput>;
+
+/** `PATCH /api/v1/categories/:id`: name, colour or icon. */
+export const CategoryPatch = CategoryInput.omit({ slug: true }).partial();
+export type CategoryPatch = z.input<typeof CategoryPatch>;
+
+export const CategoryIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Expected a category id')
+    .transform(Number)
+    .pipe(z.number().int().positive()),
+});

@@ -1,11 +1,21 @@
 import type { z } from 'zod';
 import { CurrentUser, LoginBody, RegisterBody } from './auth.ts';
-import { CategoryList } from './categories.ts';
+import { Category, CategoryIdParams, CategoryInput, CategoryList, CategoryPatch } from './categories.ts';
 import { ErrorBody } from './errors.ts';
+import {
+  Flag,
+  FlagIdParams,
+  FlagInput,
+  FlagList,
+  FlagListQuery,
+  FlagReceipt,
+  FlagResolution,
+} from './flags.ts';
 import { MapQuery, MapResponse } from './map.ts';
 import { OwnPlace, PlaceHistory, PlaceInput, PlacePatch, PlaceTransition } from './place-writes.ts';
 import { Place, PlaceIdParams, PlaceList, PlaceListQuery } from './places.ts';
 import { ClientConfig, Health } from './system.ts';
+import { UserIdParams, UserList, UserListQuery, UserPatch, UserSummary } from './users.ts';
 
 /** One HTTP endpoint: the single description that the server, the client and OpenAPI share. */
 export interface Endpoint {
@@ -59,15 +69,16 @@ export const endpoints = {
   listPlaces: {
     method: 'GET',
     path: '/api/v1/places',
-    summary: 'Published places in a box, nearest first, paginated with a cursor',
+    summary:
+      'Places in a box, nearest first, paginated with a cursor: published ones, or by `status` and `mine` those the reader may see',
     query: PlaceListQuery,
     response: PlaceList,
-    errors: [400],
+    errors: [400, 401],
   },
   getPlace: {
     method: 'GET',
     path: '/api/v1/places/{id}',
-    summary: 'One place',
+    summary: 'One place: published, or the reader’s own (exact position for its author and moderators)',
     params: PlaceIdParams,
     response: Place,
     errors: [400, 404],
@@ -145,6 +156,83 @@ export const endpoints = {
     response: PlaceHistory,
     session: 'required',
     errors: [400, 401, 403, 404],
+  },
+  flagPlace: {
+    method: 'POST',
+    path: '/api/v1/places/{id}/flags',
+    summary: 'Report a problem with a published place (anyone, signed in or not)',
+    params: PlaceIdParams,
+    body: FlagInput,
+    status: 201,
+    response: FlagReceipt,
+    errors: [400, 404, 415, 429],
+  },
+  listFlags: {
+    method: 'GET',
+    path: '/api/v1/flags',
+    summary: 'Reports on places: open ones oldest first, or resolved ones newest first (moderators)',
+    query: FlagListQuery,
+    response: FlagList,
+    session: 'required',
+    errors: [400, 401, 403],
+  },
+  resolveFlag: {
+    method: 'POST',
+    path: '/api/v1/flags/{id}/resolve',
+    summary: 'Resolve a report: the place was fixed, or there was nothing to change (moderators)',
+    params: FlagIdParams,
+    body: FlagResolution,
+    response: Flag,
+    session: 'required',
+    errors: [400, 401, 403, 404, 409, 415, 429],
+  },
+  createCategory: {
+    method: 'POST',
+    path: '/api/v1/categories',
+    summary: 'Add a category (moderators); its slug never changes',
+    body: CategoryInput,
+    status: 201,
+    response: Category,
+    session: 'required',
+    errors: [400, 401, 403, 409, 415, 429],
+  },
+  updateCategory: {
+    method: 'PATCH',
+    path: '/api/v1/categories/{id}',
+    summary: 'Change a category’s names, colour or icon (moderators)',
+    params: CategoryIdParams,
+    body: CategoryPatch,
+    response: Category,
+    session: 'required',
+    errors: [400, 401, 403, 404, 415, 429],
+  },
+  deleteCategory: {
+    method: 'DELETE',
+    path: '/api/v1/categories/{id}',
+    summary: 'Delete a category no place uses (moderators; 409 while it has places)',
+    params: CategoryIdParams,
+    status: 204,
+    session: 'required',
+    errors: [400, 401, 403, 404, 409, 429],
+  },
+  listUsers: {
+    method: 'GET',
+    path: '/api/v1/users',
+    summary: 'Users, newest first, optionally matching `q` (admins)',
+    query: UserListQuery,
+    response: UserList,
+    session: 'required',
+    errors: [400, 401, 403],
+  },
+  updateUser: {
+    method: 'PATCH',
+    path: '/api/v1/users/{id}',
+    summary: 'Change a user’s role, or disable or enable the account (admins; not their own)',
+    params: UserIdParams,
+    body: UserPatch,
+    response: UserSummary,
+    session: 'required',
+    errors: [400, 401, 403, 404, 415, 429],
   },
 } as const satisfies Record<string, Endpoint>;
 

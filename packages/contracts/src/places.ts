@@ -10,7 +10,14 @@ import {
   PlaceStatus,
   Slug,
 } from './primitives.ts';
-import { BboxParam, intParam, LatLngParam, SlugListParam } from './query-params.ts';
+import {
+  BboxParam,
+  BooleanParam,
+  intParam,
+  LatLngParam,
+  SlugListParam,
+  StatusListParam,
+} from './query-params.ts';
 
 /** A place as the API shows it. Names and descriptions carry every language the place has. */
 export const Place = z.object({
@@ -37,6 +44,10 @@ export const Place = z.object({
   updatedAt: IsoDateTime,
   publishedAt: IsoDateTime.nullable(),
   version: z.number().int().positive(),
+  /** Present only for the place's author and moderators (who also get the exact position). */
+  authorId: z.number().int().positive().nullable().optional(),
+  /** Why a moderator rejected it; present only for the author and moderators. */
+  rejectionReason: z.string().nullable().optional(),
 });
 export type Place = z.infer<typeof Place>;
 
@@ -44,8 +55,18 @@ export type Place = z.infer<typeof Place>;
 export const PlaceListItem = Place.extend({ distance: z.number().min(0).nullable() });
 export type PlaceListItem = z.infer<typeof PlaceListItem>;
 
-/** `GET /api/v1/places`: published places in a box, nearest to `origin` first, page by page. */
+/**
+ * `GET /api/v1/places`: places in a box, nearest to `origin` first, page by page. Published ones
+ * unless `status` says otherwise; a reader only ever gets the places they may see (their own and,
+ * for moderators, all).
+ */
 export const PlaceListQuery = z.object({
+  /** Comma-separated statuses (default `published`, or every status with `mine`). */
+  status: StatusListParam.optional(),
+  /** `true`: only the signed-in user's own places (401 when signed out). */
+  mine: BooleanParam.optional(),
+  /** Without an origin or box: `oldest` first (the default, a queue's order) or `newest` first. */
+  order: z.enum(['oldest', 'newest']).optional(),
   bbox: BboxParam.optional(),
   category: SlugListParam.optional(),
   /** `lat,lng`: the list is sorted by distance from this point (default: the box's centre). */

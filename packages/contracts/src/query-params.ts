@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Bounds, Latitude, LatLng, Longitude, Slug } from './primitives.ts';
+import { type Bounds, Latitude, LatLng, Longitude, PlaceStatus, Slug } from './primitives.ts';
 
 /**
  * Query-string codecs: each schema parses the wire form (strings) into a typed value, and each
@@ -50,6 +50,21 @@ export const SlugListParam = z
   .pipe(z.array(Slug).max(50));
 
 export const formatSlugList = (slugs: readonly string[]): string => slugs.join(',');
+
+/** Comma-separated place statuses, e.g. `pending,rejected`. */
+export const StatusListParam = z
+  .string()
+  .max(200)
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0),
+  )
+  .pipe(z.array(PlaceStatus).min(1).max(4));
+
+/** `true` or `false` in a query string. */
+export const BooleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** An integer in a query string. */
 export const intParam = (min: number, max: number) =>

@@ -124,6 +124,10 @@ export function createAccountService(database: Database) {
       };
     },
 
+    /** Changes a user's role or disabled flag in one transaction (disabling ends their sessions). */
+    updateUser: (id: number, patch: { role?: CurrentUser['role']; disabled?: boolean }) =>
+      database.transaction((tx) => createUserRepository(tx).update(id, patch)),
+
     /** Deletes every expired session (also done at each sign-in). */
     purgeExpiredSessions: () => sessions.purgeExpired(),
 

@@ -33,6 +33,8 @@ export function registerRequestUser(app: FastifyInstance) {
       return;
     }
     request.user = session.user;
+    // What a signed-in reader gets may hold private parts (exact positions): never for a shared cache.
+    reply.header('cache-control', 'private, no-store');
     if (session.renewed) setSessionCookie(reply, app.appConfig, token);
   });
 }

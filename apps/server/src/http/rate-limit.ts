@@ -19,6 +19,10 @@ export const RATE_LIMITS = {
   loginPerAccount: { max: 5, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
   /** Accounts created from one address. */
   registerPerAddress: { max: 5, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
+  /** Reports on places from one address (visitors may report without an account). */
+  flagsPerAddress: { max: 10, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
+  /** Every other write by one user (or, signed out, one address): proposals, edits, moderation. */
+  writesPerUser: { max: 60, timeWindow: 60_000, cache: KEYS_REMEMBERED },
 } as const;
 
 /** The §8 error for a refused request, with how long to wait (also in `Retry-After`). */
@@ -61,4 +65,22 @@ export function createLimiter(
     reply.header('retry-after', seconds);
     throw rateLimitedError(seconds);
   };
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Limits every API write that has no limit of its own (sign-in, registration and reports do) to
+ * `RATE_LIMITS.writesPerUser`, counted per signed-in user, or per address for visitors. Register
+ * it after the request's user is known.
+ */
+export function registerWriteLimit(app: FastifyInstance) {
+  const limit = createLimiter(app, RATE_LIMITS.writesPerUser, (request) =>
+    request.user ? `user:${request.user.id}` : `address:${request.ip}`,
+  );
+  app.addHook('preHandler', async (request, reply) => {
+    if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if ((request.routeOptions.config as { rateLimit?: unknown } | undefined)?.rateLimit) return;
+    await limit(request, reply);
+  });
 }

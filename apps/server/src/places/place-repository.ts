@@ -1,6 +1,8 @@
-import type { Bounds, LatLng, Place, PlaceListItem } from '@karta/contracts';
+import type { Bounds, LatLng, Place, PlaceListItem, PlaceStatus } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import type { PageCursor } from './cursor.ts';
+import type { Actor } from './place-rules.ts';
+import { placeColumnsSql, visibleToSql } from './place-visibility.ts';
 
 /** Mean Earth radius in metres (IUGG), as used by the haversine formula. */
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -26,13 +28,12 @@ interface PlaceRow {
   updated_at: Date;
   published_at: Date | null;
   version: number;
+  /** The reader is the author or a moderator: the row holds the exact position. */
+  owned: boolean;
+  author_id: number | null;
+  rejection_reason: string | null;
   distance?: number | null;
 }
-
-/** Columns of a place as the public API shows it: the public (possibly coarsened) position. */
-const PLACE_COLUMNS = `p.id, p.external_id, p.name, p.description, p.primary_language, p.category_id,
-  c.slug AS category, p.public_lat AS lat, p.public_lng AS lng, p.radius, p.location_privacy,
-  p.address, p.phone, p.email, p.website, p.status, p.created_at, p.updated_at, p.published_at, p.version`;
 
 function toPlace(row: PlaceRow): Place {
   return {
@@ -56,10 +57,17 @@ function toPlace(row: PlaceRow): Place {
     updatedAt: row.updated_at.toISOString(),
     publishedAt: row.published_at ? row.published_at.toISOString() : null,
     version: row.version,
+    ...(row.owned ? { authorId: row.author_id, rejectionReason: row.rejection_reason } : {}),
   };
 }
 
 export interface ListQuery {
+  /** Statuses to list (the reader still sees only what they may). */
+  statuses: readonly PlaceStatus[];
+  /** Only places by this author. */
+  authorId?: number;
+  /** Without an origin: id order, oldest or newest first. */
+  order: 'oldest' | 'newest';
   bbox?: Bounds;
   categories?: readonly string[];
   /** Sort by distance from here; without it the list is in id order. */
@@ -78,10 +86,10 @@ export interface ListPage {
 /** SQL text with numbered parameters, built piece by piece. */
 class Sql {
   readonly params: unknown[] = [];
-  param(value: unknown, cast: string): string {
+  readonly param = (value: unknown, cast: string): string => {
     this.params.push(value);
     return `$${this.params.length}::${cast}`;
-  }
+  };
 }
 
 /** The centre of a box, across the antimeridian when `west > east`. */
@@ -92,26 +100,40 @@ export function bboxCentre(bbox: Bounds): LatLng {
   return { lat: (bbox.south + bbox.north) / 2, lng };
 }
 
-/** Reads published places for the public API. */
+/** The status filter; published alone as a literal, so the partial indexes of published places apply. */
+function statusSql(statuses: readonly PlaceStatus[], param: Sql['param']): string {
+  if (statuses.length === 1 && statuses[0] === 'published') return `p.status = 'published'`;
+  return `p.status = ANY(${param(statuses, 'text[]')})`;
+}
+
+/**
+ * Reads places for the API, each as `viewer` may see it (null: a visitor): see place-visibility.ts.
+ * Boxes and distances use the public position for everyone, so no answer reveals an exact spot.
+ */
 export function createPlaceRepository(db: Queryable) {
   return {
-    /** A published place, or undefined. */
-    async findPublished(id: number): Promise<Place | undefined> {
+    /** A place the viewer may see, or undefined. */
+    async find(id: number, viewer: Actor | null): Promise<Place | undefined> {
+      const sql = new Sql();
+      const param = sql.param;
       const { rows } = await db.query<PlaceRow>(
-        `SELECT ${PLACE_COLUMNS} FROM places p JOIN categories c ON c.id = p.category_id
-         WHERE p.id = $1::int8 AND p.status = 'published'`,
-        [id],
+        `SELECT ${placeColumnsSql(viewer, param)} FROM places p JOIN categories c ON c.id = p.category_id
+         WHERE p.id = ${param(id, 'int8')} AND ${visibleToSql(viewer, param)}`,
+        sql.params,
       );
       return rows[0] ? toPlace(rows[0]) : undefined;
     },
 
     /**
-     * One page of published places, nearest to `origin` first (ties by id), after `after`.
-     * Keyset pagination on (distance, id): pages never skip or repeat a place while data is stable.
+     * One page of the places the viewer may see, nearest to `origin` first (ties by id), after
+     * `after`. Keyset pagination on (distance, id): pages never skip or repeat a place while data
+     * is stable.
      */
-    async listPublished(query: ListQuery): Promise<ListPage> {
+    async list(query: ListQuery, viewer: Actor | null): Promise<ListPage> {
       const sql = new Sql();
-      const where = [`p.status = 'published'`];
+      const param = sql.param;
+      const where = [visibleToSql(viewer, param), statusSql(query.statuses, param)];
+      if (query.authorId !== undefined) where.push(`p.author_id = ${param(query.authorId, 'int8')}`);
       if (query.bbox) {
         const { west, south, east, north } = query.bbox;
         const s = sql.param(south, 'float8');
@@ -136,6 +158,7 @@ export function createPlaceRepository(db: Queryable) {
       }
       const filter = where.join(' AND ');
       const countParams = [...sql.params];
+      const columns = placeColumnsSql(viewer, param);
 
       const distance = query.origin
         ? (() => {
@@ -147,18 +170,19 @@ export function createPlaceRepository(db: Queryable) {
               + cos(radians(${lat})) * cos(radians(p.public_lat)) * power(sin(radians(p.public_lng - ${lng}) / 2), 2)))))`;
           })()
         : 'NULL::float8';
+      const newest = !query.origin && query.order === 'newest';
       const after = query.after
         ? query.origin
           ? `WHERE (q.distance, q.id) > (${sql.param(query.after.distance, 'float8')}, ${sql.param(query.after.id, 'int8')})`
-          : `WHERE q.id > ${sql.param(query.after.id, 'int8')}`
+          : `WHERE q.id ${newest ? '<' : '>'} ${sql.param(query.after.id, 'int8')}`
         : '';
-      const order = query.origin ? 'q.distance, q.id' : 'q.id';
+      const order = query.origin ? 'q.distance, q.id' : newest ? 'q.id DESC' : 'q.id';
       const limit = sql.param(query.limit + 1, 'int4');
 
       const [page, count] = await Promise.all([
         db.query<PlaceRow>(
           `SELECT * FROM (
-             SELECT ${PLACE_COLUMNS}, ${distance} AS distance
+             SELECT ${columns}, ${distance} AS distance
              FROM places p JOIN categories c ON c.id = p.category_id
              WHERE ${filter}
            ) AS q

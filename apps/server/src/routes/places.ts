@@ -1,15 +1,19 @@
 import { type Place, PlaceIdParams, type PlaceList, PlaceListQuery } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../accounts/request-user.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { decodeCursor, encodeCursor } from '../places/cursor.ts';
 import { bboxCentre } from '../places/place-repository.ts';
 
 const DEFAULT_LIMIT = 20;
+const EVERY_STATUS = ['pending', 'published', 'rejected', 'archived'] as const;
 
+/** Reads of places, each answered as the reader may see it (visitors: published places only). */
 export async function placeRoutes(app: FastifyInstance) {
   app.get('/api/v1/places', async (request): Promise<PlaceList> => {
     const query = parseInput(PlaceListQuery, request.query, 'query');
+    const author = query.mine ? requireUser(request) : null;
     // Nearest first from `origin`, else from the box's centre; with neither, in id order.
     const origin = query.origin ?? (query.bbox ? bboxCentre(query.bbox) : undefined);
     let after: ReturnType<typeof decodeCursor>;
@@ -20,20 +24,27 @@ export async function placeRoutes(app: FastifyInstance) {
         throw validationError([{ path: 'cursor', message: 'Not a cursor of this list' }]);
       }
     }
-    const page = await app.placeRepository.listPublished({
-      bbox: query.bbox,
-      categories: query.category,
-      origin,
-      limit: query.limit ?? DEFAULT_LIMIT,
-      after,
-    });
+    const page = await app.placeRepository.list(
+      {
+        statuses: query.status ?? (author ? EVERY_STATUS : ['published']),
+        authorId: author?.id,
+        order: query.order ?? 'oldest',
+        bbox: query.bbox,
+        categories: query.category,
+        origin,
+        limit: query.limit ?? DEFAULT_LIMIT,
+        after,
+      },
+      request.user,
+    );
     return { items: page.items, total: page.total, nextCursor: page.next ? encodeCursor(page.next) : null };
   });
 
   app.get('/api/v1/places/:id', async (request): Promise<Place> => {
     const { id } = parseInput(PlaceIdParams, request.params, 'path');
-    const place = await app.placeRepository.findPublished(id);
-    if (!place) throw new AppError(404, 'not_found', `There is no published place ${id}`);
+    const place = await app.placeRepository.find(id, request.user);
+    // Not there, or not for this reader: the same answer, so a hidden place's existence stays hidden.
+    if (!place) throw new AppError(404, 'not_found', `There is no place ${id}`);
     return place;
   });
 }

@@ -1,0 +1,126 @@
+import type { Flag, FlagReason, FlagReceipt } from '@karta/contracts';
+import type { Database } from '../db/database.ts';
+
+interface FlagRow {
+  id: number;
+  place_id: number;
+  reason: FlagReason;
+  comment: string | null;
+  status: 'open' | 'resolved';
+  created_at: Date;
+  place_name: Record<string, string>;
+  place_language: string;
+  place_status: Flag['place']['status'];
+  reporter_id: number | null;
+  reporter_name: string | null;
+  resolution: Flag['resolution'];
+  resolution_note: string | null;
+  resolver_id: number | null;
+  resolver_name: string | null;
+  resolved_at: Date | null;
+}
+
+const FLAG_COLUMNS = `f.id, f.place_id, f.reason, f.comment, f.status, f.created_at,
+  p.name AS place_name, p.primary_language AS place_language, p.status AS place_status,
+  f.reporter_id, r.display_name AS reporter_name, f.resolution, f.resolution_note,
+  f.resolved_by AS resolver_id, m.display_name AS resolver_name, f.resolved_at`;
+const FLAG_FROM = `flags f JOIN places p ON p.id = f.place_id
+  LEFT JOIN users r ON r.id = f.reporter_id LEFT JOIN users m ON m.id = f.resolved_by`;
+
+function toFlag(row: FlagRow): Flag {
+  return {
+    id: row.id,
+    placeId: row.place_id,
+    reason: row.reason,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    comment: row.comment,
+    place: {
+      id: row.place_id,
+      name: row.place_name,
+      primaryLanguage: row.place_language,
+      status: row.place_status,
+    },
+    reporter: row.reporter_id !== null ? { id: row.reporter_id, displayName: row.reporter_name ?? '' } : null,
+    resolution: row.resolution,
+    resolutionNote: row.resolution_note,
+    resolvedBy:
+      row.resolver_id !== null ? { id: row.resolver_id, displayName: row.resolver_name ?? '' } : null,
+    resolvedAt: row.resolved_at ? row.resolved_at.toISOString() : null,
+  };
+}
+
+/** The flag is already resolved (409): two moderators acted on it at once, or the page was old. */
+export class FlagAlreadyResolvedError extends Error {
+  constructor(readonly flag: Flag) {
+    super(`Flag ${flag.id} is already resolved`);
+    this.name = 'FlagAlreadyResolvedError';
+  }
+}
+
+/** Flags on places: reports by visitors, resolved by moderators. */
+export function createFlagRepository(db: Database) {
+  async function find(id: number): Promise<Flag | undefined> {
+    const { rows } = await db.query<FlagRow>(
+      `SELECT ${FLAG_COLUMNS} FROM ${FLAG_FROM} WHERE f.id = $1::int8`,
+      [id],
+    );
+    return rows[0] ? toFlag(rows[0]) : undefined;
+  }
+
+  return {
+    find,
+
+    /** A report on a published place; undefined when there is no published place `placeId`. */
+    async create(
+      placeId: number,
+      input: { reason: FlagReason; comment: string | null },
+      reporterId: number | null,
+    ): Promise<FlagReceipt | undefined> {
+      const { rows } = await db.query<{ id: number; created_at: Date }>(
+        `INSERT INTO flags (place_id, reason, comment, reporter_id)
+         SELECT id, $2, $3, $4 FROM places WHERE id = $1::int8 AND status = 'published'
+         RETURNING id, created_at`,
+        [placeId, input.reason, input.comment, reporterId],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        placeId,
+        reason: input.reason,
+        status: 'open',
+        createdAt: row.created_at.toISOString(),
+      };
+    },
+
+    /** Flags of one status, oldest first (a queue), at most `limit`. */
+    async list(status: 'open' | 'resolved', limit: number): Promise<Flag[]> {
+      const { rows } = await db.query<FlagRow>(
+        `SELECT ${FLAG_COLUMNS} FROM ${FLAG_FROM} WHERE f.status = $1
+         ORDER BY f.id ${status === 'open' ? 'ASC' : 'DESC'} LIMIT $2`,
+        [status, limit],
+      );
+      return rows.map(toFlag);
+    },
+
+    /** Resolves an open flag; undefined when there is none, FlagAlreadyResolvedError when done. */
+    async resolve(
+      id: number,
+      resolution: { resolution: 'fixed' | 'dismissed'; note: string | null },
+      moderatorId: number,
+    ): Promise<Flag | undefined> {
+      const { rowCount } = await db.query(
+        `UPDATE flags SET status = 'resolved', resolution = $2, resolution_note = $3, resolved_by = $4,
+           resolved_at = now()
+         WHERE id = $1::int8 AND status = 'open'`,
+        [id, resolution.resolution, resolution.note, moderatorId],
+      );
+      const flag = await find(id);
+      if (flag && rowCount === 0) throw new FlagAlreadyResolvedError(flag);
+      return flag;
+    },
+  };
+}
+
+export type FlagRepository = ReturnType<typeof createFlagRepository>;

@@ -1,0 +1,39 @@
+import { UserIdParams, type UserList, UserListQuery, UserPatch, type UserSummary } from '@karta/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../accounts/request-user.ts';
+import { AppError } from '../http/errors.ts';
+import { parseInput } from '../http/validate.ts';
+
+const ADMINS = ['admin'] as const;
+const DEFAULT_LIMIT = 50;
+
+/** User management: admins list users, change roles, disable and enable accounts (PRODUCT.md §2). */
+export async function userRoutes(app: FastifyInstance) {
+  // E-mail addresses are personal data: never kept by a cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/api/v1/users', async (request): Promise<UserList> => {
+    requireUser(request, ADMINS);
+    const query = parseInput(UserListQuery, request.query, 'query');
+    return app.accounts.users.list({
+      search: query.q,
+      limit: query.limit ?? DEFAULT_LIMIT,
+      offset: query.offset ?? 0,
+    });
+  });
+
+  app.patch('/api/v1/users/:id', async (request): Promise<UserSummary> => {
+    const admin = requireUser(request, ADMINS);
+    const { id } = parseInput(UserIdParams, request.params, 'path');
+    const patch = parseInput(UserPatch, request.body, 'body');
+    // An admin who demoted or disabled themselves could leave the site with no admin at all.
+    if (id === admin.id) {
+      throw new AppError(403, 'forbidden', 'You cannot change your own role or disable your own account');
+    }
+    const user = await app.accounts.updateUser(id, patch);
+    if (!user) throw new AppError(404, 'not_found', `There is no user ${id}`);
+    return user;
+  });
+}

@@ -1,0 +1,317 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextAddress, signedInUser } from './support/auth.ts';
+import { insertPlace } from './support/places.ts';
+import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
+
+/**
+ * Every endpoint × every role, with the status each must get (PRODUCT.md §2 and §4). Each cell
+ * builds its own fixture, so no cell depends on another's effect.
+ */
+const ROLES = ['anonymous', 'author', 'other', 'moderator', 'admin', 'disabled'] as const;
+type Role = (typeof ROLES)[number];
+type Expected = Record<Role, number>;
+
+/** Expected statuses in ROLES order. */
+function row(...statuses: [number, number, number, number, number, number]): Expected {
+  return Object.fromEntries(ROLES.map((role, i) => [role, statuses[i]])) as Expected;
+}
+
+interface Context {
+  app: FastifyInstance;
+  t: TestApp;
+  ids: Record<Exclude<Role, 'anonymous'>, number>;
+  categoryId: number;
+}
+
+type Request = { method: InjectOptions['method']; url: string; body?: unknown };
+interface Case {
+  name: string;
+  request: (ctx: Context) => Promise<Request>;
+  expected: Expected;
+}
+
+let slugCounter = 0;
+const place = (ctx: Context, status: 'pending' | 'published' | 'rejected' | 'archived') =>
+  insertPlace(ctx.t.database, { status, authorId: ctx.ids.author });
+const proposal = (ctx: Context) => ({
+  categoryId: ctx.categoryId,
+  name: { en: 'Matrix place' },
+  lat: 45.8,
+  lng: 16,
+});
+
+const CASES: Case[] = [
+  {
+    name: 'GET /health',
+    request: async () => ({ method: 'GET', url: '/api/v1/health' }),
+    expected: row(200, 200, 200, 200, 200, 200),
+  },
+  {
+    name: 'GET /auth/me',
+    request: async () => ({ method: 'GET', url: '/api/v1/auth/me' }),
+    expected: row(401, 200, 200, 200, 200, 401),
+  },
+  {
+    name: 'GET /places',
+    request: async () => ({ method: 'GET', url: '/api/v1/places?limit=1' }),
+    expected: row(200, 200, 200, 200, 200, 200),
+  },
+  {
+    name: 'GET /places?mine=true',
+    request: async () => ({ method: 'GET', url: '/api/v1/places?mine=true' }),
+    expected: row(401, 200, 200, 200, 200, 401),
+  },
+  {
+    name: 'GET /places/:id (published)',
+    request: async (ctx) => ({ method: 'GET', url: `/api/v1/places/${await place(ctx, 'published')}` }),
+    expected: row(200, 200, 200, 200, 200, 200),
+  },
+  {
+    name: 'GET /places/:id (pending)',
+    request: async (ctx) => ({ method: 'GET', url: `/api/v1/places/${await place(ctx, 'pending')}` }),
+    expected: row(404, 200, 404, 200, 200, 404),
+  },
+  {
+    name: 'POST /places',
+    request: async (ctx) => ({ method: 'POST', url: '/api/v1/places', body: proposal(ctx) }),
+    expected: row(401, 201, 201, 201, 201, 401),
+  },
+  {
+    name: 'PATCH /places/:id (pending)',
+    request: async (ctx) => ({
+      method: 'PATCH',
+      url: `/api/v1/places/${await place(ctx, 'pending')}`,
+      body: { version: 1, address: 'Ilica 5' },
+    }),
+    expected: row(401, 200, 404, 200, 200, 401),
+  },
+  {
+    name: 'PATCH /places/:id (rejected)',
+    request: async (ctx) => ({
+      method: 'PATCH',
+      url: `/api/v1/places/${await place(ctx, 'rejected')}`,
+      body: { version: 1, address: 'Ilica 5' },
+    }),
+    expected: row(401, 200, 404, 200, 200, 401),
+  },
+  {
+    name: 'PATCH /places/:id (published)',
+    request: async (ctx) => ({
+      method: 'PATCH',
+      url: `/api/v1/places/${await place(ctx, 'published')}`,
+      body: { version: 1, address: 'Ilica 5' },
+    }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
+    name: 'POST /places/:id/transition publish',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/places/${await place(ctx, 'pending')}/transition`,
+      body: { to: 'published', version: 1 },
+    }),
+    expected: row(401, 403, 404, 200, 200, 401),
+  },
+  {
+    name: 'POST /places/:id/transition reject',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/places/${await place(ctx, 'pending')}/transition`,
+      body: { to: 'rejected', reason: 'Duplicate', version: 1 },
+    }),
+    expected: row(401, 403, 404, 200, 200, 401),
+  },
+  {
+    name: 'POST /places/:id/transition resubmit',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/places/${await place(ctx, 'rejected')}/transition`,
+      body: { to: 'pending', version: 1 },
+    }),
+    expected: row(401, 200, 404, 200, 200, 401),
+  },
+  {
+    name: 'POST /places/:id/transition archive',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/places/${await place(ctx, 'published')}/transition`,
+      body: { to: 'archived', version: 1 },
+    }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
+    name: 'POST /places/:id/transition restore',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/places/${await place(ctx, 'archived')}/transition`,
+      body: { to: 'published', version: 1 },
+    }),
+    expected: row(401, 403, 404, 200, 200, 401),
+  },
+  {
+    name: 'GET /places/:id/history (pending)',
+    request: async (ctx) => ({ method: 'GET', url: `/api/v1/places/${await place(ctx, 'pending')}/history` }),
+    expected: row(401, 200, 404, 200, 200, 401),
+  },
+  {
+    name: 'GET /places/:id/history (published)',
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/v1/places/${await place(ctx, 'published')}/history`,
+    }),
+    expected: row(401, 200, 403, 200, 200, 401),
+  },
+  {
+    name: 'POST /places/:id/flags (published)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/places/${await place(ctx, 'published')}/flags`,
+      body: { reason: 'duplicate' },
+    }),
+    expected: row(201, 201, 201, 201, 201, 201),
+  },
+  {
+    name: 'POST /places/:id/flags (pending)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/places/${await place(ctx, 'pending')}/flags`,
+      body: { reason: 'duplicate' },
+    }),
+    expected: row(404, 404, 404, 404, 404, 404),
+  },
+  {
+    name: 'GET /flags',
+    request: async () => ({ method: 'GET', url: '/api/v1/flags' }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
+    name: 'POST /flags/:id/resolve',
+    request: async (ctx) => {
+      const placeId = await place(ctx, 'published');
+      const { rows } = await ctx.t.database.query<{ id: number }>(
+        `INSERT INTO flags (place_id, reason) VALUES ($1, 'duplicate') RETURNING id`,
+        [placeId],
+      );
+      return {
+        method: 'POST',
+        url: `/api/v1/flags/${rows[0]?.id}/resolve`,
+        body: { resolution: 'dismissed' },
+      };
+    },
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
+    name: 'GET /categories',
+    request: async () => ({ method: 'GET', url: '/api/v1/categories' }),
+    expected: row(200, 200, 200, 200, 200, 200),
+  },
+  {
+    name: 'POST /categories',
+    request: async () => {
+      slugCounter += 1;
+      return {
+        method: 'POST',
+        url: '/api/v1/categories',
+        body: { slug: `matrix-${slugCounter}`, name: { en: 'Matrix' }, color: '#15803d', icon: 'map-pin' },
+      };
+    },
+    expected: row(401, 403, 403, 201, 201, 401),
+  },
+  {
+    name: 'PATCH /categories/:id',
+    request: async (ctx) => ({
+      method: 'PATCH',
+      url: `/api/v1/categories/${ctx.categoryId}`,
+      body: { icon: 'map-pin' },
+    }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
+    name: 'DELETE /categories/:id (unused)',
+    request: async (ctx) => {
+      slugCounter += 1;
+      const category = await ctx.t.app.categoryRepository.create({
+        slug: `unused-${slugCounter}`,
+        name: { en: 'Unused' },
+        color: '#15803d',
+        icon: 'map-pin',
+      });
+      return { method: 'DELETE', url: `/api/v1/categories/${category.id}` };
+    },
+    expected: row(401, 403, 403, 204, 204, 401),
+  },
+  {
+    name: 'GET /users',
+    request: async () => ({ method: 'GET', url: '/api/v1/users' }),
+    expected: row(401, 403, 403, 403, 200, 401),
+  },
+  {
+    name: 'PATCH /users/:id',
+    request: async (ctx) => ({
+      method: 'PATCH',
+      url: `/api/v1/users/${ctx.ids.other}`,
+      body: { role: 'contributor' },
+    }),
+    expected: row(401, 403, 403, 403, 200, 401),
+  },
+];
+
+describe.skipIf(!databaseAvailable)(`authorisation matrix: every endpoint × every role (${dbKind})`, () => {
+  let t: TestApp;
+  let ctx: Context;
+  const headers: Partial<Record<Role, Record<string, string>>> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const users = {
+      author: await signedInUser(t.app),
+      other: await signedInUser(t.app),
+      moderator: await signedInUser(t.app, 'moderator'),
+      admin: await signedInUser(t.app, 'admin'),
+      disabled: await signedInUser(t.app),
+    };
+    // A disabled account's session stops working at once; it is then a visitor.
+    await t.app.accounts.updateUser(users.disabled.id, { disabled: true });
+    for (const [role, user] of Object.entries(users)) headers[role as Role] = user.headers;
+    const categoryId = (await t.database.query<{ id: number }>('SELECT min(id) AS id FROM categories'))
+      .rows[0]?.id as number;
+    ctx = {
+      app: t.app,
+      t,
+      categoryId,
+      ids: {
+        author: users.author.id,
+        other: users.other.id,
+        moderator: users.moderator.id,
+        admin: users.admin.id,
+        disabled: users.disabled.id,
+      },
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  for (const testCase of CASES) {
+    it(testCase.name, async () => {
+      const actual: Partial<Record<Role, number>> = {};
+      for (const role of ROLES) {
+        const { method, url, body } = await testCase.request(ctx);
+        const response = await t.app.inject({
+          method,
+          url,
+          // Each from its own address: the per-address limits are tested on their own.
+          remoteAddress: nextAddress(),
+          headers: {
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...headers[role],
+          },
+          ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+        });
+        actual[role] = response.statusCode;
+      }
+      expect(actual).toEqual(testCase.expected);
+    });
+  }
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { IsoDateTime, LocalizedText, PlaceId, PlaceStatus, safeText } from './primitives.ts';
+
+/** Why a visitor reports a place (PRODUCT.md §3). */
+export const FlagReason = z.enum(['does_not_exist', 'wrong_information', 'duplicate', 'inappropriate']);
+export type FlagReason = z.infer<typeof FlagReason>;
+
+/** Trimmed optional text of at most `max` characters; empty means none. */
+const optionalComment = (max: number) =>
+  safeText(max + 200)
+    .transform((value) => value.trim())
+    .pipe(z.string().max(max))
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** `POST /api/v1/places/:id/flags`. */
+export const FlagInput = z.object({ reason: FlagReason, comment: optionalComment(1000) });
+export type FlagInput = z.input<typeof FlagInput>;
+
+/** `POST /api/v1/flags/:id/resolve`: what the moderator did about it. */
+export const FlagResolution = z.object({
+  resolution: z.enum(['fixed', 'dismissed']),
+  note: optionalComment(1000),
+});
+export type FlagResolution = z.input<typeof FlagResolution>;
+
+/** A flag as the reporter gets it back: what was received. */
+export const FlagReceipt = z.object({
+  id: z.number().int().positive(),
+  placeId: PlaceId,
+  reason: FlagReason,
+  status: z.enum(['open', 'resolved']),
+  createdAt: IsoDateTime,
+});
+export type FlagReceipt = z.infer<typeof FlagReceipt>;
+
+/** A flag as moderators see it, with the place it is about. */
+export const Flag = FlagReceipt.extend({
+  comment: z.string().nullable(),
+  place: z.object({ id: PlaceId, name: LocalizedText, primaryLanguage: z.string(), status: PlaceStatus }),
+  /** Null for a visitor who was not signed in. User text: render as text. */
+  reporter: z.object({ id: z.number().int().positive(), displayName: z.string() }).nullable(),
+  resolution: z.enum(['fixed', 'dismissed']).nullable(),
+  resolutionNote: z.string().nullable(),
+  resolvedBy: z.object({ id: z.number().int().positive(), displayName: z.string() }).nullable(),
+  resolvedAt: IsoDateTime.nullable(),
+});
+export type Flag = z.infer<typeof Flag>;
+
+/** `GET /api/v1/flags?status=open|resolved`. */
+export const FlagListQuery = z.object({ status: z.enum(['open', 'resolved']).optional() });
+export const FlagList = z.object({ items: z.array(Flag) });
+export type FlagList = z.infer<typeof FlagList>;
+
+export const FlagIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Expected a flag id')
+    .transform(Number)
+    .pipe(z.number().int().positive()),
+});
