@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { ChangeFollower } from '../src/map-index/change-follower.ts';
 import { MapIndexService } from '../src/map-index/map-index-service.ts';
+import { postJson, signedInUser } from './support/auth.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 /** The product's promise: a change is on the map within 2 s, without a restart. */
@@ -89,6 +90,35 @@ describe.skipIf(!databaseAvailable)(`the map follows changes to places (${dbKind
     ]);
     await within(WITHIN_MS, async () => (await placesAround(t.app, moved)).includes(place.id));
     expect(await placesAround(t.app, place)).not.toContain(place.id);
+  });
+
+  it('follows a proposal published, moved and archived through the API', async () => {
+    const author = await signedInUser(t.app);
+    const moderator = await signedInUser(t.app, 'moderator');
+    const spot = { lat: 45.97, lng: 15.52 };
+    const proposed = await postJson(
+      t.app,
+      '/api/v1/places',
+      { categoryId: 1, name: { en: 'Seed library' }, ...spot },
+      { headers: author.headers },
+    );
+    const { id } = proposed.json() as { id: number };
+    const act = (url: string, method: 'POST' | 'PATCH', body: object) =>
+      t.app.inject({
+        method,
+        url,
+        payload: body,
+        headers: { 'content-type': 'application/json', ...moderator.headers },
+      });
+    // Pending: not on the map.
+    expect(await placesAround(t.app, spot)).not.toContain(id);
+    await act(`/api/v1/places/${id}/transition`, 'POST', { to: 'published', version: 1 });
+    await within(WITHIN_MS, async () => (await placesAround(t.app, spot)).includes(id));
+    const moved = { lat: spot.lat + 0.03, lng: spot.lng };
+    await act(`/api/v1/places/${id}`, 'PATCH', { version: 2, ...moved });
+    await within(WITHIN_MS, async () => (await placesAround(t.app, moved)).includes(id));
+    await act(`/api/v1/places/${id}/transition`, 'POST', { to: 'archived', version: 3 });
+    await within(WITHIN_MS, async () => !(await placesAround(t.app, moved)).includes(id));
   });
 
   it('shows a newly published place, and forgets a deleted one', async () => {
