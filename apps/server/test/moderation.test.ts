@@ -255,3 +255,65 @@ describe.skipIf(!databaseAvailable)(`lists, flags, categories and users (${dbKin
     });
   });
 });
+
+describe.skipIf(!databaseAvailable)(`possible duplicates (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ demo: false });
+    await t.database.query(
+      `INSERT INTO categories (slug, name, color, icon) VALUES ('pharmacy', '{"en": "Pharmacy"}', '#15803d', 'pill')`,
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('finds published places within 200 m with a similar name, nearest first, in any language', async () => {
+    const at = { lat: 45.8131, lng: 15.9772 };
+    const near = await insertPlace(t.database, {
+      status: 'published',
+      authorId: null,
+      name: 'Ljekarna Centar',
+      ...at,
+    });
+    const farther = await insertPlace(t.database, {
+      status: 'published',
+      authorId: null,
+      name: 'ljekarna centar 2',
+      lat: at.lat + 0.0012,
+      lng: at.lng,
+    });
+    // Too far (about 330 m), another name, or not public: none of these.
+    await insertPlace(t.database, {
+      status: 'published',
+      authorId: null,
+      name: 'Ljekarna Centar',
+      lat: at.lat + 0.003,
+      lng: at.lng,
+    });
+    await insertPlace(t.database, {
+      status: 'published',
+      authorId: null,
+      name: 'Pekarnica Dubravica',
+      ...at,
+    });
+    await insertPlace(t.database, { status: 'pending', authorId: null, name: 'Ljekarna Centar', ...at });
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/places/similar?near=${at.lat},${at.lng}&name=${encodeURIComponent('LJEKARNA CENTAR')}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { items } = response.json() as { items: { id: number; distance: number }[] };
+    expect(items.map((p) => p.id)).toEqual([near, farther]);
+    expect(items[1]?.distance).toBeGreaterThan(100);
+
+    const excluded = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/places/similar?near=${at.lat},${at.lng}&name=Ljekarna%20Centar&exclude=${near}`,
+    });
+    expect((excluded.json() as { items: { id: number }[] }).items.map((p) => p.id)).toEqual([farther]);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/places/similar?near=95,16&name=' });
+    expect(bad.statusCode).toBe(400);
+  });
+});

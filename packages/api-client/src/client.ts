@@ -27,6 +27,8 @@ import {
   type PlacePatch,
   type PlaceTransition,
   type RegisterBody,
+  SimilarPlaces,
+  type SimilarPlacesQuery,
   UserList,
   type UserListQuery,
   type UserPatch,
@@ -135,6 +137,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
           status: query.status?.join(','),
           mine: query.mine === undefined ? undefined : String(query.mine),
           order: query.order,
+        },
+        request,
+      ),
+    /** Possible duplicates of a place being proposed (published, within 200 m, a similar name). */
+    similarPlaces: (query: SimilarPlacesQuery, request?: RequestOptions) =>
+      get(
+        '/api/v1/places/similar',
+        SimilarPlaces,
+        {
+          near: formatLatLng(query.near),
+          name: query.name,
+          exclude: query.exclude === undefined ? undefined : String(query.exclude),
         },
         request,
       ),

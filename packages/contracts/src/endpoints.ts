@@ -13,7 +13,14 @@ import {
 } from './flags.ts';
 import { MapQuery, MapResponse } from './map.ts';
 import { OwnPlace, PlaceHistory, PlaceInput, PlacePatch, PlaceTransition } from './place-writes.ts';
-import { Place, PlaceIdParams, PlaceList, PlaceListQuery } from './places.ts';
+import {
+  Place,
+  PlaceIdParams,
+  PlaceList,
+  PlaceListQuery,
+  SimilarPlaces,
+  SimilarPlacesQuery,
+} from './places.ts';
 import { ClientConfig, Health } from './system.ts';
 import { UserIdParams, UserList, UserListQuery, UserPatch, UserSummary } from './users.ts';
 
@@ -74,6 +81,14 @@ export const endpoints = {
     query: PlaceListQuery,
     response: PlaceList,
     errors: [400, 401],
+  },
+  similarPlaces: {
+    method: 'GET',
+    path: '/api/v1/places/similar',
+    summary: 'Possible duplicates: published places within 200 m whose name is like `name`, nearest first',
+    query: SimilarPlacesQuery,
+    response: SimilarPlaces,
+    errors: [400],
   },
   getPlace: {
     method: 'GET',

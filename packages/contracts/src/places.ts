@@ -92,3 +92,16 @@ export const PlaceIdParams = z.object({
     .transform(Number)
     .pipe(PlaceId),
 });
+
+/** `GET /api/v1/places/similar`: published places near a point with a name like the one given. */
+export const SimilarPlacesQuery = z.object({
+  /** `lat,lng` of the place being proposed. */
+  near: LatLngParam,
+  name: z.string().trim().min(1).max(120),
+  /** The place being edited, which is not its own duplicate. */
+  exclude: intParam(1, 999_999_999_999_999).optional(),
+});
+export type SimilarPlacesQuery = z.output<typeof SimilarPlacesQuery>;
+
+export const SimilarPlaces = z.object({ items: z.array(PlaceListItem) });
+export type SimilarPlaces = z.infer<typeof SimilarPlaces>;
