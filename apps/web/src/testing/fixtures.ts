@@ -1,4 +1,4 @@
-import type { PlaceListItem } from '@karta/contracts';
+import type { CurrentUser, PlaceListItem } from '@karta/contracts';
 
 /** A published place as the API lists it, with overrides. */
 export function listedPlace(overrides: Partial<PlaceListItem> = {}): PlaceListItem {
@@ -26,4 +26,9 @@ export function listedPlace(overrides: Partial<PlaceListItem> = {}): PlaceListIt
     distance: 1234,
     ...overrides,
   };
+}
+
+/** A signed-in user as `GET /api/v1/auth/me` answers, with overrides. */
+export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return { id: 7, email: 'ana@example.org', displayName: 'Ana Kovač', role: 'contributor', ...overrides };
 }

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -7,21 +8,40 @@ import { ToastProvider } from '../components/toast/toast-provider.tsx';
 import { createI18n } from '../lib/i18n/i18n.ts';
 import { testMessages } from './messages.ts';
 
+interface RenderOptions {
+  language?: string;
+  /** The address the router starts at, query string included (`/sign-in?next=/places/1`). */
+  path?: string;
+  /** A query client to share with the test (to seed or read its cache); a fresh one otherwise. */
+  queryClient?: QueryClient;
+}
+
+/** A query client for tests: no retries, so a failed request fails at once. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
 /**
- * Renders a component with what the app provides around it: translations, a router, the toast.
- * The providers are a wrapper, so `rerender` keeps them (and the component's state) in place.
+ * Renders a component with what the app provides around it: translations, queries, a router, the
+ * toast. The providers are a wrapper, so `rerender` keeps them (and the component's state) in
+ * place. `location` is the router's memory location: its `history` records every navigation.
  */
-export function renderWithApp(ui: ReactElement, { language = 'en' }: { language?: string } = {}) {
+export function renderWithApp(
+  ui: ReactElement,
+  { language = 'en', path = '/', queryClient = createTestQueryClient() }: RenderOptions = {},
+) {
   const i18n = createI18n(language, testMessages(language));
-  const location = memoryLocation({ path: '/' });
+  const location = memoryLocation({ path, record: true });
   function Providers({ children }: { children: ReactNode }) {
     return (
       <I18nextProvider i18n={i18n}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <ToastProvider>{children}</ToastProvider>
-        </Router>
+        <QueryClientProvider client={queryClient}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            <ToastProvider>{children}</ToastProvider>
+          </Router>
+        </QueryClientProvider>
       </I18nextProvider>
     );
   }
-  return render(ui, { wrapper: Providers });
+  return { ...render(ui, { wrapper: Providers }), location, queryClient };
 }

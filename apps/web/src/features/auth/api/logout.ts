@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { applySession } from './get-current-user.ts';
+
+/** POST /api/v1/auth/logout. */
+export function logout() {
+  return api.logout();
+}
+
+/** Signs out; on success nobody is in the cache and per-user answers are dropped. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => applySession(queryClient, null),
+  });
+}

@@ -1,0 +1,46 @@
+import { vi } from 'vitest';
+
+/** One recorded API call: method, path (with query) and the JSON body sent, if any. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** An answer: a status and a JSON body, or `'offline'` for a request that never reaches the server. */
+export type FakeAnswer = { status: number; body?: unknown } | 'offline';
+
+/**
+ * Answers the app's API requests in tests through a stubbed `fetch`: `answers` maps
+ * `'POST /api/v1/auth/login'` to an answer (or to a function of the call, for answers that
+ * change). Unlisted requests answer 404, so a test sees what it forgot. Returns the calls made.
+ */
+export function fakeApi(answers: Record<string, FakeAnswer | ((call: ApiCall) => FakeAnswer)>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://karta.test');
+    const call: ApiCall = {
+      method: init.method ?? 'GET',
+      path: `${url.pathname}${url.search}`,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const listed = answers[`${call.method} ${url.pathname}`];
+    const answer = typeof listed === 'function' ? listed(call) : listed;
+    if (answer === 'offline') throw new TypeError('Failed to fetch');
+    const { status, body } = answer ?? {
+      status: 404,
+      body: { error: { code: 'not_found', message: 'Not found' } },
+    };
+    return new Response(status === 204 ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+/** The §8 error body. */
+export function apiError(code: string, message = code, details?: unknown) {
+  return { error: { code, message, ...(details === undefined ? {} : { details }) } };
+}
