@@ -6,13 +6,19 @@ import { AppLayout } from './layout/app-layout.tsx';
 import { HomePage } from './routes/home/home-page.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 
-// wouter (about 2 kB): Karta loads its data with TanStack Query and has three routes, so a full
+// wouter (about 2 kB): Karta loads its data with TanStack Query and has a handful of routes, so a full
 // router's data loaders would be unused weight in the home page's bundle (react-router cost 13 kB).
 const PlacePage = lazy(async () => ({ default: (await import('./routes/place/place-page.tsx')).PlacePage }));
+const SignInPage = lazy(async () => ({
+  default: (await import('./routes/auth/sign-in-page.tsx')).SignInPage,
+}));
+const RegisterPage = lazy(async () => ({
+  default: (await import('./routes/auth/register-page.tsx')).RegisterPage,
+}));
 
-function PageLoading() {
+function PageLoading({ place = false }: { place?: boolean }) {
   const { t } = useTranslation();
-  return <LoadingState label={t('placePage.loading')} className="py-24" />;
+  return <LoadingState label={place ? t('placePage.loading') : t('app.loadingPage')} className="py-24" />;
 }
 
 /** The app's pages: the home map is in the main bundle; other pages load when first visited. */
@@ -24,8 +30,18 @@ export function AppRouter() {
           <HomePage />
         </Route>
         <Route path="/places/:id">
-          <Suspense fallback={<PageLoading />}>
+          <Suspense fallback={<PageLoading place />}>
             <PlacePage />
+          </Suspense>
+        </Route>
+        <Route path="/sign-in">
+          <Suspense fallback={<PageLoading />}>
+            <SignInPage />
+          </Suspense>
+        </Route>
+        <Route path="/register">
+          <Suspense fallback={<PageLoading />}>
+            <RegisterPage />
           </Suspense>
         </Route>
         <Route>

@@ -1,0 +1,87 @@
+import { ApiError } from '@karta/api-client';
+import { PASSWORD_MIN_LENGTH } from '@karta/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useRegister } from '../api/register.ts';
+import { useAuthForm } from '../hooks/use-auth-form.ts';
+import { registerProblems } from '../utils/field-problems.ts';
+import { fieldProblemMessage, formErrorMessage } from '../utils/problem-messages.ts';
+import { FormAlert } from './form-alert.tsx';
+import { TextField } from './text-field.tsx';
+
+const FIELDS = ['displayName', 'email', 'password'] as const;
+
+/** The registration form. On success the new user is signed in; the page decides where to go. */
+export function RegisterForm({ signInHref }: { signInHref: string }) {
+  const { t } = useTranslation();
+  const register = useRegister();
+  const form = useAuthForm({
+    fields: FIELDS,
+    validate: registerProblems,
+    send: (values) => register.mutateAsync(values),
+  });
+  const nameProblem = form.problemOf('displayName');
+  const emailProblem = form.problemOf('email');
+  const passwordProblem = form.problemOf('password');
+  const refused = form.formError instanceof ApiError && form.formError.code === 'registration_refused';
+
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      onSubmit={form.onSubmit}
+      data-testid="register-form"
+      className="space-y-5"
+    >
+      <FormAlert
+        message={form.formError ? formErrorMessage(t, form.formError) : null}
+        action={
+          refused && (
+            <Link href={signInHref} className={`${buttonStyles.link} text-red-900`}>
+              {t('auth.register.signInInstead')}
+            </Link>
+          )
+        }
+      />
+      <TextField
+        {...form.fieldProps('displayName')}
+        autoComplete="name"
+        label={t('auth.fields.displayName')}
+        hint={t('auth.register.displayNameHint')}
+        error={nameProblem && fieldProblemMessage(t, 'displayName', nameProblem)}
+      />
+      <TextField
+        {...form.fieldProps('email')}
+        type="email"
+        autoComplete="email"
+        label={t('auth.fields.email')}
+        error={emailProblem && fieldProblemMessage(t, 'email', emailProblem)}
+      />
+      <TextField
+        {...form.fieldProps('password')}
+        type="password"
+        autoComplete="new-password"
+        label={t('auth.fields.password')}
+        hint={t('auth.register.passwordHint', { minimum: PASSWORD_MIN_LENGTH })}
+        error={passwordProblem && fieldProblemMessage(t, 'newPassword', passwordProblem)}
+      />
+      <button
+        type="submit"
+        data-testid="register-submit"
+        aria-disabled={form.sending || undefined}
+        className={`${buttonStyles.primary} h-11 w-full`}
+      >
+        {form.sending && <Spinner className="size-4" />}
+        {form.sending ? t('auth.register.submitting') : t('auth.register.submit')}
+      </button>
+      <p className="text-center text-sm text-gray-700">
+        {t('auth.register.haveAccount')}{' '}
+        <Link href={signInHref} data-testid="sign-in-instead" className={buttonStyles.link}>
+          {t('auth.register.signInLink')}
+        </Link>
+      </p>
+    </form>
+  );
+}

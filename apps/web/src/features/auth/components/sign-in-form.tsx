@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLogin } from '../api/login.ts';
+import { useAuthForm } from '../hooks/use-auth-form.ts';
+import { signInProblems } from '../utils/field-problems.ts';
+import { fieldProblemMessage, formErrorMessage } from '../utils/problem-messages.ts';
+import { FormAlert } from './form-alert.tsx';
+import { TextField } from './text-field.tsx';
+
+const FIELDS = ['email', 'password'] as const;
+
+/** The sign-in form. On success the user is in the current-user cache; the page decides where to go. */
+export function SignInForm({ registerHref }: { registerHref: string }) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const form = useAuthForm({
+    fields: FIELDS,
+    validate: signInProblems,
+    send: (values) => login.mutateAsync({ email: values.email.trim(), password: values.password }),
+  });
+  const emailProblem = form.problemOf('email');
+  const passwordProblem = form.problemOf('password');
+
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      onSubmit={form.onSubmit}
+      data-testid="sign-in-form"
+      className="space-y-5"
+    >
+      <FormAlert message={form.formError ? formErrorMessage(t, form.formError) : null} />
+      <TextField
+        {...form.fieldProps('email')}
+        type="email"
+        autoComplete="email"
+        label={t('auth.fields.email')}
+        error={emailProblem && fieldProblemMessage(t, 'email', emailProblem)}
+      />
+      <TextField
+        {...form.fieldProps('password')}
+        type="password"
+        autoComplete="current-password"
+        label={t('auth.fields.password')}
+        error={passwordProblem && fieldProblemMessage(t, 'currentPassword', passwordProblem)}
+      />
+      <button
+        type="submit"
+        data-testid="sign-in-submit"
+        aria-disabled={form.sending || undefined}
+        className={`${buttonStyles.primary} h-11 w-full`}
+      >
+        {form.sending && <Spinner className="size-4" />}
+        {form.sending ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
+      </button>
+      <p className="text-center text-sm text-gray-700">
+        {t('auth.signIn.noAccount')}{' '}
+        <Link href={registerHref} data-testid="register-link" className={buttonStyles.link}>
+          {t('auth.signIn.registerLink')}
+        </Link>
+      </p>
+    </form>
+  );
+}

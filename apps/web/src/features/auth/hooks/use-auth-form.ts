@@ -1,0 +1,89 @@
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FieldProblem, type FieldProblems, serverFieldProblems } from '../utils/field-problems.ts';
+
+interface AuthFormOptions<F extends string> {
+  /** The fields in the order they appear, which is the order focus looks for a problem in. */
+  fields: readonly F[];
+  validate(values: Record<F, string>): FieldProblems<F>;
+  /** Sends the form; a rejection is shown on the fields it names, or above the form. */
+  send(values: Record<F, string>): Promise<unknown>;
+}
+
+/**
+ * The state of an account form: values, which fields were left (touched), the problems to show,
+ * and the submit handler. A field's own problems show once it has been left or the form was
+ * submitted, and then follow every keystroke; the server's problem with a field stays until that
+ * field is edited. On a refused submit, focus goes to the first field with a problem.
+ */
+export function useAuthForm<F extends string>({ fields, validate, send }: AuthFormOptions<F>) {
+  const [values, setValues] = useState(
+    () => Object.fromEntries(fields.map((f) => [f, ''])) as Record<F, string>,
+  );
+  const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
+  const [serverProblems, setServerProblems] = useState<FieldProblems<F>>({});
+  const [formError, setFormError] = useState<unknown>(null);
+  const [sending, setSending] = useState(false);
+  const [focusRequest, setFocusRequest] = useState<{ field: F } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const ownProblems = validate(values);
+
+  const problemOf = (field: F): FieldProblem | undefined =>
+    (touched[field] ? ownProblems[field] : undefined) ?? serverProblems[field];
+
+  // Focus moves after the render that shows the problem, so the field is read with its message.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const element = formRef.current?.elements.namedItem(focusRequest.field);
+    if (element instanceof HTMLElement) element.focus();
+  }, [focusRequest]);
+
+  const setValue = useCallback((field: F, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerProblems((current) => {
+      if (!current[field]) return current;
+      const { [field]: _dropped, ...rest } = current;
+      return rest as FieldProblems<F>;
+    });
+  }, []);
+
+  const touch = useCallback((field: F) => {
+    setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
+  }, []);
+
+  const firstWithProblem = (problems: FieldProblems<F>) => fields.find((field) => problems[field]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setTouched(Object.fromEntries(fields.map((f) => [f, true])) as Record<F, boolean>);
+    setFormError(null);
+    const invalid = firstWithProblem(ownProblems);
+    if (invalid) {
+      setFocusRequest({ field: invalid });
+      return;
+    }
+    setSending(true);
+    try {
+      await send(values);
+    } catch (error) {
+      const { problems, unplaced } = serverFieldProblems(error, fields);
+      setServerProblems(problems);
+      if (unplaced) setFormError(error);
+      const first = firstWithProblem(problems);
+      if (first) setFocusRequest({ field: first });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  /** The props a field needs from the form. */
+  const fieldProps = (field: F) => ({
+    name: field,
+    value: values[field],
+    onChange: (value: string) => setValue(field, value),
+    onBlur: () => touch(field),
+  });
+
+  return { formRef, values, fieldProps, problemOf, formError, sending, onSubmit };
+}
