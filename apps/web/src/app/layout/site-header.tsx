@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useRuntimeConfig } from '../../config/runtime-config.ts';
+import { AccountControls } from '../../features/auth/components/account-controls.tsx';
 import { LanguageSwitch } from '../../features/language/components/language-switch.tsx';
 import { availableLanguages } from '../../lib/i18n/locales.ts';
 import { KartaLogo } from './karta-logo.tsx';
 
-/** The header: Karta's name and the language switch (features that come later get their controls then). */
+/** The header: Karta's name, the language switch and the account corner (sign in, or the user menu). */
 export function SiteHeader() {
   const { t } = useTranslation();
   const config = useRuntimeConfig();
@@ -19,7 +20,10 @@ export function SiteHeader() {
             <span className="hidden truncate text-xs text-gray-600 sm:block">{t('app.tagline')}</span>
           </span>
         </Link>
-        <LanguageSwitch languages={availableLanguages(config.languages)} />
+        <div className="flex shrink-0 items-center gap-2">
+          <LanguageSwitch languages={availableLanguages(config.languages)} />
+          <AccountControls />
+        </div>
       </div>
     </header>
   );

@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useCurrentUser } from '../api/get-current-user.ts';
+import { withNext } from '../utils/safe-next-path.ts';
+import { AccountMenu } from './account-menu.tsx';
+
+const ACCOUNT_PAGES = ['/sign-in', '/register'];
+
+/**
+ * The header's account corner: the user menu when signed in, otherwise a Sign in link that
+ * brings the reader back to this page (left out on the account pages themselves). Nothing shows
+ * until the server has said who is signed in, so a signed-in reader never sees "Sign in" flash.
+ */
+export function AccountControls() {
+  const { t } = useTranslation();
+  const { data: user, isPending } = useCurrentUser();
+  const [path] = useLocation();
+  const search = useSearch();
+  const signInLink = useRef<HTMLAnchorElement>(null);
+  const focusSignInLink = useRef(false);
+
+  // After signing out the menu (and the focus in it) is gone; the link that replaced it takes focus.
+  useEffect(() => {
+    if (user === null && focusSignInLink.current) {
+      focusSignInLink.current = false;
+      signInLink.current?.focus();
+    }
+  }, [user]);
+
+  if (isPending) return null;
+  if (user) {
+    return (
+      <AccountMenu
+        user={user}
+        onSigningOut={(signingOut) => {
+          focusSignInLink.current = signingOut;
+        }}
+      />
+    );
+  }
+  if (ACCOUNT_PAGES.includes(path)) return null;
+  return (
+    <Link
+      ref={signInLink}
+      href={withNext('/sign-in', `${path}${search ? `?${search}` : ''}`)}
+      data-testid="sign-in-link"
+      className="flex h-9 shrink-0 items-center rounded-lg bg-blue-700 px-3 text-sm font-medium whitespace-nowrap text-white hover:bg-blue-800"
+    >
+      {t('auth.signInLink')}
+    </Link>
+  );
+}
