@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
+import { nextClientAddress } from './accounts.ts';
 import { type BrowserSession, launchBrowser } from './chromium.ts';
 import { KartaDriver } from './driver.ts';
 import { GoogleMapsRoute } from './google-maps.ts';
@@ -71,6 +72,8 @@ export function describeInBrowser(
     });
     beforeEach(async () => {
       suite.googleMaps.serve('stand-in');
+      // Each test is a visitor of its own to the server's per-address rate limits.
+      await suite.session.context.setExtraHTTPHeaders({ 'x-forwarded-for': nextClientAddress() });
       page = await suite.session.context.newPage();
     });
     afterEach(async () => {

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { type SentryReceiver, startSentryReceiver } from '../../apps/server/test/support/sentry-receiver.ts';
+import { E2E_ADMIN } from './accounts.ts';
 import { findChromium } from './chromium.ts';
 import { GOOGLE_TEST_KEY } from './google-maps.ts';
 import { type RunningServer, startKartaServer } from './karta-server.ts';
@@ -43,12 +44,20 @@ export default async function setup(project: TestProject) {
     await googleServer?.stop();
     await sentry?.close();
   };
+  // As behind a proxy: each test page is its own client (see nextClientAddress), and each server
+  // has a known first admin.
+  const accounts = {
+    TRUST_PROXY: 'true',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+  };
   try {
     sentry = await startSentryReceiver();
     server = await startKartaServer({
       SENTRY_DSN: sentry.dsn,
       SENTRY_ENVIRONMENT: 'e2e',
       KARTA_TEST_FAULTS: 'true',
+      ...accounts,
     });
     // The same deployment with a Google Maps key: `auto` picks the Google engine. Its script is
     // answered in the browser by the stand-in in e2e/google-maps-stand-in.
@@ -58,6 +67,7 @@ export default async function setup(project: TestProject) {
       GOOGLE_MAPS_API_KEY: GOOGLE_TEST_KEY,
       GOOGLE_MAPS_VERSION: 'weekly',
       GOOGLE_MAPS_LIBRARIES: 'geometry,places',
+      ...accounts,
     });
   } catch (error) {
     await stopAll();
