@@ -340,4 +340,14 @@ export class KartaDriver {
       .first()
       .click();
   }
-}
+
+  /**
+   * Elements that user text would have created had it been rendered as HTML (the XSS payloads of
+   * e2e/tests/xss.test.ts), and whether any of their scripts ran.
+   */
+  async injectedMarkup(): Promise<{ elements: number; scriptRan: boolean }> {
+    return this.page.evaluate(() => ({
+      elements: document.querySelectorAll('img[src="x"], svg[data-xss], script[data-xss]').length,
+      scriptRan: (window as unknown as { __xss?: number }).__xss !== undefined,
+    }));
+  }}
