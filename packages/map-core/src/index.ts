@@ -9,6 +9,14 @@ export {
 } from './dom/element-geometry.ts';
 export { InfoWindowFrame, type InfoWindowHost } from './dom/info-window-frame.ts';
 export { createMarkerButton, updateMarkerButton } from './dom/marker-button.ts';
+export {
+  offsetByMetres,
+  PICKER_BIG_STEP_METRES,
+  PICKER_GEOMETRY,
+  PICKER_STEP_METRES,
+  PickerButton,
+  type PickerHost,
+} from './dom/picker-button.ts';
 export * from './mercator.ts';
 export * from './types.ts';
 export { normalizeBounds, normalizeCenter } from './viewport.ts';

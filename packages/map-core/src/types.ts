@@ -54,6 +54,17 @@ export interface CircleItem {
   kind: 'selected' | 'ambient' | 'area';
 }
 
+/**
+ * The position the user is choosing (proposing or editing a place): one marker they can drag, or
+ * focus and move with the arrow keys.
+ */
+export interface PickerItem {
+  lat: number;
+  lng: number;
+  /** Accessible name that says how to move it, e.g. "Place position: drag, or use the arrow keys". */
+  label: string;
+}
+
 /** Callbacks from the map to the feature code. */
 export interface MapEvents {
   /** After the map settles on a new position (pan or zoom ended). */
@@ -62,6 +73,11 @@ export interface MapEvents {
   onMarkerClick(id: number): void;
   /** A click on the map itself (not on a marker, cluster or info window). */
   onMapClick?(position: LatLng): void;
+  /**
+   * The user moved the picker (while dragging, on each move; with an arrow key, on each press).
+   * The picker is already drawn there; the app keeps it there by passing the position back.
+   */
+  onPickerMove?(position: LatLng): void;
   /** The user closed the info window with its close button or Escape. */
   onInfoWindowClose(): void;
   /**
@@ -115,6 +131,8 @@ export interface MapAdapter {
   setClusters(clusters: readonly ClusterItem[]): void;
   setMarkers(markers: readonly MarkerItem[]): void;
   setCircles(circles: readonly CircleItem[]): void;
+  /** Shows the draggable position picker there (keeping its element, and focus), or removes it. */
+  setPicker(picker: PickerItem | null): void;
   /** Show `content` (rendered by the app) in an info window anchored at `position`. */
   openInfoWindow(position: LatLng, content: HTMLElement): void;
   closeInfoWindow(): void;

@@ -230,3 +230,26 @@ describe('createGoogleMapFactory: info window', () => {
     expect(adapter.getViewport().center).toEqual({ lat: 45.8, lng: 16.0 });
   });
 });
+
+describe('createGoogleMapFactory: the position picker', () => {
+  it('stands the picker on its point above the markers, and redraws it as it is dragged', async () => {
+    const { adapter, container } = await setup();
+    adapter.setMarkers([testMarker(1, { lat: 45.8, lng: 16.0 })]);
+    adapter.setPicker({ lat: 45.8, lng: 16.0, label: 'Position' });
+    await settle();
+    const picker = container.querySelector<HTMLElement>('[data-testid=picker-marker]');
+    const box = boxOf(picker);
+    // The container's centre (256, 200), less the pin's anchor (17, 44).
+    expect([box.style.left, box.style.top]).toEqual(['239px', '156px']);
+    const layers = [...container.querySelectorAll('.karta-google-markers, .karta-google-picker')];
+    expect(layers.map((layer) => layer.className)).toEqual(['karta-google-markers', 'karta-google-picker']);
+    const pointer = (type: string, x: number) =>
+      picker?.dispatchEvent(
+        new MouseEvent(type, { bubbles: true, cancelable: true, button: 0, clientX: x, clientY: 50 }),
+      );
+    pointer('pointerdown', 10);
+    pointer('pointermove', 60);
+    expect(box.style.left).toBe('289px');
+    pointer('pointerup', 60);
+  });
+});

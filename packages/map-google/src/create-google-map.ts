@@ -17,6 +17,7 @@ import {
   loadGoogleMaps,
 } from './load-google-maps.ts';
 import { MarkerLayer } from './marker-layer.ts';
+import { PickerLayer } from './picker-layer.ts';
 import { fitBounds, readViewport, sameViewport } from './viewport.ts';
 
 /**
@@ -36,6 +37,7 @@ class GoogleMap implements MapAdapter {
   private readonly clusters: ClusterLayer;
   private readonly markers: MarkerLayer;
   private readonly circles: CircleLayer;
+  private readonly picker: PickerLayer;
   private readonly infoWindow: InfoWindow;
   private readonly listeners: google.maps.MapsEventListener[];
   private readonly stopAuthWatch: () => void;
@@ -66,6 +68,7 @@ class GoogleMap implements MapAdapter {
     this.clusters = new ClusterLayer(maps, this.map, events, labels);
     this.markers = new MarkerLayer(maps, this.map, events);
     this.circles = new CircleLayer(maps, this.map);
+    this.picker = new PickerLayer(maps, this.map, (position) => events.onPickerMove?.(position));
     this.infoWindow = new InfoWindow(maps, this.map, labels.closeInfoWindow, () =>
       events.onInfoWindowClose(),
     );
@@ -104,6 +107,10 @@ class GoogleMap implements MapAdapter {
     if (!this.destroyed) this.circles.set(circles);
   }
 
+  setPicker(picker: Parameters<MapAdapter['setPicker']>[0]): void {
+    if (!this.destroyed) this.picker.set(picker);
+  }
+
   openInfoWindow(position: LatLng, content: HTMLElement): void {
     if (!this.destroyed) this.infoWindow.open(position, content);
   }
@@ -127,6 +134,7 @@ class GoogleMap implements MapAdapter {
     this.clusters.clear();
     this.markers.clear();
     this.circles.clear();
+    this.picker.clear();
     for (const listener of this.listeners) listener.remove();
     this.maps.event.clearInstanceListeners(this.map);
     // Google has no way to dispose of a map: emptying its container lets the page reuse it.

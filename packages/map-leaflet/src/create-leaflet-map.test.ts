@@ -194,3 +194,25 @@ describe('createLeafletMap: info window', () => {
     }
   });
 });
+
+describe('createLeafletMap: the position picker', () => {
+  it('stands the picker on its point above the markers, and redraws it as it is dragged', async () => {
+    const { adapter, container } = await setup();
+    adapter.setMarkers([testMarker(1, { lat: 45.8, lng: 16.0, selected: true })]);
+    adapter.setPicker({ lat: 45.8, lng: 16.0, label: 'Position' });
+    const picker = container.querySelector<HTMLElement>('[data-testid=picker-marker]');
+    const holder = picker?.parentElement as HTMLElement;
+    const marker = container.querySelector<HTMLElement>('[data-place-id="1"]')?.parentElement as HTMLElement;
+    expect(holder.style.marginTop).toBe('-44px');
+    expect(Number(holder.style.zIndex)).toBeGreaterThan(Number(marker.style.zIndex));
+    const before = offsetX(holder);
+    const pointer = (type: string, x: number) =>
+      picker?.dispatchEvent(
+        new MouseEvent(type, { bubbles: true, cancelable: true, button: 0, clientX: x, clientY: 50 }),
+      );
+    pointer('pointerdown', 10);
+    pointer('pointermove', 60);
+    expect(offsetX(holder) - before).toBeCloseTo(50, 0);
+    pointer('pointerup', 60);
+  });
+});

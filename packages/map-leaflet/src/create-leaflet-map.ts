@@ -10,6 +10,7 @@ import { CircleLayer } from './circle-layer.ts';
 import { ClusterLayer } from './cluster-layer.ts';
 import { InfoWindow } from './info-window.ts';
 import { MarkerLayer } from './marker-layer.ts';
+import { PickerLayer } from './picker-layer.ts';
 import { fitBounds, readViewport } from './viewport.ts';
 import { createZoomControl } from './zoom-control.ts';
 
@@ -24,6 +25,7 @@ class LeafletMap implements MapAdapter {
   private readonly clusters: ClusterLayer;
   private readonly markers: MarkerLayer;
   private readonly circles: CircleLayer;
+  private readonly picker: PickerLayer;
   private readonly infoWindow: InfoWindow;
   private readonly resizeObserver: ResizeObserver | null;
   private zoomControl: L.Control.Zoom;
@@ -60,6 +62,7 @@ class LeafletMap implements MapAdapter {
     this.clusters = new ClusterLayer(this.map, events, this.labels);
     this.markers = new MarkerLayer(this.map, events);
     this.circles = new CircleLayer(this.map);
+    this.picker = new PickerLayer(this.map, (position) => events.onPickerMove?.(position));
     this.infoWindow = new InfoWindow(this.map, this.labels.closeInfoWindow, () => events.onInfoWindowClose());
 
     // Leaflet fires `moveend` after every pan and zoom (after `zoomend`), so one listener reports
@@ -98,6 +101,10 @@ class LeafletMap implements MapAdapter {
     if (!this.destroyed) this.circles.set(circles);
   }
 
+  setPicker(picker: Parameters<MapAdapter['setPicker']>[0]): void {
+    if (!this.destroyed) this.picker.set(picker);
+  }
+
   openInfoWindow(position: { lat: number; lng: number }, content: HTMLElement): void {
     if (!this.destroyed) this.infoWindow.open(position, content);
   }
@@ -126,6 +133,7 @@ class LeafletMap implements MapAdapter {
     this.clusters.clear();
     this.markers.clear();
     this.circles.clear();
+    this.picker.clear();
     this.map.off();
     this.map.remove();
     restoreAttribute(this.options.container, 'style', this.containerBefore.style);
@@ -137,6 +145,7 @@ class LeafletMap implements MapAdapter {
     this.clusters.followWorldCopy();
     this.markers.followWorldCopy();
     this.circles.followWorldCopy();
+    this.picker.followWorldCopy();
     this.options.events.onViewportChange(readViewport(this.map));
   };
 

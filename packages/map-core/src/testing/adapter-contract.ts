@@ -7,6 +7,7 @@ import {
   testInfoContent,
   testMarker,
 } from './adapter-fixtures.ts';
+import { describePickerContract } from './picker-contract.ts';
 
 /** A map made for one test, and how to take it down. */
 export interface ContractMap {
@@ -253,4 +254,6 @@ export function describeAdapterContract({ engine, createTestMap, settle, clickMa
       expect(events.onInfoWindowClose).not.toHaveBeenCalled();
     });
   });
+
+  describePickerContract({ engine, settle }, () => setup());
 }

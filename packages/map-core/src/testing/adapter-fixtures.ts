@@ -22,6 +22,7 @@ export function spiedMapEvents() {
     onClusterClick: vi.fn<MapEvents['onClusterClick']>(),
     onMarkerClick: vi.fn<MapEvents['onMarkerClick']>(),
     onMapClick: vi.fn<NonNullable<MapEvents['onMapClick']>>(),
+    onPickerMove: vi.fn<NonNullable<MapEvents['onPickerMove']>>(),
     onInfoWindowClose: vi.fn<MapEvents['onInfoWindowClose']>(),
     onEngineFailure: vi.fn<NonNullable<MapEvents['onEngineFailure']>>(),
   };
