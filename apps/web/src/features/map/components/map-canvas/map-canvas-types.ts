@@ -6,6 +6,7 @@ import type {
   LatLng,
   MapLabels,
   MarkerItem,
+  PickerItem,
   Viewport,
 } from '@karta/map-core';
 import type { ReactNode, Ref } from 'react';
@@ -44,6 +45,12 @@ export interface MapCanvasProps {
   markers?: readonly MarkerItem[];
   circles?: readonly CircleItem[];
   infoWindow?: InfoWindowRequest | null;
+  /** The draggable position picker (proposing or editing a place); none when absent or null. */
+  picker?: PickerItem | null;
+  /** The user dragged the picker, or moved it with the arrow keys. */
+  onPickerMove?(position: LatLng): void;
+  /** A click on the map itself (not on a marker, cluster or info window). */
+  onMapClick?(position: LatLng): void;
   onViewportChange?(viewport: Viewport): void;
   onClusterClick?(cluster: ClusterItem): void;
   onMarkerClick?(id: number): void;

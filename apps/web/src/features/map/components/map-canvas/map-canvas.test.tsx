@@ -27,6 +27,7 @@ class FakeAdapter implements MapAdapter {
   setClusters = (clusters: unknown) => void this.calls.push(['setClusters', clusters]);
   setMarkers = (markers: unknown) => void this.calls.push(['setMarkers', markers]);
   setCircles = (circles: unknown) => void this.calls.push(['setCircles', circles]);
+  setPicker = (picker: unknown) => void this.calls.push(['setPicker', picker]);
   openInfoWindow = (position: unknown) => void this.calls.push(['openInfoWindow', position]);
   closeInfoWindow = () => void this.calls.push(['closeInfoWindow', null]);
   setLabels = () => {};
@@ -139,6 +140,27 @@ describe('MapCanvas', () => {
     expect(adapter.calls.filter(([name]) => name === 'setView')).toEqual([]);
     rerender(<MapCanvas {...baseProps} center={{ lat: 45.9, lng: 16.1 }} zoom={14} markers={[marker]} />);
     expect(adapter.calls).toContainEqual(['setView', { center: { lat: 45.9, lng: 16.1 }, zoom: 14 }]);
+  });
+
+  it('hands the position picker to the engine by value, and passes map clicks and picker moves back', async () => {
+    const onMapClick = vi.fn();
+    const onPickerMove = vi.fn();
+    const picker = { lat: 45.81, lng: 15.98, label: 'Position' };
+    const props = { ...baseProps, onMapClick, onPickerMove };
+    const { rerender } = renderWithApp(<MapCanvas {...props} picker={picker} />);
+    await waitFor(() => expect(engine.adapters).toHaveLength(1));
+    const adapter = lastAdapter();
+    await waitFor(() => expect(adapter.calls).toContainEqual(['setPicker', picker]));
+    const count = () => adapter.calls.filter(([name]) => name === 'setPicker').length;
+    const before = count();
+    rerender(<MapCanvas {...props} picker={{ ...picker }} />);
+    expect(count()).toBe(before);
+    act(() => adapter.options.events.onMapClick?.({ lat: 45.7, lng: 16.1 }));
+    expect(onMapClick).toHaveBeenCalledWith({ lat: 45.7, lng: 16.1 });
+    act(() => adapter.options.events.onPickerMove?.({ lat: 45.71, lng: 16.11 }));
+    expect(onPickerMove).toHaveBeenCalledWith({ lat: 45.71, lng: 16.11 });
+    rerender(<MapCanvas {...props} picker={null} />);
+    expect(adapter.calls.at(-1)).toEqual(['setPicker', null]);
   });
 
   it('opens and closes the info window it is given', async () => {

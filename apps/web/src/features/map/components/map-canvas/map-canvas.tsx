@@ -42,6 +42,8 @@ export function MapCanvas(props: MapCanvasProps) {
     },
     onClusterClick: (cluster) => props.onClusterClick?.(cluster),
     onMarkerClick: (id) => props.onMarkerClick?.(id),
+    onMapClick: (position) => props.onMapClick?.(position),
+    onPickerMove: (position) => props.onPickerMove?.(position),
     onInfoWindowClose: () => {
       infoWindowOpen.current = false;
       props.onInfoWindowClose?.();
@@ -96,6 +98,7 @@ export function MapCanvas(props: MapCanvasProps) {
     clusters: props.clusters,
     markers: props.markers,
     circles: props.circles,
+    picker: props.picker,
     labels: props.labels,
   });
   useInfoWindow(adapter, props.infoWindow, infoWindowOpen);

@@ -76,6 +76,7 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
       onClusterClick: (cluster) => latest.current.events.onClusterClick(cluster),
       onMarkerClick: (id) => latest.current.events.onMarkerClick(id),
       onMapClick: (position) => latest.current.events.onMapClick?.(position),
+      onPickerMove: (position) => latest.current.events.onPickerMove?.(position),
       onInfoWindowClose: () => latest.current.events.onInfoWindowClose(),
       // The requested engine gave up after drawing (Google refused the key): the fallback takes over.
       onEngineFailure: (error) => {

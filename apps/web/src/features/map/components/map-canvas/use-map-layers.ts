@@ -1,4 +1,12 @@
-import type { CircleItem, ClusterItem, LatLng, MapAdapter, MapLabels, MarkerItem } from '@karta/map-core';
+import type {
+  CircleItem,
+  ClusterItem,
+  LatLng,
+  MapAdapter,
+  MapLabels,
+  MarkerItem,
+  PickerItem,
+} from '@karta/map-core';
 import { type RefObject, useEffect } from 'react';
 import type { InfoWindowRequest } from './map-canvas-types.ts';
 
@@ -21,20 +29,33 @@ export function useControlledView(adapter: MapAdapter | null, center: LatLng, zo
   }, [adapter, lat, lng, zoom]);
 }
 
-/** Hands clusters, markers, circles and labels to the adapter whenever they change. */
+/** Hands clusters, markers, circles, the picker and labels to the adapter whenever they change. */
 export function useMapLayers(
   adapter: MapAdapter | null,
   layers: {
     clusters: readonly ClusterItem[] | undefined;
     markers: readonly MarkerItem[] | undefined;
     circles: readonly CircleItem[] | undefined;
+    picker?: PickerItem | null;
     labels: MapLabels;
   },
 ) {
-  const { clusters, markers, circles, labels } = layers;
+  const { clusters, markers, circles, picker, labels } = layers;
+  const pickerLat = picker?.lat;
+  const pickerLng = picker?.lng;
+  const pickerLabel = picker?.label;
   useEffect(() => adapter?.setClusters(clusters ?? EMPTY), [adapter, clusters]);
   useEffect(() => adapter?.setMarkers(markers ?? EMPTY), [adapter, markers]);
   useEffect(() => adapter?.setCircles(circles ?? EMPTY), [adapter, circles]);
+  // By value: a new object for the same position must not redraw it.
+  useEffect(() => {
+    if (!adapter) return;
+    adapter.setPicker(
+      pickerLat === undefined || pickerLng === undefined || pickerLabel === undefined
+        ? null
+        : { lat: pickerLat, lng: pickerLng, label: pickerLabel },
+    );
+  }, [adapter, pickerLat, pickerLng, pickerLabel]);
   useEffect(() => adapter?.setLabels(labels), [adapter, labels]);
 }
 
