@@ -5,7 +5,7 @@
 import pino from 'pino';
 import { ensureFirstAdmin } from './accounts/admin-bootstrap.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
+import { ConfigError, configWarnings, loadConfig } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -46,6 +46,7 @@ async function main() {
     throw error;
   }
   const log = pino({ level: config.logLevel });
+  for (const warning of configWarnings(config)) log.warn(warning);
   if (initSentry(config))
     log.info({ environment: config.sentry.environment }, 'error reporting to Sentry is on');
 

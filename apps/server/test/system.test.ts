@@ -137,3 +137,34 @@ describe.skipIf(!databaseAvailable)(`health, config, categories, openapi.json ($
     expect(ErrorBody.parse(list.json()).error.code).toBe('database_unavailable');
   });
 });
+
+describe.skipIf(!databaseAvailable)(`a deployment on Google Maps (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      demo: false,
+      env: {
+        GOOGLE_MAPS_API_KEY: 'AIza-test-key',
+        GOOGLE_MAPS_VERSION: 'quarterly',
+        GOOGLE_MAPS_LIBRARIES: 'geometry,places',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('gives the browser the Google settings and allows Google’s origins in the CSP', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(ClientConfig.parse(response.json())).toMatchObject({
+      mapEngine: 'google',
+      google: { apiKey: 'AIza-test-key', version: 'quarterly', libraries: ['geometry', 'places'] },
+    });
+    const csp = String(response.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).toContain('https://*.googleapis.com');
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    // The open map's tiles stay allowed for the fallback.
+    expect(csp).toContain('https://tile.openstreetmap.org');
+  });
+});

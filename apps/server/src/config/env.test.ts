@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, trustProxyOption } from './env.ts';
+import { ConfigError, configWarnings, loadConfig, trustProxyOption } from './env.ts';
 import { REPO_ROOT } from './paths.ts';
 
 describe('loadConfig', () => {
@@ -95,6 +95,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ GOOGLE_MAPS_LIBRARIES: 'places, geometry' }).google.libraries).toEqual([
       'places',
       'geometry',
+    ]);
+  });
+
+  it('warns about Google asked for without credentials, or with both a key and a client id', () => {
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+    expect(configWarnings(loadConfig({ GOOGLE_MAPS_API_KEY: 'k' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ MAP_ENGINE: 'google' }))).toEqual([
+      expect.stringContaining('MAP_ENGINE=google without GOOGLE_MAPS_API_KEY'),
+    ]);
+    expect(configWarnings(loadConfig({ GOOGLE_MAPS_API_KEY: 'k', GOOGLE_MAPS_CLIENT_ID: 'gme-x' }))).toEqual([
+      expect.stringContaining('set one of them'),
     ]);
   });
 

@@ -283,3 +283,22 @@ export function loadConfig(
     defaultLanguage: e.DEFAULT_LANGUAGE,
   };
 }
+
+/**
+ * Settings that start but are probably not what the operator meant, to log at start: Google's
+ * engine asked for without a key or client id (Google then refuses the map and Karta falls back
+ * to the open map on every visit), or both a key and a client id (Google takes one or the other).
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  const { apiKey, clientId } = config.google;
+  if (config.map.engine === 'google' && !apiKey && !clientId) {
+    warnings.push(
+      'MAP_ENGINE=google without GOOGLE_MAPS_API_KEY or GOOGLE_MAPS_CLIENT_ID: Google will refuse the map and visitors get the open map after a failed load',
+    );
+  }
+  if (apiKey && clientId) {
+    warnings.push('Both GOOGLE_MAPS_API_KEY and GOOGLE_MAPS_CLIENT_ID are set: set one of them');
+  }
+  return warnings;
+}
