@@ -15,6 +15,14 @@ const SignInPage = lazy(async () => ({
 const RegisterPage = lazy(async () => ({
   default: (await import('./routes/auth/register-page.tsx')).RegisterPage,
 }));
+const ReviewPage = lazy(async () => ({
+  default: (await import('./routes/staff/review-page.tsx')).ReviewPage,
+}));
+const FlagsPage = lazy(async () => ({ default: (await import('./routes/staff/flags-page.tsx')).FlagsPage }));
+const CategoriesPage = lazy(async () => ({
+  default: (await import('./routes/staff/categories-page.tsx')).CategoriesPage,
+}));
+const UsersPage = lazy(async () => ({ default: (await import('./routes/staff/users-page.tsx')).UsersPage }));
 
 function PageLoading({ place = false }: { place?: boolean }) {
   const { t } = useTranslation();
@@ -42,6 +50,26 @@ export function AppRouter() {
         <Route path="/register">
           <Suspense fallback={<PageLoading />}>
             <RegisterPage />
+          </Suspense>
+        </Route>
+        <Route path="/review">
+          <Suspense fallback={<PageLoading />}>
+            <ReviewPage />
+          </Suspense>
+        </Route>
+        <Route path="/flags">
+          <Suspense fallback={<PageLoading />}>
+            <FlagsPage />
+          </Suspense>
+        </Route>
+        <Route path="/categories">
+          <Suspense fallback={<PageLoading />}>
+            <CategoriesPage />
+          </Suspense>
+        </Route>
+        <Route path="/users">
+          <Suspense fallback={<PageLoading />}>
+            <UsersPage />
           </Suspense>
         </Route>
         <Route>

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { CategoryManager } from '../../../features/categories/components/category-manager/category-manager.tsx';
+import { StaffPage } from './staff-page.tsx';
+
+/** `/categories` (moderators): add, rename, recolour and delete categories. */
+export function CategoriesPage() {
+  const { t } = useTranslation();
+  return (
+    <StaffPage
+      screen="categories"
+      requires="moderator"
+      title={t('categories.manage.title')}
+      intro={t('categories.manage.intro')}
+    >
+      {() => <CategoryManager />}
+    </StaffPage>
+  );
+}

@@ -1,0 +1,90 @@
+import type { CurrentUser } from '@karta/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { AlertIcon, RetryIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
+import { withNext } from '../../../features/auth/utils/safe-next-path.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
+
+/** The roles a staff screen may ask for; an admin may do whatever a moderator may. */
+export type StaffRole = 'moderator' | 'admin';
+
+/** Whether `user` holds `role` (or a higher one). */
+export function hasRole(user: CurrentUser, role: StaffRole): boolean {
+  return role === 'moderator' ? user.role === 'moderator' || user.role === 'admin' : user.role === 'admin';
+}
+
+interface StaffGateProps {
+  requires: StaffRole;
+  children(user: CurrentUser): ReactNode;
+}
+
+/**
+ * Shows a staff screen only to those allowed: a signed-out visitor is asked to sign in (and comes
+ * back here afterwards), a signed-in user without the role is told so. The server refuses them
+ * anyway; this is so they understand why instead of seeing an error.
+ */
+export function StaffGate({ requires, children }: StaffGateProps) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const [path] = useLocation();
+  const search = useSearch();
+
+  if (user.isPending) return <LoadingState label={t('staff.checking')} className="py-16" />;
+  if (user.isError) {
+    return (
+      <ErrorState
+        title={t('staff.checkFailed')}
+        body={t(errorMessageKey(user.error))}
+        action={
+          <button type="button" className={buttonStyles.primary} onClick={() => void user.refetch()}>
+            <RetryIcon />
+            {t('errors.retry')}
+          </button>
+        }
+      />
+    );
+  }
+  if (!user.data) {
+    return (
+      <div data-testid="staff-sign-in">
+        <EmptyState
+          className="rounded-xl border border-gray-200 bg-white"
+          icon={<UserIcon className="size-6" />}
+          title={t('staff.signInTitle')}
+          body={t(requires === 'admin' ? 'staff.signInBodyAdmin' : 'staff.signInBody')}
+          action={
+            <Link
+              href={withNext('/sign-in', `${path}${search ? `?${search}` : ''}`)}
+              data-testid="staff-sign-in-link"
+              className={buttonStyles.primary}
+            >
+              {t('staff.signInAction')}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  if (!hasRole(user.data, requires)) {
+    return (
+      <div data-testid="staff-not-allowed">
+        <EmptyState
+          className="rounded-xl border border-gray-200 bg-white"
+          icon={<AlertIcon className="size-6" />}
+          title={t('staff.notAllowedTitle')}
+          body={t(requires === 'admin' ? 'staff.notAllowedAdmin' : 'staff.notAllowedModerator')}
+          action={
+            <Link href="/" className={buttonStyles.secondary}>
+              {t('notFound.home')}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  return children(user.data);
+}

@@ -1,0 +1,229 @@
+import { CATEGORY_ICONS, CATEGORY_PALETTE, type Category } from '@karta/contracts';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../../components/ui/button-styles.ts';
+import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { errorMessageKey } from '../../../../lib/error-message.ts';
+import { useCreateCategory } from '../../api/create-category.ts';
+import { useUpdateCategory } from '../../api/update-category.ts';
+import {
+  type CategoryDraft,
+  COLOR_NAMES,
+  checkDraft,
+  type DraftField,
+  type DraftProblem,
+  draftOf,
+  NAME_LANGUAGES,
+  namesOf,
+  serverProblems,
+  slugFrom,
+} from './category-form-state.ts';
+
+interface CategoryFormProps {
+  /** The category to edit; none to create one. */
+  category?: Category;
+  onSaved(category: Category): void;
+  onCancel?(): void;
+}
+
+const inputClass =
+  'mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm aria-invalid:border-red-600';
+
+/**
+ * Creates or edits a category: its slug (fixed once created), a name per language, a colour from
+ * the palette and an icon from the list. Problems are shown beside their fields; the first one
+ * takes the focus on submit.
+ */
+export function CategoryForm({ category, onSaved, onCancel }: CategoryFormProps) {
+  const { t } = useTranslation();
+  const creating = !category;
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const saving = create.isPending || update.isPending;
+  const [draft, setDraft] = useState<CategoryDraft>(() => draftOf(category));
+  const [slugTouched, setSlugTouched] = useState(false);
+  const [problems, setProblems] = useState<Partial<Record<DraftField, DraftProblem>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus());
+
+  const setName = (language: (typeof NAME_LANGUAGES)[number], value: string) =>
+    setDraft((current) => {
+      const names = { ...current.names, [language]: value };
+      // Until the slug is typed by hand it follows the name, which is what most people want.
+      const slug = creating && !slugTouched ? slugFrom(names.en || names.hr) : current.slug;
+      return { ...current, names, slug };
+    });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const found = checkDraft(draft, creating);
+    setProblems(found);
+    setError(null);
+    if (Object.keys(found).length > 0) {
+      focusFirstProblem();
+      return;
+    }
+    const onError = (failure: unknown) => {
+      const blamed = serverProblems(failure, creating);
+      setProblems(blamed);
+      if (Object.keys(blamed).length > 0) focusFirstProblem();
+      else setError(t(errorMessageKey(failure)));
+    };
+    const body = { name: namesOf(draft), color: draft.color, icon: draft.icon };
+    if (category) update.mutate({ id: category.id, ...body }, { onSuccess: onSaved, onError });
+    else create.mutate({ slug: draft.slug, ...body }, { onSuccess: onSaved, onError });
+  };
+
+  const problemText = (field: DraftField) => {
+    const problem = problems[field];
+    if (!problem) return null;
+    return (
+      <p id={`${id}-${field}-problem`} data-testid="field-error" className="mt-1 text-sm text-red-700">
+        {t(`categories.manage.problems.${problem}`)}
+      </p>
+    );
+  };
+  const invalid = (field: DraftField) =>
+    problems[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${field}-problem` } : {};
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      data-testid="category-form"
+      data-mode={creating ? 'create' : 'edit'}
+      className="space-y-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        {NAME_LANGUAGES.map((language, index) => (
+          <div key={language}>
+            <label htmlFor={`${id}-name-${language}`} className="block text-sm font-medium text-gray-800">
+              {t(`categories.manage.nameIn.${language}`)}
+            </label>
+            <input
+              id={`${id}-name-${language}`}
+              data-testid={`category-name-${language}`}
+              value={draft.names[language]}
+              maxLength={80}
+              onChange={(event) => setName(language, event.target.value)}
+              className={inputClass}
+              {...(index === 0 ? invalid('names') : {})}
+            />
+          </div>
+        ))}
+      </div>
+      {problemText('names')}
+
+      <div>
+        <label htmlFor={`${id}-slug`} className="block text-sm font-medium text-gray-800">
+          {t('categories.manage.slug')}
+        </label>
+        {creating ? (
+          <>
+            <p id={`${id}-slug-hint`} className="text-xs text-gray-600">
+              {t('categories.manage.slugHint')}
+            </p>
+            <input
+              id={`${id}-slug`}
+              data-testid="category-slug"
+              value={draft.slug}
+              maxLength={60}
+              autoCapitalize="off"
+              spellCheck={false}
+              onChange={(event) => {
+                setSlugTouched(true);
+                setDraft((current) => ({ ...current, slug: event.target.value.trim() }));
+              }}
+              className={`${inputClass} font-mono`}
+              {...invalid('slug')}
+            />
+            {problemText('slug')}
+          </>
+        ) : (
+          <p id={`${id}-slug`} className="mt-1 font-mono text-sm text-gray-700">
+            {draft.slug}{' '}
+            <span className="font-sans text-xs text-gray-600">{t('categories.manage.slugFixed')}</span>
+          </p>
+        )}
+      </div>
+
+      <fieldset>
+        <legend className="text-sm font-medium text-gray-800">{t('categories.manage.color')}</legend>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {CATEGORY_PALETTE.map((color) => (
+            <label key={color} className="relative cursor-pointer">
+              <input
+                type="radio"
+                name={`${id}-color`}
+                value={color}
+                data-testid="category-color"
+                checked={draft.color === color}
+                onChange={() => setDraft((current) => ({ ...current, color }))}
+                className="peer sr-only"
+              />
+              <span className="sr-only">{t(`categories.manage.colors.${COLOR_NAMES[color]}`)}</span>
+              <span
+                aria-hidden="true"
+                className="block size-9 rounded-full border-2 border-white shadow ring-2 ring-transparent peer-checked:ring-gray-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700"
+                style={{ backgroundColor: color }}
+              />
+            </label>
+          ))}
+        </div>
+        {problemText('color')}
+      </fieldset>
+
+      <div>
+        <label htmlFor={`${id}-icon`} className="block text-sm font-medium text-gray-800">
+          {t('categories.manage.icon')}
+        </label>
+        <select
+          id={`${id}-icon`}
+          data-testid="category-icon"
+          value={draft.icon}
+          onChange={(event) =>
+            setDraft((current) => ({ ...current, icon: event.target.value as CategoryDraft['icon'] }))
+          }
+          className={`${inputClass} bg-white sm:max-w-xs`}
+          {...invalid('icon')}
+        >
+          {CATEGORY_ICONS.map((icon) => (
+            <option key={icon} value={icon}>
+              {t(`categories.manage.icons.${icon}`)}
+            </option>
+          ))}
+        </select>
+        {problemText('icon')}
+      </div>
+
+      <div role="alert" data-testid="category-error">
+        {error && (
+          <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>
+        )}
+      </div>
+
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          data-testid="save-category"
+          className={buttonStyles.primary}
+          aria-disabled={saving || undefined}
+        >
+          {saving && <Spinner className="size-4" />}
+          {creating ? t('categories.manage.create') : t('categories.manage.save')}
+        </button>
+        {onCancel && (
+          <button type="button" className={buttonStyles.secondary} onClick={onCancel}>
+            {t('categories.manage.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

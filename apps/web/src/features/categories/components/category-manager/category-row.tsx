@@ -1,0 +1,137 @@
+import { ApiError } from '@karta/api-client';
+import { CATEGORY_ICONS, type Category } from '@karta/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../../components/toast/toast-context.ts';
+import { buttonStyles } from '../../../../components/ui/button-styles.ts';
+import { errorMessageKey } from '../../../../lib/error-message.ts';
+import { localizeText } from '../../../../lib/i18n/localize-text.ts';
+import { useDeleteCategory } from '../../api/delete-category.ts';
+import { CategoryForm } from './category-form.tsx';
+
+/** How many places still use a category, from a 409's details. */
+function placesInUse(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== 'conflict') return null;
+  const places = (error.details as { places?: unknown } | undefined)?.places;
+  return typeof places === 'number' ? places : null;
+}
+
+/** One category: its colour, names and icon, with Edit (in place) and Delete (after a confirmation). */
+export function CategoryRow({ category }: { category: Category }) {
+  const { t, i18n } = useTranslation();
+  const showToast = useToast();
+  const remove = useDeleteCategory();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const name = localizeText(category.name, i18n.language) || category.slug;
+  const knownIcon = CATEGORY_ICONS.find((icon) => icon === category.icon);
+  const iconName = knownIcon ? t(`categories.manage.icons.${knownIcon}`) : category.icon;
+
+  const confirmDelete = () => {
+    if (remove.isPending) return;
+    setError(null);
+    remove.mutate(category.id, {
+      onSuccess: () => showToast(t('categories.manage.deleted', { name })),
+      onError: (failure) => {
+        setConfirming(false);
+        const count = placesInUse(failure);
+        setError(count === null ? t(errorMessageKey(failure)) : t('categories.manage.inUse', { count }));
+      },
+    });
+  };
+
+  return (
+    <li
+      data-testid="category-row"
+      data-category-id={category.id}
+      data-slug={category.slug}
+      className="rounded-xl border border-gray-200 bg-white p-4"
+    >
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <span
+          aria-hidden="true"
+          className="size-8 shrink-0 rounded-full"
+          style={{ backgroundColor: category.color }}
+        />
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold break-words text-gray-900">{name}</p>
+          <p className="text-sm break-words text-gray-600">
+            <span className="font-mono">{category.slug}</span>
+            <span aria-hidden="true"> · </span>
+            {(['hr', 'en'] as const)
+              .filter((language) => category.name[language])
+              .map((language) => `${language.toUpperCase()}: ${category.name[language]}`)
+              .join(' · ')}
+            <span aria-hidden="true"> · </span>
+            {t('categories.manage.iconIs', { icon: iconName })}
+          </p>
+        </div>
+        {!editing && !confirming && (
+          <div className="flex gap-2">
+            <button
+              type="button"
+              data-testid="edit-category"
+              className={buttonStyles.action}
+              onClick={() => {
+                setError(null);
+                setEditing(true);
+              }}
+            >
+              {t('categories.manage.edit')}
+              <span className="sr-only"> {name}</span>
+            </button>
+            <button
+              type="button"
+              data-testid="delete-category"
+              className={`${buttonStyles.action} text-red-800`}
+              onClick={() => {
+                setError(null);
+                setConfirming(true);
+              }}
+            >
+              {t('categories.manage.delete')}
+              <span className="sr-only"> {name}</span>
+            </button>
+          </div>
+        )}
+      </div>
+      {confirming && (
+        <div className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+          <p className="mr-auto">{t('categories.manage.confirmDelete', { name })}</p>
+          <button
+            type="button"
+            data-testid="confirm-delete-category"
+            className={`${buttonStyles.actionPrimary} bg-red-700 hover:bg-red-800`}
+            aria-disabled={remove.isPending || undefined}
+            onClick={confirmDelete}
+          >
+            {t('categories.manage.confirmDeleteYes')}
+          </button>
+          <button type="button" className={buttonStyles.action} onClick={() => setConfirming(false)}>
+            {t('categories.manage.cancel')}
+          </button>
+        </div>
+      )}
+      <div role="alert" data-testid="category-row-error">
+        {error && (
+          <p className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+      </div>
+      {editing && (
+        <div className="mt-4 border-t border-gray-100 pt-4">
+          <CategoryForm
+            category={category}
+            onSaved={() => {
+              setEditing(false);
+              showToast(t('categories.manage.saved'));
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        </div>
+      )}
+    </li>
+  );
+}

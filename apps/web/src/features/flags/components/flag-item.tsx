@@ -1,0 +1,87 @@
+import type { Flag } from '@karta/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { localizeText } from '../../../lib/i18n/localize-text.ts';
+import { ResolveFlagForm } from './resolve-flag-form.tsx';
+
+function formatDateTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** One report: the place (linked), why, the reporter's comment, and how it was resolved or a form to. */
+export function FlagItem({
+  flag,
+  onResolved,
+}: {
+  flag: Flag;
+  onResolved(flag: Flag, resolution: string): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const placeName = localizeText(flag.place.name, i18n.language, flag.place.primaryLanguage);
+  return (
+    <li
+      data-testid="flag-item"
+      data-flag-id={flag.id}
+      data-place-id={flag.place.id}
+      data-status={flag.status}
+      className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        <div className="min-w-0">
+          <h3 className="text-base font-semibold break-words text-gray-900">
+            <Link href={`/places/${flag.place.id}`} data-testid="flag-place-link" className="hover:underline">
+              {placeName}
+            </Link>
+          </h3>
+          <p className="text-sm text-gray-600">
+            {flag.reporter
+              ? t('flags.reportedBy', { name: flag.reporter.displayName })
+              : t('flags.reportedByVisitor')}
+            <span aria-hidden="true"> · </span>
+            <time dateTime={flag.createdAt}>{formatDateTime(flag.createdAt, i18n.language)}</time>
+          </p>
+        </div>
+        <span
+          data-testid="flag-reason"
+          data-reason={flag.reason}
+          className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900"
+        >
+          {t(`flags.reasons.${flag.reason}`)}
+        </span>
+      </div>
+      {flag.place.status !== 'published' && (
+        <p className="text-sm text-gray-700">
+          {t('flags.placeStatus', { status: t(`flags.placeStatuses.${flag.place.status}`) })}
+        </p>
+      )}
+      {flag.comment ? (
+        <blockquote className="rounded-lg bg-gray-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-gray-800">
+          {flag.comment}
+        </blockquote>
+      ) : (
+        <p className="text-sm text-gray-600 italic">{t('flags.noComment')}</p>
+      )}
+      {flag.status === 'open' ? (
+        <ResolveFlagForm flag={flag} onResolved={(resolution) => onResolved(flag, resolution)} />
+      ) : (
+        <div className="border-t border-gray-100 pt-3 text-sm text-gray-700">
+          <p>
+            <span className="font-medium">
+              {flag.resolution ? t(`flags.resolutions.${flag.resolution}`) : t('flags.resolvedUnknown')}
+            </span>
+            {flag.resolvedBy && <> · {t('flags.resolvedBy', { name: flag.resolvedBy.displayName })}</>}
+            {flag.resolvedAt && (
+              <>
+                {' · '}
+                <time dateTime={flag.resolvedAt}>{formatDateTime(flag.resolvedAt, i18n.language)}</time>
+              </>
+            )}
+          </p>
+          {flag.resolutionNote && (
+            <p className="mt-1 break-words whitespace-pre-wrap">{flag.resolutionNote}</p>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,163 @@
+import { ApiError } from '@karta/api-client';
+import type { PlaceListItem } from '@karta/contracts';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessageKey } from '../../../lib/error-message.ts';
+import { useTransitionPlace } from '../api/transition-place.ts';
+
+type Move = 'published' | 'rejected' | 'archived';
+
+interface ReviewActionsProps {
+  place: PlaceListItem;
+  /** Another moderator acted first (409): the lists reload; the caller tells the reader. */
+  onConflict(place: PlaceListItem, typedReason: string): void;
+  /** A move succeeded. */
+  onDone(place: PlaceListItem, move: Move): void;
+}
+
+/** Whether a 400 names the reason field. */
+function blamesReason(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.code !== 'validation_error') return false;
+  const details = error.details;
+  return Array.isArray(details) && details.some((issue) => (issue as { path?: unknown }).path === 'reason');
+}
+
+/**
+ * What a moderator may do with a place in its status: publish or reject (with a reason the author
+ * reads) a pending one, archive a published one, restore an archived one. The reason field keeps
+ * what was typed through any error, a conflict included.
+ */
+export function ReviewActions({ place, onConflict, onDone }: ReviewActionsProps) {
+  const { t } = useTranslation();
+  const transition = useTransitionPlace();
+  const [reason, setReason] = useState('');
+  const [reasonProblem, setReasonProblem] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pendingMove, setPendingMove] = useState<Move | null>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const reasonId = useId();
+  const reasonErrorId = useId();
+
+  const run = (to: Move | 'restore') => {
+    if (transition.isPending) return;
+    const move: Move = to === 'restore' ? 'published' : to;
+    const trimmed = reason.trim();
+    if (move === 'rejected' && trimmed === '') {
+      setReasonProblem(true);
+      reasonRef.current?.focus();
+      return;
+    }
+    setError(null);
+    setPendingMove(move);
+    transition.mutate(
+      { id: place.id, to: move, version: place.version, reason: move === 'rejected' ? trimmed : undefined },
+      {
+        onSuccess: () => onDone(place, move),
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.code === 'conflict') {
+            onConflict(place, reason);
+            setError(t('review.conflictHere'));
+          } else if (blamesReason(failure)) {
+            setReasonProblem(true);
+            reasonRef.current?.focus();
+          } else {
+            setError(t(errorMessageKey(failure)));
+          }
+        },
+        onSettled: () => setPendingMove(null),
+      },
+    );
+  };
+
+  const busy = (move: Move) => (pendingMove === move ? <Spinner className="size-4" /> : null);
+
+  return (
+    <div className="space-y-3">
+      {place.status === 'pending' && (
+        <div>
+          <label htmlFor={reasonId} className="block text-sm font-medium text-gray-800">
+            {t('review.reasonLabel')}
+          </label>
+          <p className="text-xs text-gray-600">{t('review.reasonHint')}</p>
+          <textarea
+            ref={reasonRef}
+            id={reasonId}
+            data-testid="reject-reason"
+            rows={2}
+            maxLength={1000}
+            value={reason}
+            aria-invalid={reasonProblem || undefined}
+            aria-describedby={reasonProblem ? reasonErrorId : undefined}
+            onChange={(event) => {
+              setReason(event.target.value);
+              if (event.target.value.trim()) setReasonProblem(false);
+            }}
+            className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm aria-invalid:border-red-600"
+          />
+          {reasonProblem && (
+            <p id={reasonErrorId} data-testid="reason-error" className="mt-1 text-sm text-red-700">
+              {t('review.reasonRequired')}
+            </p>
+          )}
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {place.status === 'pending' && (
+          <>
+            <button
+              type="button"
+              data-testid="publish"
+              className={buttonStyles.primary}
+              aria-disabled={transition.isPending || undefined}
+              onClick={() => run('published')}
+            >
+              {busy('published')}
+              {t('review.actions.publish')}
+            </button>
+            <button
+              type="button"
+              data-testid="reject"
+              className={`${buttonStyles.secondary} text-red-800`}
+              aria-disabled={transition.isPending || undefined}
+              onClick={() => run('rejected')}
+            >
+              {busy('rejected')}
+              {t('review.actions.reject')}
+            </button>
+          </>
+        )}
+        {place.status === 'published' && (
+          <button
+            type="button"
+            data-testid="archive"
+            className={buttonStyles.secondary}
+            aria-disabled={transition.isPending || undefined}
+            onClick={() => run('archived')}
+          >
+            {busy('archived')}
+            {t('review.actions.archive')}
+          </button>
+        )}
+        {place.status === 'archived' && (
+          <button
+            type="button"
+            data-testid="restore"
+            className={buttonStyles.primary}
+            aria-disabled={transition.isPending || undefined}
+            onClick={() => run('restore')}
+          >
+            {busy('published')}
+            {t('review.actions.restore')}
+          </button>
+        )}
+      </div>
+      <div role="alert" data-testid="review-error">
+        {error && (
+          <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import type { PlaceListItem } from '@karta/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { LoadingState } from '../../../components/ui/states.tsx';
+import { errorMessageKey } from '../../../lib/error-message.ts';
+import { localizeText } from '../../../lib/i18n/localize-text.ts';
+import { usePlaceHistory } from '../api/get-place-history.ts';
+import { type CategoryNameOf, formatDateTime } from '../utils/format-value.ts';
+import { pendingChanges } from '../utils/pending-changes.ts';
+import { PlaceDiff } from './place-diff.tsx';
+import { PlaceHistory } from './place-history.tsx';
+import { ReviewActions } from './review-actions.tsx';
+
+export interface ReviewItemProps {
+  place: PlaceListItem;
+  categoryNameOf: CategoryNameOf;
+  onConflict(place: PlaceListItem, typedReason: string): void;
+  onDone(place: PlaceListItem, move: 'published' | 'rejected' | 'archived'): void;
+}
+
+/**
+ * One place to judge: its name, who proposed it and when, the change since the last decision
+ * as a diff, its whole history (collapsed), and the moves its status allows.
+ */
+export function ReviewItem({ place, categoryNameOf, onConflict, onDone }: ReviewItemProps) {
+  const { t, i18n } = useTranslation();
+  const history = usePlaceHistory(place.id, place.version);
+  const name = localizeText(place.name, i18n.language, place.primaryLanguage);
+  const author = history.data?.find((entry) => entry.action === 'created')?.actor;
+  const changes = history.data ? pendingChanges(history.data) : null;
+
+  return (
+    <li
+      data-testid="review-item"
+      data-place-id={place.id}
+      data-status={place.status}
+      className="rounded-xl border border-gray-200 bg-white p-4 shadow-xs sm:p-5"
+    >
+      <article aria-labelledby={`review-item-${place.id}`} className="space-y-4">
+        <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+          <div className="min-w-0">
+            <h3
+              id={`review-item-${place.id}`}
+              data-testid="review-item-name"
+              className="text-lg font-semibold break-words text-gray-900"
+            >
+              {name}
+            </h3>
+            <p className="text-sm text-gray-600">
+              {categoryNameOf(place.categoryId)}
+              <span aria-hidden="true"> · </span>
+              {author ? t('review.proposedBy', { name: author.displayName }) : t('review.proposedByUnknown')}
+              <span aria-hidden="true"> · </span>
+              <time dateTime={place.createdAt}>{formatDateTime(place.createdAt, i18n.language)}</time>
+            </p>
+          </div>
+          {place.status === 'published' && (
+            <Link href={`/places/${place.id}`} className={`${buttonStyles.link} text-sm`}>
+              {t('review.openPlace')}
+            </Link>
+          )}
+        </header>
+
+        <section aria-label={t('review.diff.label')}>
+          {changes && (
+            <p className="mb-2 text-sm text-gray-700">
+              {changes.kind === 'new'
+                ? t('review.diff.newProposal')
+                : t(
+                    changes.since?.action === 'rejected'
+                      ? 'review.diff.sinceRejected'
+                      : 'review.diff.sincePublished',
+                    {
+                      date: changes.since ? formatDateTime(changes.since.createdAt, i18n.language) : '',
+                    },
+                  )}
+            </p>
+          )}
+          {history.isPending && <LoadingState label={t('review.loadingHistory')} className="py-4" />}
+          {history.isError && (
+            <p role="alert" className="text-sm text-red-800">
+              {t('review.historyFailed')} {t(errorMessageKey(history.error))}
+            </p>
+          )}
+          {changes && <PlaceDiff changes={changes} categoryNameOf={categoryNameOf} />}
+        </section>
+
+        {place.rejectionReason && (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-amber-950">
+            <span className="font-medium">{t('review.lastRejection')}</span> {place.rejectionReason}
+          </p>
+        )}
+
+        {history.data && <PlaceHistory entries={history.data} />}
+
+        <ReviewActions place={place} onConflict={onConflict} onDone={onDone} />
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,124 @@
+import type { PlaceListItem } from '@karta/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { useToast } from '../../../components/toast/toast-context.ts';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { RetryIcon } from '../../../components/ui/icons.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { TabLinks } from '../../../components/ui/tab-links.tsx';
+import { errorMessageKey } from '../../../lib/error-message.ts';
+import { localizeText } from '../../../lib/i18n/localize-text.ts';
+import { type ReviewStatus, useReviewPlaces } from '../api/list-review-places.ts';
+import type { CategoryNameOf } from '../utils/format-value.ts';
+import { ReviewItem } from './review-item.tsx';
+
+const STATUSES: readonly ReviewStatus[] = ['pending', 'published', 'archived'];
+
+/** The tab in the address (`?status=published`); anything else is the pending queue. */
+export function reviewStatusOf(search: string): ReviewStatus {
+  const status = new URLSearchParams(search).get('status');
+  return STATUSES.find((known) => known === status) ?? 'pending';
+}
+
+interface Conflict {
+  name: string;
+  reason: string;
+}
+
+/**
+ * The review screen: pending proposals oldest first, and published and archived places, one tab
+ * each. When another moderator acted first, says so above the list and keeps the reason typed.
+ */
+export function ReviewQueue({ categoryNameOf }: { categoryNameOf: CategoryNameOf }) {
+  const { t, i18n } = useTranslation();
+  const showToast = useToast();
+  const status = reviewStatusOf(useSearch());
+  const query = useReviewPlaces(status);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const places = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+  const nameOf = (place: PlaceListItem) => localizeText(place.name, i18n.language, place.primaryLanguage);
+
+  const tabs = STATUSES.map((value) => ({
+    value,
+    label: t(`review.tabs.${value}`),
+    href: value === 'pending' ? '/review' : `/review?status=${value}`,
+  }));
+
+  return (
+    <div className="space-y-4">
+      <TabLinks tabs={tabs} current={status} label={t('review.tabs.label')} />
+
+      <div role="status" data-testid="review-conflict">
+        {conflict && (
+          <div className="rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-3 text-sm text-amber-950">
+            <p className="font-medium">{t('review.conflict', { name: conflict.name })}</p>
+            {conflict.reason.trim() && (
+              <p className="mt-1 break-words whitespace-pre-wrap">
+                <span className="font-medium">{t('review.conflictReason')}</span> {conflict.reason}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+
+      {query.isPending && <LoadingState label={t('review.loading')} />}
+      {query.isError && (
+        <ErrorState
+          title={t('review.loadFailed')}
+          body={t(errorMessageKey(query.error))}
+          action={
+            <button type="button" className={buttonStyles.primary} onClick={() => void query.refetch()}>
+              <RetryIcon />
+              {t('errors.retry')}
+            </button>
+          }
+        />
+      )}
+      {query.isSuccess && (
+        <>
+          <p data-testid="review-count" data-count={total} className="text-sm text-gray-700">
+            {t(`review.count.${status}`, { count: total })}
+          </p>
+          {places.length === 0 ? (
+            <EmptyState
+              className="rounded-xl border border-gray-200 bg-white"
+              title={t(`review.empty.${status}`)}
+            />
+          ) : (
+            <ul data-testid="review-list" className="space-y-4">
+              {places.map((place) => (
+                <ReviewItem
+                  key={place.id}
+                  place={place}
+                  categoryNameOf={categoryNameOf}
+                  onConflict={(stale, reason) => setConflict({ name: nameOf(stale), reason })}
+                  onDone={(done, move) => {
+                    setConflict(null);
+                    showToast(t(`review.done.${move}`, { name: nameOf(done) }));
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+          {query.hasNextPage && (
+            <div className="flex justify-center">
+              <button
+                type="button"
+                data-testid="review-show-more"
+                className={buttonStyles.secondary}
+                aria-disabled={query.isFetchingNextPage || undefined}
+                onClick={() => {
+                  if (!query.isFetchingNextPage) void query.fetchNextPage();
+                }}
+              >
+                {query.isFetchingNextPage ? t('review.loadingMore') : t('review.showMore')}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { PlaceHistoryEntry } from '@karta/contracts';
+
+/** The fields a diff shows, in the order a reader checks them. */
+export const DIFF_FIELDS = [
+  'name',
+  'description',
+  'categoryId',
+  'lat',
+  'lng',
+  'radius',
+  'locationPrivacy',
+  'address',
+  'phone',
+  'email',
+  'website',
+] as const;
+export type DiffField = (typeof DIFF_FIELDS)[number];
+
+/** One changed value: a field, or one language of a name or description. */
+export interface DiffRow {
+  field: DiffField;
+  /** The language, for names and descriptions. */
+  language?: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface PendingChanges {
+  /** `new`: never decided on, every field is new; `changed`: edited since the last decision. */
+  kind: 'new' | 'changed';
+  /** The last decision (published or rejected) the changes are measured from; null for `new`. */
+  since: PlaceHistoryEntry | null;
+  rows: DiffRow[];
+}
+
+const DECISIONS = new Set(['published', 'rejected']);
+const PER_LANGUAGE = new Set<DiffField>(['name', 'description']);
+
+/** Whether two JSON values are the same (key order aside). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (isEmpty(a) && isEmpty(b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) =>
+    sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
+}
+
+function asTexts(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/**
+ * What a moderator has to judge: the fields changed since the last decision (the last `published`
+ * or `rejected` entry), each from its value then to its value now; for a place never decided on,
+ * every field it has, as new. Names and descriptions are compared language by language.
+ */
+export function pendingChanges(history: readonly PlaceHistoryEntry[]): PendingChanges {
+  const lastDecision = history.findLastIndex((entry) => DECISIONS.has(entry.action));
+  const since = lastDecision === -1 ? null : (history[lastDecision] ?? null);
+  const folded = new Map<string, { from: unknown; to: unknown }>();
+  for (const entry of history.slice(lastDecision + 1)) {
+    for (const [field, change] of Object.entries(entry.changes)) {
+      const seen = folded.get(field);
+      folded.set(field, { from: seen ? seen.from : change.from, to: change.to });
+    }
+  }
+
+  const rows: DiffRow[] = [];
+  for (const field of DIFF_FIELDS) {
+    const change = folded.get(field);
+    if (!change || sameValue(change.from, change.to)) continue;
+    if (!PER_LANGUAGE.has(field)) {
+      rows.push({ field, before: change.from, after: change.to });
+      continue;
+    }
+    const before = asTexts(change.from);
+    const after = asTexts(change.to);
+    const languages = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    for (const language of languages) {
+      if (sameValue(before[language], after[language])) continue;
+      rows.push({ field, language, before: before[language] ?? null, after: after[language] ?? null });
+    }
+  }
+  return { kind: since ? 'changed' : 'new', since, rows };
+}
