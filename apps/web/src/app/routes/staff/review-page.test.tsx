@@ -1,0 +1,256 @@
+import type { PlaceHistoryEntry, PlaceListItem } from '@karta/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type ApiCall, apiError, fakeApi } from '../../../testing/fake-api.ts';
+import { currentUser, listedPlace } from '../../../testing/fixtures.ts';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { ReviewPage } from './review-page.tsx';
+
+const moderator = { status: 200, body: currentUser({ id: 1, role: 'moderator', displayName: 'Mia' }) };
+const categories = {
+  status: 200,
+  body: {
+    items: [
+      { id: 1, slug: 'pharmacy', name: { en: 'Pharmacy', hr: 'Ljekarna' }, color: '#b91c1c', icon: 'pill' },
+    ],
+  },
+};
+
+function pending(overrides: Partial<PlaceListItem> = {}): PlaceListItem {
+  return listedPlace({
+    id: 7,
+    status: 'pending',
+    publishedAt: null,
+    distance: null,
+    version: 1,
+    ...overrides,
+  });
+}
+
+function history(...entries: Omit<PlaceHistoryEntry, 'placeId' | 'createdAt'>[]) {
+  return {
+    status: 200,
+    body: {
+      items: entries.map((entry) => ({ placeId: 7, createdAt: '2026-03-01T10:00:00.000Z', ...entry })),
+    },
+  };
+}
+
+const proposal = history({
+  id: 1,
+  version: 1,
+  action: 'created',
+  actor: { id: 9, displayName: 'Ivo' },
+  changes: {
+    name: { from: null, to: { en: 'Corner shop' } },
+    address: { from: null, to: 'Ilica 5' },
+    categoryId: { from: null, to: 1 },
+  },
+});
+
+/** A place as a write answers it (with its author and rejection reason). */
+function written(place: PlaceListItem) {
+  return { status: 200, body: { ...place, authorId: 9, rejectionReason: null } };
+}
+
+function list(items: PlaceListItem[]) {
+  return { status: 200, body: { items, total: items.length, nextCursor: null } };
+}
+
+function renderQueue(answers: Parameters<typeof fakeApi>[0], path = '/review', language = 'en') {
+  const calls = fakeApi({
+    'GET /api/v1/auth/me': moderator,
+    'GET /api/v1/categories': categories,
+    ...answers,
+  });
+  const view = renderWithApp(<ReviewPage />, { path, language });
+  return { calls, ...view };
+}
+
+const transitions = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/v1/places/7/transition');
+
+describe('ReviewPage', () => {
+  it('lists pending places oldest first with a new proposal shown as every field new', async () => {
+    const { calls } = renderQueue({
+      'GET /api/v1/places': list([pending({ name: { en: 'Corner shop' }, primaryLanguage: 'en' })]),
+      'GET /api/v1/places/7/history': proposal,
+    });
+    const item = await screen.findByTestId('review-item');
+    expect(item).toHaveAttribute('data-place-id', '7');
+    const listCall = new URL(
+      calls.find((call) => call.path.startsWith('/api/v1/places?'))?.path ?? '/',
+      'http://x',
+    );
+    expect([listCall.searchParams.get('status'), listCall.searchParams.get('order')]).toEqual([
+      'pending',
+      'oldest',
+    ]);
+    expect(await within(item).findByText('A new proposal: every field is new.')).toBeInTheDocument();
+    const rows = within(item).getAllByTestId('diff-row');
+    expect(rows.map((row) => row.getAttribute('data-field'))).toEqual(['name.en', 'categoryId', 'address']);
+    expect(within(rows[1] as HTMLElement).getByTestId('diff-after')).toHaveTextContent('Pharmacy');
+    expect(within(rows[2] as HTMLElement).getByTestId('diff-before')).toHaveTextContent('(empty)');
+    expect(item).toHaveTextContent('Proposed by Ivo');
+    expect(screen.getByTestId('review-count')).toHaveTextContent('1 place is waiting for review');
+  });
+
+  it('shows an edit of a published place before and after, side by side, in Croatian', async () => {
+    renderQueue(
+      {
+        'GET /api/v1/places': list([pending({ version: 4 })]),
+        'GET /api/v1/places/7/history': history(
+          {
+            id: 1,
+            version: 1,
+            action: 'created',
+            actor: null,
+            changes: { address: { from: null, to: 'Ilica 5' } },
+          },
+          {
+            id: 2,
+            version: 2,
+            action: 'published',
+            actor: null,
+            changes: { status: { from: 'pending', to: 'published' } },
+          },
+          {
+            id: 3,
+            version: 3,
+            action: 'edited',
+            actor: { id: 9, displayName: 'Ivo' },
+            changes: { address: { from: 'Ilica 5', to: 'Ilica 7' } },
+          },
+        ),
+      },
+      '/review',
+      'hr',
+    );
+    const row = await screen.findByTestId('diff-row');
+    expect(row).toHaveAttribute('data-field', 'address');
+    expect(within(row).getByTestId('diff-before')).toHaveTextContent('Ilica 5');
+    expect(within(row).getByTestId('diff-after')).toHaveTextContent('Ilica 7');
+    expect(screen.getByText(/^Promjene otkako je objavljeno/)).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Povijest: 3 zapisa'));
+    expect(screen.getAllByTestId('history-entry').map((entry) => entry.getAttribute('data-action'))).toEqual([
+      'created',
+      'published',
+      'edited',
+    ]);
+    expect(screen.getByText('Promijenjeno: Adresa')).toBeVisible();
+  });
+
+  it('renders a name with markup in it as text', async () => {
+    const name = '<img src=x onerror=alert(1)>';
+    const { container } = renderQueue({
+      'GET /api/v1/places': list([pending({ name: { en: name }, primaryLanguage: 'en' })]),
+      'GET /api/v1/places/7/history': history({
+        id: 1,
+        version: 1,
+        action: 'created',
+        actor: { id: 9, displayName: name },
+        changes: { name: { from: null, to: { en: name } } },
+      }),
+    });
+    expect(await screen.findByTestId('review-item-name')).toHaveTextContent(name);
+    expect(await screen.findByTestId('diff-after')).toHaveTextContent(name);
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('publishes with the version it showed', async () => {
+    const { calls } = renderQueue({
+      'GET /api/v1/places': list([pending({ version: 3 })]),
+      'GET /api/v1/places/7/history': proposal,
+      'POST /api/v1/places/7/transition': written(pending({ status: 'published', version: 4 })),
+    });
+    await userEvent.click(await screen.findByTestId('publish'));
+    await waitFor(() => expect(transitions(calls)).toHaveLength(1));
+    expect(transitions(calls)[0]?.body).toEqual({ to: 'published', version: 3 });
+    await waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent('“City Pharmacy Centre” is published.'),
+    );
+  });
+
+  it('asks for a reason before rejecting, then sends it', async () => {
+    const { calls } = renderQueue({
+      'GET /api/v1/places': list([pending()]),
+      'GET /api/v1/places/7/history': proposal,
+      'POST /api/v1/places/7/transition': written(pending({ status: 'rejected', version: 2 })),
+    });
+    await userEvent.click(await screen.findByTestId('reject'));
+    const reason = screen.getByLabelText('Reason for rejecting');
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(/Write why the place is rejected/);
+    expect(transitions(calls)).toHaveLength(0);
+
+    await userEvent.type(reason, 'The address is wrong.');
+    await userEvent.click(screen.getByTestId('reject'));
+    await waitFor(() => expect(transitions(calls)).toHaveLength(1));
+    expect(transitions(calls)[0]?.body).toEqual({
+      to: 'rejected',
+      version: 1,
+      reason: 'The address is wrong.',
+    });
+  });
+
+  it('says clearly when another moderator acted first, reloads, and keeps the reason typed', async () => {
+    let version = 1;
+    const { calls } = renderQueue({
+      'GET /api/v1/places': () => list([pending({ version })]),
+      'GET /api/v1/places/7/history': proposal,
+      'POST /api/v1/places/7/transition': () => {
+        version = 2;
+        return { status: 409, body: apiError('conflict', 'stale', { currentVersion: 2 }) };
+      },
+    });
+    await userEvent.type(await screen.findByTestId('reject-reason'), 'Duplicate of the shop next door.');
+    await userEvent.click(screen.getByTestId('reject'));
+
+    expect(await screen.findByText(/Another moderator changed “City Pharmacy Centre”/)).toBeInTheDocument();
+    expect(screen.getByTestId('review-conflict')).toHaveTextContent('Duplicate of the shop next door.');
+    expect(screen.getByTestId('review-error')).toHaveTextContent('Someone else changed this place first.');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path.startsWith('/api/v1/places?')).length).toBe(2),
+    );
+    expect(screen.getByTestId('reject-reason')).toHaveValue('Duplicate of the shop next door.');
+
+    await userEvent.click(screen.getByTestId('reject'));
+    await waitFor(() => expect(transitions(calls)).toHaveLength(2));
+    expect(transitions(calls)[1]?.body).toMatchObject({ version: 2 });
+  });
+
+  it('explains a refused move in words', async () => {
+    renderQueue({
+      'GET /api/v1/places': list([pending()]),
+      'GET /api/v1/places/7/history': proposal,
+      'POST /api/v1/places/7/transition': { status: 422, body: apiError('invalid_transition') },
+    });
+    await userEvent.click(await screen.findByTestId('publish'));
+    expect(await screen.findByTestId('review-error')).toHaveTextContent(
+      'That change isn’t allowed in the current state.',
+    );
+  });
+
+  it('archives from the Published tab and restores from the Archived tab', async () => {
+    const published = listedPlace({ id: 7, version: 5, distance: null });
+    const { calls } = renderQueue(
+      {
+        'GET /api/v1/places': (call) =>
+          list([call.path.includes('status=archived') ? { ...published, status: 'archived' } : published]),
+        'GET /api/v1/places/7/history': proposal,
+        'POST /api/v1/places/7/transition': written(published),
+      },
+      '/review?status=published',
+    );
+    await userEvent.click(await screen.findByTestId('archive'));
+    await waitFor(() => expect(transitions(calls)[0]?.body).toEqual({ to: 'archived', version: 5 }));
+    expect(
+      calls.some((call) => call.path.includes('status=published') && call.path.includes('order=newest')),
+    ).toBe(true);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Archived' }));
+    await userEvent.click(await screen.findByTestId('restore'));
+    await waitFor(() => expect(transitions(calls)[1]?.body).toEqual({ to: 'published', version: 5 }));
+  });
+});
