@@ -341,6 +341,84 @@ export class KartaDriver {
       .click();
   }
 
+  // ── accounts ──────────────────────────────────────────────────────────────
+
+  /** Opens the sign-in page directly, optionally with where to return (`next`). */
+  async openSignIn(next?: string): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/sign-in${next ? `?${new URLSearchParams({ next })}` : ''}`);
+    await this.page.getByTestId('sign-in-form').waitFor();
+  }
+
+  /** Follows the header's Sign in link, as a visitor does from the page they are on. */
+  async goToSignIn(): Promise<void> {
+    await this.page.getByTestId('sign-in-link').click();
+    await this.page.getByTestId('sign-in-form').waitFor();
+  }
+
+  /** From the sign-in page, follows the link to create an account. */
+  async goToRegister(): Promise<void> {
+    await this.page.getByTestId('sign-in-form').getByTestId('register-link').click();
+    await this.page.getByTestId('register-form').waitFor();
+  }
+
+  /** Fills in and sends the register form (the page must show it). */
+  async register(account: { displayName: string; email: string; password: string }): Promise<void> {
+    const form = this.page.getByTestId('register-form');
+    await form.locator('input[name=displayName]').fill(account.displayName);
+    await form.locator('input[name=email]').fill(account.email);
+    await form.locator('input[name=password]').fill(account.password);
+    await form.getByTestId('register-submit').click();
+  }
+
+  /** Fills in and sends the sign-in form (the page must show it). */
+  async signIn(credentials: { email: string; password: string }): Promise<void> {
+    const form = this.page.getByTestId('sign-in-form');
+    await form.locator('input[name=email]').fill(credentials.email);
+    await form.locator('input[name=password]').fill(credentials.password);
+    await form.getByTestId('sign-in-submit').click();
+  }
+
+  /** Waits until the header shows someone signed in, and returns their name as the page shows it. */
+  async waitForSignedIn(): Promise<string> {
+    await this.page.getByTestId('user-menu').waitFor({ timeout: 10_000 });
+    return this.page.getByTestId('user-name').innerText();
+  }
+
+  /** Waits until the header offers Sign in (nobody signed in). */
+  async waitForSignedOut(): Promise<void> {
+    await this.page.getByTestId('sign-in-link').waitFor({ timeout: 10_000 });
+  }
+
+  /** Opens the user menu and reads the role it shows. */
+  async signedInRole(): Promise<string> {
+    await this.openUserMenu();
+    return this.page.getByTestId('user-role').innerText();
+  }
+
+  /** Signs out through the user menu and waits for the header to offer Sign in again. */
+  async signOut(): Promise<void> {
+    await this.openUserMenu();
+    await this.page.getByTestId('sign-out').click();
+    await this.waitForSignedOut();
+  }
+
+  private async openUserMenu(): Promise<void> {
+    const button = this.page.getByTestId('user-menu-button');
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  }
+
+  /** The account form's own error message (wrong credentials, rate limit, …), once one shows. */
+  async accountFormError(): Promise<string> {
+    const alert = this.page.getByTestId('form-error');
+    await expect.poll(async () => (await alert.innerText()).trim(), { timeout: 10_000 }).not.toBe('');
+    return (await alert.innerText()).trim();
+  }
+
+  /** How many elements of the header are images: user text must never become one. */
+  async headerImageCount(): Promise<number> {
+    return this.page.locator('header img').count();
+  }
+
   /**
    * Elements that user text would have created had it been rendered as HTML (the XSS payloads of
    * e2e/tests/xss.test.ts), and whether any of their scripts ran.
@@ -350,4 +428,5 @@ export class KartaDriver {
       elements: document.querySelectorAll('img[src="x"], svg[data-xss], script[data-xss]').length,
       scriptRan: (window as unknown as { __xss?: number }).__xss !== undefined,
     }));
-  }}
+  }
+}
