@@ -76,6 +76,103 @@ export class KartaDriver {
     return new URL(this.page.url());
   }
 
+  // ── moderation (review queue, flags, categories, users) ──────────────────
+
+  /** Opens a staff screen (`/review`, `/flags`, `/categories`, `/users`), optionally with a query. */
+  async openStaffScreen(path: '/review' | '/flags' | '/categories' | '/users', search = ''): Promise<void> {
+    await this.page.goto(`${this.baseUrl}${path}${search}`);
+  }
+
+  /** Forgets the session (the browser is shared by a file's tests): the next page is a visitor's. */
+  async forgetSession(): Promise<void> {
+    await this.page.context().clearCookies();
+  }
+
+  /** What a staff screen shows instead of itself: a sign-in prompt, "not allowed", or nothing. */
+  async staffGate(): Promise<'sign-in' | 'not-allowed' | 'open'> {
+    const prompt = this.page.getByTestId('staff-sign-in');
+    const refused = this.page.getByTestId('staff-not-allowed');
+    const opened = this.page.locator(
+      '[data-testid=review-count], [data-testid=flag-count], [data-testid=category-list], [data-testid=user-count]',
+    );
+    await prompt.or(refused).or(opened).first().waitFor({ timeout: 15_000 });
+    if (await prompt.isVisible()) return 'sign-in';
+    if (await refused.isVisible()) return 'not-allowed';
+    return 'open';
+  }
+
+  /** From a staff screen's sign-in prompt: signs in and waits to be back on the screen. */
+  async signInFromStaffPrompt(credentials: { email: string; password: string }): Promise<void> {
+    const back = this.url().pathname;
+    await this.page.getByTestId('staff-sign-in-link').click();
+    const form = this.page.getByTestId('sign-in-form');
+    await form.waitFor();
+    await form.locator('input[name=email]').fill(credentials.email);
+    await form.locator('input[name=password]').fill(credentials.password);
+    await form.getByTestId('sign-in-submit').click();
+    await expect.poll(() => this.url().pathname, { timeout: 10_000 }).toBe(back);
+  }
+
+  private reviewItem(id: number) {
+    return this.page.locator(`[data-testid=review-item][data-place-id="${id}"]`);
+  }
+
+  /** Waits for a place in the review list and returns its name as shown. */
+  async reviewItemName(id: number): Promise<string> {
+    const item = this.reviewItem(id);
+    await item.waitFor({ timeout: 15_000 });
+    return item.getByTestId('review-item-name').innerText();
+  }
+
+  /** A review item's diff once loaded: each row's field (`name.en`, `address`), before and after. */
+  async reviewDiff(id: number): Promise<{ field: string; before: string; after: string }[]> {
+    const item = this.reviewItem(id);
+    await item.getByTestId('place-diff').waitFor({ timeout: 15_000 });
+    const rows = item.getByTestId('diff-row');
+    const diff: { field: string; before: string; after: string }[] = [];
+    for (const row of await rows.all()) {
+      diff.push({
+        field: (await row.getAttribute('data-field')) ?? '',
+        before: await row.getByTestId('diff-before').innerText(),
+        after: await row.getByTestId('diff-after').innerText(),
+      });
+    }
+    return diff;
+  }
+
+  /** Opens a review item's history and returns its entries' actions, oldest first. */
+  async reviewHistory(id: number): Promise<string[]> {
+    const history = this.reviewItem(id).getByTestId('place-history');
+    await history.locator('summary').click();
+    return history
+      .getByTestId('history-entry')
+      .evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-action') ?? ''));
+  }
+
+  /** Publishes a pending place and waits until it has left the queue. */
+  async publish(id: number): Promise<void> {
+    await this.reviewItem(id).getByTestId('publish').click();
+    await this.reviewItem(id).waitFor({ state: 'detached', timeout: 10_000 });
+  }
+
+  /** Rejects a pending place with a reason and waits until it has left the queue. */
+  async rejectWithReason(id: number, reason: string): Promise<void> {
+    const item = this.reviewItem(id);
+    await item.getByTestId('reject-reason').fill(reason);
+    await item.getByTestId('reject').click();
+    await item.waitFor({ state: 'detached', timeout: 10_000 });
+  }
+
+  /** Records every dialog (alert, confirm) the page opens from now on, dismissing it. */
+  watchDialogs(): string[] {
+    const seen: string[] = [];
+    this.page.on('dialog', (dialog) => {
+      seen.push(dialog.message());
+      void dialog.dismiss();
+    });
+    return seen;
+  }
+
   // ── the map ───────────────────────────────────────────────────────────────
 
   private map() {
