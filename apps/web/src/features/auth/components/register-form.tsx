@@ -28,13 +28,7 @@ export function RegisterForm({ signInHref }: { signInHref: string }) {
   const refused = form.formError instanceof ApiError && form.formError.code === 'registration_refused';
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      onSubmit={form.onSubmit}
-      data-testid="register-form"
-      className="space-y-5"
-    >
+    <form ref={form.formRef} noValidate onSubmit={form.onSubmit} data-testid="register-form">
       <FormAlert
         message={form.formError ? formErrorMessage(t, form.formError) : null}
         action={
@@ -45,43 +39,45 @@ export function RegisterForm({ signInHref }: { signInHref: string }) {
           )
         }
       />
-      <TextField
-        {...form.fieldProps('displayName')}
-        autoComplete="name"
-        label={t('auth.fields.displayName')}
-        hint={t('auth.register.displayNameHint')}
-        error={nameProblem && fieldProblemMessage(t, 'displayName', nameProblem)}
-      />
-      <TextField
-        {...form.fieldProps('email')}
-        type="email"
-        autoComplete="email"
-        label={t('auth.fields.email')}
-        error={emailProblem && fieldProblemMessage(t, 'email', emailProblem)}
-      />
-      <TextField
-        {...form.fieldProps('password')}
-        type="password"
-        autoComplete="new-password"
-        label={t('auth.fields.password')}
-        hint={t('auth.register.passwordHint', { minimum: PASSWORD_MIN_LENGTH })}
-        error={passwordProblem && fieldProblemMessage(t, 'newPassword', passwordProblem)}
-      />
-      <button
-        type="submit"
-        data-testid="register-submit"
-        aria-disabled={form.sending || undefined}
-        className={`${buttonStyles.primary} h-11 w-full`}
-      >
-        {form.sending && <Spinner className="size-4" />}
-        {form.sending ? t('auth.register.submitting') : t('auth.register.submit')}
-      </button>
-      <p className="text-center text-sm text-gray-700">
-        {t('auth.register.haveAccount')}{' '}
-        <Link href={signInHref} data-testid="sign-in-instead" className={buttonStyles.link}>
-          {t('auth.register.signInLink')}
-        </Link>
-      </p>
+      <div className="space-y-5">
+        <TextField
+          {...form.fieldProps('displayName')}
+          autoComplete="name"
+          label={t('auth.fields.displayName')}
+          hint={t('auth.register.displayNameHint')}
+          error={nameProblem && fieldProblemMessage(t, 'displayName', nameProblem)}
+        />
+        <TextField
+          {...form.fieldProps('email')}
+          type="email"
+          autoComplete="email"
+          label={t('auth.fields.email')}
+          error={emailProblem && fieldProblemMessage(t, 'email', emailProblem)}
+        />
+        <TextField
+          {...form.fieldProps('password')}
+          type="password"
+          autoComplete="new-password"
+          label={t('auth.fields.password')}
+          hint={t('auth.register.passwordHint', { minimum: PASSWORD_MIN_LENGTH })}
+          error={passwordProblem && fieldProblemMessage(t, 'newPassword', passwordProblem)}
+        />
+        <button
+          type="submit"
+          data-testid="register-submit"
+          aria-disabled={form.sending || undefined}
+          className={`${buttonStyles.primary} h-11 w-full`}
+        >
+          {form.sending && <Spinner className="size-4" />}
+          {form.sending ? t('auth.register.submitting') : t('auth.register.submit')}
+        </button>
+        <p className="text-center text-sm text-gray-700">
+          {t('auth.register.haveAccount')}{' '}
+          <Link href={signInHref} data-testid="sign-in-instead" className={buttonStyles.link}>
+            {t('auth.register.signInLink')}
+          </Link>
+        </p>
+      </div>
     </form>
   );
 }

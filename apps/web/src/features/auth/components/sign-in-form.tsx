@@ -24,43 +24,39 @@ export function SignInForm({ registerHref }: { registerHref: string }) {
   const passwordProblem = form.problemOf('password');
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      onSubmit={form.onSubmit}
-      data-testid="sign-in-form"
-      className="space-y-5"
-    >
+    <form ref={form.formRef} noValidate onSubmit={form.onSubmit} data-testid="sign-in-form">
       <FormAlert message={form.formError ? formErrorMessage(t, form.formError) : null} />
-      <TextField
-        {...form.fieldProps('email')}
-        type="email"
-        autoComplete="email"
-        label={t('auth.fields.email')}
-        error={emailProblem && fieldProblemMessage(t, 'email', emailProblem)}
-      />
-      <TextField
-        {...form.fieldProps('password')}
-        type="password"
-        autoComplete="current-password"
-        label={t('auth.fields.password')}
-        error={passwordProblem && fieldProblemMessage(t, 'currentPassword', passwordProblem)}
-      />
-      <button
-        type="submit"
-        data-testid="sign-in-submit"
-        aria-disabled={form.sending || undefined}
-        className={`${buttonStyles.primary} h-11 w-full`}
-      >
-        {form.sending && <Spinner className="size-4" />}
-        {form.sending ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
-      </button>
-      <p className="text-center text-sm text-gray-700">
-        {t('auth.signIn.noAccount')}{' '}
-        <Link href={registerHref} data-testid="register-link" className={buttonStyles.link}>
-          {t('auth.signIn.registerLink')}
-        </Link>
-      </p>
+      <div className="space-y-5">
+        <TextField
+          {...form.fieldProps('email')}
+          type="email"
+          autoComplete="email"
+          label={t('auth.fields.email')}
+          error={emailProblem && fieldProblemMessage(t, 'email', emailProblem)}
+        />
+        <TextField
+          {...form.fieldProps('password')}
+          type="password"
+          autoComplete="current-password"
+          label={t('auth.fields.password')}
+          error={passwordProblem && fieldProblemMessage(t, 'currentPassword', passwordProblem)}
+        />
+        <button
+          type="submit"
+          data-testid="sign-in-submit"
+          aria-disabled={form.sending || undefined}
+          className={`${buttonStyles.primary} h-11 w-full`}
+        >
+          {form.sending && <Spinner className="size-4" />}
+          {form.sending ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
+        </button>
+        <p className="text-center text-sm text-gray-700">
+          {t('auth.signIn.noAccount')}{' '}
+          <Link href={registerHref} data-testid="register-link" className={buttonStyles.link}>
+            {t('auth.signIn.registerLink')}
+          </Link>
+        </p>
+      </div>
     </form>
   );
 }
