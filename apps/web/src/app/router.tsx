@@ -23,6 +23,15 @@ const CategoriesPage = lazy(async () => ({
   default: (await import('./routes/staff/categories-page.tsx')).CategoriesPage,
 }));
 const UsersPage = lazy(async () => ({ default: (await import('./routes/staff/users-page.tsx')).UsersPage }));
+const ProposePage = lazy(async () => ({
+  default: (await import('./routes/contributor/propose-page.tsx')).ProposePage,
+}));
+const EditPlacePage = lazy(async () => ({
+  default: (await import('./routes/contributor/edit-place-page.tsx')).EditPlacePage,
+}));
+const MySubmissionsPage = lazy(async () => ({
+  default: (await import('./routes/contributor/my-submissions-page.tsx')).MySubmissionsPage,
+}));
 
 function PageLoading({ place = false }: { place?: boolean }) {
   const { t } = useTranslation();
@@ -36,6 +45,21 @@ export function AppRouter() {
       <Switch>
         <Route path="/">
           <HomePage />
+        </Route>
+        <Route path="/propose">
+          <Suspense fallback={<PageLoading />}>
+            <ProposePage />
+          </Suspense>
+        </Route>
+        <Route path="/places/:id/edit">
+          <Suspense fallback={<PageLoading />}>
+            <EditPlacePage />
+          </Suspense>
+        </Route>
+        <Route path="/my-submissions">
+          <Suspense fallback={<PageLoading />}>
+            <MySubmissionsPage />
+          </Suspense>
         </Route>
         <Route path="/places/:id">
           <Suspense fallback={<PageLoading place />}>

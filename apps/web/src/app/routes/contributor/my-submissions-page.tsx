@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { MySubmissionsList } from '../../../features/my-submissions/components/my-submissions-list.tsx';
+import { ContributorFrame } from './contributor-frame.tsx';
+import { useCategoryOptions } from './use-category-options.ts';
+
+/** `/my-submissions`: the user's own places and their status; `?saved=` / `?updated=` confirm a save. */
+export function MySubmissionsPage() {
+  const { t } = useTranslation();
+  const params = new URLSearchParams(useSearch());
+  const { nameOf } = useCategoryOptions();
+  const confirmation = params.has('saved')
+    ? t('mySubmissions.saved')
+    : params.has('updated')
+      ? t('mySubmissions.updated')
+      : null;
+  return (
+    <ContributorFrame
+      title={t('mySubmissions.title')}
+      intro={t('mySubmissions.intro')}
+      path="/my-submissions"
+      signInTitle={t('mySubmissions.signInTitle')}
+      signInBody={t('mySubmissions.signInBody')}
+    >
+      {() => (
+        <>
+          <div role="status">
+            {confirmation && (
+              <p
+                data-testid="submission-saved"
+                className="mb-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-900"
+              >
+                {confirmation}
+              </p>
+            )}
+          </div>
+          <div className="mb-4">
+            <Link href="/propose" data-testid="propose-another" className={buttonStyles.secondary}>
+              {t('mySubmissions.propose')}
+            </Link>
+          </div>
+          <MySubmissionsList categoryNameOf={nameOf} />
+        </>
+      )}
+    </ContributorFrame>
+  );
+}

@@ -1,0 +1,101 @@
+import type { CircleItem, LatLng, MapLabels, PickerItem } from '@karta/map-core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { MapCanvas } from '../../../features/map/components/map-canvas/map-canvas.tsx';
+import type { MapHandle } from '../../../features/map/components/map-canvas/map-canvas-types.ts';
+import { boundsContain } from '../../../features/map/utils/bounds.ts';
+import type { PickerMapRequest } from '../../../features/place-editor/components/location-section.tsx';
+
+/** Close enough to put a marker on the right building. */
+const PLACING_ZOOM = 16;
+
+/** The radius circle's colour: the picker's blue. */
+const PICKER_BLUE = '#1d4ed8';
+
+interface PickerMapProps extends PickerMapRequest {
+  /** Where the map starts when the place has no position yet (e.g. from the home map's view). */
+  initialView?: { center: LatLng; zoom: number } | null;
+}
+
+/**
+ * The place editor's map: a click puts the marker there (zooming in from afar), the marker drags
+ * or moves with the arrow keys, the radius is drawn live, and coordinates typed in the form bring
+ * the map to them when they are out of view.
+ */
+export function PickerMap({ position, radius, onPick, initialView }: PickerMapProps) {
+  const { t, i18n } = useTranslation();
+  const config = useRuntimeConfig();
+  const handle = useRef<MapHandle>(null);
+  // The map's first view; afterwards it moves only by the user or through `handle`.
+  const [start] = useState(() =>
+    position
+      ? { center: position, zoom: PLACING_ZOOM }
+      : (initialView ?? { center: config.defaultCenter, zoom: config.defaultZoom }),
+  );
+  const lastFromMap = useRef<LatLng | null>(null);
+
+  const pick = (next: LatLng, fromClick: boolean) => {
+    lastFromMap.current = next;
+    onPick(next);
+    const zoom = handle.current?.getViewport()?.zoom ?? PLACING_ZOOM;
+    if (fromClick && zoom < PLACING_ZOOM - 2) handle.current?.setView(next, PLACING_ZOOM);
+  };
+
+  // Typed coordinates: show them when the map is elsewhere.
+  const lat = position?.lat;
+  const lng = position?.lng;
+  useEffect(() => {
+    if (lat === undefined || lng === undefined) return;
+    const fromMap = lastFromMap.current;
+    if (fromMap && fromMap.lat === lat && fromMap.lng === lng) return;
+    const viewport = handle.current?.getViewport();
+    if (viewport && !boundsContain(viewport.bounds, { lat, lng }))
+      handle.current?.setView({ lat, lng }, Math.max(viewport.zoom, PLACING_ZOOM - 2));
+  }, [lat, lng]);
+
+  const picker = useMemo<PickerItem | null>(
+    () => (lat === undefined || lng === undefined ? null : { lat, lng, label: t('placeEditor.pickerLabel') }),
+    [lat, lng, t],
+  );
+  const circles = useMemo<CircleItem[]>(
+    () =>
+      lat === undefined || lng === undefined || radius === null
+        ? []
+        : [{ id: 'radius', lat, lng, radius, color: PICKER_BLUE, kind: 'selected' }],
+    [lat, lng, radius],
+  );
+  const labels = useMemo<MapLabels>(
+    () => ({
+      cluster: (count) => t('map.clusterZoom', { count }),
+      closeInfoWindow: t('map.closeInfoWindow'),
+    }),
+    [t],
+  );
+
+  return (
+    <div>
+      <MapCanvas
+        ref={handle}
+        testId="picker-map"
+        className="h-[320px] w-full rounded-lg sm:h-[400px]"
+        engine={config.mapEngine}
+        engineSettings={config}
+        center={start.center}
+        zoom={start.zoom}
+        minZoom={config.minZoom}
+        maxZoom={config.maxZoom}
+        tileUrl={config.tileUrl}
+        tileAttribution={config.tileAttribution}
+        language={i18n.language}
+        label={t('placeEditor.mapLabel')}
+        picker={picker}
+        circles={circles}
+        labels={labels}
+        onMapClick={(next) => pick(next, true)}
+        onPickerMove={(next) => pick(next, false)}
+      />
+      <p className="mt-2 text-sm text-gray-600">{t('placeEditor.mapHint')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { PlaceInput } from '@karta/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+
+/** POST /api/v1/places: a proposal, pending until a moderator publishes it. */
+export function createPlace(body: z.input<typeof PlaceInput>) {
+  return api.createPlace(body);
+}
+
+/** Proposes a place; the user's own lists are fetched again afterwards. */
+export function useCreatePlace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPlace,
+    // Every list of places may now differ for this user (My submissions first of all).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['places'] }),
+  });
+}

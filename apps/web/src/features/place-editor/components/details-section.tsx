@@ -1,0 +1,132 @@
+import { useTranslation } from 'react-i18next';
+import type { PlaceForm } from '../hooks/use-place-form.ts';
+import { PLACE_LANGUAGES, type PlaceField, type PlaceLanguage } from '../utils/place-form-values.ts';
+import { FieldFrame, inputClass } from './field-frame.tsx';
+
+/** A category to choose, named in the reader's language. */
+export interface CategoryOption {
+  id: number;
+  name: string;
+}
+
+/** The reader's language first: most people write in the language they read. */
+export function languagesFor(uiLanguage: string): PlaceLanguage[] {
+  const first = PLACE_LANGUAGES.find((language) => uiLanguage.startsWith(language));
+  return first ? [first, ...PLACE_LANGUAGES.filter((language) => language !== first)] : [...PLACE_LANGUAGES];
+}
+
+const CONTACT_FIELDS = [
+  { field: 'address', type: 'text', autoComplete: 'off', inputMode: 'text' },
+  { field: 'phone', type: 'tel', autoComplete: 'off', inputMode: 'tel' },
+  { field: 'email', type: 'email', autoComplete: 'off', inputMode: 'email' },
+  { field: 'website', type: 'url', autoComplete: 'off', inputMode: 'url' },
+] as const;
+
+/** What the place is: category, name and description per language, and how to reach it. */
+export function DetailsSection({
+  form,
+  categories,
+}: {
+  form: PlaceForm;
+  categories: readonly CategoryOption[];
+}) {
+  const { t, i18n } = useTranslation();
+  const { values, problemOf, setField, touch } = form;
+  const languages = languagesFor(i18n.language);
+  const text = (field: PlaceField, value: string) => ({
+    value,
+    onChange: (event: { target: { value: string } }) => setField(field, event.target.value),
+    onBlur: () => touch(field),
+  });
+
+  return (
+    <>
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold text-gray-900">{t('placeEditor.details.title')}</legend>
+        <FieldFrame
+          field="categoryId"
+          label={t('placeEditor.details.category')}
+          problem={problemOf('categoryId')}
+        >
+          {(control) => (
+            <select
+              {...control}
+              {...text('categoryId', values.categoryId)}
+              className={`${inputClass(Boolean(control['aria-invalid']))} h-11`}
+            >
+              <option value="">{t('placeEditor.details.chooseCategory')}</option>
+              {categories.map((category) => (
+                <option key={category.id} value={String(category.id)}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
+        <p className="text-sm text-gray-600">{t('placeEditor.details.languagesHelp')}</p>
+        {languages.map((language) => (
+          <div key={language} className="space-y-4 rounded-lg border border-gray-200 p-3 sm:p-4">
+            <FieldFrame
+              field={`name.${language}`}
+              label={t('placeEditor.details.name', { language: t(`placeEditor.languages.${language}`) })}
+              problem={problemOf(`name.${language}`)}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  {...text(`name.${language}`, values.name[language])}
+                  type="text"
+                  lang={language}
+                  autoComplete="off"
+                  className={`${inputClass(Boolean(control['aria-invalid']))} h-11`}
+                />
+              )}
+            </FieldFrame>
+            <FieldFrame
+              field={`description.${language}`}
+              label={t('placeEditor.details.description', {
+                language: t(`placeEditor.languages.${language}`),
+              })}
+              problem={problemOf(`description.${language}`)}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  {...text(`description.${language}`, values.description[language])}
+                  lang={language}
+                  rows={3}
+                  className={`${inputClass(Boolean(control['aria-invalid']))} py-2`}
+                />
+              )}
+            </FieldFrame>
+          </div>
+        ))}
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold text-gray-900">{t('placeEditor.contact.title')}</legend>
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          {CONTACT_FIELDS.map(({ field, type, autoComplete, inputMode }) => (
+            <FieldFrame
+              key={field}
+              field={field}
+              label={t(`placeEditor.contact.${field}`)}
+              hint={field === 'website' ? t('placeEditor.contact.websiteHint') : undefined}
+              problem={problemOf(field)}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  {...text(field, values[field])}
+                  type={type}
+                  inputMode={inputMode}
+                  autoComplete={autoComplete}
+                  className={`${inputClass(Boolean(control['aria-invalid']))} h-11`}
+                />
+              )}
+            </FieldFrame>
+          ))}
+        </div>
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import { ApiError } from '@karta/api-client';
+import type { OwnPlace, Place, PlaceListItem } from '@karta/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCreatePlace } from '../api/create-place.ts';
+import { editablePlaceQueryKey, getEditablePlace } from '../api/get-editable-place.ts';
+import { getSimilarPlaces, type SimilarQuery, useSimilarPlaces } from '../api/get-similar-places.ts';
+import { useUpdatePlace } from '../api/update-place.ts';
+import { usePlaceForm } from '../hooks/use-place-form.ts';
+import {
+  emptyPlaceForm,
+  formPosition,
+  type PlaceFormValues,
+  placeFormValues,
+  placeInputOf,
+  placePatchOf,
+} from '../utils/place-form-values.ts';
+import { serverProblems } from '../utils/validate-place-form.ts';
+import { type CategoryOption, DetailsSection, languagesFor } from './details-section.tsx';
+import { DuplicatesNotice, DuplicatesStep } from './duplicates.tsx';
+import { EditorAlert } from './editor-alert.tsx';
+import { LocationSection, type PickerMapRequest } from './location-section.tsx';
+
+export interface PlaceEditorProps {
+  /** The place being edited; absent when proposing a new one. */
+  place?: Place;
+  categories: readonly CategoryOption[];
+  /** Draws the map to pick the position on (the app composes it from the map feature). */
+  renderMap(request: PickerMapRequest): ReactNode;
+  onSaved(place: OwnPlace): void;
+  /** Where Cancel goes. */
+  cancelHref: string;
+}
+
+/**
+ * Propose or edit a place: validated as the user types (after they leave a field), the first
+ * invalid field focused on submit, possible duplicates shown as the name and position settle and
+ * once more as a step before the save, and a stale edit (409) explained without losing the input.
+ */
+export function PlaceEditor({ place, categories, renderMap, onSaved, cancelHref }: PlaceEditorProps) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [base, setBase] = useState<{ values: PlaceFormValues; version: number } | null>(() =>
+    place ? { values: placeFormValues(place), version: place.version } : null,
+  );
+  const form = usePlaceForm(base?.values ?? emptyPlaceForm());
+  const formRef = useRef<HTMLFormElement>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const [step, setStep] = useState<readonly PlaceListItem[] | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const create = useCreatePlace();
+  const update = useUpdatePlace(place?.id ?? 0);
+  const saving = create.isPending || update.isPending;
+
+  const position = formPosition(form.values);
+  const name = languagesFor(i18n.language)
+    .map((language) => form.values.name[language].trim())
+    .find((text) => text !== '');
+  const similarQuery: SimilarQuery | null =
+    position && name ? { near: position, name, exclude: place?.id } : null;
+  const similar = useSimilarPlaces(similarQuery);
+  const duplicates = similarQuery && similar.data ? similar.data : [];
+
+  const focusFirstProblem = () => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
+
+  async function save() {
+    setFailure(null);
+    try {
+      const saved =
+        place && base
+          ? await update.mutateAsync(placePatchOf(form.values, base.values, base.version))
+          : await create.mutateAsync(placeInputOf(form.values));
+      onSaved(saved);
+    } catch (error) {
+      setStep(null);
+      const refused = serverProblems(error, form.values);
+      if (refused) {
+        flushSync(() => form.setRefused(refused));
+        focusFirstProblem();
+        return;
+      }
+      flushSync(() => setFailure(error));
+      alertRef.current?.focus();
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    if (Object.keys(form.problems).length > 0) {
+      flushSync(() => form.touchAll());
+      focusFirstProblem();
+      return;
+    }
+    // Asked again now, not from the debounced answer: the last keystrokes may not have been asked yet.
+    let nearby: readonly PlaceListItem[] = [];
+    if (similarQuery) {
+      try {
+        nearby = (await getSimilarPlaces(similarQuery)).items;
+      } catch {
+        // The check helps; it must not stop a save when it fails.
+      }
+    }
+    if (nearby.length > 0) {
+      flushSync(() => setStep(nearby));
+      stepHeading.current?.focus();
+      return;
+    }
+    await save();
+  }
+
+  async function reloadCurrent() {
+    if (!place) return;
+    const current = await queryClient.fetchQuery({
+      queryKey: editablePlaceQueryKey(place.id),
+      queryFn: ({ signal }) => getEditablePlace(place.id, signal),
+      staleTime: 0,
+    });
+    const values = placeFormValues(current);
+    setBase({ values, version: current.version });
+    form.reset(values);
+    setFailure(null);
+  }
+
+  const conflict = failure instanceof ApiError && failure.code === 'conflict';
+
+  return (
+    <form ref={formRef} data-testid="place-form" noValidate onSubmit={onSubmit} className="space-y-8">
+      <EditorAlert
+        ref={alertRef}
+        failure={failure}
+        conflict={conflict}
+        onReload={() => void reloadCurrent()}
+      />
+      <LocationSection form={form} renderMap={renderMap} />
+      <DetailsSection form={form} categories={categories} />
+      <DuplicatesNotice places={step ? [] : duplicates} />
+      {step ? (
+        <DuplicatesStep
+          places={step}
+          saving={saving}
+          headingRef={stepHeading}
+          onSaveAnyway={() => void save()}
+          onBack={() => setStep(null)}
+        />
+      ) : (
+        <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-6">
+          <button type="submit" data-testid="save-place" disabled={saving} className={buttonStyles.primary}>
+            {saving && <Spinner className="size-4" />}
+            {t(place ? 'placeEditor.saveChanges' : 'placeEditor.submit')}
+          </button>
+          <a href={cancelHref} className={buttonStyles.secondary}>
+            {t('placeEditor.cancel')}
+          </a>
+          <p className="w-full text-sm text-gray-600">{t('placeEditor.reviewNote')}</p>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+import type { LocationPrivacy, OwnPlace, Place, PlaceInput, PlacePatch } from '@karta/contracts';
+import type { z } from 'zod';
+
+/** The languages a place is written in on this form, in the order their fields first appear. */
+export const PLACE_LANGUAGES = ['hr', 'en'] as const;
+export type PlaceLanguage = (typeof PLACE_LANGUAGES)[number];
+
+/** Every field of the form, named by its path in the API (so the server's `details` land on it). */
+export type PlaceField =
+  | 'categoryId'
+  | `name.${PlaceLanguage}`
+  | `description.${PlaceLanguage}`
+  | 'lat'
+  | 'lng'
+  | 'radius'
+  | 'address'
+  | 'phone'
+  | 'email'
+  | 'website'
+  | 'locationPrivacy';
+
+/** What the form holds: text as typed, so a half-typed number is kept as the user left it. */
+export interface PlaceFormValues {
+  categoryId: string;
+  name: Record<PlaceLanguage, string>;
+  description: Record<PlaceLanguage, string>;
+  lat: string;
+  lng: string;
+  radius: string;
+  address: string;
+  phone: string;
+  email: string;
+  website: string;
+  locationPrivacy: LocationPrivacy;
+}
+
+export const emptyPlaceForm = (): PlaceFormValues => ({
+  categoryId: '',
+  name: { hr: '', en: '' },
+  description: { hr: '', en: '' },
+  lat: '',
+  lng: '',
+  radius: '',
+  address: '',
+  phone: '',
+  email: '',
+  website: '',
+  locationPrivacy: 'exact',
+});
+
+/** Six decimals (~10 cm) — what the coordinate fields show after a click or a drag. */
+export function formatCoordinate(value: number): string {
+  return String(Math.round(value * 1e6) / 1e6);
+}
+
+/** The form filled in from a place its author (or a moderator) is editing. */
+export function placeFormValues(place: Place | OwnPlace): PlaceFormValues {
+  const text = (record: Record<string, string>) => ({ hr: record.hr ?? '', en: record.en ?? '' });
+  return {
+    categoryId: String(place.categoryId),
+    name: text(place.name),
+    description: text(place.description),
+    lat: formatCoordinate(place.lat),
+    lng: formatCoordinate(place.lng),
+    radius: place.radius === null ? '' : String(place.radius),
+    address: place.address ?? '',
+    phone: place.phone ?? '',
+    email: place.email ?? '',
+    website: place.website ?? '',
+    locationPrivacy: place.locationPrivacy,
+  };
+}
+
+/** The value of one field. */
+export function fieldValue(values: PlaceFormValues, field: PlaceField): string {
+  const [group, language] = field.split('.') as [keyof PlaceFormValues, PlaceLanguage | undefined];
+  const value = values[group];
+  return typeof value === 'object' ? value[language as PlaceLanguage] : value;
+}
+
+/** A number typed in a field, or null when it is not one. */
+export function parseNumber(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '' || !/^[-+]?\d*\.?\d+(e[-+]?\d+)?$/i.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** The position the form holds, or null while it has none (or a half-typed one). */
+export function formPosition(values: PlaceFormValues): { lat: number; lng: number } | null {
+  const lat = parseNumber(values.lat);
+  const lng = parseNumber(values.lng);
+  if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { lat, lng };
+}
+
+const nonEmpty = (record: Record<PlaceLanguage, string>) =>
+  Object.fromEntries(
+    PLACE_LANGUAGES.map((language) => [language, record[language].trim()]).filter(([, text]) => text !== ''),
+  );
+
+/** The proposal to send (call only once the form is valid). */
+export function placeInputOf(values: PlaceFormValues): z.input<typeof PlaceInput> {
+  const optional = (text: string) => (text.trim() === '' ? null : text.trim());
+  const radius = parseNumber(values.radius);
+  return {
+    categoryId: Number(values.categoryId),
+    name: nonEmpty(values.name),
+    description: nonEmpty(values.description),
+    lat: parseNumber(values.lat) ?? Number.NaN,
+    lng: parseNumber(values.lng) ?? Number.NaN,
+    radius,
+    address: optional(values.address),
+    phone: optional(values.phone),
+    email: optional(values.email),
+    website: optional(values.website),
+    locationPrivacy: values.locationPrivacy,
+  };
+}
+
+/**
+ * An edit: only the fields that differ from the place as loaded, with the version it was based on,
+ * so an edit never writes back what someone else changed in a field this user did not touch.
+ */
+export function placePatchOf(
+  values: PlaceFormValues,
+  initial: PlaceFormValues,
+  version: number,
+): z.input<typeof PlacePatch> {
+  const now = placeInputOf(values);
+  const before = placeInputOf(initial);
+  const patch: Record<string, unknown> = { version };
+  for (const key of Object.keys(now) as (keyof typeof now)[]) {
+    if (JSON.stringify(now[key]) !== JSON.stringify(before[key])) patch[key] = now[key];
+  }
+  // A language whose description was emptied is sent empty, so it is removed, not kept.
+  if ('description' in patch) {
+    patch.description = Object.fromEntries(
+      PLACE_LANGUAGES.filter((l) => values.description[l].trim() !== '' || initial.description[l] !== '').map(
+        (l) => [l, values.description[l].trim()],
+      ),
+    );
+  }
+  return patch as z.input<typeof PlacePatch>;
+}

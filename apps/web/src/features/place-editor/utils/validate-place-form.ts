@@ -1,0 +1,131 @@
+import { ApiError } from '@karta/api-client';
+import { PlaceInput } from '@karta/contracts';
+import {
+  fieldValue,
+  PLACE_LANGUAGES,
+  type PlaceField,
+  type PlaceFormValues,
+  type PlaceLanguage,
+  parseNumber,
+} from './place-form-values.ts';
+
+/** Why a field is not acceptable: a translation key under `placeEditor.problems` and its numbers. */
+export interface PlaceProblem {
+  code:
+    | 'required'
+    | 'categoryRequired'
+    | 'nameRequired'
+    | 'tooLong'
+    | 'notANumber'
+    | 'outOfRange'
+    | 'phone'
+    | 'email'
+    | 'website'
+    | 'refused';
+  params?: Record<string, number>;
+}
+
+export type PlaceProblems = Partial<Record<PlaceField, PlaceProblem>>;
+
+const shape = PlaceInput.shape;
+
+/** The first issue's problem, read from a zod result of the contracts' schema. */
+function schemaProblem(
+  result: { success: true } | { success: false; error: { issues: readonly { code: string }[] } },
+  otherwise: PlaceProblem['code'],
+): PlaceProblem | undefined {
+  if (result.success) return undefined;
+  const issue = result.error.issues[0] as { code: string; maximum?: unknown } | undefined;
+  if (issue?.code === 'too_big' && typeof issue.maximum === 'number')
+    return { code: 'tooLong', params: { max: issue.maximum } };
+  return { code: otherwise };
+}
+
+function numberProblem(text: string, min: number, max: number, required: boolean): PlaceProblem | undefined {
+  if (text.trim() === '') return required ? { code: 'required' } : undefined;
+  const value = parseNumber(text);
+  if (value === null) return { code: 'notANumber' };
+  if (value < min || value > max) return { code: 'outOfRange', params: { min, max } };
+  return undefined;
+}
+
+/** One field's problem, by the same rules as the server (the contracts' schema). */
+export function fieldProblem(values: PlaceFormValues, field: PlaceField): PlaceProblem | undefined {
+  const text = fieldValue(values, field);
+  const [group, language] = field.split('.') as [string, PlaceLanguage | undefined];
+  switch (group) {
+    case 'categoryId':
+      return text === '' ? { code: 'categoryRequired' } : undefined;
+    case 'name': {
+      if (text.trim() === '') {
+        const anyName = PLACE_LANGUAGES.some((l) => values.name[l].trim() !== '');
+        return anyName ? undefined : { code: 'nameRequired' };
+      }
+      return schemaProblem(shape.name.safeParse({ [language as string]: text }), 'required');
+    }
+    case 'description':
+      return schemaProblem(shape.description.safeParse({ [language as string]: text }), 'tooLong');
+    case 'lat':
+      return numberProblem(text, -90, 90, true);
+    case 'lng':
+      return numberProblem(text, -180, 180, true);
+    case 'radius':
+      return numberProblem(text, 1, 100_000, false);
+    case 'address':
+      return schemaProblem(shape.address.safeParse(text), 'tooLong');
+    case 'phone':
+      return text.trim() === '' ? undefined : schemaProblem(shape.phone.safeParse(text), 'phone');
+    case 'email':
+      return text.trim() === '' ? undefined : schemaProblem(shape.email.safeParse(text.trim()), 'email');
+    case 'website':
+      return text.trim() === '' ? undefined : schemaProblem(shape.website.safeParse(text), 'website');
+    default:
+      return undefined;
+  }
+}
+
+/** Every field in the order the form shows them (the first invalid one gets focus on submit). */
+export const PLACE_FIELDS: readonly PlaceField[] = [
+  'lat',
+  'lng',
+  'radius',
+  'categoryId',
+  ...PLACE_LANGUAGES.map((l) => `name.${l}` as const),
+  ...PLACE_LANGUAGES.map((l) => `description.${l}` as const),
+  'address',
+  'phone',
+  'email',
+  'website',
+  'locationPrivacy',
+];
+
+/** Every problem of the form. */
+export function formProblems(values: PlaceFormValues): PlaceProblems {
+  const problems: PlaceProblems = {};
+  for (const field of PLACE_FIELDS) {
+    const problem = fieldProblem(values, field);
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}
+
+/**
+ * The server's `validation_error` details put onto the fields: our own reading of the value where
+ * we can tell what is wrong, else a plain "not accepted" (its English message is never shown).
+ */
+export function serverProblems(error: unknown, values: PlaceFormValues): PlaceProblems | null {
+  if (!(error instanceof ApiError) || error.code !== 'validation_error' || !Array.isArray(error.details))
+    return null;
+  const problems: PlaceProblems = {};
+  for (const detail of error.details as { path?: unknown }[]) {
+    const path = typeof detail?.path === 'string' ? detail.path : '';
+    const field = (PLACE_FIELDS as readonly string[]).includes(path)
+      ? (path as PlaceField)
+      : path === 'name'
+        ? 'name.hr'
+        : null;
+    if (!field || problems[field]) continue;
+    problems[field] = fieldProblem(values, field) ?? { code: 'refused' };
+  }
+  return Object.keys(problems).length > 0 ? problems : null;
+}
