@@ -18,6 +18,7 @@ import { errorMessageKey } from '../../../lib/error-message.ts';
 import { viewStateLink } from '../../../lib/view-url.ts';
 import { MapUpdatingHint } from './map-updating-hint.tsx';
 import { PlacesPanel } from './places-panel.tsx';
+import { ProposeEntry } from './propose-entry.tsx';
 import { useHomeInfoWindow } from './use-home-info-window.tsx';
 import { useMapLayersData } from './use-map-layers-data.ts';
 import { useViewUrlState } from './use-view-url-state.ts';
@@ -174,6 +175,7 @@ export function HomePage() {
         selectedId={view.placeId}
         lookOf={lookOf}
         onSelect={(place) => choosePlace(withoutDistance(place), true)}
+        aside={<ProposeEntry center={viewport?.center ?? view.center} zoom={viewport?.zoom ?? view.zoom} />}
       />
     </>
   );

@@ -17,6 +17,8 @@ interface PlacesPanelProps {
   selectedId: number | null;
   lookOf(slug: string): CategoryView;
   onSelect(place: PlaceListItem): void;
+  /** Shown under the category filter (the "Propose a place" invitation). */
+  aside?: React.ReactNode;
 }
 
 /** Under the map: the category filter, and the places in view with their count. */
@@ -87,6 +89,7 @@ export function PlacesPanel(props: PlacesPanelProps) {
             onChange={onCategoriesChange}
           />
         )}
+        {props.aside}
       </div>
       <section aria-labelledby="places-heading" className="min-w-0">
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
