@@ -124,7 +124,7 @@ export class KartaDriver {
     return item.getByTestId('review-item-name').innerText();
   }
 
-  /** A review item's diff once loaded: each row's field (`name.en`, `address`), before and after. */
+  /** A review item's diff once loaded: each row's field (`name.en`, `address`), before ('' when new) and after. */
   async reviewDiff(id: number): Promise<{ field: string; before: string; after: string }[]> {
     const item = this.reviewItem(id);
     await item.getByTestId('place-diff').waitFor({ timeout: 15_000 });
@@ -133,7 +133,10 @@ export class KartaDriver {
     for (const row of await rows.all()) {
       diff.push({
         field: (await row.getAttribute('data-field')) ?? '',
-        before: await row.getByTestId('diff-before').innerText(),
+        // A new proposal shows only what it has: every field is new.
+        before: (await row.getByTestId('diff-before').count())
+          ? await row.getByTestId('diff-before').innerText()
+          : '',
         after: await row.getByTestId('diff-after').innerText(),
       });
     }

@@ -19,7 +19,15 @@ function useRowLabel() {
   };
 }
 
-function Value({ value, testId, tone }: { value: string | null; testId: string; tone: 'before' | 'after' }) {
+function Value({
+  value,
+  testId,
+  tone,
+}: {
+  value: string | null;
+  testId: string;
+  tone: 'before' | 'after' | 'new';
+}) {
   const { t } = useTranslation();
   const box =
     tone === 'before'
@@ -27,9 +35,11 @@ function Value({ value, testId, tone }: { value: string | null; testId: string; 
       : 'border-green-200 bg-green-50 text-green-950';
   return (
     <div className="min-w-0">
-      <p className="mb-1 text-xs font-medium text-gray-600">
-        {tone === 'before' ? t('review.diff.before') : t('review.diff.after')}
-      </p>
+      {tone !== 'new' && (
+        <p className="mb-1 text-xs font-medium text-gray-600">
+          {tone === 'before' ? t('review.diff.before') : t('review.diff.after')}
+        </p>
+      )}
       <p
         data-testid={testId}
         className={`min-h-9 rounded-md border px-2.5 py-1.5 text-sm break-words whitespace-pre-wrap ${box}`}
@@ -65,10 +75,16 @@ export function PlaceDiff({ changes, categoryNameOf }: PlaceDiffProps) {
           return (
             <li key={key} data-testid="diff-row" data-field={key}>
               <p className="mb-1 text-sm font-semibold text-gray-900">{labelOf(row)}</p>
-              <div className="grid gap-2 sm:grid-cols-2">
-                <Value value={format(row, row.before)} testId="diff-before" tone="before" />
-                <Value value={format(row, row.after)} testId="diff-after" tone="after" />
-              </div>
+              {/* A new proposal has nothing before: an empty column beside every field would only
+                  double the length of the page. */}
+              {changes.kind === 'new' ? (
+                <Value value={format(row, row.after)} testId="diff-after" tone="new" />
+              ) : (
+                <div className="grid gap-2 sm:grid-cols-2">
+                  <Value value={format(row, row.before)} testId="diff-before" tone="before" />
+                  <Value value={format(row, row.after)} testId="diff-after" tone="after" />
+                </div>
+              )}
             </li>
           );
         })}

@@ -59,12 +59,13 @@ export function CategoryRow({ category }: { category: Category }) {
           <p className="text-sm break-words text-gray-600">
             <span className="font-mono">{category.slug}</span>
             <span aria-hidden="true"> · </span>
+            {t('categories.manage.iconIs', { icon: iconName })}
+          </p>
+          <p className="text-sm break-words text-gray-600">
             {(['hr', 'en'] as const)
               .filter((language) => category.name[language])
               .map((language) => `${language.toUpperCase()}: ${category.name[language]}`)
               .join(' · ')}
-            <span aria-hidden="true"> · </span>
-            {t('categories.manage.iconIs', { icon: iconName })}
           </p>
         </div>
         {!editing && !confirming && (
