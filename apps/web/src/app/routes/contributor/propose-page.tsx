@@ -34,7 +34,7 @@ export function ProposePage() {
     <ContributorFrame
       title={t('placeEditor.proposeTitle')}
       intro={t('placeEditor.proposeIntro')}
-      path="/propose"
+      path={search ? `/propose?${search}` : '/propose'}
       signInTitle={t('placeEditor.signInTitle')}
       signInBody={t('placeEditor.signInBody')}
     >

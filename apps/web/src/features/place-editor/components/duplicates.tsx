@@ -8,7 +8,6 @@ import { localizeText } from '../../../lib/i18n/localize-text.ts';
 /** The possible duplicates, each a link to its page (in a new tab, so the form is kept). */
 function DuplicateLinks({ places }: { places: readonly PlaceListItem[] }) {
   const { t, i18n } = useTranslation();
-  const metres = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   return (
     <ul className="mt-2 space-y-1.5">
       {places.map((place) => (
@@ -26,10 +25,7 @@ function DuplicateLinks({ places }: { places: readonly PlaceListItem[] }) {
           {place.distance !== null && (
             <span className="text-sm text-gray-700">
               {' '}
-              {t('placeEditor.duplicates.distance', {
-                count: Math.round(place.distance),
-                formatted: metres.format(Math.round(place.distance)),
-              })}
+              {t('placeEditor.duplicates.distance', { count: Math.round(place.distance) })}
             </span>
           )}
         </li>

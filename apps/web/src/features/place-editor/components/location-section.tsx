@@ -1,5 +1,5 @@
 import type { LocationPrivacy } from '@karta/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
 import { formPosition, parseNumber } from '../utils/place-form-values.ts';
@@ -30,12 +30,20 @@ interface LocationSectionProps {
 
 /** Where the place is: the map to click and drag on, its coordinates, radius and location privacy. */
 export function LocationSection({ form, renderMap }: LocationSectionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { values, problemOf, setField, touch, setPosition } = form;
   const position = formPosition(values);
   const radius = parseNumber(values.radius);
   const validRadius = radius !== null && radius >= 1 && radius <= 100_000 ? radius : null;
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+  // The slider's own position, kept while it matches the radius: near 1 m several steps round to
+  // the same metres, and deriving the position from the metres would pin the slider there.
+  const [step, setStep] = useState<number | null>(null);
+  const sliderStep =
+    validRadius === null
+      ? 0
+      : step !== null && metresOfSlider(step) === validRadius
+        ? step
+        : sliderOfMetres(validRadius);
 
   return (
     <fieldset className="space-y-4">
@@ -80,17 +88,16 @@ export function LocationSection({ form, renderMap }: LocationSectionProps) {
               aria-valuetext={
                 validRadius === null
                   ? t('placeEditor.location.noRadius')
-                  : t('placeEditor.location.metres', {
-                      count: validRadius,
-                      formatted: number.format(validRadius),
-                    })
+                  : t('placeEditor.location.metres', { count: validRadius })
               }
               min={0}
               max={SLIDER_MAX}
               step={1}
-              value={validRadius === null ? 0 : sliderOfMetres(validRadius)}
+              value={sliderStep}
               onChange={(event) => {
-                setField('radius', String(metresOfSlider(Number(event.target.value))));
+                const next = Number(event.target.value);
+                setStep(next);
+                setField('radius', String(metresOfSlider(next)));
                 touch('radius');
               }}
               className="h-11 min-w-40 flex-1 accent-blue-700"

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../testing/fake-api.ts';
@@ -53,6 +53,22 @@ describe('PlaceEditor', () => {
     expect(screen.getByTestId('stub-map')).toHaveAttribute('data-position', '45.9,15.9771');
     await userEvent.type(screen.getByTestId('field-radius'), '250');
     expect(screen.getByTestId('stub-map')).toHaveAttribute('data-radius', '250');
+  });
+
+  it('moves the radius slider step by step on a logarithmic scale, and says the metres', async () => {
+    renderEditor();
+    await userEvent.click(screen.getByRole('button', { name: 'Click the map' }));
+    const slider = screen.getByTestId('radius-slider');
+    for (const step of ['1', '2', '3']) {
+      fireEvent.change(slider, { target: { value: step } });
+      expect(slider).toHaveValue(step);
+    }
+    fireEvent.change(slider, { target: { value: '45' } });
+    expect(screen.getByTestId('field-radius')).toHaveValue('178');
+    expect(slider).toHaveAttribute('aria-valuetext', '178 metres');
+    expect(screen.getByTestId('stub-map')).toHaveAttribute('data-radius', '178');
+    await userEvent.click(screen.getByTestId('clear-radius'));
+    expect(screen.getByTestId('stub-map')).toHaveAttribute('data-radius', '');
   });
 
   it('shows a translated problem once a field is left, and follows the typing', async () => {
