@@ -529,4 +529,230 @@ export class KartaDriver {
       scriptRan: (window as unknown as { __xss?: number }).__xss !== undefined,
     }));
   }
+
+  // ── proposing and editing places, My submissions ─────────────────────────
+
+  /** Opens the place editor for a new place (optionally on a view: `?lat=…&lng=…&z=…`). */
+  async openPropose(search = ''): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/propose${search}`);
+  }
+
+  /** Follows the home page's "Propose a place" invitation. */
+  async proposeFromHome(): Promise<void> {
+    await this.page.getByTestId('propose-place').click();
+  }
+
+  /** What a contributor page shows: the sign-in invitation, or its content (form or list). */
+  async contributorGate(): Promise<'sign-in' | 'form' | 'list'> {
+    const shown = this.page.locator(
+      '[data-testid=sign-in-prompt], [data-testid=place-form], [data-testid=my-submissions], [data-testid=propose-place]',
+    );
+    await shown.first().waitFor({ timeout: 10_000 });
+    if (await this.page.getByTestId('sign-in-prompt').isVisible()) return 'sign-in';
+    return (await this.page.getByTestId('place-form').isVisible()) ? 'form' : 'list';
+  }
+
+  /** From a contributor page's invitation, signs in and comes back to it. */
+  async signInFromContributorPrompt(credentials: { email: string; password: string }): Promise<void> {
+    await this.page.getByTestId('sign-in-to-continue').click();
+    await this.page.getByTestId('sign-in-form').waitFor();
+    await this.signIn(credentials);
+  }
+
+  /** The engine, zoom and centre of a map other than the home page's (`picker-map`, `place-map`). */
+  async mapStateOf(testId: string): Promise<MapState> {
+    const map = this.page.getByTestId(testId);
+    const [engine, zoom, center] = await Promise.all([
+      map.getAttribute('data-engine'),
+      map.getAttribute('data-zoom'),
+      map.getAttribute('data-center'),
+    ]);
+    const [lat, lng] = (center ?? '').split(',').map(Number);
+    return {
+      engine: engine ?? '',
+      zoom: Number(zoom),
+      center: { lat: lat ?? Number.NaN, lng: lng ?? Number.NaN },
+    };
+  }
+
+  private pickerMap() {
+    return this.page.getByTestId('picker-map');
+  }
+
+  /** Waits until the editor's map is drawn. */
+  async waitForPickerMap(): Promise<void> {
+    await this.pickerMap()
+      .locator('.leaflet-map-pane, .gm-style')
+      .first()
+      .waitFor({ state: 'attached', timeout: 15_000 });
+    await expect.poll(() => this.pickerMap().getAttribute('data-engine')).toMatch(/leaflet|google/);
+  }
+
+  /** Clicks the editor's map `dx`, `dy` px from its centre (away from the zoom buttons). */
+  async clickPickerMap(dx = 0, dy = 0): Promise<void> {
+    const box = await this.pickerMap().boundingBox();
+    if (!box) throw new Error('The editor map is not visible');
+    await this.page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+    await this.page.getByTestId('picker-marker').waitFor();
+  }
+
+  /** The picker marker's position as drawn (`data-position`), or null when there is none. */
+  async pickerPosition(): Promise<{ lat: number; lng: number } | null> {
+    const marker = this.page.getByTestId('picker-marker');
+    if ((await marker.count()) === 0) return null;
+    const [lat, lng] = ((await marker.getAttribute('data-position')) ?? '').split(',').map(Number);
+    return { lat: lat ?? Number.NaN, lng: lng ?? Number.NaN };
+  }
+
+  /** Drags the picker marker by `dx`, `dy` px with the mouse. */
+  async dragPicker(dx: number, dy: number): Promise<void> {
+    const box = await this.page.getByTestId('picker-marker').boundingBox();
+    if (!box) throw new Error('No picker marker');
+    // Grab the pin's head, not its tip.
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 3;
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x + dx, y + dy, { steps: 8 });
+    await this.page.mouse.up();
+  }
+
+  /** Focuses the picker marker and presses `key` (`ArrowUp`, `Shift+ArrowRight`, …). */
+  async nudgePicker(key: string): Promise<void> {
+    await this.page.getByTestId('picker-marker').focus();
+    await this.page.keyboard.press(key);
+  }
+
+  /** The picker's accessible name. */
+  async pickerLabel(): Promise<string> {
+    return (await this.page.getByTestId('picker-marker').getAttribute('aria-label')) ?? '';
+  }
+
+  /** What a field of the place form holds (`lat`, `name.en`, `website`, …). */
+  async placeField(field: string): Promise<string> {
+    return this.placeFieldInput(field).inputValue();
+  }
+
+  /** Types into a field of the place form (replacing what it held) and leaves it. */
+  async fillPlaceField(field: string, value: string): Promise<void> {
+    const input = this.placeFieldInput(field);
+    await input.fill(value);
+    await input.blur();
+  }
+
+  /** Chooses a category by its shown name, or the first one. */
+  async choosePlaceCategory(name?: string): Promise<void> {
+    const select = this.placeFieldInput('categoryId');
+    if (name) await select.selectOption({ label: name });
+    else await select.selectOption({ index: 1 });
+  }
+
+  /** Sets the radius with the slider's keyboard (Home, then ArrowRight `steps` times); returns the metres. */
+  async slideRadius(steps: number): Promise<number> {
+    const slider = this.page.getByTestId('radius-slider');
+    await slider.focus();
+    await this.page.keyboard.press('Home');
+    for (let step = 0; step < steps; step += 1) await this.page.keyboard.press('ArrowRight');
+    return Number(await this.placeField('radius'));
+  }
+
+  /** Circles drawn on the editor's map (the radius). */
+  async pickerCircleCount(): Promise<number> {
+    return this.pickerMap().locator('.leaflet-overlay-pane path, svg.gm-stand-in-circle').count();
+  }
+
+  /** The translated problem shown on a field of the place form, once one shows ('' when none). */
+  async placeFieldError(field: string, wait = true): Promise<string> {
+    const error = this.page.locator(`[data-testid=field-error][data-field="${field}"]`);
+    if (!wait && (await error.count()) === 0) return '';
+    await error.waitFor({ timeout: 5_000 });
+    return (await error.innerText()).trim();
+  }
+
+  /** The places the form shows as possible duplicates, once it shows some. */
+  async possibleDuplicates(): Promise<number[]> {
+    const notice = this.page.getByTestId('duplicates');
+    await notice.waitFor({ timeout: 10_000 });
+    return notice
+      .getByTestId('duplicate')
+      .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-place-id'))));
+  }
+
+  /** Sends the place form. */
+  async savePlace(): Promise<void> {
+    await this.page.getByTestId('save-place').click();
+  }
+
+  /** The step before saving that lists nearby places: their ids, once it shows. */
+  async duplicatesStep(): Promise<number[]> {
+    const step = this.page.getByTestId('duplicates-step');
+    await step.waitFor({ timeout: 10_000 });
+    return step
+      .getByTestId('duplicate')
+      .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-place-id'))));
+  }
+
+  async saveAnyway(): Promise<void> {
+    await this.page.getByTestId('save-anyway').click();
+  }
+
+  /** The field that has keyboard focus, by its name (`website`, `name.en`, …). */
+  async focusedPlaceField(): Promise<string | null> {
+    return this.page.evaluate(() => document.activeElement?.getAttribute('name') ?? null);
+  }
+
+  private placeFieldInput(field: string) {
+    return this.page.getByTestId(`field-${field.replace('.', '-')}`);
+  }
+
+  /** Opens My submissions. */
+  async openMySubmissions(): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/my-submissions`);
+  }
+
+  /** Waits for My submissions to list the user's places and returns them, newest first. */
+  async mySubmissions(): Promise<{ id: number; status: string; name: string }[]> {
+    await this.page.locator('[data-testid=my-submission], [data-testid=propose-place]').first().waitFor();
+    return this.page.getByTestId('my-submission').evaluateAll((items) =>
+      items.map((item) => ({
+        id: Number(item.getAttribute('data-place-id')),
+        status: item.getAttribute('data-status') ?? '',
+        name: item.querySelector('h2')?.textContent ?? '',
+      })),
+    );
+  }
+
+  /** Waits until My submissions shows the place with `status`. */
+  async waitForSubmissionStatus(id: number, status: string): Promise<void> {
+    await this.page
+      .locator(`[data-testid=my-submission][data-place-id="${id}"][data-status="${status}"]`)
+      .waitFor({ timeout: 10_000 });
+  }
+
+  /** The confirmation My submissions shows after a save. */
+  async submissionConfirmation(): Promise<string> {
+    const note = this.page.getByTestId('submission-saved');
+    await note.waitFor();
+    return (await note.innerText()).trim();
+  }
+
+  async rejectionReason(id: number): Promise<string> {
+    return this.page
+      .locator(`[data-testid=my-submission][data-place-id="${id}"] [data-testid=rejection-reason]`)
+      .innerText();
+  }
+
+  /** Follows a submission's Edit link to the place editor. */
+  async editSubmission(id: number): Promise<void> {
+    await this.page
+      .locator(`[data-testid=my-submission][data-place-id="${id}"] [data-testid=edit-submission]`)
+      .click();
+    await this.page.getByTestId('place-form').waitFor();
+  }
+
+  async resubmit(id: number): Promise<void> {
+    await this.page
+      .locator(`[data-testid=my-submission][data-place-id="${id}"] [data-testid=resubmit]`)
+      .click();
+  }
 }
