@@ -33,7 +33,8 @@ export function SubmissionItem({ place, categoryName, resubmitting, onResubmit }
             {[
               categoryName,
               t('mySubmissions.proposedOn', { date: formatDate(place.createdAt, i18n.language) }),
-              place.updatedAt !== place.createdAt
+              // Only a change on a later day says something the proposal date does not.
+              formatDate(place.updatedAt, i18n.language) !== formatDate(place.createdAt, i18n.language)
                 ? t('mySubmissions.updatedOn', { date: formatDate(place.updatedAt, i18n.language) })
                 : null,
             ]

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
 import { PLACE_LANGUAGES, type PlaceField, type PlaceLanguage } from '../utils/place-form-values.ts';
@@ -26,9 +27,12 @@ const CONTACT_FIELDS = [
 export function DetailsSection({
   form,
   categories,
+  afterNames,
 }: {
   form: PlaceForm;
   categories: readonly CategoryOption[];
+  /** Shown right under the names (the possible duplicates, where the user is looking). */
+  afterNames?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const { values, problemOf, setField, touch } = form;
@@ -101,6 +105,7 @@ export function DetailsSection({
             </FieldFrame>
           </div>
         ))}
+        {afterNames}
       </fieldset>
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold text-gray-900">{t('placeEditor.contact.title')}</legend>

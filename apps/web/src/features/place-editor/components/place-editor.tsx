@@ -140,8 +140,11 @@ export function PlaceEditor({ place, categories, renderMap, onSaved, cancelHref 
         onReload={() => void reloadCurrent()}
       />
       <LocationSection form={form} renderMap={renderMap} />
-      <DetailsSection form={form} categories={categories} />
-      <DuplicatesNotice places={step ? [] : duplicates} />
+      <DetailsSection
+        form={form}
+        categories={categories}
+        afterNames={<DuplicatesNotice places={step ? [] : duplicates} />}
+      />
       {step ? (
         <DuplicatesStep
           places={step}
@@ -152,7 +155,15 @@ export function PlaceEditor({ place, categories, renderMap, onSaved, cancelHref 
         />
       ) : (
         <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-6">
-          <button type="submit" data-testid="save-place" disabled={saving} className={buttonStyles.primary}>
+          <button
+            type="submit"
+            data-testid="save-place"
+            disabled={saving}
+            // Pressing it must not first blur the field being typed in: the problem that blur
+            // reveals moves this button, and the click would land beside it. Submit shows them all.
+            onMouseDown={(event) => event.preventDefault()}
+            className={buttonStyles.primary}
+          >
             {saving && <Spinner className="size-4" />}
             {t(place ? 'placeEditor.saveChanges' : 'placeEditor.submit')}
           </button>
