@@ -45,13 +45,33 @@ describe('AccountControls', () => {
     expect(screen.getByRole('button', { name: 'Odjava' })).toBeVisible();
   });
 
+  it('links to the pages the role may open', async () => {
+    const linksOf = async (role: 'contributor' | 'moderator' | 'admin') => {
+      fakeApi({ 'GET /api/v1/auth/me': { status: 200, body: currentUser({ role }) } });
+      const view = renderWithApp(<AccountControls />);
+      await userEvent.click(await screen.findByRole('button', { name: /Ana Kovač/ }));
+      const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+      view.unmount();
+      return links;
+    };
+    expect(await linksOf('contributor')).toEqual(['/propose', '/my-submissions']);
+    expect(await linksOf('moderator')).toEqual([
+      '/propose',
+      '/my-submissions',
+      '/review',
+      '/flags',
+      '/categories',
+    ]);
+    expect(await linksOf('admin')).toContain('/users');
+  });
+
   it('closes the menu with Escape and gives focus back to its button', async () => {
     fakeApi({ 'GET /api/v1/auth/me': { status: 200, body: currentUser() } });
     renderWithApp(<AccountControls />);
     const button = await screen.findByRole('button', { name: /Ana Kovač/ });
     await userEvent.click(button);
     await userEvent.tab();
-    expect(screen.getByRole('button', { name: 'Sign out' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Propose a place' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();

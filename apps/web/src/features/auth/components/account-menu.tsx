@@ -1,12 +1,27 @@
 import type { CurrentUser } from '@karta/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { ChevronDownIcon, SignOutIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLogout } from '../api/logout.ts';
 import { formErrorMessage } from '../utils/problem-messages.ts';
+
+/** The pages a signed-in user may open, by role (PRODUCT.md §2); staff pages check again themselves. */
+function accountLinks(role: CurrentUser['role']) {
+  const links = [
+    { id: 'propose', href: '/propose', label: 'auth.menu.propose' },
+    { id: 'my-submissions', href: '/my-submissions', label: 'auth.menu.mySubmissions' },
+  ] as const;
+  const staff = [
+    { id: 'review', href: '/review', label: 'staff.nav.review' },
+    { id: 'flags', href: '/flags', label: 'staff.nav.flags' },
+    { id: 'categories', href: '/categories', label: 'staff.nav.categories' },
+  ] as const;
+  const admin = [{ id: 'users', href: '/users', label: 'staff.nav.users' }] as const;
+  return [...links, ...(role === 'contributor' ? [] : staff), ...(role === 'admin' ? admin : [])];
+}
 
 interface AccountMenuProps {
   user: CurrentUser;
@@ -106,6 +121,21 @@ export function AccountMenu({ user, onSigningOut }: AccountMenuProps) {
             {t(`auth.roles.${user.role}`)}
           </span>
         </p>
+        <nav aria-label={t('auth.menu.navigation')} className="mt-3 border-t border-gray-100 pt-2">
+          <ul data-testid="account-links" className="flex flex-col">
+            {accountLinks(user.role).map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  data-testid={`account-link-${link.id}`}
+                  className="block rounded-md px-2 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50 hover:text-blue-800"
+                >
+                  {t(link.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <button
           type="button"
           data-testid="sign-out"
