@@ -33,13 +33,20 @@ export const PlaceNames = z
     message: 'Give the place a name in at least one language',
   });
 
-/** A description per language, 0–2 000 characters each (plain text with line breaks). */
-export const PlaceDescriptions = z.record(
-  LanguageCode,
-  safeText(2200)
-    .transform((value) => value.trim())
-    .pipe(z.string().max(2000)),
-);
+/**
+ * A description per language, 0–2 000 characters each (plain text with line breaks). An empty
+ * one is dropped, so the reader's language falls back to another instead of showing nothing.
+ */
+export const PlaceDescriptions = z
+  .record(
+    LanguageCode,
+    safeText(2200)
+      .transform((value) => value.trim())
+      .pipe(z.string().max(2000)),
+  )
+  .transform((descriptions) =>
+    Object.fromEntries(Object.entries(descriptions).filter(([, text]) => text !== '')),
+  );
 
 const Phone = safeText(60)
   .transform((value) => value.trim())
