@@ -157,6 +157,11 @@ describe('ReviewPage', () => {
     expect(container.querySelector('img')).toBeNull();
   });
 
+  it('links each item to the place editor, where moderators may correct it', async () => {
+    renderQueue({ 'GET /api/v1/places': list([pending()]), 'GET /api/v1/places/7/history': proposal });
+    expect(await screen.findByTestId('review-edit')).toHaveAttribute('href', '/places/7/edit');
+  });
+
   it('publishes with the version it showed', async () => {
     const { calls } = renderQueue({
       'GET /api/v1/places': list([pending({ version: 3 })]),

@@ -55,11 +55,21 @@ export function ReviewItem({ place, categoryNameOf, onConflict, onDone }: Review
               <time dateTime={place.createdAt}>{formatDateTime(place.createdAt, i18n.language)}</time>
             </p>
           </div>
-          {place.status === 'published' && (
-            <Link href={`/places/${place.id}`} className={`${buttonStyles.link} text-sm`}>
-              {t('review.openPlace')}
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {/* Moderators may correct any place before deciding (PRODUCT.md §2). */}
+            <Link
+              href={`/places/${place.id}/edit`}
+              data-testid="review-edit"
+              className={`${buttonStyles.link} text-sm`}
+            >
+              {t('review.editPlace')}
             </Link>
-          )}
+            {place.status === 'published' && (
+              <Link href={`/places/${place.id}`} className={`${buttonStyles.link} text-sm`}>
+                {t('review.openPlace')}
+              </Link>
+            )}
+          </div>
         </header>
 
         <section aria-label={t('review.diff.label')}>
