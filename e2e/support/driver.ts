@@ -755,4 +755,18 @@ export class KartaDriver {
       .locator(`[data-testid=my-submission][data-place-id="${id}"] [data-testid=resubmit]`)
       .click();
   }
+
+  /** The text of a report as the flags screen shows it (place, reporter, reason, comment). */
+  async flagText(id: number): Promise<string> {
+    const item = this.page.locator(`[data-testid=flag-item][data-flag-id="${id}"]`);
+    await item.waitFor({ timeout: 15_000 });
+    return item.innerText();
+  }
+
+  /** The names on the home page's category filter chips. */
+  async categoryChipNames(): Promise<string[]> {
+    const chips = this.page.locator('[aria-pressed]');
+    await chips.first().waitFor();
+    return (await chips.allInnerTexts()).map((text) => text.trim());
+  }
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { adminApi, newContributor } from '../support/accounts.ts';
+import { adminApi, E2E_ADMIN, newContributor } from '../support/accounts.ts';
 import { placeShownAsMarker, viewOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 
@@ -8,7 +8,7 @@ const metresPerPixel = (zoom: number, lat: number) =>
   (156_543.03 * Math.cos((lat * Math.PI) / 180)) / 2 ** zoom;
 
 describeInBrowser('proposing a place', (suite) => {
-  it('a contributor proposes a place on the map, is warned of a duplicate, and follows it through rejection to resubmission', async () => {
+  it('a contributor proposes a place on the map, is warned of a duplicate, follows it through rejection to resubmission, and a moderator publishes it onto the map', async () => {
     const { karta, baseUrl } = suite;
     // A published place with an English name: the new one is named like it, a few metres away.
     const { place: nearby } = await placeShownAsMarker(baseUrl, 17, (place) => Boolean(place.name.en));
@@ -103,6 +103,22 @@ describeInBrowser('proposing a place', (suite) => {
       status: 'pending',
       name: { en: 'Night counter at the back door' },
     });
+
+    // A moderator publishes it from the review queue, and it is on the public map.
+    await karta.forgetSession();
+    await karta.openStaffScreen('/review');
+    await karta.signInFromStaffPrompt(E2E_ADMIN);
+    await karta.publish(id);
+    await karta.forgetSession();
+    await expect
+      .poll(
+        async () => {
+          await karta.openHome(viewOf(saved, 18));
+          return karta.markerIds();
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toContain(id);
   });
 
   it('focuses the first invalid field when an empty form is sent', async () => {

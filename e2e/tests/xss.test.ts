@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { adminApi } from '../support/accounts.ts';
+import { adminApi, E2E_ADMIN, newContributor } from '../support/accounts.ts';
 import { viewOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 
@@ -54,6 +54,52 @@ describeInBrowser('user text is rendered as text, never as markup', (suite) => {
 
     await karta.openPlacePage(proposed.id);
     await expect.poll(() => karta.page.locator('main').innerText()).toContain(PAYLOADS.description);
+    expect(await karta.injectedMarkup()).toEqual({ elements: 0, scriptRan: false });
+  });
+
+  it('shows script-like text literally wherever staff and authors read it: rejection reasons, reports, names and categories', async () => {
+    const { karta, baseUrl } = suite;
+    const { api: admin } = await adminApi(baseUrl);
+    const author = await newContributor(baseUrl, '<svg data-xss onload="window.__xss=5">');
+    const category = await admin.createCategory({
+      slug: `xss-${Date.now().toString(36)}`,
+      name: { en: '<img src=x onerror="window.__xss=6">', hr: '<img src=x onerror="window.__xss=6">' },
+      color: '#be185d',
+      icon: 'map-pin',
+    });
+    const proposed = await author.api.createPlace({
+      categoryId: category.id,
+      name: { en: 'Reading corner' },
+      lat: 46.25,
+      lng: 16.52,
+    });
+    const reason = '<script data-xss>window.__xss=7</script> Please add an address.';
+    await admin.transitionPlace(proposed.id, { to: 'rejected', reason, version: proposed.version });
+    const published = (await admin.listPlaces({ limit: 1 })).items[0];
+    const flag = await author.api.flagPlace(published?.id ?? 1, {
+      reason: 'wrong_information',
+      comment: '<img src=x onerror="window.__xss=8"> closed on Sundays',
+    });
+
+    // The author reads the rejection reason as text.
+    await karta.openSignIn('/my-submissions');
+    await karta.signIn({ email: author.email, password: author.password });
+    await karta.waitForSubmissionStatus(proposed.id, 'rejected');
+    expect(await karta.rejectionReason(proposed.id)).toBe(reason);
+    expect(await karta.injectedMarkup()).toEqual({ elements: 0, scriptRan: false });
+
+    // A moderator reads the report, with its reporter's name, as text.
+    await karta.forgetSession();
+    await karta.openStaffScreen('/flags');
+    await karta.signInFromStaffPrompt(E2E_ADMIN);
+    const flagText = await karta.flagText(flag.id);
+    expect(flagText).toContain('<img src=x onerror="window.__xss=8"> closed on Sundays');
+    expect(flagText).toContain('<svg data-xss onload="window.__xss=5">');
+    expect(await karta.injectedMarkup()).toEqual({ elements: 0, scriptRan: false });
+
+    // Everyone reads the category's name as text on the filter.
+    await karta.openHome();
+    expect(await karta.categoryChipNames()).toContain('<img src=x onerror="window.__xss=6">');
     expect(await karta.injectedMarkup()).toEqual({ elements: 0, scriptRan: false });
   });
 });
