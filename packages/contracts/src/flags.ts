@@ -1,27 +1,18 @@
 import { z } from 'zod';
-import { IsoDateTime, LocalizedText, PlaceId, PlaceStatus, safeText } from './primitives.ts';
+import { IsoDateTime, LocalizedText, optionalText, PlaceId, PlaceStatus } from './primitives.ts';
 
 /** Why a visitor reports a place (PRODUCT.md §3). */
 export const FlagReason = z.enum(['does_not_exist', 'wrong_information', 'duplicate', 'inappropriate']);
 export type FlagReason = z.infer<typeof FlagReason>;
 
-/** Trimmed optional text of at most `max` characters; empty means none. */
-const optionalComment = (max: number) =>
-  safeText(max + 200)
-    .transform((value) => value.trim())
-    .pipe(z.string().max(max))
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
-
 /** `POST /api/v1/places/:id/flags`. */
-export const FlagInput = z.object({ reason: FlagReason, comment: optionalComment(1000) });
+export const FlagInput = z.object({ reason: FlagReason, comment: optionalText(1000) });
 export type FlagInput = z.input<typeof FlagInput>;
 
 /** `POST /api/v1/flags/:id/resolve`: what the moderator did about it. */
 export const FlagResolution = z.object({
   resolution: z.enum(['fixed', 'dismissed']),
-  note: optionalComment(1000),
+  note: optionalText(1000),
 });
 export type FlagResolution = z.input<typeof FlagResolution>;
 

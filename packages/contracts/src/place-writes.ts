@@ -6,6 +6,7 @@ import {
   Latitude,
   LocationPrivacy,
   Longitude,
+  optionalText,
   PlaceId,
   PlaceStatus,
   safeText,
@@ -16,15 +17,6 @@ const requiredText = (max: number) =>
   safeText(max + 200)
     .transform((value) => value.trim())
     .pipe(z.string().min(1).max(max));
-
-/** Trimmed optional text; empty means none. */
-const optionalText = (max: number) =>
-  safeText(max + 200)
-    .transform((value) => value.trim())
-    .pipe(z.string().max(max))
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
 
 /** A name per language: at least one language, each 1–120 characters. */
 export const PlaceNames = z

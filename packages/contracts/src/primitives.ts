@@ -7,6 +7,15 @@ export const safeText = (max: number) =>
     .max(max)
     .refine((value) => !value.includes('\u0000'), { message: 'Text must not contain NUL bytes' });
 
+/** Trimmed optional text of at most `max` characters; empty means none (null). */
+export const optionalText = (max: number) =>
+  safeText(max + 200)
+    .transform((value) => value.trim())
+    .pipe(z.string().max(max))
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
 /** A language code such as `hr` or `en`. New languages need no contract change. */
 export const LanguageCode = z.string().regex(/^[a-z]{2}$/, 'Expected a two-letter language code');
 export type LanguageCode = z.infer<typeof LanguageCode>;

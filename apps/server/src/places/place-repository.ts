@@ -7,7 +7,8 @@ import { placeColumnsSql, visibleToSql } from './place-visibility.ts';
 /** Mean Earth radius in metres (IUGG), as used by the haversine formula. */
 const EARTH_RADIUS_M = 6_371_008.8;
 
-interface PlaceRow {
+/** A place row as the readers select it (see place-visibility.ts for the columns). */
+export interface PlaceRow {
   id: number;
   external_id: string | null;
   name: Record<string, string>;
@@ -35,7 +36,8 @@ interface PlaceRow {
   distance?: number | null;
 }
 
-function toPlace(row: PlaceRow): Place {
+/** The API's place from a row; the private fields only when the row says the reader owns it. */
+export function toPlace(row: PlaceRow): Place {
   return {
     id: row.id,
     externalId: row.external_id,

@@ -1,5 +1,6 @@
 import type { OwnPlace, PlaceHistoryEntry, PlaceInput, PlacePatch } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
+import { type PlaceRow, toPlace } from './place-repository.ts';
 import type { PlaceStatus } from './place-rules.ts';
 
 /** The columns a proposal or an edit may set, as the API names them and as the table does. */
@@ -19,63 +20,14 @@ const FIELDS = {
 type Field = keyof typeof FIELDS;
 const JSON_FIELDS = new Set<Field>(['name', 'description']);
 
-/** The place as its author or a moderator sees it: the exact position. */
+/** The place as its author or a moderator sees it: the exact position, the author, the reason. */
 const OWN_COLUMNS = `p.id, p.external_id, p.name, p.description, p.primary_language, p.category_id,
   c.slug AS category, p.lat, p.lng, p.radius, p.location_privacy, p.address, p.phone, p.email,
-  p.website, p.status, p.rejection_reason, p.author_id, p.created_at, p.updated_at, p.published_at,
-  p.version`;
+  p.website, p.status, p.created_at, p.updated_at, p.published_at, p.version,
+  TRUE AS owned, p.author_id, p.rejection_reason`;
 
-interface OwnRow {
-  id: number;
-  external_id: string | null;
-  name: Record<string, string>;
-  description: Record<string, string>;
-  primary_language: string;
-  category_id: number;
-  category: string;
-  lat: number;
-  lng: number;
-  radius: number | null;
-  location_privacy: OwnPlace['locationPrivacy'];
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  status: PlaceStatus;
-  rejection_reason: string | null;
-  author_id: number | null;
-  created_at: Date;
-  updated_at: Date;
-  published_at: Date | null;
-  version: number;
-}
-
-function toOwnPlace(row: OwnRow): OwnPlace {
-  return {
-    id: row.id,
-    externalId: row.external_id,
-    name: row.name,
-    description: row.description,
-    primaryLanguage: row.primary_language,
-    categoryId: row.category_id,
-    category: row.category,
-    lat: row.lat,
-    lng: row.lng,
-    radius: row.radius,
-    locationPrivacy: row.location_privacy,
-    address: row.address,
-    phone: row.phone,
-    email: row.email,
-    website: row.website,
-    status: row.status,
-    rejectionReason: row.rejection_reason,
-    authorId: row.author_id,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    publishedAt: row.published_at ? row.published_at.toISOString() : null,
-    version: row.version,
-  };
-}
+/** A row of OWN_COLUMNS: `owned` is always true, so the private fields are there. */
+const toOwnPlace = (row: PlaceRow) => toPlace(row) as OwnPlace;
 
 /** What `field` holds in `place`, in the API's terms (for history diffs). */
 function fieldValue(place: OwnPlace, field: Field): unknown {
@@ -95,12 +47,29 @@ export class StaleVersionError extends Error {
 }
 
 async function findOwn(db: Queryable, id: number, lock = false): Promise<OwnPlace | undefined> {
-  const { rows } = await db.query<OwnRow>(
+  const { rows } = await db.query<PlaceRow>(
     `SELECT ${OWN_COLUMNS} FROM places p JOIN categories c ON c.id = p.category_id WHERE p.id = $1::int8
      ${lock ? 'FOR UPDATE OF p' : ''}`,
     [id],
   );
   return rows[0] ? toOwnPlace(rows[0]) : undefined;
+}
+
+/**
+ * The place locked for a write (`SELECT … FOR UPDATE`), after `check` accepted it and only if it
+ * is still at `version`; undefined when there is no such place.
+ */
+async function lockCurrent(
+  tx: Queryable,
+  id: number,
+  version: number,
+  check: (current: OwnPlace) => void,
+): Promise<OwnPlace | undefined> {
+  const current = await findOwn(tx, id, true);
+  if (!current) return undefined;
+  check(current);
+  if (current.version !== version) throw new StaleVersionError(current);
+  return current;
 }
 
 async function record(
@@ -179,10 +148,8 @@ export function createPlaceWriteRepository(db: Database) {
       check: (current: OwnPlace) => void,
     ): Promise<OwnPlace | undefined> {
       return db.transaction(async (tx) => {
-        const current = await findOwn(tx, id, true);
+        const current = await lockCurrent(tx, id, patch.version, check);
         if (!current) return undefined;
-        check(current);
-        if (current.version !== patch.version) throw new StaleVersionError(current);
         const sets: string[] = [];
         const params: unknown[] = [id];
         const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -213,10 +180,8 @@ export function createPlaceWriteRepository(db: Database) {
       check: (current: OwnPlace) => void,
     ): Promise<OwnPlace | undefined> {
       return db.transaction(async (tx) => {
-        const current = await findOwn(tx, id, true);
+        const current = await lockCurrent(tx, id, version, check);
         if (!current) return undefined;
-        check(current);
-        if (current.version !== version) throw new StaleVersionError(current);
         const rejection = to === 'rejected' ? reason : null;
         await tx.query(
           `UPDATE places SET status = $2, rejection_reason = $3,
@@ -262,28 +227,6 @@ export function createPlaceWriteRepository(db: Database) {
         changes: row.changes,
         createdAt: row.created_at.toISOString(),
       }));
-    },
-
-    /** Places by status and/or author, newest first (the review queue, my submissions). */
-    async list(filter: { status?: PlaceStatus; authorId?: number; limit: number }): Promise<OwnPlace[]> {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      if (filter.status) {
-        params.push(filter.status);
-        where.push(`p.status = $${params.length}`);
-      }
-      if (filter.authorId !== undefined) {
-        params.push(filter.authorId);
-        where.push(`p.author_id = $${params.length}::int8`);
-      }
-      params.push(filter.limit);
-      const { rows } = await db.query<OwnRow>(
-        `SELECT ${OWN_COLUMNS} FROM places p JOIN categories c ON c.id = p.category_id
-         ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY p.updated_at DESC, p.id DESC LIMIT $${params.length}`,
-        params,
-      );
-      return rows.map(toOwnPlace);
     },
   };
 }
