@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { AlertIcon } from './icons.tsx';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '../../lib/error-message.ts';
+import { buttonStyles } from './button-styles.ts';
+import { AlertIcon, RetryIcon } from './icons.tsx';
 import { Spinner } from './spinner.tsx';
 
 /** A quiet "loading" line with a spinner, announced politely. */
@@ -46,5 +49,36 @@ export function ErrorState({ title, body, action, className = '' }: MessageState
       {body && <p className="mt-1 max-w-md text-sm text-gray-600">{body}</p>}
       {action && <div className="mt-4">{action}</div>}
     </div>
+  );
+}
+
+/**
+ * A query that failed: its translated message and a Retry button. What every screen shows for a
+ * list or page it could not load.
+ */
+export function QueryErrorState({
+  title,
+  error,
+  onRetry,
+  className,
+}: {
+  title: string;
+  error: unknown;
+  onRetry(): void;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ErrorState
+      title={title}
+      body={t(errorMessageKey(error))}
+      className={className}
+      action={
+        <button type="button" className={buttonStyles.primary} onClick={onRetry}>
+          <RetryIcon />
+          {t('errors.retry')}
+        </button>
+      }
+    />
   );
 }

@@ -3,11 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { AlertIcon, RetryIcon, UserIcon } from '../../../components/ui/icons.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { AlertIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { withNext } from '../../../features/auth/utils/safe-next-path.ts';
-import { errorMessageKey } from '../../../lib/error-message.ts';
 
 /** The roles a staff screen may ask for; an admin may do whatever a moderator may. */
 export type StaffRole = 'moderator' | 'admin';
@@ -36,15 +35,10 @@ export function StaffGate({ requires, children }: StaffGateProps) {
   if (user.isPending) return <LoadingState label={t('staff.checking')} className="py-16" />;
   if (user.isError) {
     return (
-      <ErrorState
+      <QueryErrorState
         title={t('staff.checkFailed')}
-        body={t(errorMessageKey(user.error))}
-        action={
-          <button type="button" className={buttonStyles.primary} onClick={() => void user.refetch()}>
-            <RetryIcon />
-            {t('errors.retry')}
-          </button>
-        }
+        error={user.error}
+        onRetry={() => void user.refetch()}
       />
     );
   }

@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { RetryIcon } from '../../../components/ui/icons.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import { TabLinks } from '../../../components/ui/tab-links.tsx';
-import { errorMessageKey } from '../../../lib/error-message.ts';
 import { type FlagStatus, useFlags } from '../api/list-flags.ts';
 import { FlagItem } from './flag-item.tsx';
 
@@ -30,15 +27,10 @@ export function FlagList() {
       <TabLinks tabs={tabs} current={status} label={t('flags.tabs.label')} />
       {query.isPending && <LoadingState label={t('flags.loading')} />}
       {query.isError && (
-        <ErrorState
+        <QueryErrorState
           title={t('flags.loadFailed')}
-          body={t(errorMessageKey(query.error))}
-          action={
-            <button type="button" className={buttonStyles.primary} onClick={() => void query.refetch()}>
-              <RetryIcon />
-              {t('errors.retry')}
-            </button>
-          }
+          error={query.error}
+          onRetry={() => void query.refetch()}
         />
       )}
       {query.isSuccess && (

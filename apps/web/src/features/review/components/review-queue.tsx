@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { RetryIcon } from '../../../components/ui/icons.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import { TabLinks } from '../../../components/ui/tab-links.tsx';
-import { errorMessageKey } from '../../../lib/error-message.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { type ReviewStatus, useReviewPlaces } from '../api/list-review-places.ts';
 import type { CategoryNameOf } from '../utils/format-value.ts';
@@ -65,15 +63,10 @@ export function ReviewQueue({ categoryNameOf }: { categoryNameOf: CategoryNameOf
 
       {query.isPending && <LoadingState label={t('review.loading')} />}
       {query.isError && (
-        <ErrorState
+        <QueryErrorState
           title={t('review.loadFailed')}
-          body={t(errorMessageKey(query.error))}
-          action={
-            <button type="button" className={buttonStyles.primary} onClick={() => void query.refetch()}>
-              <RetryIcon />
-              {t('errors.retry')}
-            </button>
-          }
+          error={query.error}
+          onRetry={() => void query.refetch()}
         />
       )}
       {query.isSuccess && (

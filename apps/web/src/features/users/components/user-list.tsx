@@ -1,9 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { RetryIcon } from '../../../components/ui/icons.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { errorMessageKey } from '../../../lib/error-message.ts';
+import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import { USERS_PAGE_SIZE, useUsers } from '../api/list-users.ts';
 import { UserRow } from './user-row.tsx';
 
@@ -48,15 +46,10 @@ export function UserList({ currentUserId }: { currentUserId: number }) {
       </search>
       {query.isPending && <LoadingState label={t('users.loading')} />}
       {query.isError && (
-        <ErrorState
+        <QueryErrorState
           title={t('users.loadFailed')}
-          body={t(errorMessageKey(query.error))}
-          action={
-            <button type="button" className={buttonStyles.primary} onClick={() => void query.refetch()}>
-              <RetryIcon />
-              {t('errors.retry')}
-            </button>
-          }
+          error={query.error}
+          onRetry={() => void query.refetch()}
         />
       )}
       {query.data && (

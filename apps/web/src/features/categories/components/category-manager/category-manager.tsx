@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../../components/toast/toast-context.ts';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
-import { RetryIcon } from '../../../../components/ui/icons.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../../components/ui/states.tsx';
-import { errorMessageKey } from '../../../../lib/error-message.ts';
+import { EmptyState, LoadingState, QueryErrorState } from '../../../../components/ui/states.tsx';
 import { useCategories } from '../../api/get-categories.ts';
 import { CategoryForm } from './category-form.tsx';
 import { CategoryRow } from './category-row.tsx';
@@ -62,15 +60,10 @@ export function CategoryManager() {
         </h2>
         {query.isPending && <LoadingState label={t('categories.manage.loading')} />}
         {query.isError && (
-          <ErrorState
+          <QueryErrorState
             title={t('categories.loadFailed')}
-            body={t(errorMessageKey(query.error))}
-            action={
-              <button type="button" className={buttonStyles.primary} onClick={() => void query.refetch()}>
-                <RetryIcon />
-                {t('errors.retry')}
-              </button>
-            }
+            error={query.error}
+            onRetry={() => void query.refetch()}
           />
         )}
         {query.isSuccess &&
