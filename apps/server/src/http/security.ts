@@ -86,6 +86,16 @@ function serialise(directives: Record<string, string[]>): string {
     .join('; ');
 }
 
+/**
+ * Whether a request is for the embeddable map page: `/embed` (or `/embed/`) with any query. Only
+ * that one path: any other page under it (`/embed/x`, an unknown route drawn with the full site's
+ * header and links) keeps refusing to be framed.
+ */
+export function isEmbedPage(url: string): boolean {
+  const path = url.split(/[?#]/)[0] ?? '';
+  return path === '/embed' || path === '/embed/';
+}
+
 /** Helmet's headers with our policy; `/embed` gets the frameable variant. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const https = config.publicUrl?.startsWith('https://') ?? false;
@@ -102,8 +112,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.addHook('onSend', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (path === '/embed' || path.startsWith('/embed/')) {
+    if (isEmbedPage(request.url)) {
       reply.header('content-security-policy', embedPolicy);
       reply.removeHeader('x-frame-options');
     }
