@@ -16,6 +16,7 @@ import { MapIndexService } from './map-index/map-index-service.ts';
 import { reportError } from './observability/sentry.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { exportRoutes } from './routes/export.ts';
 import { flagRoutes } from './routes/flags.ts';
 import { mapRoutes } from './routes/map.ts';
 import { placeWriteRoutes } from './routes/place-writes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(placeRoutes);
   await app.register(placeWriteRoutes);
   await app.register(flagRoutes);
+  await app.register(exportRoutes);
   await app.register(userRoutes);
   if (config.testFaults) await app.register(testFaultRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);

@@ -119,3 +119,52 @@ describe('place-writing methods of the API client', () => {
     });
   });
 });
+
+describe('import and export in the API client', () => {
+  const report = { created: 1, updated: 0, unchanged: 2, refused: [] };
+
+  it('sends an import file as it is, with its format’s content type and the options', async () => {
+    const { calls, fetch } = fakeFetch(200, report);
+    const api = createApiClient({ baseUrl: 'https://karta.example.org', fetch });
+    const csv = 'externalId,category,name_hr,lat,lng\r\nx-1,pharmacy,Ljekarna Čačak,45.8,16\r\n';
+    expect(await api.importPlaces('csv', csv, { dryRun: false, status: 'published' })).toEqual(report);
+    expect(calls[0]?.url).toBe(
+      'https://karta.example.org/api/v1/import?format=csv&dryRun=false&status=published',
+    );
+    expect(calls[0]?.init).toMatchObject({
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', accept: 'application/json' },
+      body: csv,
+    });
+
+    const geo = fakeFetch(200, report);
+    await createApiClient({ fetch: geo.fetch }).importPlaces('geojson', '{"type":"FeatureCollection"}');
+    expect(geo.calls[0]?.url).toBe('/api/v1/import?format=geojson');
+    expect(geo.calls[0]?.init?.headers).toMatchObject({ 'content-type': 'application/geo+json' });
+  });
+
+  it('fails a refused import with its report in the error details', async () => {
+    const refused = { ...report, refused: [{ row: 2, errors: [{ path: 'lat', message: 'Too big' }] }] };
+    const { fetch } = fakeFetch(422, {
+      error: { code: 'validation_error', message: 'No', details: refused },
+    });
+    const error = await createApiClient({ fetch })
+      .importPlaces('csv', 'x', { dryRun: false })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, code: 'validation_error', details: refused });
+  });
+
+  it('builds export links with the place list’s filters in their wire form', () => {
+    const api = createApiClient({ baseUrl: 'https://karta.example.org' });
+    expect(api.exportCsvUrl()).toBe('https://karta.example.org/api/v1/export.csv');
+    expect(
+      api.exportGeoJsonUrl({
+        bbox: { west: 15.9, south: 45.7, east: 16.1, north: 45.9 },
+        category: ['pharmacy', 'shelter'],
+      }),
+    ).toBe(
+      'https://karta.example.org/api/v1/export.geojson?bbox=15.9%2C45.7%2C16.1%2C45.9&category=pharmacy%2Cshelter',
+    );
+  });
+});

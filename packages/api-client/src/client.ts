@@ -1,4 +1,5 @@
 import {
+  type Bounds,
   Category,
   type CategoryInput,
   CategoryList,
@@ -6,6 +7,7 @@ import {
   ClientConfig,
   CurrentUser,
   ErrorBody,
+  type ExportQuery,
   Flag,
   type FlagInput,
   FlagList,
@@ -15,6 +17,10 @@ import {
   formatLatLng,
   formatSlugList,
   Health,
+  type ImportFormat,
+  ImportReport,
+  type ImportStatus,
+  type LatLng,
   type LoginBody,
   type MapQuery,
   MapResponse,
@@ -49,6 +55,32 @@ export interface RequestOptions {
 
 type Query = Record<string, string | undefined>;
 
+/** What an import file may be sent as (a string, a file picked in the browser, bytes). */
+export type ImportBody = string | Blob | ArrayBuffer | Uint8Array<ArrayBuffer>;
+
+/** The content type each import format is sent with. */
+const IMPORT_TYPES: Record<ImportFormat, string> = { csv: 'text/csv', geojson: 'application/geo+json' };
+
+const isLatLng = (value: object): value is LatLng => 'lat' in value && 'lng' in value;
+const isBounds = (value: object) =>
+  'west' in value && 'south' in value && 'east' in value && 'north' in value;
+
+/**
+ * Query parameters of the place list's filters, written in their wire form (boxes, points, lists,
+ * numbers), so a filter added to `ExportQuery` needs no change here.
+ */
+function filterQuery(filters: Record<string, unknown>): Query {
+  const query: Query = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) query[key] = value.length > 0 ? formatSlugList(value as string[]) : undefined;
+    else if (typeof value === 'object' && isBounds(value)) query[key] = formatBbox(value as Bounds);
+    else if (typeof value === 'object' && isLatLng(value)) query[key] = formatLatLng(value);
+    else query[key] = String(value);
+  }
+  return query;
+}
+
 const placePath = (id: number) => `/api/v1/places/${encodeURIComponent(String(id))}`;
 
 /** The typed client for the Karta API: every answer is validated against @karta/contracts. */
@@ -64,7 +96,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     schema: S | null,
-    options: { query?: Query; body?: unknown; request?: RequestOptions } = {},
+    options: {
+      query?: Query;
+      body?: unknown;
+      /** A body that is not JSON (an import file), sent as it is with its content type. */
+      file?: { type: string; data: ImportBody };
+      request?: RequestOptions;
+    } = {},
   ): Promise<z.output<S>> {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -74,12 +112,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const headers: Record<string, string> = { accept: 'application/json' };
     // Writes are JSON or bodiless: the server refuses other content types (a CSRF defence).
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    // Import files: the server accepts exactly their content types on that route.
+    if (options.file) headers['content-type'] = options.file.type;
     let response: Response;
     try {
       response = await doFetch(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.file
+          ? options.file.data
+          : options.body === undefined
+            ? undefined
+            : JSON.stringify(options.body),
         signal: options.request?.signal,
       });
     } catch (cause) {
@@ -103,6 +147,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return parsed.data;
   }
 
+  function exportUrl(path: string, filters: ExportQuery): string {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(filterQuery(filters))) {
+      if (value !== undefined && value !== '') search.set(key, value);
+    }
+    return `${baseUrl}${path}${search.size > 0 ? `?${search}` : ''}`;
+  }
+
   const get = <S extends z.ZodType>(path: string, schema: S, query: Query = {}, request?: RequestOptions) =>
     call('GET', path, schema, { query, request });
 
@@ -123,7 +175,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         },
         request,
       ),
-    /** Published places, nearest to `origin` first. */
+    /** Published places, nearest to `origin` first; `q` searches, `near`/`covers` find by distance. */
     listPlaces: (query: PlaceListQuery, request?: RequestOptions) =>
       get(
         '/api/v1/places',
@@ -137,6 +189,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
           status: query.status?.join(','),
           mine: query.mine === undefined ? undefined : String(query.mine),
           order: query.order,
+          q: query.q,
+          near: query.near ? formatLatLng(query.near) : undefined,
+          radius: query.radius === undefined ? undefined : String(query.radius),
+          covers: query.covers ? formatLatLng(query.covers) : undefined,
         },
         request,
       ),
@@ -213,6 +269,30 @@ export function createApiClient(options: ApiClientOptions = {}) {
       ),
     updateUser: (id: number, body: UserPatch, request?: RequestOptions) =>
       call('PATCH', `/api/v1/users/${id}`, UserSummary, { body, request }),
+    /**
+     * Imports places from a GeoJSON or CSV file (moderators). A dry run unless `dryRun: false`;
+     * a real run with refused rows imports nothing and fails with 422 `validation_error`, whose
+     * `details` is the report.
+     */
+    importPlaces: (
+      format: ImportFormat,
+      body: ImportBody,
+      options: { dryRun?: boolean; status?: ImportStatus } = {},
+      request?: RequestOptions,
+    ) =>
+      call('POST', '/api/v1/import', ImportReport, {
+        query: {
+          format,
+          dryRun: options.dryRun === undefined ? undefined : String(options.dryRun),
+          status: options.status,
+        },
+        file: { type: IMPORT_TYPES[format], data: body },
+        request,
+      }),
+    /** The link that downloads published places matching `filters` as GeoJSON (for an `<a href>`). */
+    exportGeoJsonUrl: (filters: ExportQuery = {}) => exportUrl('/api/v1/export.geojson', filters),
+    /** The link that downloads published places matching `filters` as CSV (for an `<a href>`). */
+    exportCsvUrl: (filters: ExportQuery = {}) => exportUrl('/api/v1/export.csv', filters),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   FlagReceipt,
   FlagResolution,
 } from './flags.ts';
+import { ExportQuery, ImportQuery, ImportReport } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
 import { OwnPlace, PlaceHistory, PlaceInput, PlacePatch, PlaceTransition } from './place-writes.ts';
 import {
@@ -40,6 +41,10 @@ export interface Endpoint {
   session?: 'required' | 'sets' | 'ends';
   /** Statuses other than the success one this endpoint is documented to answer, with the error body. */
   errors: readonly number[];
+  /** Content types of a body that is not JSON (a file), described as text in OpenAPI. */
+  bodyTypes?: readonly string[];
+  /** Content types of a success body that is not JSON (a download), described as text in OpenAPI. */
+  responseTypes?: readonly string[];
 }
 
 /** Every endpoint of `/api/v1`. Paths use OpenAPI's `{param}` form. */
@@ -77,7 +82,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/v1/places',
     summary:
-      'Places in a box, nearest first, paginated with a cursor: published ones, or by `status` and `mine` those the reader may see',
+      'Places in a box, nearest first, paginated with a cursor: published ones, or by `status` and `mine` those the reader may see. `q` searches names, descriptions and addresses (any language, case and diacritics ignored; name matches first); `near` + `radius` keeps places within that many metres, `covers` those whose own radius covers the point, each nearest first with its `distance`',
     query: PlaceListQuery,
     response: PlaceList,
     errors: [400, 401],
@@ -248,6 +253,33 @@ export const endpoints = {
     response: UserSummary,
     session: 'required',
     errors: [400, 401, 403, 404, 415, 429],
+  },
+  importPlaces: {
+    method: 'POST',
+    path: '/api/v1/import',
+    summary:
+      'Import places from a GeoJSON or CSV file (moderators): a dry run by default; a real run imports every row or none (else 422 `validation_error` with the report as details)',
+    query: ImportQuery,
+    bodyTypes: ['text/csv', 'application/geo+json'],
+    response: ImportReport,
+    session: 'required',
+    errors: [400, 401, 403, 413, 415, 422, 429],
+  },
+  exportGeoJson: {
+    method: 'GET',
+    path: '/api/v1/export.geojson',
+    summary: 'Published places as a GeoJSON download, with the filters of the place list (public positions)',
+    query: ExportQuery,
+    responseTypes: ['application/geo+json'],
+    errors: [400, 429],
+  },
+  exportCsv: {
+    method: 'GET',
+    path: '/api/v1/export.csv',
+    summary: 'Published places as a CSV download, with the filters of the place list (public positions)',
+    query: ExportQuery,
+    responseTypes: ['text/csv'],
+    errors: [400, 429],
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -44,9 +44,15 @@ function operationOf(name: string, endpoint: Endpoint) {
   const responses: Record<string, unknown> = {
     [String(success)]: {
       description: SUCCESS_TEXT[success],
-      ...(endpoint.response
-        ? { content: { 'application/json': { schema: schemaOf(endpoint.response, 'output') } } }
-        : {}),
+      ...(endpoint.responseTypes
+        ? {
+            content: Object.fromEntries(
+              endpoint.responseTypes.map((type) => [type, { schema: { type: 'string' } }]),
+            ),
+          }
+        : endpoint.response
+          ? { content: { 'application/json': { schema: schemaOf(endpoint.response, 'output') } } }
+          : {}),
       ...(endpoint.session === 'sets' || endpoint.session === 'ends'
         ? {
             headers: {
@@ -80,7 +86,16 @@ function operationOf(name: string, endpoint: Endpoint) {
             content: { 'application/json': { schema: schemaOf(endpoint.body, 'input') } },
           },
         }
-      : {}),
+      : endpoint.bodyTypes
+        ? {
+            requestBody: {
+              required: true,
+              content: Object.fromEntries(
+                endpoint.bodyTypes.map((type) => [type, { schema: { type: 'string' } }]),
+              ),
+            },
+          }
+        : {}),
     responses,
   };
 }

@@ -21,6 +21,10 @@ export const RATE_LIMITS = {
   registerPerAddress: { max: 5, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** Reports on places from one address (visitors may report without an account). */
   flagsPerAddress: { max: 10, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
+  /** Exports (each may stream every published place) from one address. */
+  exportsPerAddress: { max: 30, timeWindow: 60_000, cache: KEYS_REMEMBERED },
+  /** Imports, dry runs included, by one user (each may hold 100 000 rows). */
+  importsPerUser: { max: 30, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** Every other write by one user (or, signed out, one address): proposals, edits, moderation. */
   writesPerUser: { max: 60, timeWindow: 60_000, cache: KEYS_REMEMBERED },
 } as const;

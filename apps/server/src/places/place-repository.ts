@@ -76,6 +76,8 @@ export interface ListQuery {
   origin?: LatLng;
   limit: number;
   after?: PageCursor;
+  /** `false`: skip counting the matches (`total` is then 0), e.g. for an export reading page after page. */
+  withTotal?: boolean;
 }
 
 export interface ListPage {
@@ -193,10 +195,12 @@ export function createPlaceRepository(db: Queryable) {
            LIMIT ${limit}`,
           sql.params,
         ),
-        db.query<{ total: number }>(
-          `SELECT count(*)::int AS total FROM places p WHERE ${filter}`,
-          countParams,
-        ),
+        query.withTotal === false
+          ? { rows: [{ total: 0 }] }
+          : db.query<{ total: number }>(
+              `SELECT count(*)::int AS total FROM places p WHERE ${filter}`,
+              countParams,
+            ),
       ]);
       const rows = page.rows.slice(0, query.limit);
       const last = rows[rows.length - 1];

@@ -1,0 +1,108 @@
+import { CSV_COLUMNS, type ExportQuery, PLACE_FILE_LANGUAGES, type PlaceListItem } from '@karta/contracts';
+import { type PlaceProperties, placeLink, placeProperties } from '../import/place-file.ts';
+import type { PageCursor } from '../places/cursor.ts';
+import type { PlaceRepository } from '../places/place-repository.ts';
+
+/** Rows read per query: big enough to amortise a round trip, small enough to keep memory flat. */
+export const EXPORT_PAGE_SIZE = 1000;
+
+/**
+ * The published places matching `query`, page after page, as a visitor sees them (the public,
+ * possibly coarsened position: exports are shared, so no reader gets an exact one). Built on the
+ * repository's list, so every filter of `GET /api/v1/places` and the one visibility rule apply.
+ */
+export async function* exportPages(
+  repository: PlaceRepository,
+  query: ExportQuery,
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<PlaceListItem[]> {
+  // Every other filter has the same name in the query and in the repository's list.
+  const { category, ...filters } = query;
+  let after: PageCursor | undefined;
+  do {
+    const page = await repository.list(
+      {
+        ...filters,
+        categories: category,
+        statuses: ['published'],
+        order: 'oldest',
+        limit: pageSize,
+        after,
+        withTotal: false,
+      },
+      null,
+    );
+    if (page.items.length > 0) yield page.items;
+    after = page.next ?? undefined;
+  } while (after);
+}
+
+/** The external id a place is exported with: its own, or its link on this site (see `placeLink`). */
+const externalIdOf = (place: PlaceListItem, origin: string) =>
+  place.externalId ?? placeLink(origin, place.id);
+
+/** A GeoJSON FeatureCollection of the pages, written feature by feature (never the whole file). */
+export async function* geoJsonChunks(pages: AsyncIterable<PlaceListItem[]>, origin: string) {
+  yield '{"type":"FeatureCollection","features":[\n';
+  let first = true;
+  for await (const page of pages) {
+    const features = page.map((place) =>
+      JSON.stringify({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [place.lng, place.lat] },
+        properties: placeProperties(place, externalIdOf(place, origin)),
+      }),
+    );
+    yield `${first ? '' : ',\n'}${features.join(',\n')}`;
+    first = false;
+  }
+  yield '\n]}\n';
+}
+
+/** Text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first). */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Free-text columns, which may start like a formula. Numbers are numbers, and a phone number
+ * (digits, spaces and `+()./-` only) cannot call anything, so `+385 …` stays as it is.
+ */
+export const FREE_TEXT_COLUMNS = new Set<string>(
+  CSV_COLUMNS.filter((column) => !['lat', 'lng', 'radius', 'phone'].includes(column)),
+);
+
+/** Whether a CSV column holds free text (also `name_xx` and `description_xx` of any language). */
+export const isFreeText = (column: string) =>
+  FREE_TEXT_COLUMNS.has(column) || /^(name|description)_/.test(column);
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. Text that a
+ * spreadsheet would run as a formula gets a leading `'` (OWASP's advice), which import removes.
+ */
+export function csvCell(column: string, value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (isFreeText(column) && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function csvLine(properties: PlaceProperties): string {
+  return `${CSV_COLUMNS.map((column) => csvCell(column, properties[column])).join(',')}\r\n`;
+}
+
+/**
+ * CSV with the documented header, page by page. It starts with a UTF-8 byte order mark, so
+ * spreadsheets read Croatian letters right; import skips it.
+ */
+export async function* csvChunks(pages: AsyncIterable<PlaceListItem[]>, origin: string) {
+  yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
+  for await (const page of pages) {
+    yield page
+      .map((place) =>
+        csvLine({
+          ...placeProperties(place, externalIdOf(place, origin), PLACE_FILE_LANGUAGES),
+          lat: place.lat,
+          lng: place.lng,
+        }),
+      )
+      .join('');
+  }
+}

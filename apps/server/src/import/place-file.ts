@@ -1,0 +1,100 @@
+import { type FieldIssue, ImportRow, PLACE_FILE_SCALARS, type Place } from '@karta/contracts';
+import { fieldIssues } from '../http/errors.ts';
+
+/** A place as a file holds it: flat fields (`name_hr`, `category`, …); the position aside. */
+export type PlaceProperties = Record<string, string | number | null>;
+
+/**
+ * The stable external id a place without one gets on export: its link on this site
+ * (`https://karta.example.org/places/12`). Importing it on the same site matches that place;
+ * on another site it is just an external id, so two sites' places never collide.
+ */
+export function placeLink(origin: string, id: number): string {
+  return `${origin}/places/${id}`;
+}
+
+/** The id of a place `placeLink` named on this site (`host` as in the Host header), or null. */
+export function linkedPlaceId(externalId: string, host: string): number | null {
+  const match = /^https?:\/\/([^/?#]+)\/places\/([1-9][0-9]{0,14})$/.exec(externalId);
+  if (!match || match[1]?.toLowerCase() !== host.toLowerCase()) return null;
+  return Number(match[2]);
+}
+
+/**
+ * A place's file fields as a visitor sees it (the public position is the caller's): every
+ * language it has unless `languages` limits them (CSV has one column per language it documents).
+ */
+export function placeProperties(
+  place: Place,
+  externalId: string,
+  languages?: readonly string[],
+): PlaceProperties {
+  const properties: PlaceProperties = { externalId, category: place.category };
+  const nameLanguages = languages ?? Object.keys(place.name);
+  for (const language of nameLanguages) properties[`name_${language}`] = place.name[language] ?? null;
+  for (const language of languages ?? Object.keys(place.description)) {
+    properties[`description_${language}`] = place.description[language] ?? null;
+  }
+  properties.primaryLanguage = place.primaryLanguage;
+  properties.radius = place.radius;
+  properties.locationPrivacy = place.locationPrivacy;
+  properties.address = place.address;
+  properties.phone = place.phone;
+  properties.email = place.email;
+  properties.website = place.website;
+  return properties;
+}
+
+const SCALARS = new Set<string>(PLACE_FILE_SCALARS);
+const NUMERIC = new Set(['lat', 'lng', 'radius']);
+const LANGUAGE_FIELD = /^(name|description)_([a-z]{2})$/;
+
+/** Whether `field` is one a place file may carry (CSV refuses a header with any other). */
+export function isPlaceField(field: string): boolean {
+  return SCALARS.has(field) || NUMERIC.has(field) || LANGUAGE_FIELD.test(field);
+}
+
+/** A CSV cell as the number it spells, or the text itself (the schema then says what is wrong). */
+function numberOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? Number(text) : value;
+}
+
+/** The file's name for a schema path (`name.hr` → `name_hr`), so errors point at a column. */
+function filePath(path: string): string {
+  const match = /^(name|description)\.([a-z]{2})$/.exec(path);
+  return match ? `${match[1]}_${match[2]}` : path;
+}
+
+export type RowResult = { ok: true; value: ImportRow } | { ok: false; errors: FieldIssue[] };
+
+/**
+ * One file row (flat fields; empty and null values count as absent) validated with the rules of a
+ * proposal. Unknown fields are ignored here: CSV refuses them in its header, and GeoJSON often
+ * carries other tools' properties.
+ */
+export function parsePlaceRow(fields: Record<string, unknown>): RowResult {
+  const input: Record<string, unknown> = {};
+  const name: Record<string, unknown> = {};
+  const description: Record<string, unknown> = {};
+  for (const [field, raw] of Object.entries(fields)) {
+    if (raw === null || raw === undefined || raw === '') continue;
+    const language = LANGUAGE_FIELD.exec(field);
+    if (language) {
+      (language[1] === 'name' ? name : description)[language[2] as string] = raw;
+    } else if (NUMERIC.has(field)) {
+      input[field] = numberOf(raw);
+    } else if (SCALARS.has(field)) {
+      input[field] = raw;
+    }
+  }
+  input.name = name;
+  if (Object.keys(description).length > 0) input.description = description;
+  const result = ImportRow.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  return {
+    ok: false,
+    errors: fieldIssues(result.error).map((issue) => ({ ...issue, path: filePath(issue.path) })),
+  };
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { FieldIssue } from './errors.ts';
+import { PlaceInput } from './place-writes.ts';
+import { PlaceListQuery } from './places.ts';
+import { LanguageCode, Slug } from './primitives.ts';
+import { BooleanParam } from './query-params.ts';
+
+/**
+ * The place file format shared by import and export (GeoJSON properties and CSV columns): the
+ * field names of `POST /api/v1/places`, with names and descriptions flattened per language
+ * (`name_hr`, `description_en`), `category` as the category slug and `externalId` as the key that
+ * makes re-import idempotent. In GeoJSON the position is the Point geometry instead of `lat`/`lng`.
+ */
+export const PLACE_FILE_LANGUAGES = ['hr', 'en'] as const;
+
+/** The CSV header Karta writes and documents (any order is read; extra `name_xx` languages too). */
+export const CSV_COLUMNS = [
+  'externalId',
+  'category',
+  'name_hr',
+  'name_en',
+  'description_hr',
+  'description_en',
+  'primaryLanguage',
+  'lat',
+  'lng',
+  'radius',
+  'locationPrivacy',
+  'address',
+  'phone',
+  'email',
+  'website',
+] as const;
+
+/** Place file fields that are neither per-language nor the position. */
+export const PLACE_FILE_SCALARS = [
+  'externalId',
+  'category',
+  'primaryLanguage',
+  'radius',
+  'locationPrivacy',
+  'address',
+  'phone',
+  'email',
+  'website',
+] as const;
+
+/**
+ * One row of an import, validated with the rules of a proposal (`PlaceInput`), the category named
+ * by slug, and an external id (required: it is what makes re-importing the same file change nothing).
+ */
+export const ImportRow = PlaceInput.omit({ categoryId: true })
+  .extend({
+    externalId: z.string().trim().min(1).max(200),
+    category: Slug,
+    /** The language readers fall back to; default: the first name given. Must be a name's language. */
+    primaryLanguage: LanguageCode.optional(),
+  })
+  .superRefine((row, ctx) => {
+    if (row.primaryLanguage !== undefined && row.name[row.primaryLanguage] === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['primaryLanguage'],
+        message: `There is no name in ${row.primaryLanguage}`,
+      });
+    }
+  });
+export type ImportRow = z.output<typeof ImportRow>;
+
+export const ImportFormat = z.enum(['geojson', 'csv']);
+export type ImportFormat = z.infer<typeof ImportFormat>;
+
+/** The status new places get (existing places keep theirs). */
+export const ImportStatus = z.enum(['pending', 'published']);
+export type ImportStatus = z.infer<typeof ImportStatus>;
+
+/** `POST /api/v1/import?format=…&dryRun=…&status=…` (the file is the body). */
+export const ImportQuery = z.object({
+  format: ImportFormat,
+  /** `true` (the default): report what would happen and write nothing. */
+  dryRun: BooleanParam.optional(),
+  /** Status of created places (default `pending`). */
+  status: ImportStatus.optional(),
+});
+export type ImportQuery = z.output<typeof ImportQuery>;
+
+/** A refused row: its number (1 = the first feature, or the first record after the CSV header) and why. */
+export const ImportRefusal = z.object({
+  row: z.number().int().positive(),
+  errors: z.array(FieldIssue),
+});
+export type ImportRefusal = z.infer<typeof ImportRefusal>;
+
+/**
+ * What an import did (or, in a dry run, would do), row by row. A real run with any refused row
+ * imports nothing and answers 422 `validation_error` whose `details` is this report (a 400 is the request or the file as a whole).
+ */
+export const ImportReport = z.object({
+  created: z.number().int().min(0),
+  updated: z.number().int().min(0),
+  unchanged: z.number().int().min(0),
+  refused: z.array(ImportRefusal),
+});
+export type ImportReport = z.infer<typeof ImportReport>;
+
+/**
+ * `GET /api/v1/export.geojson` and `GET /api/v1/export.csv`: the filters of `GET /api/v1/places`
+ * (published places only, as a visitor sees them; no paging: the whole result is streamed).
+ */
+export const ExportQuery = PlaceListQuery.omit({
+  status: true,
+  mine: true,
+  order: true,
+  origin: true,
+  limit: true,
+  cursor: true,
+});
+export type ExportQuery = z.output<typeof ExportQuery>;
