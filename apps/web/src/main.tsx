@@ -4,8 +4,8 @@ import { App } from './app/app.tsx';
 import { runtimeConfigQuery } from './config/runtime-config.ts';
 import { detectLanguage } from './lib/i18n/detect-language.ts';
 import { createI18n } from './lib/i18n/i18n.ts';
-import { readStoredLanguage } from './lib/i18n/language-storage.ts';
 import { bundledLanguages, loadMessages, SOURCE_LANGUAGE } from './lib/i18n/locales.ts';
+import { chosenLanguage } from './lib/i18n/requested-language.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import './styles/index.css';
 
@@ -19,7 +19,7 @@ void queryClient.prefetchQuery(runtimeConfigQuery);
 // The language is known before the first paint (stored choice, then the browser), so even the
 // loading screen is in the reader's language; the config may still narrow it down later.
 const language = detectLanguage({
-  stored: readStoredLanguage(),
+  stored: chosenLanguage(),
   browser: navigator.languages,
   available: bundledLanguages,
   fallback: SOURCE_LANGUAGE,

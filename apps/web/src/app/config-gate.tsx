@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { RuntimeConfigContext, runtimeConfigQuery } from '../config/runtime-config.ts';
 import { detectLanguage } from '../lib/i18n/detect-language.ts';
 import { preloadLanguages, switchLanguage } from '../lib/i18n/i18n.ts';
-import { readStoredLanguage } from '../lib/i18n/language-storage.ts';
 import { availableLanguages } from '../lib/i18n/locales.ts';
+import { chosenLanguage } from '../lib/i18n/requested-language.ts';
 import { initSentry } from '../lib/sentry/report-error.ts';
 import { StartupScreen } from './startup-screen.tsx';
 
@@ -23,7 +23,7 @@ export function ConfigGate({ children }: { children: ReactNode }) {
     void initSentry(config.sentry);
     const available = availableLanguages(config.languages);
     const language = detectLanguage({
-      stored: readStoredLanguage(),
+      stored: chosenLanguage(),
       browser: navigator.languages,
       available,
       fallback: config.defaultLanguage,

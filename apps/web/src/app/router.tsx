@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { LoadingState } from '../components/ui/states.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
+import { EmbedPage } from './routes/embed/embed-page.tsx';
 import { HomePage } from './routes/home/home-page.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 
@@ -38,8 +39,24 @@ function PageLoading({ place = false }: { place?: boolean }) {
   return <LoadingState label={place ? t('placePage.loading') : t('app.loadingPage')} className="py-24" />;
 }
 
-/** The app's pages: the home map is in the main bundle; other pages load when first visited. */
+/**
+ * The app's pages: the home map is in the main bundle; other pages load when first visited. The
+ * embed is the map alone, without the site's header and footer, for other sites' frames.
+ */
 export function AppRouter() {
+  return (
+    <Switch>
+      <Route path="/embed">
+        <EmbedPage />
+      </Route>
+      <Route>
+        <SitePages />
+      </Route>
+    </Switch>
+  );
+}
+
+function SitePages() {
   return (
     <AppLayout>
       <Switch>

@@ -2,7 +2,13 @@ import type { Place } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { ArrowRightIcon, CopyIcon, DirectionsIcon, LinkIcon } from '../../../components/ui/icons.tsx';
+import {
+  ArrowRightIcon,
+  CopyIcon,
+  DirectionsIcon,
+  ExternalLinkIcon,
+  LinkIcon,
+} from '../../../components/ui/icons.tsx';
 import { useCopyToClipboard } from '../../../hooks/use-copy-to-clipboard.ts';
 import { formatCoordinates, osmDirectionsUrl } from '../../../lib/place-links.ts';
 
@@ -12,6 +18,11 @@ interface PlaceActionsProps {
   shareLink: string;
   /** Show Directions and Details (the place page has its own, fuller, directions). */
   withNavigation?: boolean;
+  /**
+   * Details opens the place page in a new tab instead of in this page: in the embed, whose frame
+   * belongs to another site.
+   */
+  detailsInNewTab?: boolean;
   size?: 'compact' | 'regular';
 }
 
@@ -23,6 +34,7 @@ export function PlaceActions({
   place,
   shareLink,
   withNavigation = true,
+  detailsInNewTab = false,
   size = 'compact',
 }: PlaceActionsProps) {
   const { t } = useTranslation();
@@ -65,10 +77,18 @@ export function PlaceActions({
             {t('actions.directions')}
             <span className="sr-only"> {t('actions.opensInNewTab')}</span>
           </a>
-          <Link className={primaryLinkStyle} to={`/places/${place.id}`}>
-            {t('actions.details')}
-            <ArrowRightIcon className="size-3.5" />
-          </Link>
+          {detailsInNewTab ? (
+            <a className={primaryLinkStyle} href={`/places/${place.id}`} target="_blank" rel="noopener">
+              {t('actions.details')}
+              <ExternalLinkIcon className="size-3.5" />
+              <span className="sr-only"> {t('actions.opensInNewTab')}</span>
+            </a>
+          ) : (
+            <Link className={primaryLinkStyle} to={`/places/${place.id}`}>
+              {t('actions.details')}
+              <ArrowRightIcon className="size-3.5" />
+            </Link>
+          )}
         </>
       )}
     </div>

@@ -9,13 +9,15 @@ interface PlaceInfoCardProps {
   place: Place;
   category: { name: string; color: string };
   shareLink: string;
+  /** Details opens the place page in a new tab (in the embed). */
+  detailsInNewTab?: boolean;
 }
 
 /**
  * The content of a place's info window on the map: the essentials and the actions. Text only,
  * never HTML. Divs rather than paragraphs: engines style `p` inside their popups.
  */
-export function PlaceInfoCard({ place, category, shareLink }: PlaceInfoCardProps) {
+export function PlaceInfoCard({ place, category, shareLink, detailsInNewTab }: PlaceInfoCardProps) {
   const { t, i18n } = useTranslation();
   const name = placeName(place, i18n.language);
   const teaser = shortText(placeDescription(place, i18n.language), 120);
@@ -43,7 +45,7 @@ export function PlaceInfoCard({ place, category, shareLink }: PlaceInfoCardProps
         {approximate && <span className="block text-amber-800">{approximate}</span>}
       </div>
       <div className="mt-2.5">
-        <PlaceActions place={place} shareLink={shareLink} />
+        <PlaceActions place={place} shareLink={shareLink} detailsInNewTab={detailsInNewTab} />
       </div>
     </article>
   );

@@ -2,12 +2,12 @@ import type { Place } from '@karta/contracts';
 import type { ClusterItem } from '@karta/map-core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
-import type { InfoWindowRequest } from '../../../features/map/components/map-canvas/map-canvas-types.ts';
-import { ClusterPlacesCard } from '../../../features/places/components/cluster-places-card.tsx';
-import { PlaceInfoCard } from '../../../features/places/components/place-info-card.tsx';
+import type { CategoryView } from '../../features/categories/hooks/use-category-looks.ts';
+import type { InfoWindowRequest } from '../../features/map/components/map-canvas/map-canvas-types.ts';
+import { ClusterPlacesCard } from '../../features/places/components/cluster-places-card.tsx';
+import { PlaceInfoCard } from '../../features/places/components/place-info-card.tsx';
 
-interface HomeInfoWindowInputs {
+interface PlacesInfoWindowInputs {
   selectedId: number | null;
   selectedPlace: Place | undefined;
   /** A cluster at the highest zoom whose places are listed, if any (it wins over a selection). */
@@ -16,6 +16,8 @@ interface HomeInfoWindowInputs {
   clusterError: unknown;
   lookOf(slug: string): CategoryView;
   shareLink: string;
+  /** Details opens the place page in a new tab (the embed: never navigate inside someone's frame). */
+  detailsInNewTab?: boolean;
   onSelectFromCluster(place: Place): void;
 }
 
@@ -24,7 +26,7 @@ interface HomeInfoWindowInputs {
  * map adapter shows. A window is only requested once its content is ready, so the engine measures
  * the real size when it opens.
  */
-export function useHomeInfoWindow(inputs: HomeInfoWindowInputs): {
+export function usePlacesInfoWindow(inputs: PlacesInfoWindowInputs): {
   request: InfoWindowRequest | null;
   portal: ReactNode;
 } {
@@ -55,7 +57,12 @@ export function useHomeInfoWindow(inputs: HomeInfoWindowInputs): {
     }
   } else if (selectedId !== null && selectedPlace?.id === selectedId) {
     content = (
-      <PlaceInfoCard place={selectedPlace} category={lookOf(selectedPlace.category)} shareLink={shareLink} />
+      <PlaceInfoCard
+        place={selectedPlace}
+        category={lookOf(selectedPlace.category)}
+        shareLink={shareLink}
+        detailsInNewTab={inputs.detailsInNewTab}
+      />
     );
     key = `place-${selectedPlace.id}`;
     position = { lat: selectedPlace.lat, lng: selectedPlace.lng };

@@ -7,30 +7,48 @@ import {
   serializeViewState,
   type ViewDefaults,
   type ViewState,
-} from '../../../lib/view-url.ts';
+} from '../../lib/view-url.ts';
 
 type HistoryMode = 'push' | 'replace';
 
+/** `&lang=hr`: the parameters named in `names` as the URL has them, to carry through view updates. */
+function keptParameters(search: string, names: readonly string[]): string {
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of names) {
+    const value = params.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const text = kept.toString();
+  return text ? `&${text}` : '';
+}
+
+interface ViewUrlOptions {
+  /** Other query parameters the page reads (the embed's `lang`), kept when the view is written. */
+  keep?: readonly string[];
+}
+
 /**
- * The home page's view, read from and written to the URL. Map moves replace the history entry
+ * The map's view (home page and embed), read from and written to the URL. Map moves replace the history entry
  * (Back does not replay every pan); a selection or a filter change pushes one.
  */
-export function useViewUrlState(defaults: ViewDefaults) {
+export function useViewUrlState(defaults: ViewDefaults, { keep = [] }: ViewUrlOptions = {}) {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const view = useMemo(() => parseViewState(search, defaults), [search, defaults]);
   // The view as last written, so two updates before the next render build on each other.
   const latest = useRef(view);
   latest.current = view;
+  const kept = keptParameters(search, keep);
 
   const update = useCallback(
     (patch: Partial<ViewState>, mode: HistoryMode) => {
       const next = { ...latest.current, ...patch };
       if (sameViewInUrl(next, latest.current)) return;
       latest.current = next;
-      navigate(`${path}?${serializeViewState(next)}`, { replace: mode === 'replace' });
+      navigate(`${path}?${serializeViewState(next)}${kept}`, { replace: mode === 'replace' });
     },
-    [navigate, path],
+    [navigate, path, kept],
   );
 
   // After panning once around the world an engine may report lng 200: the URL keeps −180…180.

@@ -1,0 +1,186 @@
+import type { Place } from '@karta/contracts';
+import type { ClusterItem, Viewport } from '@karta/map-core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../components/toast/toast-context.ts';
+import { useRuntimeConfig } from '../../config/runtime-config.ts';
+import type { CategoryView } from '../../features/categories/hooks/use-category-looks.ts';
+import { useMapData } from '../../features/map/api/get-map-data.ts';
+import { MapCanvas } from '../../features/map/components/map-canvas/map-canvas.tsx';
+import type { MapHandle } from '../../features/map/components/map-canvas/map-canvas-types.ts';
+import { MapErrorBanner } from '../../features/map/components/map-error-banner.tsx';
+import { padBounds } from '../../features/map/utils/bounds.ts';
+import { placeQueryKey, usePlace } from '../../features/places/api/get-place.ts';
+import { usePlacesInBox } from '../../features/places/api/list-places.ts';
+import { errorMessageKey } from '../../lib/error-message.ts';
+import { type ViewDefaults, type ViewState, viewStateLink } from '../../lib/view-url.ts';
+import { MapUpdatingHint } from './map-updating-hint.tsx';
+import { useMapLayersData } from './use-map-layers-data.ts';
+import { usePlacesInfoWindow } from './use-places-info-window.tsx';
+
+/** The deployment's default view and zoom limits, for reading a view from a URL. */
+export function useViewDefaults(): ViewDefaults {
+  const config = useRuntimeConfig();
+  return useMemo(
+    () => ({
+      center: config.defaultCenter,
+      zoom: config.defaultZoom,
+      minZoom: config.minZoom,
+      maxZoom: config.maxZoom,
+    }),
+    [config],
+  );
+}
+
+interface PlacesMapInputs {
+  /** The view in the URL, and how to change it (see `useViewUrlState`). */
+  view: ViewState;
+  moveTo(center: { lat: number; lng: number }, zoom: number): void;
+  selectPlace(placeId: number | null): void;
+  clearMissingPlace(): void;
+  lookOf(slug: string): CategoryView;
+  /** Details in the info window opens a new tab (the embed). */
+  detailsInNewTab?: boolean;
+  /** Drawn over the map besides the data error and the updating hint (the embed's link). */
+  overlay?: ReactNode;
+}
+
+/**
+ * The published places on a map, as the home page and the embed show them: server clusters for the
+ * viewport and the category filter, markers, circles, a selected place's info window, a cluster's
+ * list at the highest zoom; the view and the selection live in the URL. Returns the map element
+ * (with its info window portal) and what a page needs to steer it.
+ */
+export function usePlacesMap({
+  view,
+  moveTo,
+  selectPlace,
+  clearMissingPlace,
+  lookOf,
+  detailsInNewTab = false,
+  overlay,
+}: PlacesMapInputs) {
+  const { t, i18n } = useTranslation();
+  const config = useRuntimeConfig();
+  const queryClient = useQueryClient();
+  const showToast = useToast();
+  const handle = useRef<MapHandle>(null);
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+  const [clusterWindow, setClusterWindow] = useState<ClusterItem | null>(null);
+
+  const mapData = useMapData(
+    viewport
+      ? { bounds: viewport.bounds, zoom: viewport.zoom, categories: view.categories, language: i18n.language }
+      : null,
+  );
+  const selected = usePlace(view.placeId);
+  const clusterPlaces = usePlacesInBox(
+    clusterWindow ? padBounds(clusterWindow.bounds) : null,
+    view.categories,
+  );
+
+  const zoom = viewport?.zoom ?? view.zoom;
+  const layers = useMapLayersData({
+    data: mapData.data,
+    selectedId: view.placeId,
+    selectedPlace: selected.data,
+    zoom,
+    maxZoom: config.maxZoom,
+    lookOf,
+  });
+
+  // A link to a place that no longer exists: say so, and drop it from the URL.
+  const missingPlace = view.placeId !== null && selected.isError ? selected.error : null;
+  useEffect(() => {
+    if (!missingPlace) return;
+    showToast(t(errorMessageKey(missingPlace)));
+    clearMissingPlace();
+  }, [missingPlace, showToast, t, clearMissingPlace]);
+
+  /** Selects a place whose details are already at hand (from a list), closing a cluster's list. */
+  function choosePlace(place: Place) {
+    queryClient.setQueryData(placeQueryKey(place.id), place);
+    setClusterWindow(null);
+    selectPlace(place.id);
+  }
+
+  /** The view on screen: the URL's, once the map reported where it is. */
+  const shownView: ViewState = {
+    ...view,
+    ...(viewport ? { center: viewport.center, zoom: viewport.zoom } : {}),
+  };
+  // Copy link always gives the full site's view, also from the embed.
+  const shareLink = viewStateLink(window.location.origin, shownView);
+  const infoWindow = usePlacesInfoWindow({
+    selectedId: view.placeId,
+    selectedPlace: selected.data,
+    cluster: clusterWindow,
+    clusterPlaces: clusterPlaces.data?.items,
+    clusterError: clusterPlaces.error,
+    lookOf,
+    shareLink,
+    detailsInNewTab,
+    onSelectFromCluster: choosePlace,
+  });
+
+  const element = (
+    <>
+      <MapCanvas
+        ref={handle}
+        engine={config.mapEngine}
+        engineSettings={config}
+        center={view.center}
+        zoom={view.zoom}
+        minZoom={config.minZoom}
+        maxZoom={config.maxZoom}
+        tileUrl={config.tileUrl}
+        tileAttribution={config.tileAttribution}
+        language={i18n.language}
+        label={t('map.label')}
+        clusters={layers.clusters}
+        markers={layers.markers}
+        circles={layers.circles}
+        labels={layers.labels}
+        infoWindow={infoWindow.request}
+        onViewportChange={(next) => {
+          setViewport(next);
+          moveTo(next.center, next.zoom);
+        }}
+        onClusterClick={(cluster) => {
+          if (Math.round(zoom) < config.maxZoom) handle.current?.fitBounds(cluster.bounds);
+          else setClusterWindow(cluster);
+        }}
+        onMarkerClick={(id) => {
+          setClusterWindow(null);
+          selectPlace(id);
+        }}
+        onInfoWindowClose={() => {
+          setClusterWindow(null);
+          if (view.placeId !== null) selectPlace(null);
+        }}
+      >
+        {mapData.isError ? (
+          <MapErrorBanner
+            message={t('map.dataFailed')}
+            detail={t(errorMessageKey(mapData.error))}
+            onRetry={() => void mapData.refetch()}
+          />
+        ) : (
+          mapData.isFetching && <MapUpdatingHint />
+        )}
+        {overlay}
+      </MapCanvas>
+      {infoWindow.portal}
+    </>
+  );
+
+  return {
+    element,
+    handle,
+    viewport,
+    shownView,
+    choosePlace,
+    closeClusterWindow: () => setClusterWindow(null),
+  };
+}

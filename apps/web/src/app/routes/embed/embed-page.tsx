@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { ExternalLinkIcon } from '../../../components/ui/icons.tsx';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
+import { publicOrigin } from '../../../lib/embed-code.ts';
+import { viewStateLink } from '../../../lib/view-url.ts';
+import { usePlacesMap, useViewDefaults } from '../../places-map/use-places-map.tsx';
+import { useViewUrlState } from '../../places-map/use-view-url-state.ts';
+
+/** The embed's own parameters besides the view, kept in its URL as the map moves. */
+const EMBED_PARAMETERS = ['lang'] as const;
+
+/**
+ * `/embed?lat=…&lng=…&z=…&place=…&cat=…[&lang=hr]`: only the map, 100% × 400 px, for an `<iframe>` on
+ * another site. Clusters, circles and info windows as on the home page; the view and selection stay
+ * in the frame's URL; Details and "View on Karta" open Karta in a new tab, never inside the frame.
+ */
+export function EmbedPage() {
+  const { t } = useTranslation();
+  const config = useRuntimeConfig();
+  const { view, moveTo, selectPlace, clearMissingPlace } = useViewUrlState(useViewDefaults(), {
+    keep: EMBED_PARAMETERS,
+  });
+  const { lookOf } = useCategoryLooks(config.defaultLanguage);
+  const fullMap = viewStateLink(publicOrigin(config.publicUrl), view);
+
+  const map = usePlacesMap({
+    view,
+    moveTo,
+    selectPlace,
+    clearMissingPlace,
+    lookOf,
+    detailsInNewTab: true,
+    overlay: (
+      <a
+        data-testid="view-on-karta"
+        href={fullMap}
+        target="_blank"
+        rel="noopener"
+        className="absolute top-3 right-3 z-[1000] inline-flex items-center gap-1 rounded-md bg-white/95 px-2 py-1 text-xs font-medium text-blue-800 shadow-md ring-1 ring-gray-900/10 hover:bg-white hover:underline"
+      >
+        {t('embed.viewOnKarta')}
+        <ExternalLinkIcon className="size-3" />
+        <span className="sr-only"> {t('actions.opensInNewTab')}</span>
+      </a>
+    ),
+  });
+
+  return (
+    <main className="h-[400px] w-full overflow-hidden bg-white">
+      <h1 className="sr-only">{t('embed.title')}</h1>
+      {map.element}
+    </main>
+  );
+}

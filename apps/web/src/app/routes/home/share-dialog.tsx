@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { CopyIcon, LinkIcon } from '../../../components/ui/icons.tsx';
+import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
+import { useCopyToClipboard } from '../../../hooks/use-copy-to-clipboard.ts';
+import { embedLink, iframeCode } from '../../../lib/embed-code.ts';
+import { type ViewState, viewStateLink } from '../../../lib/view-url.ts';
+
+interface ShareProps {
+  /** The view on screen: what the link and the embed show. */
+  view: ViewState;
+  /** The site's public origin (`PUBLIC_URL`, else the page's). */
+  origin: string;
+}
+
+/** Selects a read-only field's whole text on focus, so copying by hand takes one keystroke. */
+function selectAll(event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) {
+  event.currentTarget.select();
+}
+
+/** The link to the current view and the `<iframe>` code of its embed, each with a Copy button. */
+export function ShareDialog({ view, origin, onClose }: ShareProps & { onClose(): void }) {
+  const { t } = useTranslation();
+  const copy = useCopyToClipboard();
+  const linkId = useId();
+  const codeId = useId();
+  const hintId = useId();
+  const link = viewStateLink(origin, view);
+  const code = iframeCode(embedLink(origin, view), t('share.frameTitle'));
+
+  return (
+    <ModalDialog title={t('share.title')} onClose={onClose} testId="share-dialog">
+      <p className="text-sm text-gray-700">{t('share.intro')}</p>
+
+      <label htmlFor={linkId} className="mt-5 block text-sm font-medium text-gray-900">
+        {t('share.linkLabel')}
+      </label>
+      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+        <input
+          id={linkId}
+          data-testid="share-link"
+          readOnly
+          value={link}
+          onFocus={selectAll}
+          className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-xs text-gray-900"
+        />
+        <button
+          type="button"
+          data-testid="copy-share-link"
+          className={`${buttonStyles.primary} shrink-0`}
+          onClick={() => void copy(link)}
+        >
+          <LinkIcon className="size-4" />
+          {t('share.copyLink')}
+        </button>
+      </div>
+
+      <label htmlFor={codeId} className="mt-5 block text-sm font-medium text-gray-900">
+        {t('share.embedLabel')}
+      </label>
+      <p id={hintId} className="mt-0.5 text-xs text-gray-600">
+        {t('share.embedHint')}
+      </p>
+      <textarea
+        id={codeId}
+        data-testid="embed-code"
+        readOnly
+        value={code}
+        rows={5}
+        aria-describedby={hintId}
+        onFocus={selectAll}
+        className="mt-1.5 block w-full resize-none rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-xs break-all text-gray-900"
+      />
+      <div className="mt-2 flex justify-end">
+        <button
+          type="button"
+          data-testid="copy-embed-code"
+          className={buttonStyles.primary}
+          onClick={() => void copy(code)}
+        >
+          <CopyIcon className="size-4" />
+          {t('share.copyCode')}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** "Share" over the map's corner; opens the share / embed dialog for the view on screen. */
+export function ShareButton(props: ShareProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="share-button"
+        aria-haspopup="dialog"
+        aria-label={t('share.buttonLabel')}
+        title={t('share.buttonLabel')}
+        className="absolute top-3 right-3 z-[1000] inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 text-sm font-medium text-gray-900 shadow-md ring-1 ring-gray-900/15 hover:bg-gray-50"
+        onClick={() => setOpen(true)}
+      >
+        <LinkIcon className="size-4 text-blue-700" />
+        {t('share.button')}
+      </button>
+      {open && <ShareDialog {...props} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
