@@ -74,8 +74,30 @@ export const PlaceListQuery = z.object({
   limit: intParam(1, 100).optional(),
   /** Opaque cursor from the previous page's `nextCursor`. */
   cursor: z.string().max(200).optional(),
+  /**
+   * Search names, descriptions and addresses in every language, ignoring case and diacritics
+   * (`zeljeznicki` finds "Željeznički"); every word must occur. Name matches come first (a name
+   * or a word of it beginning with the query, then a name holding every word), then the rest;
+   * ties nearest to the origin first, else by id.
+   */
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .refine((text) => /[\p{L}\p{N}]/u.test(text), { message: 'Expected a letter or a digit' })
+    .optional(),
+  /** `lat,lng`: only places within `radius` metres of this point, nearest first (it is the origin). */
+  near: LatLngParam.optional(),
+  /** Metres around `near` (1–50 000; the UI offers {@link NEAR_RADII}). Only with `near`. */
+  radius: intParam(1, 50_000).optional(),
+  /** `lat,lng`: only places whose own radius covers this point, nearest first (it is the origin). */
+  covers: LatLngParam.optional(),
 });
 export type PlaceListQuery = z.output<typeof PlaceListQuery>;
+
+/** The radii (metres) the "near me" view offers. */
+export const NEAR_RADII = [250, 500, 1000, 2000, 5000, 10_000] as const;
 
 export const PlaceList = z.object({
   items: z.array(PlaceListItem),

@@ -7,6 +7,8 @@ describe('page cursor', () => {
       { distance: 1234.567890123456, id: 42 },
       { distance: 0, id: 1 },
       { distance: null, id: 999_999 },
+      { rank: 2, distance: 15.25, id: 7 },
+      { rank: 0, distance: null, id: 8 },
     ]) {
       expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     }
@@ -19,6 +21,7 @@ describe('page cursor', () => {
       Buffer.from('{"d":1}').toString('base64url'),
       Buffer.from('{"d":-1,"i":1}').toString('base64url'),
       Buffer.from('{"d":1,"i":1.5}').toString('base64url'),
+      Buffer.from('{"r":-1,"d":1,"i":1}').toString('base64url'),
       Buffer.from('[]').toString('base64url'),
       Buffer.from('nope').toString('base64url'),
       'a'.repeat(201),

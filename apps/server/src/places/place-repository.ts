@@ -74,6 +74,13 @@ export interface ListQuery {
   categories?: readonly string[];
   /** Sort by distance from here; without it the list is in id order. */
   origin?: LatLng;
+  /** Search text as the reader typed it (folded in SQL, see migration 004); results ranked first. */
+  q?: string;
+  /** Only places within `radius` metres of this point (ignored without `radius`); it is then the origin. */
+  near?: LatLng;
+  radius?: number;
+  /** Only places whose own radius covers this point; it is then the origin. */
+  covers?: LatLng;
   limit: number;
   after?: PageCursor;
   /** `false`: skip counting the matches (`total` is then 0), e.g. for an export reading page after page. */
@@ -102,6 +109,100 @@ export function bboxCentre(bbox: Bounds): LatLng {
   let lng = bbox.west + width / 2;
   if (lng > 180) lng -= 360;
   return { lat: (bbox.south + bbox.north) / 2, lng };
+}
+
+/** Metres per degree along a great circle, on the sphere of {@link EARTH_RADIUS_M}. */
+const METRES_PER_DEGREE = (EARTH_RADIUS_M * Math.PI) / 180;
+/** Words of a search beyond this many are ignored (each costs an index probe). */
+const MAX_SEARCH_WORDS = 8;
+
+/** A box as `[west, south, east, north]`, west ≤ east. */
+type Box = [number, number, number, number];
+
+/**
+ * Boxes (never crossing the antimeridian) that together hold every point within `radius` metres
+ * of `centre` on the sphere: the GiST prefilter before the exact haversine check. A circle over a
+ * pole gets the full width; one across the antimeridian, a box on each side.
+ */
+export function circleBoxes(centre: LatLng, radius: number): Box[] {
+  // A hair wider than the exact extent, so rounding never drops a point on the edge.
+  const dLat = (radius / METRES_PER_DEGREE) * 1.000001 + 1e-9;
+  const south = Math.max(-90, centre.lat - dLat);
+  const north = Math.min(90, centre.lat + dLat);
+  if (centre.lat + dLat >= 90 || centre.lat - dLat <= -90) return [[-180, south, 180, north]];
+  // The widest longitude span of a spherical cap: asin(sin r / cos φ).
+  const ratio = Math.sin(radius / EARTH_RADIUS_M) / Math.cos((centre.lat * Math.PI) / 180);
+  const dLng = ratio >= 1 ? 180 : ((Math.asin(ratio) * 180) / Math.PI) * 1.000001 + 1e-9;
+  if (dLng >= 180) return [[-180, south, 180, north]];
+  const west = centre.lng - dLng;
+  const east = centre.lng + dLng;
+  if (west < -180) {
+    return [
+      [west + 360, south, 180, north],
+      [-180, south, east, north],
+    ];
+  }
+  if (east > 180) {
+    return [
+      [west, south, 180, north],
+      [-180, south, east - 360, north],
+    ];
+  }
+  return [[west, south, east, north]];
+}
+
+/** Haversine metres from the row's public position to a point (never from the exact position). */
+function distanceSql(point: LatLng, param: Sql['param']): string {
+  const lat = param(point.lat, 'float8');
+  const lng = param(point.lng, 'float8');
+  // least(1, …) keeps asin defined when rounding nudges the argument past 1.
+  return `(2 * ${EARTH_RADIUS_M} * asin(least(1, sqrt(
+    power(sin(radians(p.public_lat - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(p.public_lat)) * power(sin(radians(p.public_lng - ${lng}) / 2), 2)))))`;
+}
+
+/** Whether the row's public position is in one of the boxes (GiST on `location`). */
+function inBoxesSql(boxes: readonly Box[], param: Sql['param']): string {
+  const parts = boxes.map(
+    ([west, south, east, north]) =>
+      `p.location <@ box(point(${param(west, 'float8')}, ${param(south, 'float8')}), point(${param(east, 'float8')}, ${param(north, 'float8')}))`,
+  );
+  return parts.length === 1 ? (parts[0] as string) : `(${parts.join(' OR ')})`;
+}
+
+/**
+ * The search filter and rank. Each word must occur in the folded text (one trigram index probe
+ * each); the rank puts names first: 0 a name begins with the query, 1 a word of a name does,
+ * 2 the names hold every word, 3 only a description or the address matches.
+ */
+function searchSql(search: string, param: Sql['param']): { filter: string; rank: () => string } {
+  const words = search
+    .split(/\s+/)
+    .filter((word) => word.length > 0)
+    .slice(0, MAX_SEARCH_WORDS);
+  const folded = words.map((word) => `karta_fold(${param(word, 'text')})`);
+  const filter = folded.map((word) => `p.search_text LIKE '%' || ${word} || '%'`).join(' AND ');
+  const inNames = folded.map((word) => `p.search_name LIKE '%' || ${word} || '%'`).join(' AND ');
+  // Called after the filter is complete: the count query takes the filter's parameters only.
+  const rank = () => {
+    const phrase = `karta_fold(${param(search, 'text')})`;
+    return `(CASE
+      WHEN p.search_name LIKE '%|' || ${phrase} || '%' THEN 0
+      WHEN p.search_name LIKE '% ' || ${phrase} || '%' THEN 1
+      WHEN ${inNames} THEN 2
+      ELSE 3 END)`;
+  };
+  return { filter: `(${filter})`, rank };
+}
+
+/** Rows after the cursor's row in the order of `keys` (lexicographic, each ascending or not). */
+function afterSql(keys: readonly { column: string; value: string; descending?: boolean }[]): string {
+  const [first, ...rest] = keys;
+  if (!first) return 'TRUE';
+  const beyond = `${first.column} ${first.descending ? '<' : '>'} ${first.value}`;
+  return rest.length === 0
+    ? beyond
+    : `(${beyond} OR (${first.column} = ${first.value} AND ${afterSql(rest)}))`;
 }
 
 /** The status filter; published alone as a literal, so the partial indexes of published places apply. */
@@ -140,20 +241,31 @@ export function createPlaceRepository(db: Queryable) {
       if (query.authorId !== undefined) where.push(`p.author_id = ${param(query.authorId, 'int8')}`);
       if (query.bbox) {
         const { west, south, east, north } = query.bbox;
-        const s = sql.param(south, 'float8');
-        const n = sql.param(north, 'float8');
-        if (west <= east) {
-          where.push(
-            `p.location <@ box(point(${sql.param(west, 'float8')}, ${s}), point(${sql.param(east, 'float8')}, ${n}))`,
-          );
-        } else {
-          // Across the antimeridian: the part east of `west` and the part west of `east`.
-          where.push(
-            `(p.location <@ box(point(${sql.param(west, 'float8')}, ${s}), point(180, ${n}))
-              OR p.location <@ box(point(-180, ${s}), point(${sql.param(east, 'float8')}, ${n})))`,
-          );
-        }
+        // Across the antimeridian: the part east of `west` and the part west of `east`.
+        const boxes: Box[] =
+          west <= east
+            ? [[west, south, east, north]]
+            : [
+                [west, south, 180, north],
+                [-180, south, east, north],
+              ];
+        where.push(inBoxesSql(boxes, param));
       }
+      const near = query.near && query.radius !== undefined ? query.near : undefined;
+      if (near && query.radius !== undefined) {
+        // The boxes use the GiST index on `location`; the haversine check makes it exact.
+        where.push(inBoxesSql(circleBoxes(near, query.radius), param));
+        where.push(`${distanceSql(near, param)} <= ${param(query.radius, 'float8')}`);
+      }
+      if (query.covers) {
+        const x = param(query.covers.lng, 'float8');
+        const y = param(query.covers.lat, 'float8');
+        // `radius IS NOT NULL` (and the published literal) match the partial GiST index on `coverage`.
+        where.push(`p.radius IS NOT NULL AND p.coverage && box(point(${x}, ${y}), point(${x}, ${y}))`);
+        where.push(`${distanceSql(query.covers, param)} <= p.radius`);
+      }
+      const search = query.q === undefined ? undefined : searchSql(query.q, param);
+      if (search) where.push(search.filter);
       if (query.categories && query.categories.length > 0) {
         // By id, so the count needs no join with categories.
         where.push(
@@ -164,33 +276,31 @@ export function createPlaceRepository(db: Queryable) {
       const countParams = [...sql.params];
       const columns = placeColumnsSql(viewer, param);
 
-      const distance = query.origin
-        ? (() => {
-            const lat = sql.param(query.origin.lat, 'float8');
-            const lng = sql.param(query.origin.lng, 'float8');
-            // Haversine; least(1, …) keeps asin defined when rounding nudges the argument past 1.
-            return `(2 * ${EARTH_RADIUS_M} * asin(least(1, sqrt(
-              power(sin(radians(p.public_lat - ${lat}) / 2), 2)
-              + cos(radians(${lat})) * cos(radians(p.public_lat)) * power(sin(radians(p.public_lng - ${lng}) / 2), 2)))))`;
-          })()
-        : 'NULL::float8';
-      const newest = !query.origin && query.order === 'newest';
-      const after = query.after
-        ? query.origin
-          ? `WHERE (q.distance, q.id) > (${sql.param(query.after.distance, 'float8')}, ${sql.param(query.after.id, 'int8')})`
-          : `WHERE q.id ${newest ? '<' : '>'} ${sql.param(query.after.id, 'int8')}`
+      // `near` and `covers` measure from their own point.
+      const origin = near ?? query.covers ?? query.origin;
+      const distance = origin ? distanceSql(origin, param) : 'NULL::float8';
+      const rank = search ? search.rank() : 'NULL::int4';
+      const newest = !origin && query.order === 'newest';
+      // The order: search rank, then distance, then id (newest first only in a plain id list).
+      const keys: { column: string; descending?: boolean; value: () => string }[] = [];
+      const after = query.after;
+      if (search) keys.push({ column: 'q.rank', value: () => param(after?.rank ?? 0, 'int4') });
+      if (origin) keys.push({ column: 'q.distance', value: () => param(after?.distance ?? 0, 'float8') });
+      keys.push({ column: 'q.id', descending: newest, value: () => param(after?.id ?? 0, 'int8') });
+      const afterFilter = after
+        ? `WHERE ${afterSql(keys.map((key) => ({ ...key, value: key.value() })))}`
         : '';
-      const order = query.origin ? 'q.distance, q.id' : newest ? 'q.id DESC' : 'q.id';
+      const order = keys.map((key) => `${key.column}${key.descending ? ' DESC' : ''}`).join(', ');
       const limit = sql.param(query.limit + 1, 'int4');
 
       const [page, count] = await Promise.all([
-        db.query<PlaceRow>(
+        db.query<PlaceRow & { rank: number | null }>(
           `SELECT * FROM (
-             SELECT ${columns}, ${distance} AS distance
+             SELECT ${columns}, ${distance} AS distance, ${rank} AS rank
              FROM places p JOIN categories c ON c.id = p.category_id
              WHERE ${filter}
            ) AS q
-           ${after}
+           ${afterFilter}
            ORDER BY ${order}
            LIMIT ${limit}`,
           sql.params,
@@ -205,14 +315,20 @@ export function createPlaceRepository(db: Queryable) {
       const rows = page.rows.slice(0, query.limit);
       const last = rows[rows.length - 1];
       return {
-        items: rows.map((row) => ({
+        items: rows.map(({ rank: _rank, ...row }) => ({
           ...toPlace(row),
           distance:
             row.distance === null || row.distance === undefined ? null : Math.round(row.distance * 10) / 10,
         })),
         total: count.rows[0]?.total ?? 0,
         next:
-          page.rows.length > query.limit && last ? { distance: last.distance ?? null, id: last.id } : null,
+          page.rows.length > query.limit && last
+            ? {
+                ...(search ? { rank: last.rank ?? 0 } : {}),
+                distance: last.distance ?? null,
+                id: last.id,
+              }
+            : null,
       };
     },
   };

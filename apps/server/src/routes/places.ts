@@ -11,6 +11,7 @@ import { requireUser } from '../accounts/request-user.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { decodeCursor, encodeCursor } from '../places/cursor.ts';
+import { listFilterProblems } from '../places/list-filters.ts';
 import { bboxCentre } from '../places/place-repository.ts';
 import { isSimilarName } from '../places/similar-names.ts';
 
@@ -26,13 +27,20 @@ export async function placeRoutes(app: FastifyInstance) {
   app.get('/api/v1/places', async (request): Promise<PlaceList> => {
     const query = parseInput(PlaceListQuery, request.query, 'query');
     const author = query.mine ? requireUser(request) : null;
-    // Nearest first from `origin`, else from the box's centre; with neither, in id order.
-    const origin = query.origin ?? (query.bbox ? bboxCentre(query.bbox) : undefined);
+    const problems = listFilterProblems(query);
+    if (problems.length > 0) throw validationError(problems);
+    // Nearest first from `near`/`covers`/`origin`, else from the box's centre; with none, in id order.
+    const origin =
+      query.near ?? query.covers ?? query.origin ?? (query.bbox ? bboxCentre(query.bbox) : undefined);
     let after: ReturnType<typeof decodeCursor>;
     if (query.cursor !== undefined) {
       after = decodeCursor(query.cursor);
       // A cursor from a list sorted the other way would silently skip or repeat places.
-      if (!after || (after.distance === null) !== (origin === undefined)) {
+      if (
+        !after ||
+        (after.distance === null) !== (origin === undefined) ||
+        (after.rank === undefined) !== (query.q === undefined)
+      ) {
         throw validationError([{ path: 'cursor', message: 'Not a cursor of this list' }]);
       }
     }
@@ -44,6 +52,10 @@ export async function placeRoutes(app: FastifyInstance) {
         bbox: query.bbox,
         categories: query.category,
         origin,
+        q: query.q,
+        near: query.near,
+        radius: query.radius,
+        covers: query.covers,
         limit: query.limit ?? DEFAULT_LIMIT,
         after,
       },

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgliteRequest, PgliteResponse, PgliteWorkerData, WireError } from './protocol.ts';
 
 const port = parentPort;
@@ -36,6 +37,8 @@ try {
   db = new PGlite(path, {
     // Same JS values as the pg driver: int8 as a plain number (ids stay far below 2^53).
     parsers: { [types.INT8]: (value: string) => Number(value) },
+    // Trigram indexes for place search (migration 004, decision 007).
+    extensions: { pg_trgm },
   });
   await db.waitReady;
   send({ type: 'ready' });
