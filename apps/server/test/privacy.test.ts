@@ -4,6 +4,14 @@ import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
+function haversineM(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
 /** Exact positions chosen so their digits are easy to spot in any answer. */
 const HIDDEN = { lat: 45.8137913, lng: 15.9771357 };
 const DIGITS = [String(HIDDEN.lat).slice(0, 7), String(HIDDEN.lng).slice(0, 7)];
@@ -26,6 +34,15 @@ describe.skipIf(!databaseAvailable)(`location privacy never leaks the exact posi
       `/api/v1/places?bbox=${box}&limit=100`,
       `/api/v1/places?origin=${HIDDEN.lat},${HIDDEN.lng}&limit=100`,
       `/api/v1/places?status=published,pending,rejected,archived&limit=100`,
+      // Search and proximity measure the public position only: asking around the exact spot, at
+      // any radius, must neither give its digits nor single it out.
+      `/api/v1/places?q=safe&limit=100`,
+      `/api/v1/places?q=house&origin=${HIDDEN.lat},${HIDDEN.lng}&limit=100`,
+      ...[250, 1000, 5000].map(
+        (radius) => `/api/v1/places?near=${HIDDEN.lat},${HIDDEN.lng}&radius=${radius}&limit=100`,
+      ),
+      `/api/v1/places?covers=${HIDDEN.lat},${HIDDEN.lng}&limit=100`,
+      `/api/v1/places?covers=${HIDDEN.lat},${HIDDEN.lng}&q=safe&bbox=${box}&limit=100`,
       ...[10, 14, 16, 18].map((zoom) => `/api/v1/map?bbox=${box}&zoom=${zoom}`),
       `/api/v1/places/${placeId}/history`,
     ];
@@ -43,7 +60,8 @@ describe.skipIf(!databaseAvailable)(`location privacy never leaks the exact posi
       method: 'POST',
       url: '/api/v1/places',
       headers: { 'content-type': 'application/json', ...author.headers },
-      payload: { categoryId: 1, name: { en: 'Safe house' }, ...HIDDEN, locationPrivacy: '1km' },
+      // A radius, so `covers` has something to find.
+      payload: { categoryId: 1, name: { en: 'Safe house' }, ...HIDDEN, radius: 3000, locationPrivacy: '1km' },
     });
     placeId = (proposed.json() as { id: number }).id;
   });
@@ -84,6 +102,26 @@ describe.skipIf(!databaseAvailable)(`location privacy never leaks the exact posi
       else expect(seenPublicly).toBe(0);
     });
   }
+
+  it('measures near and covers from the public position, never the exact one', async () => {
+    // Published by the test above. Its public point is about 155 m from the exact one: 100 m
+    // around the exact spot finds nothing, and 250 m finds it at the public point's distance.
+    const place = (await get(`/api/v1/places/${placeId}`, null)).json() as { lat: number; lng: number };
+    const within = async (query: string) =>
+      ((await get(`/api/v1/places?${query}`, null)).json() as { items: { id: number; distance: number }[] })
+        .items;
+    expect(await within(`near=${HIDDEN.lat},${HIDDEN.lng}&radius=100`)).toEqual([]);
+    const publicDistance = haversineM(HIDDEN, place);
+    expect(publicDistance).toBeGreaterThan(100);
+    const around = await within(`near=${HIDDEN.lat},${HIDDEN.lng}&radius=250`);
+    expect(around.map((item) => item.id)).toEqual([placeId]);
+    expect(around[0]?.distance).toBeCloseTo(publicDistance, 0);
+    const found = await within(`near=${place.lat},${place.lng}&radius=250`);
+    expect(found.map((item) => [item.id, item.distance])).toEqual([[placeId, 0]]);
+    // The circle is drawn around the public point: covering it, with its distance from there.
+    const covering = await within(`covers=${place.lat},${place.lng}`);
+    expect(covering.map((item) => [item.id, item.distance])).toEqual([[placeId, 0]]);
+  });
 
   it('coarsens the same way on every read, so repeated reads do not average out', async () => {
     const reads = await Promise.all([1, 2, 3].map(() => get(`/api/v1/places/${placeId}`, null)));
