@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { exportRoutes } from './routes/export.ts';
 import { flagRoutes } from './routes/flags.ts';
+import { importRoutes } from './routes/import.ts';
 import { mapRoutes } from './routes/map.ts';
 import { placeWriteRoutes } from './routes/place-writes.ts';
 import { placeRoutes } from './routes/places.ts';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(placeWriteRoutes);
   await app.register(flagRoutes);
   await app.register(exportRoutes);
+  await app.register(importRoutes);
   await app.register(userRoutes);
   if (config.testFaults) await app.register(testFaultRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);

@@ -1,5 +1,11 @@
 import { CSV_COLUMNS, type ExportQuery, PLACE_FILE_LANGUAGES, type PlaceListItem } from '@karta/contracts';
-import { type PlaceProperties, placeLink, placeProperties } from '../import/place-file.ts';
+import {
+  FORMULA_START,
+  isFreeText,
+  type PlaceProperties,
+  placeLink,
+  placeProperties,
+} from '../import/place-file.ts';
 import type { PageCursor } from '../places/cursor.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
 
@@ -58,20 +64,6 @@ export async function* geoJsonChunks(pages: AsyncIterable<PlaceListItem[]>, orig
   }
   yield '\n]}\n';
 }
-
-/** Text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first). */
-export const FORMULA_START = /^[=+\-@\t\r]/;
-/**
- * Free-text columns, which may start like a formula. Numbers are numbers, and a phone number
- * (digits, spaces and `+()./-` only) cannot call anything, so `+385 …` stays as it is.
- */
-export const FREE_TEXT_COLUMNS = new Set<string>(
-  CSV_COLUMNS.filter((column) => !['lat', 'lng', 'radius', 'phone'].includes(column)),
-);
-
-/** Whether a CSV column holds free text (also `name_xx` and `description_xx` of any language). */
-export const isFreeText = (column: string) =>
-  FREE_TEXT_COLUMNS.has(column) || /^(name|description)_/.test(column);
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. Text that a

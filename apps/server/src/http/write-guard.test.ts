@@ -79,3 +79,41 @@ describe('helpers', () => {
     expect(isJsonContentType(undefined)).toBe(false);
   });
 });
+
+describe('checkWrite with a route’s own body types (an import)', () => {
+  const site = { publicOrigin: 'https://karta.example.org' };
+  const own = ['text/csv', 'application/geo+json'];
+  const write = (headers: Record<string, string>) => ({
+    headers: { 'content-length': '10', ...headers },
+    host: 'karta.example.org',
+  });
+
+  it('takes exactly the declared types, with parameters, and nothing else', () => {
+    expect(checkWrite(write({ 'content-type': 'text/csv; charset=utf-8' }), site, own)).toBe(null);
+    expect(checkWrite(write({ 'content-type': 'Application/Geo+JSON' }), site, own)).toBe(null);
+    for (const type of ['application/json', 'text/plain', 'text/html', '']) {
+      expect(checkWrite(write({ 'content-type': type }), site, own)?.status, type).toBe(415);
+    }
+    expect(checkWrite(write({}), site, own)?.message).toBe(
+      'Unsupported content type: send text/csv or application/geo+json',
+    );
+    // The other routes still take JSON only.
+    expect(checkWrite(write({ 'content-type': 'text/csv' }), site)?.status).toBe(415);
+  });
+
+  it('never takes what an HTML form can send, even when a route declares it', () => {
+    expect(checkWrite(write({ 'content-type': 'text/plain' }), site, ['text/plain'])?.status).toBe(415);
+  });
+
+  it('still refuses another site’s import', () => {
+    const refusal = checkWrite(
+      write({ 'content-type': 'text/csv', origin: 'https://evil.example' }),
+      site,
+      own,
+    );
+    expect(refusal?.status).toBe(403);
+    expect(
+      checkWrite(write({ 'content-type': 'text/csv', 'sec-fetch-site': 'cross-site' }), site, own)?.status,
+    ).toBe(403);
+  });
+});

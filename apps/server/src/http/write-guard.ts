@@ -48,23 +48,42 @@ function hasBody(headers: IncomingHttpHeaders): boolean {
   return length !== undefined && length !== '0';
 }
 
+/** The media type of a Content-Type header, lower-cased, without parameters (`text/csv`). */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
 /** Whether a Content-Type is JSON (`application/json`, any parameters). */
 export function isJsonContentType(contentType: string | undefined): boolean {
-  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
+  return mediaType(contentType) === 'application/json';
 }
+
+/**
+ * The body types a write route accepts instead of JSON, declared in its options as
+ * `config: { bodyTypes: ['text/csv', …] }` (an import). None may be a type an HTML form can send
+ * (form encodings, `text/plain`): those need no CORS preflight, so another site could post them.
+ */
+export interface WriteRouteConfig {
+  bodyTypes?: readonly string[];
+}
+
+/** Content types another site can send without a CORS preflight: never accepted as a body. */
+const SIMPLE_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
 
 /**
  * What a write must show before it is read, or the error it gets:
  * - 403 `forbidden_origin` when its `Origin` is another site's, or, without `Origin`, when
  *   `Sec-Fetch-Site` says it came from another site (`cross-site`, `same-site`);
- * - 415 when it has a body that is not declared `application/json` (a cross-site HTML form can
- *   only send form encodings and text/plain, and a script elsewhere cannot send JSON to us
- *   without a CORS preflight, which we never grant).
+ * - 415 when it has a body that is not declared `application/json`, or one of the route's own
+ *   `bodyTypes` (a cross-site HTML form can only send form encodings and text/plain, and a
+ *   script elsewhere cannot send JSON, CSV or GeoJSON to us without a CORS preflight, which we
+ *   never grant).
  * Requests with neither header are not browsers' (curl, scripts) and pass.
  */
 export function checkWrite(
   request: { headers: IncomingHttpHeaders; host?: string },
   site: { publicOrigin: string | null },
+  bodyTypes: readonly string[] = ['application/json'],
 ): AppError | null {
   const origin = request.headers.origin;
   const fetchSite = request.headers['sec-fetch-site'];
@@ -80,8 +99,12 @@ export function checkWrite(
     );
   }
   const contentType = request.headers['content-type'];
-  if ((contentType !== undefined || hasBody(request.headers)) && !isJsonContentType(contentType)) {
-    return new AppError(415, 'validation_error', 'Unsupported content type: send application/json');
+  const type = mediaType(contentType);
+  if (
+    (contentType !== undefined || hasBody(request.headers)) &&
+    (SIMPLE_TYPES.has(type) || !bodyTypes.includes(type))
+  ) {
+    return new AppError(415, 'validation_error', `Unsupported content type: send ${bodyTypes.join(' or ')}`);
   }
   return null;
 }
@@ -94,7 +117,8 @@ export function registerWriteGuard(app: FastifyInstance, config: Pick<Config, 'p
   const site = { publicOrigin: publicOrigin(config.publicUrl) };
   app.addHook('onRequest', async (request) => {
     if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    const refusal = checkWrite(request, site);
+    const bodyTypes = (request.routeOptions.config as WriteRouteConfig | undefined)?.bodyTypes;
+    const refusal = checkWrite(request, site, bodyTypes);
     if (refusal) throw refusal;
   });
 }

@@ -1,4 +1,4 @@
-import { type FieldIssue, ImportRow, PLACE_FILE_SCALARS, type Place } from '@karta/contracts';
+import { CSV_COLUMNS, type FieldIssue, ImportRow, PLACE_FILE_SCALARS, type Place } from '@karta/contracts';
 import { fieldIssues } from '../http/errors.ts';
 
 /** A place as a file holds it: flat fields (`name_hr`, `category`, …); the position aside. */
@@ -97,4 +97,25 @@ export function parsePlaceRow(fields: Record<string, unknown>): RowResult {
     ok: false,
     errors: fieldIssues(result.error).map((issue) => ({ ...issue, path: filePath(issue.path) })),
   };
+}
+
+/** Text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first). */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Free-text columns, which may start like a formula. Numbers are numbers, and a phone number
+ * (digits, spaces and `+()./-` only) cannot call anything, so `+385 …` stays as it is.
+ */
+export const FREE_TEXT_COLUMNS = new Set<string>(
+  CSV_COLUMNS.filter((column) => !['lat', 'lng', 'radius', 'phone'].includes(column)),
+);
+
+/** Whether a CSV column holds free text (also `name_xx` and `description_xx` of any language). */
+export const isFreeText = (column: string) =>
+  FREE_TEXT_COLUMNS.has(column) || /^(name|description)_/.test(column);
+
+/** A CSV cell as written: the `'` that export puts before formula-like text is taken off. */
+export function unescapeFormula(column: string, value: string): string {
+  return isFreeText(column) && value.startsWith("'") && FORMULA_START.test(value.slice(1))
+    ? value.slice(1)
+    : value;
 }

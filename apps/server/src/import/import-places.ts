@@ -1,0 +1,324 @@
+import type { FieldIssue, ImportReport, ImportRow, ImportStatus } from '@karta/contracts';
+import type { Database, Queryable } from '../db/database.ts';
+import { linkedPlaceId, parsePlaceRow } from './place-file.ts';
+import type { SourceRow } from './source-rows.ts';
+
+/** Rows looked up and written per statement, inside the one transaction. */
+export const IMPORT_BATCH_SIZE = 1000;
+
+export interface ImportOptions {
+  /** Report only: read what is there, write nothing. */
+  dryRun: boolean;
+  /** The status created places get; existing places keep theirs. */
+  status: ImportStatus;
+  /** Who imports (the author of created places, the actor in their history). */
+  actorId: number;
+  /** This site's host (as in the Host header), to recognise exported links (`placeLink`). */
+  host: string;
+}
+
+export interface ImportResult {
+  report: ImportReport;
+  /** Whether the rows were written: a real run without a refused row. */
+  imported: boolean;
+}
+
+/** What an import sets on a place, in the API's terms (also the keys of its history entries). */
+interface Values {
+  categoryId: number;
+  name: Record<string, string>;
+  description: Record<string, string>;
+  primaryLanguage: string;
+  lat: number;
+  lng: number;
+  radius: number | null;
+  locationPrivacy: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+}
+const FIELDS = [
+  'categoryId',
+  'name',
+  'description',
+  'primaryLanguage',
+  'lat',
+  'lng',
+  'radius',
+  'locationPrivacy',
+  'address',
+  'phone',
+  'email',
+  'website',
+] as const satisfies readonly (keyof Values)[];
+
+interface CurrentRow {
+  id: number;
+  external_id: string | null;
+  category_id: number;
+  name: Record<string, string>;
+  description: Record<string, string>;
+  primary_language: string;
+  lat: number;
+  lng: number;
+  public_lat: number;
+  public_lng: number;
+  radius: number | null;
+  location_privacy: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+}
+
+const valuesOf = (row: CurrentRow): Values => ({
+  categoryId: row.category_id,
+  name: row.name,
+  description: row.description,
+  primaryLanguage: row.primary_language,
+  lat: row.lat,
+  lng: row.lng,
+  radius: row.radius,
+  locationPrivacy: row.location_privacy,
+  address: row.address,
+  phone: row.phone,
+  email: row.email,
+  website: row.website,
+});
+
+function rowValues(row: ImportRow, categoryId: number): Values {
+  return {
+    categoryId,
+    name: row.name,
+    description: row.description ?? {},
+    primaryLanguage: row.primaryLanguage ?? Object.keys(row.name)[0] ?? 'en',
+    lat: row.lat,
+    lng: row.lng,
+    radius: row.radius ?? null,
+    locationPrivacy: row.locationPrivacy ?? 'exact',
+    address: row.address ?? null,
+    phone: row.phone ?? null,
+    email: row.email ?? null,
+    website: row.website ?? null,
+  };
+}
+
+/** JSON with object keys sorted, so `{hr, en}` and `{en, hr}` (jsonb's order) compare equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+/** The fields `next` changes, with their values before and after (a history entry's `changes`). */
+function changesOf(before: Values | null, next: Values): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of FIELDS) {
+    const from = before ? before[field] : null;
+    if (before && canonical(from) === canonical(next[field])) continue;
+    changes[field] = { from, to: next[field] };
+  }
+  return changes;
+}
+
+interface PendingRow {
+  row: number;
+  externalId: string;
+  values: Values;
+}
+
+const RECORD_COLUMNS = `category_id int, name jsonb, description jsonb, primary_language text, lat float8,
+  lng float8, radius float8, location_privacy text, address text, phone text, email text, website text,
+  changes jsonb`;
+
+const recordOf = (values: Values, changes: object) => ({
+  category_id: values.categoryId,
+  name: values.name,
+  description: values.description,
+  primary_language: values.primaryLanguage,
+  lat: values.lat,
+  lng: values.lng,
+  radius: values.radius,
+  location_privacy: values.locationPrivacy,
+  address: values.address,
+  phone: values.phone,
+  email: values.email,
+  website: values.website,
+  changes,
+});
+
+/**
+ * Imports rows: each validated with the rules of a proposal, matched by external id (or by an
+ * exported link to a place of this site), and counted as created, updated, unchanged or refused.
+ * A real run writes in batches inside one transaction and rolls all of it back when any row is
+ * refused; a dry run takes the same decisions with plain reads and writes nothing. Updates bump
+ * the version and write a history entry, like an edit; the map follows through the change log.
+ */
+export async function importPlaces(
+  db: Database,
+  rows: AsyncIterable<SourceRow>,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const report: ImportReport = { created: 0, updated: 0, unchanged: 0, refused: [] };
+
+  async function run(q: Queryable, write: boolean) {
+    const categories = new Map(
+      (await q.query<{ id: number; slug: string }>('SELECT id, slug FROM categories')).rows.map((row) => [
+        row.slug,
+        row.id,
+      ]),
+    );
+    const seen = new Map<string, number>();
+    let batch: PendingRow[] = [];
+    const refuse = (row: number, errors: FieldIssue[]) => report.refused.push({ row, errors });
+
+    for await (const source of rows) {
+      if (source.errors) {
+        refuse(source.row, source.errors);
+        continue;
+      }
+      const parsed = parsePlaceRow(source.fields);
+      if (!parsed.ok) {
+        refuse(source.row, parsed.errors);
+        continue;
+      }
+      const { externalId, category } = parsed.value;
+      const categoryId = categories.get(category);
+      const issues: FieldIssue[] = [];
+      if (categoryId === undefined)
+        issues.push({ path: 'category', message: `There is no category "${category}"` });
+      const earlier = seen.get(externalId);
+      if (earlier !== undefined) {
+        issues.push({ path: 'externalId', message: `Row ${earlier} has the same externalId` });
+      } else {
+        seen.set(externalId, source.row);
+      }
+      if (issues.length > 0 || categoryId === undefined) {
+        refuse(source.row, issues);
+        continue;
+      }
+      batch.push({ row: source.row, externalId, values: rowValues(parsed.value, categoryId) });
+      if (batch.length >= IMPORT_BATCH_SIZE) {
+        // Once a row is refused nothing will be kept: the rest are only counted.
+        await flush(q, batch, write && report.refused.length === 0);
+        batch = [];
+      }
+    }
+    await flush(q, batch, write && report.refused.length === 0);
+  }
+
+  async function flush(q: Queryable, batch: PendingRow[], write: boolean) {
+    if (batch.length === 0) return;
+    const linked = new Map<number, string>();
+    for (const item of batch) {
+      const id = linkedPlaceId(item.externalId, options.host);
+      if (id !== null) linked.set(id, item.externalId);
+    }
+    const { rows: found } = await q.query<CurrentRow>(
+      `SELECT id, external_id, category_id, name, description, primary_language, lat, lng, public_lat,
+         public_lng, radius, location_privacy, address, phone, email, website
+       FROM places
+       WHERE external_id = ANY($1::text[]) OR (external_id IS NULL AND id = ANY($2::int8[]))
+       ${write ? 'FOR UPDATE' : ''}`,
+      [batch.map((item) => item.externalId), [...linked.keys()]],
+    );
+    const current = new Map(found.map((row) => [row.external_id ?? linked.get(row.id) ?? '', row]));
+
+    const creates: object[] = [];
+    const updates: object[] = [];
+    for (const item of batch) {
+      const existing = current.get(item.externalId);
+      if (!existing) {
+        report.created += 1;
+        if (write)
+          creates.push({
+            external_id: item.externalId,
+            ...recordOf(item.values, changesOf(null, item.values)),
+          });
+        continue;
+      }
+      const next = { ...item.values };
+      // An exported coarsened place carries its public position: that is no move, keep the exact one.
+      if (
+        next.locationPrivacy === existing.location_privacy &&
+        next.locationPrivacy !== 'exact' &&
+        next.lat === existing.public_lat &&
+        next.lng === existing.public_lng
+      ) {
+        next.lat = existing.lat;
+        next.lng = existing.lng;
+      }
+      const changes = changesOf(valuesOf(existing), next);
+      if (Object.keys(changes).length === 0) {
+        report.unchanged += 1;
+        continue;
+      }
+      report.updated += 1;
+      if (write) updates.push({ id: existing.id, ...recordOf(next, changes) });
+    }
+
+    if (creates.length > 0) {
+      await q.query(
+        `WITH input AS (
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(external_id text, ${RECORD_COLUMNS})
+         ), inserted AS (
+           INSERT INTO places (external_id, category_id, name, description, primary_language, lat, lng, radius,
+             location_privacy, address, phone, email, website, status, author_id, published_at)
+           SELECT external_id, category_id, name, description, primary_language, lat, lng, radius,
+             location_privacy, address, phone, email, website, $2::text, $3::int8,
+             CASE WHEN $2::text = 'published' THEN now() END
+           FROM input
+           RETURNING id, external_id, version
+         )
+         INSERT INTO place_history (place_id, version, actor_id, action, changes)
+         SELECT inserted.id, inserted.version, $3::int8, 'created', input.changes
+         FROM inserted JOIN input ON input.external_id = inserted.external_id`,
+        [JSON.stringify(creates), options.status, options.actorId],
+      );
+    }
+    if (updates.length > 0) {
+      await q.query(
+        `WITH input AS (
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id int8, ${RECORD_COLUMNS})
+         ), updated AS (
+           UPDATE places p SET category_id = i.category_id, name = i.name, description = i.description,
+             primary_language = i.primary_language, lat = i.lat, lng = i.lng, radius = i.radius,
+             location_privacy = i.location_privacy, address = i.address, phone = i.phone, email = i.email,
+             website = i.website, version = p.version + 1, updated_at = now()
+           FROM input i WHERE p.id = i.id
+           RETURNING p.id, p.version
+         )
+         INSERT INTO place_history (place_id, version, actor_id, action, changes)
+         SELECT updated.id, updated.version, $2::int8, 'edited', input.changes
+         FROM updated JOIN input ON input.id = updated.id`,
+        [JSON.stringify(updates), options.actorId],
+      );
+    }
+  }
+
+  if (options.dryRun) {
+    await run(db, false);
+    return { report, imported: false };
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await run(tx, true);
+      if (report.refused.length > 0) throw new RefusedRows();
+    });
+  } catch (error) {
+    if (error instanceof RefusedRows) return { report, imported: false };
+    throw error;
+  }
+  return { report, imported: true };
+}
+
+/** Thrown inside the transaction to roll back an import with refused rows. */
+class RefusedRows extends Error {
+  constructor() {
+    super('Rows were refused: the import is rolled back');
+    this.name = 'RefusedRows';
+  }
+}

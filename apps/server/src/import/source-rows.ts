@@ -1,0 +1,134 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
+import type { FieldIssue } from '@karta/contracts';
+import { CsvError, parse } from 'csv-parse';
+import { validationError } from '../http/errors.ts';
+import { isPlaceField, unescapeFormula } from './place-file.ts';
+
+/** One row of a file: its number (1 = the first feature or record) and its fields, or why it is unreadable. */
+export type SourceRow =
+  | { row: number; fields: Record<string, unknown>; errors?: undefined }
+  | { row: number; errors: FieldIssue[]; fields?: undefined };
+
+/** Reads a CSV file with the documented header (see README): records one by one, never the whole file. */
+export async function* csvRows(file: Readable): AsyncGenerator<SourceRow> {
+  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true });
+  pipeline(file, parser, () => undefined);
+  let header: string[] | undefined;
+  let row = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (!header) {
+        header = checkHeader(record);
+        continue;
+      }
+      row += 1;
+      if (record.length !== header.length) {
+        yield {
+          row,
+          errors: [
+            {
+              path: '(row)',
+              message: `Expected ${header.length} cells as in the header, found ${record.length}`,
+            },
+          ],
+        };
+        continue;
+      }
+      const fields: Record<string, unknown> = {};
+      header.forEach((column, index) => {
+        fields[column] = unescapeFormula(column, record[index] ?? '');
+      });
+      yield { row, fields };
+    }
+  } catch (error) {
+    if (error instanceof CsvError) {
+      throw validationError(
+        [{ path: '(file)', message: `${error.message}` }],
+        'The file is not valid CSV: nothing was imported',
+      );
+    }
+    throw error;
+  }
+  if (!header)
+    throw validationError([{ path: '(file)', message: 'The file is empty' }], 'The CSV file has no header');
+}
+
+/** The header's columns, or 400 naming the unknown, repeated and missing ones. */
+function checkHeader(record: string[]): string[] {
+  const columns = record.map((column) => column.trim());
+  const problems: FieldIssue[] = [];
+  const seen = new Set<string>();
+  for (const column of columns) {
+    if (!isPlaceField(column))
+      problems.push({ path: column || '(empty)', message: 'Not a column Karta knows' });
+    else if (seen.has(column)) problems.push({ path: column, message: 'The column appears twice' });
+    seen.add(column);
+  }
+  for (const required of ['externalId', 'category', 'lat', 'lng']) {
+    if (!seen.has(required)) problems.push({ path: required, message: 'The column is missing' });
+  }
+  if (!columns.some((column) => column.startsWith('name_'))) {
+    problems.push({ path: 'name_hr', message: 'A name column (name_hr, name_en, …) is missing' });
+  }
+  if (problems.length > 0)
+    throw validationError(problems, 'The CSV header is not one Karta reads: nothing was imported');
+  return columns;
+}
+
+/** Reads all of a GeoJSON file (it is within the import limit) and yields its features as rows. */
+export async function* geoJsonRows(file: Readable): AsyncGenerator<SourceRow> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  let text = Buffer.concat(chunks).toString('utf8');
+  chunks.length = 0;
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw validationError(
+      [{ path: '(file)', message: (error as Error).message }],
+      'The file is not valid JSON: nothing was imported',
+    );
+  }
+  text = '';
+  const collection = document as { type?: unknown; features?: unknown };
+  if (collection?.type !== 'FeatureCollection' || !Array.isArray(collection.features)) {
+    throw validationError(
+      [{ path: 'type', message: 'Expected a GeoJSON FeatureCollection with a features array' }],
+      'The file is not a GeoJSON FeatureCollection: nothing was imported',
+    );
+  }
+  const features = collection.features as unknown[];
+  for (let index = 0; index < features.length; index += 1) {
+    yield featureRow(index + 1, features[index]);
+    features[index] = undefined; // Let each feature go once it is read.
+  }
+}
+
+function featureRow(row: number, feature: unknown): SourceRow {
+  const value = feature as { type?: unknown; geometry?: unknown; properties?: unknown } | null;
+  if (typeof value !== 'object' || value === null || value.type !== 'Feature') {
+    return { row, errors: [{ path: 'type', message: 'Expected a GeoJSON Feature' }] };
+  }
+  const geometry = value.geometry as { type?: unknown; coordinates?: unknown } | null;
+  if (typeof geometry !== 'object' || geometry === null || geometry.type !== 'Point') {
+    const found = typeof geometry?.type === 'string' ? geometry.type : 'no geometry';
+    return { row, errors: [{ path: 'geometry', message: `Expected a Point, found ${found}` }] };
+  }
+  const coordinates = geometry.coordinates;
+  if (!Array.isArray(coordinates) || coordinates.length < 2) {
+    return { row, errors: [{ path: 'geometry.coordinates', message: 'Expected [longitude, latitude]' }] };
+  }
+  const properties = value.properties;
+  if (
+    properties !== null &&
+    properties !== undefined &&
+    (typeof properties !== 'object' || Array.isArray(properties))
+  ) {
+    return { row, errors: [{ path: 'properties', message: 'Expected an object' }] };
+  }
+  // The geometry is the position, whatever the properties say.
+  return { row, fields: { ...(properties as object | null), lng: coordinates[0], lat: coordinates[1] } };
+}

@@ -1,0 +1,77 @@
+import type { Readable } from 'node:stream';
+import { type ImportFormat, ImportQuery, type ImportReport } from '@karta/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../accounts/request-user.ts';
+import { AppError } from '../http/errors.ts';
+import { RATE_LIMITS } from '../http/rate-limit.ts';
+import { parseInput } from '../http/validate.ts';
+import { mediaType, publicOrigin, type WriteRouteConfig } from '../http/write-guard.ts';
+import { IMPORT_LIMIT_BYTES, spoolBody, tooLarge } from '../import/import-file.ts';
+import { importPlaces } from '../import/import-places.ts';
+import { csvRows, geoJsonRows } from '../import/source-rows.ts';
+
+/** The content type each format is sent with. */
+const BODY_TYPES: Record<ImportFormat, string> = { csv: 'text/csv', geojson: 'application/geo+json' };
+
+/** `POST /api/v1/import` (moderators and admins): GeoJSON or CSV, every row or none. */
+export async function importRoutes(app: FastifyInstance) {
+  const site = publicOrigin(app.appConfig.publicUrl);
+  const ownHost = site ? new URL(site).host : null;
+
+  // The file reaches the handler as a stream (this plugin's routes only); it is spooled to disk there.
+  app.addContentTypeParser(Object.values(BODY_TYPES), (_request, payload, done) => done(null, payload));
+
+  const config: WriteRouteConfig & { rateLimit: object } = {
+    bodyTypes: Object.values(BODY_TYPES),
+    rateLimit: {
+      ...RATE_LIMITS.importsPerUser,
+      // After the session is read, so the limit counts per user.
+      hook: 'preHandler',
+      keyGenerator: (request: { user: { id: number } | null; ip: string }) =>
+        request.user ? `user:${request.user.id}` : `address:${request.ip}`,
+    },
+  };
+
+  app.post(
+    '/api/v1/import',
+    { bodyLimit: IMPORT_LIMIT_BYTES, config },
+    async (request): Promise<ImportReport> => {
+      const user = requireUser(request, ['moderator', 'admin']);
+      const query = parseInput(ImportQuery, request.query, 'query');
+      const expected = BODY_TYPES[query.format];
+      if (mediaType(request.headers['content-type']) !== expected) {
+        throw new AppError(
+          415,
+          'validation_error',
+          `Unsupported content type: format=${query.format} is sent as ${expected}`,
+        );
+      }
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > IMPORT_LIMIT_BYTES) throw tooLarge(IMPORT_LIMIT_BYTES);
+
+      const file = await spoolBody(request.body as Readable);
+      try {
+        const rows = query.format === 'csv' ? csvRows(file.open()) : geoJsonRows(file.open());
+        const dryRun = query.dryRun ?? true;
+        const { report, imported } = await importPlaces(app.database, rows, {
+          dryRun,
+          status: query.status ?? 'pending',
+          actorId: user.id,
+          host: ownHost ?? request.host,
+        });
+        if (!dryRun && !imported) {
+          const count = report.refused.length;
+          throw new AppError(
+            422,
+            'validation_error',
+            `${count} row${count === 1 ? ' was' : 's were'} refused, so nothing was imported`,
+            report,
+          );
+        }
+        return report;
+      } finally {
+        await file.remove();
+      }
+    },
+  );
+}
