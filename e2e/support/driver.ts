@@ -1,6 +1,7 @@
 import type { MapResponse } from '@karta/contracts';
 import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
+import { FramedKarta } from './framed-karta.ts';
 
 export interface MapState {
   engine: string;
@@ -761,6 +762,47 @@ export class KartaDriver {
     const item = this.page.locator(`[data-testid=flag-item][data-flag-id="${id}"]`);
     await item.waitFor({ timeout: 15_000 });
     return item.innerText();
+  }
+
+  // ── share / embed ─────────────────────────────────────────────────────────
+
+  /** Opens the home page's Share / embed dialog. */
+  async openShareDialog(): Promise<void> {
+    await this.page.getByTestId('share-button').click();
+    await this.shareDialog().waitFor();
+  }
+
+  shareDialog() {
+    return this.page.getByTestId('share-dialog');
+  }
+
+  /** The link and the `<iframe>` code the dialog shows. */
+  async shareDialogTexts(): Promise<{ link: string; code: string }> {
+    return {
+      link: await this.page.getByTestId('share-link').inputValue(),
+      code: await this.page.getByTestId('embed-code').inputValue(),
+    };
+  }
+
+  /** Presses a Copy button of the share dialog and returns the confirmation shown. */
+  async copyFromShareDialog(what: 'link' | 'code'): Promise<string> {
+    await this.page.getByTestId(what === 'link' ? 'copy-share-link' : 'copy-embed-code').click();
+    const toast = this.page.getByTestId('toast');
+    await expect.poll(async () => (await toast.innerText()).trim()).not.toBe('');
+    return (await toast.innerText()).trim();
+  }
+
+  /** Which element has focus, by its test id. */
+  async focusedTestId(): Promise<string | null> {
+    return this.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+  }
+
+  /** Opens a page of another site that frames Karta, and returns the frame to drive. */
+  async openFramingPage(url: string): Promise<FramedKarta> {
+    await this.page.goto(url);
+    const frame = await (await this.page.locator('iframe').elementHandle())?.contentFrame();
+    if (!frame) throw new Error('The framing page has no frame');
+    return new FramedKarta(this.page, frame);
   }
 
   /** The names on the home page's category filter chips. */
