@@ -4,6 +4,7 @@
  */
 import { benchClusterIndex, printClusterIndex } from './cluster-index.bench.ts';
 import { benchMapApi, printMapApi } from './map-api.bench.ts';
+import { benchSearch, printSearch } from './search.bench.ts';
 import { benchWeb, printWeb } from './web.bench.ts';
 
 const sizes = process.argv
@@ -18,6 +19,9 @@ for (const count of counts) {
 }
 for (const count of counts) {
   printMapApi(await benchMapApi(count));
+}
+for (const count of counts) {
+  printSearch(await benchSearch(count));
 }
 const web = await benchWeb();
 if (web) printWeb(web);
