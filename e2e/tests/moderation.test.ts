@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { E2E_ADMIN, newContributor } from '../support/accounts.ts';
+import { newContributor, newModerator } from '../support/accounts.ts';
 import { viewOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 
@@ -31,7 +31,7 @@ describeInBrowser('moderation', (suite) => {
 
     await karta.openStaffScreen('/review');
     expect(await karta.staffGate()).toBe('sign-in');
-    await karta.signInFromStaffPrompt(E2E_ADMIN);
+    await karta.signInFromStaffPrompt(await newModerator(baseUrl));
     expect(await karta.staffGate()).toBe('open');
 
     expect(await karta.reviewItemName(good.id)).toBe(`Moderated bakery ${tag}`);

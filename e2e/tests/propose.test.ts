@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { adminApi, E2E_ADMIN, newContributor } from '../support/accounts.ts';
+import { adminApi, newContributor, newModerator } from '../support/accounts.ts';
 import { placeShownAsMarker, viewOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 
@@ -107,7 +107,7 @@ describeInBrowser('proposing a place', (suite) => {
     // A moderator publishes it from the review queue, and it is on the public map.
     await karta.forgetSession();
     await karta.openStaffScreen('/review');
-    await karta.signInFromStaffPrompt(E2E_ADMIN);
+    await karta.signInFromStaffPrompt(await newModerator(baseUrl));
     await karta.publish(id);
     await karta.forgetSession();
     await expect

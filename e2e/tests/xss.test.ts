@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { adminApi, E2E_ADMIN, newContributor } from '../support/accounts.ts';
+import { adminApi, newContributor, newModerator } from '../support/accounts.ts';
 import { viewOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 
@@ -91,7 +91,7 @@ describeInBrowser('user text is rendered as text, never as markup', (suite) => {
     // A moderator reads the report, with its reporter's name, as text.
     await karta.forgetSession();
     await karta.openStaffScreen('/flags');
-    await karta.signInFromStaffPrompt(E2E_ADMIN);
+    await karta.signInFromStaffPrompt(await newModerator(baseUrl));
     const flagText = await karta.flagText(flag.id);
     expect(flagText).toContain('<img src=x onerror="window.__xss=8"> closed on Sundays');
     expect(flagText).toContain('<svg data-xss onload="window.__xss=5">');
