@@ -297,6 +297,20 @@ describe.skipIf(!databaseAvailable)(`import of GeoJSON and CSV (${dbKind})`, () 
     expect(await placeByExternalId(t, 'geo-1')).toMatchObject({ lat: 45.816, lng: 15.976, radius: 300 });
   });
 
+  it('allows 30 imports an hour per moderator, dry runs included', async () => {
+    const busy = await signedInUser(t.app, 'moderator');
+    const csv = `${HEADER}\r\nlimit-1,pharmacy,Ljekarna,,,45.8,16,,,,`;
+    for (let i = 0; i < 30; i += 1) {
+      expect((await importInto(t, busy, 'csv', csv)).statusCode).toBe(200);
+    }
+    const refused = await importInto(t, busy, 'csv', csv);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Counted per user, not per address: another moderator is not held back.
+    expect((await importInto(t, moderator, 'csv', csv)).statusCode).toBe(200);
+  });
+
   it('refuses a file over the limit with 413, naming the limit', async () => {
     const big = `${HEADER}\r\n${'x'.repeat(50 * 1024 * 1024)}`;
     const response = await importInto(t, moderator, 'csv', big);

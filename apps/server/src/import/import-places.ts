@@ -217,14 +217,21 @@ export async function importPlaces(
       const id = linkedPlaceId(item.externalId, options.host);
       if (id !== null) linked.set(id, item.externalId);
     }
+    // Two indexed lookups (an OR of both would scan the table): by external id, and by exported link.
+    const columns = `id, external_id, category_id, name, description, primary_language, lat, lng, public_lat,
+      public_lng, radius, location_privacy, address, phone, email, website`;
+    const lock = write ? 'FOR UPDATE' : '';
     const { rows: found } = await q.query<CurrentRow>(
-      `SELECT id, external_id, category_id, name, description, primary_language, lat, lng, public_lat,
-         public_lng, radius, location_privacy, address, phone, email, website
-       FROM places
-       WHERE external_id = ANY($1::text[]) OR (external_id IS NULL AND id = ANY($2::int8[]))
-       ${write ? 'FOR UPDATE' : ''}`,
-      [batch.map((item) => item.externalId), [...linked.keys()]],
+      `SELECT ${columns} FROM places WHERE external_id = ANY($1::text[]) ${lock}`,
+      [batch.map((item) => item.externalId)],
     );
+    if (linked.size > 0) {
+      const byLink = await q.query<CurrentRow>(
+        `SELECT ${columns} FROM places WHERE id = ANY($1::int8[]) AND external_id IS NULL ${lock}`,
+        [[...linked.keys()]],
+      );
+      found.push(...byLink.rows);
+    }
     const current = new Map(found.map((row) => [row.external_id ?? linked.get(row.id) ?? '', row]));
 
     const creates: object[] = [];
