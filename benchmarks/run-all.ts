@@ -3,6 +3,7 @@
  * e.g. `npm run bench -- 100000` (default: 100 000 and 1 000 000 places).
  */
 import { benchClusterIndex, printClusterIndex } from './cluster-index.bench.ts';
+import { benchImportExport, printImportExport } from './import-export.bench.ts';
 import { benchMapApi, printMapApi } from './map-api.bench.ts';
 import { benchSearch, printSearch } from './search.bench.ts';
 import { benchWeb, printWeb } from './web.bench.ts';
@@ -19,6 +20,10 @@ for (const count of counts) {
 }
 for (const count of counts) {
   printMapApi(await benchMapApi(count));
+}
+// Exports of every size; the import of 100 000 rows (issue 5) once, on the smallest database.
+for (const [index, count] of counts.entries()) {
+  printImportExport(await benchImportExport(count, index === 0 ? 100_000 : 0));
 }
 for (const count of counts) {
   printSearch(await benchSearch(count));

@@ -14,8 +14,11 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server on an existing PGlite folder (no demo data) and waits for its index. */
-export async function startBenchServer(dataDir: string): Promise<BenchServer> {
+/** Starts the real server on an existing PGlite folder (no demo data) and waits for its index; `env` adds variables. */
+export async function startBenchServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
@@ -26,6 +29,7 @@ export async function startBenchServer(dataDir: string): Promise<BenchServer> {
       DATA_DIR: dataDir,
       DEMO_DATA: 'false',
       LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -37,7 +41,8 @@ export async function startBenchServer(dataDir: string): Promise<BenchServer> {
         const entry = JSON.parse(line) as { msg?: string } & BenchServer['index'];
         if (entry.msg === 'map index built') done(entry);
       } catch {
-        // not a log line
+        // Not a log line (a start-up failure's message, say): show it.
+        process.stderr.write(`${line}\n`);
       }
     });
     child.once('exit', (code) => fail(new Error(`server exited with ${code} before its index was built`)));
