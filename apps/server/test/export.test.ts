@@ -95,6 +95,19 @@ describe.skipIf(!databaseAvailable)(`export of published places (${dbKind})`, ()
     expect(parse(csv.body, { bom: true, columns: true })).toHaveLength(expected);
   });
 
+  it('applies search, near and covers like the place list', async () => {
+    for (const filter of ['q=ljekarna', 'near=45.81,15.98&radius=1000', 'covers=45.81,15.98']) {
+      const list = (await get(`/api/v1/places?${filter}&limit=1`)).json() as { total: number };
+      expect(list.total, filter).toBeGreaterThan(0);
+      const exported = features((await get(`/api/v1/export.geojson?${filter}`)).body);
+      expect(exported, filter).toHaveLength(list.total);
+    }
+    // The same checks of filters that only make sense together.
+    const incomplete = await get('/api/v1/export.csv?near=45.8,16');
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().error.details).toEqual([{ path: 'radius', message: 'Required with near' }]);
+  });
+
   it('refuses filters it does not know how to read', async () => {
     const response = await get('/api/v1/export.csv?bbox=1,2,3');
     expect(response.statusCode).toBe(400);

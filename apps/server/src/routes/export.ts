@@ -2,9 +2,11 @@ import { Readable } from 'node:stream';
 import { ExportQuery } from '@karta/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { csvChunks, exportPages, geoJsonChunks } from '../export/place-export.ts';
+import { validationError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { parseInput } from '../http/validate.ts';
 import { publicOrigin } from '../http/write-guard.ts';
+import { listFilterProblems } from '../places/list-filters.ts';
 
 /** `karta-places-2026-11-22.csv`: the day of the export in the name, so downloads do not clash. */
 function fileName(extension: string): string {
@@ -24,6 +26,8 @@ export async function exportRoutes(app: FastifyInstance) {
     format: { type: string; extension: string; chunks: typeof csvChunks },
   ) {
     const query = parseInput(ExportQuery, request.query, 'query');
+    const problems = listFilterProblems(query);
+    if (problems.length > 0) throw validationError(problems);
     const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
     const chunks = format.chunks(exportPages(app.placeRepository, query), origin);
     reply
