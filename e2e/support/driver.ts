@@ -811,4 +811,18 @@ export class KartaDriver {
     await chips.first().waitFor();
     return (await chips.allInnerTexts()).map((text) => text.trim());
   }
+
+  /** The number of places in view, as the list's heading counts them. */
+  async placeCount(): Promise<number> {
+    const count = this.page.getByTestId('place-count');
+    await count.waitFor();
+    return Number((await count.innerText()).replace(/\D/g, ''));
+  }
+
+  /** Where a download link under the list points (absolute), once the map has a view. */
+  async exportLink(format: 'csv' | 'geojson'): Promise<URL> {
+    const link = this.page.getByTestId(`export-${format}`);
+    await link.waitFor();
+    return new URL((await link.getAttribute('href')) ?? '', this.baseUrl);
+  }
 }

@@ -60,6 +60,31 @@ describeInBrowser('the list under the map', (suite) => {
       })
       .toBe(true);
   });
+
+  it('downloads the places in view with the filter, as many as the list counts', async () => {
+    const { karta, baseUrl } = suite;
+    const { items: categories } = await apiOf(baseUrl).categories();
+    const category = categories[1];
+    if (!category) throw new Error('No categories');
+    await karta.openHome(`?lat=45.813&lng=15.977&z=14&cat=${category.slug}`);
+    await karta.listIds();
+    const total = await karta.placeCount();
+    expect(total).toBeGreaterThan(0);
+
+    const csvUrl = await karta.exportLink('csv');
+    expect(csvUrl.searchParams.get('category')).toBe(category.slug);
+    const csv = await (await fetch(csvUrl)).text();
+    const [header = '', ...lines] = csv.trim().split('\n');
+    expect(header).toContain('externalId');
+    // A quoted description may span lines, so lines are at least rows; GeoJSON counts exactly.
+    expect(lines.length).toBeGreaterThanOrEqual(total);
+
+    const geojson = (await (await fetch(await karta.exportLink('geojson'))).json()) as {
+      features: { properties: { category: string } }[];
+    };
+    expect(geojson.features).toHaveLength(total);
+    expect(geojson.features.every((f) => f.properties.category === category.slug)).toBe(true);
+  });
 });
 
 function haversine(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {

@@ -6,6 +6,7 @@ import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
 import { boundsContain } from '../../../features/map/utils/bounds.ts';
 import { usePlacesInView } from '../../../features/places/api/list-places.ts';
+import { ExportLinks } from '../../../features/places/components/export-links.tsx';
 import { publicOrigin } from '../../../lib/embed-code.ts';
 import { usePlacesMap, useViewDefaults } from '../../places-map/use-places-map.tsx';
 import { useViewUrlState } from '../../places-map/use-view-url-state.ts';
@@ -66,6 +67,7 @@ export function HomePage() {
         lookOf={lookOf}
         onSelect={(place) => chooseFromList(withoutDistance(place))}
         aside={<ProposeEntry center={viewport?.center ?? view.center} zoom={viewport?.zoom ?? view.zoom} />}
+        footer={<ExportLinks bounds={viewport?.bounds ?? null} categories={view.categories} />}
       />
     </>
   );

@@ -19,6 +19,8 @@ interface PlacesPanelProps {
   onSelect(place: PlaceListItem): void;
   /** Shown under the category filter (the "Propose a place" invitation). */
   aside?: React.ReactNode;
+  /** Shown under the list (the download links). */
+  footer?: React.ReactNode;
 }
 
 /** Under the map: the category filter, and the places in view with their count. */
@@ -115,6 +117,7 @@ export function PlacesPanel(props: PlacesPanelProps) {
         >
           {body}
         </div>
+        {props.footer}
       </section>
     </div>
   );

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { ExportLinks } from './export-links.tsx';
+
+describe('ExportLinks', () => {
+  it('links both downloads to the view and the category filter, in the UI language', () => {
+    renderWithApp(
+      <ExportLinks
+        bounds={{ west: 15.9, south: 45.7, east: 16.1, north: 45.9 }}
+        categories={['pharmacy', 'shelter']}
+      />,
+      { language: 'hr' },
+    );
+    const csv = new URL(screen.getByTestId('export-csv').getAttribute('href') ?? '', 'http://karta.test');
+    expect(csv.pathname).toBe('/api/v1/export.csv');
+    expect(csv.searchParams.get('bbox')).toBe('15.9,45.7,16.1,45.9');
+    expect(csv.searchParams.get('category')).toBe('pharmacy,shelter');
+    expect(screen.getByTestId('export-geojson').getAttribute('href')).toMatch(
+      /^\/api\/v1\/export\.geojson\?/,
+    );
+    expect(screen.getByTestId('export-links')).toHaveTextContent(
+      'Preuzmite mjesta u prikazu: CSV (tablica) · GeoJSON (karte)',
+    );
+  });
+
+  it('brings the view into the −180…180 the API takes, and shows nothing before the map has a view', () => {
+    const { unmount } = renderWithApp(
+      <ExportLinks bounds={{ west: 375.9, south: 45.7, east: 376.1, north: 45.9 }} categories={[]} />,
+    );
+    const csv = new URL(screen.getByTestId('export-csv').getAttribute('href') ?? '', 'http://karta.test');
+    expect(csv.searchParams.get('bbox')).toBe('15.9,45.7,16.1,45.9');
+    expect(csv.searchParams.has('category')).toBe(false);
+    unmount();
+    renderWithApp(<ExportLinks bounds={null} categories={[]} />);
+    expect(screen.queryByTestId('export-links')).toBeNull();
+  });
+});
