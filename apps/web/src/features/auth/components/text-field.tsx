@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, EyeIcon, EyeOffIcon } from '../../../components/ui/icons.tsx';
+import { FieldMessages } from '../../../components/ui/field-messages.tsx';
+import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons.tsx';
 
 export interface TextFieldProps {
   name: string;
@@ -81,24 +82,7 @@ export function TextField({
           </button>
         )}
       </div>
-      {hint && (
-        <p id={hintId} className="mt-1.5 text-sm text-gray-600">
-          {hint}
-        </p>
-      )}
-      <div aria-live="polite">
-        {error && (
-          <p
-            id={errorId}
-            data-testid="field-error"
-            data-field={name}
-            className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700"
-          >
-            <AlertIcon className="mt-0.5 size-4" />
-            <span>{error}</span>
-          </p>
-        )}
-      </div>
+      <FieldMessages field={name} hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { FieldMessages } from '../../../components/ui/field-messages.tsx';
 import type { PlaceField } from '../utils/place-form-values.ts';
 import type { PlaceProblem } from '../utils/validate-place-form.ts';
 
@@ -58,24 +58,13 @@ export function FieldFrame({ field, label, hint, problem, className = '', childr
           'aria-describedby': describedBy,
         })}
       </div>
-      {hint && (
-        <p id={hintId} className="mt-1.5 text-sm text-gray-600">
-          {hint}
-        </p>
-      )}
-      <div aria-live="polite">
-        {problem && (
-          <p
-            id={errorId}
-            data-testid="field-error"
-            data-field={field}
-            className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700"
-          >
-            <AlertIcon className="mt-0.5 size-4 shrink-0" />
-            <span>{t(`placeEditor.problems.${problem.code}`, problem.params ?? {})}</span>
-          </p>
-        )}
-      </div>
+      <FieldMessages
+        field={field}
+        hint={hint}
+        hintId={hintId}
+        error={problem && t(`placeEditor.problems.${problem.code}`, problem.params ?? {})}
+        errorId={errorId}
+      />
     </div>
   );
 }
