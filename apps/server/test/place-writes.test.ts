@@ -183,6 +183,16 @@ describe.skipIf(!databaseAvailable)(`proposing, editing and moderating places ($
     expect(history.items[1]?.version).toBe(2);
   });
 
+  it('counts an edit that resends the same names in another order as no change', async () => {
+    const place = await created();
+    const response = await send(t.app, 'PATCH', `/api/v1/places/${place.id}`, author, {
+      version: 1,
+      name: { hr: 'Društveni hladnjak', en: 'Community fridge' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(OwnPlace.parse(response.json()).version).toBe(1);
+  });
+
   it('keeps a history of who changed what, for the author and moderators only', async () => {
     const place = await created();
     await send(t.app, 'PATCH', `/api/v1/places/${place.id}`, author, { version: 1, name: { en: 'Fridge' } });

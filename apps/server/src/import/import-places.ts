@@ -1,5 +1,6 @@
 import type { FieldIssue, ImportReport, ImportRow, ImportStatus } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
+import { sameJson } from '../places/same-json.ts';
 import { linkedPlaceId, parsePlaceRow } from './place-file.ts';
 import type { SourceRow } from './source-rows.ts';
 
@@ -104,21 +105,12 @@ function rowValues(row: ImportRow, categoryId: number): Values {
   };
 }
 
-/** JSON with object keys sorted, so `{hr, en}` and `{en, hr}` (jsonb's order) compare equal. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item,
-  );
-}
-
 /** The fields `next` changes, with their values before and after (a history entry's `changes`). */
 function changesOf(before: Values | null, next: Values): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of FIELDS) {
     const from = before ? before[field] : null;
-    if (before && canonical(from) === canonical(next[field])) continue;
+    if (before && sameJson(from, next[field])) continue;
     changes[field] = { from, to: next[field] };
   }
   return changes;

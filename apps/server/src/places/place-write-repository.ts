@@ -2,6 +2,7 @@ import type { OwnPlace, PlaceHistoryEntry, PlaceInput, PlacePatch } from '@karta
 import type { Database, Queryable } from '../db/database.ts';
 import { type PlaceRow, toPlace } from './place-repository.ts';
 import type { PlaceStatus } from './place-rules.ts';
+import { sameJson } from './same-json.ts';
 
 /** The columns a proposal or an edit may set, as the API names them and as the table does. */
 const FIELDS = {
@@ -32,10 +33,6 @@ const toOwnPlace = (row: PlaceRow) => toPlace(row) as OwnPlace;
 /** What `field` holds in `place`, in the API's terms (for history diffs). */
 function fieldValue(place: OwnPlace, field: Field): unknown {
   return place[field];
-}
-
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 /** The edit conflicts with a newer version of the place (409). */
@@ -155,7 +152,7 @@ export function createPlaceWriteRepository(db: Database) {
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         for (const field of Object.keys(FIELDS) as Field[]) {
           const value = patch[field];
-          if (value === undefined || same(fieldValue(current, field), value)) continue;
+          if (value === undefined || sameJson(fieldValue(current, field), value)) continue;
           changes[field] = { from: fieldValue(current, field), to: value };
           params.push(JSON_FIELDS.has(field) ? JSON.stringify(value) : value);
           sets.push(`${FIELDS[field]} = $${params.length}${JSON_FIELDS.has(field) ? '::jsonb' : ''}`);
@@ -193,7 +190,7 @@ export function createPlaceWriteRepository(db: Database) {
         const changes: Record<string, { from: unknown; to: unknown }> = {
           status: { from: current.status, to },
         };
-        if (!same(current.rejectionReason, rejection)) {
+        if (!sameJson(current.rejectionReason, rejection)) {
           changes.rejectionReason = { from: current.rejectionReason, to: rejection };
         }
         await record(tx, id, current.version + 1, actorId, to === 'pending' ? 'resubmitted' : to, changes);
