@@ -39,6 +39,9 @@ export function registerRequestUser(app: FastifyInstance) {
   });
 }
 
+/** The roles that moderate: review, reports, categories, import (PRODUCT.md §2). */
+export const MODERATOR_ROLES = ['moderator', 'admin'] as const satisfies readonly UserRole[];
+
 /**
  * The request's user, or a 401 when not signed in; with `roles`, a 403 unless the user has one
  * of them. Use it first thing in a handler that needs a user.

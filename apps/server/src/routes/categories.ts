@@ -6,12 +6,10 @@ import {
   CategoryPatch,
 } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../accounts/request-user.ts';
+import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { CategoryInUseError, SlugTakenError } from '../categories/category-repository.ts';
 import { AppError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
-
-const MODERATORS = ['moderator', 'admin'] as const;
 
 function notFound(id: number) {
   return new AppError(404, 'not_found', `There is no category ${id}`);
@@ -25,7 +23,7 @@ export async function categoryRoutes(app: FastifyInstance) {
   );
 
   app.post('/api/v1/categories', async (request, reply): Promise<Category> => {
-    requireUser(request, MODERATORS);
+    requireUser(request, MODERATOR_ROLES);
     const input = parseInput(CategoryInput, request.body, 'body');
     try {
       const category = await app.categoryRepository.create(input);
@@ -42,7 +40,7 @@ export async function categoryRoutes(app: FastifyInstance) {
   });
 
   app.patch('/api/v1/categories/:id', async (request): Promise<Category> => {
-    requireUser(request, MODERATORS);
+    requireUser(request, MODERATOR_ROLES);
     const { id } = parseInput(CategoryIdParams, request.params, 'path');
     const patch = parseInput(CategoryPatch, request.body, 'body');
     const category = await app.categoryRepository.update(id, patch);
@@ -51,7 +49,7 @@ export async function categoryRoutes(app: FastifyInstance) {
   });
 
   app.delete('/api/v1/categories/:id', async (request, reply) => {
-    requireUser(request, MODERATORS);
+    requireUser(request, MODERATOR_ROLES);
     const { id } = parseInput(CategoryIdParams, request.params, 'path');
     try {
       if (!(await app.categoryRepository.delete(id))) throw notFound(id);

@@ -9,13 +9,12 @@ import {
   PlaceIdParams,
 } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../accounts/request-user.ts';
+import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { FlagAlreadyResolvedError } from '../flags/flag-repository.ts';
 import { AppError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { parseInput } from '../http/validate.ts';
 
-const MODERATORS = ['moderator', 'admin'] as const;
 /** The moderators' list shows this many flags at most (the oldest open ones first). */
 const FLAG_LIST_LIMIT = 500;
 
@@ -42,13 +41,13 @@ export async function flagRoutes(app: FastifyInstance) {
   );
 
   app.get('/api/v1/flags', async (request): Promise<FlagList> => {
-    requireUser(request, MODERATORS);
+    requireUser(request, MODERATOR_ROLES);
     const { status } = parseInput(FlagListQuery, request.query, 'query');
     return { items: await app.flags.list(status ?? 'open', FLAG_LIST_LIMIT) };
   });
 
   app.post('/api/v1/flags/:id/resolve', async (request): Promise<Flag> => {
-    const moderator = requireUser(request, MODERATORS);
+    const moderator = requireUser(request, MODERATOR_ROLES);
     const { id } = parseInput(FlagIdParams, request.params, 'path');
     const body = parseInput(FlagResolution, request.body, 'body');
     try {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type ImportFormat, ImportQuery, type ImportReport } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../accounts/request-user.ts';
+import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { AppError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { parseInput } from '../http/validate.ts';
@@ -36,7 +36,7 @@ export async function importRoutes(app: FastifyInstance) {
     '/api/v1/import',
     { bodyLimit: IMPORT_LIMIT_BYTES, config },
     async (request): Promise<ImportReport> => {
-      const user = requireUser(request, ['moderator', 'admin']);
+      const user = requireUser(request, MODERATOR_ROLES);
       const query = parseInput(ImportQuery, request.query, 'query');
       const expected = BODY_TYPES[query.format];
       if (mediaType(request.headers['content-type']) !== expected) {
