@@ -18,8 +18,6 @@ import { isSimilarName } from '../places/similar-names.ts';
 const DEFAULT_LIMIT = 20;
 /** How far a possible duplicate may be (PRODUCT.md §5). */
 const DUPLICATE_DISTANCE_M = 200;
-/** Metres in a degree of latitude, for the box that holds the circle. */
-const METRES_PER_DEGREE = 111_320;
 const EVERY_STATUS = ['pending', 'published', 'rejected', 'archived'] as const;
 
 /** Reads of places, each answered as the reader may see it (visitors: published places only). */
@@ -66,24 +64,21 @@ export async function placeRoutes(app: FastifyInstance) {
 
   app.get('/api/v1/places/similar', async (request): Promise<SimilarPlaces> => {
     const { near, name, exclude } = parseInput(SimilarPlacesQuery, request.query, 'query');
-    const dLat = DUPLICATE_DISTANCE_M / METRES_PER_DEGREE;
-    const dLng = dLat / Math.max(Math.cos((near.lat * Math.PI) / 180), 0.01);
-    const bbox = {
-      west: Math.max(-180, near.lng - dLng),
-      south: Math.max(-90, near.lat - dLat),
-      east: Math.min(180, near.lng + dLng),
-      north: Math.min(90, near.lat + dLat),
-    };
-    // Published places only (what a visitor sees), nearest first; the names are compared here.
+    // Published places within 200 m (what a visitor sees), nearest first; the names are compared here.
     const nearby = await app.placeRepository.list(
-      { statuses: ['published'], order: 'oldest', bbox, origin: near, limit: 100 },
+      {
+        statuses: ['published'],
+        order: 'oldest',
+        near,
+        radius: DUPLICATE_DISTANCE_M,
+        origin: near,
+        limit: 100,
+      },
       null,
     );
     const items = nearby.items.filter(
       (place) =>
-        place.id !== exclude &&
-        (place.distance ?? Number.POSITIVE_INFINITY) <= DUPLICATE_DISTANCE_M &&
-        Object.values(place.name).some((candidate) => isSimilarName(name, candidate)),
+        place.id !== exclude && Object.values(place.name).some((candidate) => isSimilarName(name, candidate)),
     );
     return { items };
   });
