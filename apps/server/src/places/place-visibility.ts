@@ -27,7 +27,14 @@ export function ownedBySql(viewer: Actor | null, param: AddParam): string {
  * the author and rejection reason only where they may (else NULL, with `owned` false).
  */
 export function placeColumnsSql(viewer: Actor | null, param: AddParam): string {
-  const owned = ownedBySql(viewer, param);
+  return columnsSql(ownedBySql(viewer, param));
+}
+
+/** The columns of a place with its private parts, for the write paths (which check who first). */
+export const OWNED_PLACE_COLUMNS = columnsSql('TRUE');
+
+/** The place columns, the private ones where the SQL condition `owned` holds. */
+function columnsSql(owned: string): string {
   return `p.id, p.external_id, p.name, p.description, p.primary_language, p.category_id,
     c.slug AS category,
     CASE WHEN ${owned} THEN p.lat ELSE p.public_lat END AS lat,

@@ -2,6 +2,7 @@ import type { OwnPlace, PlaceHistoryEntry, PlaceInput, PlacePatch } from '@karta
 import type { Database, Queryable } from '../db/database.ts';
 import { type PlaceRow, toPlace } from './place-repository.ts';
 import type { PlaceStatus } from './place-rules.ts';
+import { OWNED_PLACE_COLUMNS } from './place-visibility.ts';
 import { sameJson } from './same-json.ts';
 
 /** The columns a proposal or an edit may set, as the API names them and as the table does. */
@@ -21,13 +22,7 @@ const FIELDS = {
 type Field = keyof typeof FIELDS;
 const JSON_FIELDS = new Set<Field>(['name', 'description']);
 
-/** The place as its author or a moderator sees it: the exact position, the author, the reason. */
-const OWN_COLUMNS = `p.id, p.external_id, p.name, p.description, p.primary_language, p.category_id,
-  c.slug AS category, p.lat, p.lng, p.radius, p.location_privacy, p.address, p.phone, p.email,
-  p.website, p.status, p.created_at, p.updated_at, p.published_at, p.version,
-  TRUE AS owned, p.author_id, p.rejection_reason`;
-
-/** A row of OWN_COLUMNS: `owned` is always true, so the private fields are there. */
+/** A row of OWNED_PLACE_COLUMNS: `owned` is always true, so the private fields are there. */
 const toOwnPlace = (row: PlaceRow) => toPlace(row) as OwnPlace;
 
 /** What `field` holds in `place`, in the API's terms (for history diffs). */
@@ -45,7 +40,7 @@ export class StaleVersionError extends Error {
 
 async function findOwn(db: Queryable, id: number, lock = false): Promise<OwnPlace | undefined> {
   const { rows } = await db.query<PlaceRow>(
-    `SELECT ${OWN_COLUMNS} FROM places p JOIN categories c ON c.id = p.category_id WHERE p.id = $1::int8
+    `SELECT ${OWNED_PLACE_COLUMNS} FROM places p JOIN categories c ON c.id = p.category_id WHERE p.id = $1::int8
      ${lock ? 'FOR UPDATE OF p' : ''}`,
     [id],
   );
