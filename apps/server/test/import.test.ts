@@ -96,6 +96,11 @@ describe.skipIf(!databaseAvailable)(`import of GeoJSON and CSV (${dbKind})`, () 
     expect(response.statusCode).toBe(200);
     const report = response.json();
     expect(report).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
+    // Row by row: what each accepted row would do (refused rows are in `refused`).
+    expect(report.rows).toEqual([
+      { row: 1, externalId: 'dry-1', action: 'create' },
+      { row: 2, externalId: 'dry-2', action: 'create' },
+    ]);
     expect(report.refused).toHaveLength(2);
     expect(report.refused[0].row).toBe(3);
     expect(report.refused[0].errors.map((issue: { path: string }) => issue.path).sort()).toEqual(['lat']);
@@ -146,6 +151,10 @@ describe.skipIf(!databaseAvailable)(`import of GeoJSON and CSV (${dbKind})`, () 
     expect(error.details.refused).toEqual([
       { row: 2401, errors: [expect.objectContaining({ path: 'lng' })] },
     ]);
+    // Every accepted row in file order across the batches, the refused one left out.
+    const numbers = error.details.rows.map((entry: { row: number }) => entry.row);
+    expect(numbers).toEqual(Array.from({ length: 2500 }, (_, i) => i + 1).filter((row) => row !== 2401));
+    expect(error.details.rows[2400]).toEqual({ row: 2402, externalId: 'bulk-2401', action: 'create' });
     // The first two batches were written inside the transaction, then rolled back with it.
     expect(await counts(t)).toEqual(before);
     expect(await placeByExternalId(t, 'bulk-0')).toBeUndefined();
@@ -159,7 +168,16 @@ describe.skipIf(!databaseAvailable)(`import of GeoJSON and CSV (${dbKind})`, () 
     ].join('\r\n');
     const first = await importInto(t, moderator, 'csv', csv, { dryRun: false, status: 'published' });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ created: 2, updated: 0, unchanged: 0, refused: [] });
+    expect(first.json()).toEqual({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      rows: [
+        { row: 1, externalId: 'same-1', action: 'create' },
+        { row: 2, externalId: 'same-2', action: 'create' },
+      ],
+      refused: [],
+    });
     const place = await placeByExternalId(t, 'same-1');
     expect(place).toMatchObject({
       status: 'published',
@@ -188,7 +206,16 @@ describe.skipIf(!databaseAvailable)(`import of GeoJSON and CSV (${dbKind})`, () 
     const before = await counts(t);
     for (const dryRun of [true, false]) {
       const again = await importInto(t, moderator, 'csv', csv, { dryRun, status: 'published' });
-      expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 2, refused: [] });
+      expect(again.json()).toEqual({
+        created: 0,
+        updated: 0,
+        unchanged: 2,
+        rows: [
+          { row: 1, externalId: 'same-1', action: 'unchanged' },
+          { row: 2, externalId: 'same-2', action: 'unchanged' },
+        ],
+        refused: [],
+      });
     }
     expect(await counts(t)).toEqual(before);
   });
@@ -199,12 +226,13 @@ describe.skipIf(!databaseAvailable)(`import of GeoJSON and CSV (${dbKind})`, () 
     const created = await placeByExternalId(t, 'upd-1');
     expect(created?.status).toBe('pending');
     const dry = await importInto(t, moderator, 'csv', `${HEADER}\r\n${row('Novo ime')}`, { dryRun: true });
-    expect(dry.json()).toEqual({ created: 0, updated: 1, unchanged: 0, refused: [] });
+    const updateRow = { row: 1, externalId: 'upd-1', action: 'update', changed: ['name'] };
+    expect(dry.json()).toEqual({ created: 0, updated: 1, unchanged: 0, rows: [updateRow], refused: [] });
     const real = await importInto(t, moderator, 'csv', `${HEADER}\r\n${row('Novo ime')}`, {
       dryRun: false,
       status: 'published',
     });
-    expect(real.json()).toEqual({ created: 0, updated: 1, unchanged: 0, refused: [] });
+    expect(real.json()).toEqual({ created: 0, updated: 1, unchanged: 0, rows: [updateRow], refused: [] });
     const updated = await placeByExternalId(t, 'upd-1');
     // The import changes what the place says, not where it is in its life.
     expect(updated).toMatchObject({
@@ -228,7 +256,7 @@ describe.skipIf(!databaseAvailable)(`import of GeoJSON and CSV (${dbKind})`, () 
   it('reads CSV with quoted fields, commas, line breaks, Croatian letters and a byte order mark', async () => {
     const csv = `\uFEFF${HEADER}\r\n"quo-1",pharmacy,"Ljekarna ""Čačak"", Đurđevac",Žabica,"Prvi red\nDrugi red, ćup",45.814,15.974,,,"Šubićeva 1, Zagreb",\r\nquo-2,pharmacy,'=Ljekarna,,,45.815,15.975,,,,\r\n`;
     const response = await importInto(t, moderator, 'csv', csv, { dryRun: false });
-    expect(response.json()).toEqual({ created: 2, updated: 0, unchanged: 0, refused: [] });
+    expect(response.json()).toMatchObject({ created: 2, updated: 0, unchanged: 0, refused: [] });
     expect(await placeByExternalId(t, 'quo-1')).toMatchObject({
       name: { hr: 'Ljekarna "Čačak", Đurđevac', en: 'Žabica' },
       description: { hr: 'Prvi red\nDrugi red, ćup' },
@@ -286,6 +314,7 @@ describe.skipIf(!databaseAvailable)(`import of GeoJSON and CSV (${dbKind})`, () 
       created: 1,
       updated: 0,
       unchanged: 0,
+      rows: [{ row: 1, externalId: 'geo-1', action: 'create' }],
       refused: [
         { row: 2, errors: [{ path: 'geometry', message: 'Expected a Point, found LineString' }] },
         { row: 3, errors: [expect.objectContaining({ path: 'lng' })] },
@@ -408,6 +437,6 @@ describe.skipIf(!databaseAvailable)(`export → import round trip (${dbKind})`, 
     // The CSV of the copy re-imports into the copy as unchanged.
     const csv = await exportFrom(target, 'csv');
     const again = await importInto(target, targetModerator, 'csv', csv, { dryRun: false });
-    expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: expected.size, refused: [] });
+    expect(again.json()).toMatchObject({ created: 0, updated: 0, unchanged: expected.size, refused: [] });
   });
 });

@@ -121,7 +121,17 @@ describe('place-writing methods of the API client', () => {
 });
 
 describe('import and export in the API client', () => {
-  const report = { created: 1, updated: 0, unchanged: 2, refused: [] };
+  const report = {
+    created: 1,
+    updated: 0,
+    unchanged: 2,
+    rows: [
+      { row: 1, externalId: 'x-1', action: 'create' },
+      { row: 2, externalId: 'x-2', action: 'unchanged' },
+      { row: 3, externalId: 'x-3', action: 'unchanged' },
+    ],
+    refused: [],
+  };
 
   it('sends an import file as it is, with its format’s content type and the options', async () => {
     const { calls, fetch } = fakeFetch(200, report);

@@ -91,14 +91,32 @@ export const ImportRefusal = z.object({
 });
 export type ImportRefusal = z.infer<typeof ImportRefusal>;
 
+/** What happens to an accepted row: a new place, changes to an existing one, or nothing. */
+export const ImportAction = z.enum(['create', 'update', 'unchanged']);
+export type ImportAction = z.infer<typeof ImportAction>;
+
 /**
- * What an import did (or, in a dry run, would do), row by row. A real run with any refused row
+ * An accepted row and what the import does with it. `changed` (updates only) names the fields that
+ * differ, in the API's terms (`name`, `lat`, `categoryId`…), so a dry run says what an update touches.
+ */
+export const ImportRowAction = z.object({
+  row: z.number().int().positive(),
+  externalId: z.string(),
+  action: ImportAction,
+  changed: z.array(z.string()).optional(),
+});
+export type ImportRowAction = z.infer<typeof ImportRowAction>;
+
+/**
+ * What an import did (or, in a dry run, would do), row by row: the counts, every accepted row's
+ * action in file order (`rows`), and every refused row with why. A real run with any refused row
  * imports nothing and answers 422 `validation_error` whose `details` is this report (a 400 is the request or the file as a whole).
  */
 export const ImportReport = z.object({
   created: z.number().int().min(0),
   updated: z.number().int().min(0),
   unchanged: z.number().int().min(0),
+  rows: z.array(ImportRowAction),
   refused: z.array(ImportRefusal),
 });
 export type ImportReport = z.infer<typeof ImportReport>;

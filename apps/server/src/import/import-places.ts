@@ -144,7 +144,8 @@ const recordOf = (values: Values, changes: object) => ({
 
 /**
  * Imports rows: each validated with the rules of a proposal, matched by external id (or by an
- * exported link to a place of this site), and counted as created, updated, unchanged or refused.
+ * exported link to a place of this site), and counted as created, updated, unchanged or refused;
+ * the report lists each accepted row's action too (batches keep file order, so `rows` is in it).
  * A real run writes in batches inside one transaction and rolls all of it back when any row is
  * refused; a dry run takes the same decisions with plain reads and writes nothing. Updates bump
  * the version and write a history entry, like an edit; the map follows through the change log.
@@ -154,7 +155,7 @@ export async function importPlaces(
   rows: AsyncIterable<SourceRow>,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const report: ImportReport = { created: 0, updated: 0, unchanged: 0, refused: [] };
+  const report: ImportReport = { created: 0, updated: 0, unchanged: 0, rows: [], refused: [] };
 
   async function run(q: Queryable, write: boolean) {
     const categories = new Map(
@@ -232,6 +233,7 @@ export async function importPlaces(
       const existing = current.get(item.externalId);
       if (!existing) {
         report.created += 1;
+        report.rows.push({ row: item.row, externalId: item.externalId, action: 'create' });
         if (write)
           creates.push({
             external_id: item.externalId,
@@ -251,11 +253,14 @@ export async function importPlaces(
         next.lng = existing.lng;
       }
       const changes = changesOf(valuesOf(existing), next);
-      if (Object.keys(changes).length === 0) {
+      const changed = Object.keys(changes);
+      if (changed.length === 0) {
         report.unchanged += 1;
+        report.rows.push({ row: item.row, externalId: item.externalId, action: 'unchanged' });
         continue;
       }
       report.updated += 1;
+      report.rows.push({ row: item.row, externalId: item.externalId, action: 'update', changed });
       if (write) updates.push({ id: existing.id, ...recordOf(next, changes) });
     }
 
