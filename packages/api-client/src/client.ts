@@ -31,6 +31,8 @@ import {
   PlaceList,
   type PlaceListQuery,
   type PlacePatch,
+  PlaceSuggestions,
+  type PlaceSuggestionsQuery,
   type PlaceTransition,
   type RegisterBody,
   SimilarPlaces,
@@ -193,6 +195,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
           near: query.near ? formatLatLng(query.near) : undefined,
           radius: query.radius === undefined ? undefined : String(query.radius),
           covers: query.covers ? formatLatLng(query.covers) : undefined,
+        },
+        request,
+      ),
+    /** A few published places for a search box as the user types (names beginning with `q` first). */
+    suggestPlaces: (query: PlaceSuggestionsQuery, request?: RequestOptions) =>
+      get(
+        '/api/v1/places/suggestions',
+        PlaceSuggestions,
+        {
+          q: query.q,
+          origin: query.origin ? formatLatLng(query.origin) : undefined,
+          category: query.category?.length ? formatSlugList(query.category) : undefined,
+          limit: query.limit === undefined ? undefined : String(query.limit),
         },
         request,
       ),

@@ -1,4 +1,4 @@
-import { PlaceListQuery } from '@karta/contracts';
+import { PlaceListQuery, PlaceSuggestionsQuery } from '@karta/contracts';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
 
@@ -23,5 +23,25 @@ describe('listPlaces', () => {
       PlaceListQuery.parse(Object.fromEntries(new URL(url, 'http://x').searchParams)),
     );
     expect(parsed).toEqual(queries);
+  });
+});
+
+describe('suggestPlaces', () => {
+  it('sends the text, origin, categories and limit in the wire form the server parses back', async () => {
+    const urls: string[] = [];
+    const fetch = (async (url: string | URL | Request) => {
+      urls.push(String(url));
+      return new Response(JSON.stringify({ items: [] }), { headers: { 'content-type': 'application/json' } });
+    }) as typeof globalThis.fetch;
+    const query = {
+      q: 'cvjetni t&r',
+      origin: { lat: 45.81, lng: 15.97 },
+      category: ['market', 'pharmacy'],
+      limit: 6,
+    };
+    expect(await createApiClient({ fetch }).suggestPlaces(query)).toEqual({ items: [] });
+    const url = new URL(urls[0] as string, 'http://x');
+    expect(url.pathname).toBe('/api/v1/places/suggestions');
+    expect(PlaceSuggestionsQuery.parse(Object.fromEntries(url.searchParams))).toEqual(query);
   });
 });

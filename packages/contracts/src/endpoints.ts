@@ -19,6 +19,8 @@ import {
   PlaceIdParams,
   PlaceList,
   PlaceListQuery,
+  PlaceSuggestions,
+  PlaceSuggestionsQuery,
   SimilarPlaces,
   SimilarPlacesQuery,
 } from './places.ts';
@@ -86,6 +88,15 @@ export const endpoints = {
     query: PlaceListQuery,
     response: PlaceList,
     errors: [400, 401],
+  },
+  suggestPlaces: {
+    method: 'GET',
+    path: '/api/v1/places/suggestions',
+    summary:
+      'A few published places for a search box as the user types: names (or a word of them) beginning with `q` first, nearest to `origin` first, then other matches; no total, no pages',
+    query: PlaceSuggestionsQuery,
+    response: PlaceSuggestions,
+    errors: [400],
   },
   similarPlaces: {
     method: 'GET',

@@ -55,6 +55,14 @@ export type Place = z.infer<typeof Place>;
 export const PlaceListItem = Place.extend({ distance: z.number().min(0).nullable() });
 export type PlaceListItem = z.infer<typeof PlaceListItem>;
 
+/** Search text: at most 100 characters, at least one letter or digit. */
+const SearchText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((text) => /[\p{L}\p{N}]/u.test(text), { message: 'Expected a letter or a digit' });
+
 /**
  * `GET /api/v1/places`: places in a box, nearest to `origin` first, page by page. Published ones
  * unless `status` says otherwise; a reader only ever gets the places they may see (their own and,
@@ -80,13 +88,7 @@ export const PlaceListQuery = z.object({
    * or a word of it beginning with the query, then a name holding every word), then the rest;
    * ties nearest to the origin first, else by id.
    */
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .refine((text) => /[\p{L}\p{N}]/u.test(text), { message: 'Expected a letter or a digit' })
-    .optional(),
+  q: SearchText.optional(),
   /** `lat,lng`: only places within `radius` metres of this point, nearest first (it is the origin). */
   near: LatLngParam.optional(),
   /** Metres around `near` (1–50 000; the UI offers {@link NEAR_RADII}). Only with `near`. */
@@ -114,6 +116,23 @@ export const PlaceIdParams = z.object({
     .transform(Number)
     .pipe(PlaceId),
 });
+
+/**
+ * `GET /api/v1/places/suggestions`: a few published places for a search box as the user types.
+ * Places whose name, or a word of it, begins with `q` come first (a name beginning with it before
+ * a word), nearest to `origin` first; when there are fewer, the best other matches of `q` follow.
+ * No total and no pages, so it stays fast on the shortest, commonest prefixes.
+ */
+export const PlaceSuggestionsQuery = z.object({
+  q: SearchText,
+  origin: LatLngParam.optional(),
+  category: SlugListParam.optional(),
+  limit: intParam(1, 10).optional(),
+});
+export type PlaceSuggestionsQuery = z.output<typeof PlaceSuggestionsQuery>;
+
+export const PlaceSuggestions = z.object({ items: z.array(PlaceListItem) });
+export type PlaceSuggestions = z.infer<typeof PlaceSuggestions>;
 
 /** `GET /api/v1/places/similar`: published places near a point with a name like the one given. */
 export const SimilarPlacesQuery = z.object({

@@ -87,6 +87,13 @@ export interface ListQuery {
   withTotal?: boolean;
 }
 
+export interface SuggestQuery {
+  q: string;
+  origin?: LatLng;
+  categories?: readonly string[];
+  limit: number;
+}
+
 export interface ListPage {
   items: PlaceListItem[];
   total: number;
@@ -115,6 +122,13 @@ export function bboxCentre(bbox: Bounds): LatLng {
 const METRES_PER_DEGREE = (EARTH_RADIUS_M * Math.PI) / 180;
 /** Words of a search beyond this many are ignored (each costs an index probe). */
 const MAX_SEARCH_WORDS = 8;
+/**
+ * Suggestions rank at most this many matches; a short, common prefix matches far more (a fifth
+ * of the places for "lje"), and then the nearest matches are taken from the location index instead.
+ */
+const SUGGESTION_CANDIDATES = 2000;
+/** How many of the nearest matches the location index gives a suggestion over the cap. */
+const NEAREST_CANDIDATES = 50;
 
 /** A box as `[west, south, east, north]`, west ≤ east. */
 type Box = [number, number, number, number];
@@ -175,7 +189,10 @@ function inBoxesSql(boxes: readonly Box[], param: Sql['param']): string {
  * each); the rank puts names first: 0 a name begins with the query, 1 a word of a name does,
  * 2 the names hold every word, 3 only a description or the address matches.
  */
-function searchSql(search: string, param: Sql['param']): { filter: string; rank: () => string } {
+function searchSql(
+  search: string,
+  param: Sql['param'],
+): { filter: string; rank: () => string; namePrefix: () => string } {
   const words = search
     .split(/\s+/)
     .filter((word) => word.length > 0)
@@ -192,7 +209,12 @@ function searchSql(search: string, param: Sql['param']): { filter: string; rank:
       WHEN ${inNames} THEN 2
       ELSE 3 END)`;
   };
-  return { filter: `(${filter})`, rank };
+  /** A name, or a word of one, begins with the whole query (rank 0 or 1). */
+  const namePrefix = () => {
+    const phrase = `karta_fold(${param(search, 'text')})`;
+    return `(p.search_name LIKE '%|' || ${phrase} || '%' OR p.search_name LIKE '% ' || ${phrase} || '%')`;
+  };
+  return { filter: `(${filter})`, rank, namePrefix };
 }
 
 /** Rows after the cursor's row in the order of `keys` (lexicographic, each ascending or not). */
@@ -216,7 +238,75 @@ function statusSql(statuses: readonly PlaceStatus[], param: Sql['param']): strin
  * Boxes and distances use the public position for everyone, so no answer reveals an exact spot.
  */
 export function createPlaceRepository(db: Queryable) {
+  /**
+   * The best published matches of `where` by (rank, distance, id): exact when at most
+   * SUGGESTION_CANDIDATES match; beyond that, the best of the nearest NEAREST_CANDIDATES (a
+   * nearest-first walk of the location index, which stops as soon as it has found them).
+   */
+  async function bestPublished(
+    query: SuggestQuery,
+    viewer: Actor | null,
+    narrow: (search: ReturnType<typeof searchSql>) => string | null,
+  ): Promise<PlaceListItem[]> {
+    const run = async (nearestFirst: boolean) => {
+      const sql = new Sql();
+      const param = sql.param;
+      const search = searchSql(query.q, param);
+      const where = [`p.status = 'published'`, search.filter];
+      const extra = narrow(search);
+      if (extra) where.push(extra);
+      if (query.categories && query.categories.length > 0) {
+        where.push(
+          `p.category_id IN (SELECT id FROM categories WHERE slug = ANY(${param(query.categories, 'text[]')}))`,
+        );
+      }
+      const origin = query.origin;
+      const order = nearestFirst
+        ? origin
+          ? `p.location <-> point(${param(origin.lng, 'float8')}, ${param(origin.lat, 'float8')})`
+          : 'p.id'
+        : null;
+      const cap = nearestFirst ? NEAREST_CANDIDATES : SUGGESTION_CANDIDATES + 1;
+      const { rows } = await db.query<PlaceRow & { rank: number }>(
+        `SELECT ${placeColumnsSql(viewer, param)},
+                ${origin ? distanceSql(origin, param) : 'NULL::float8'} AS distance, ${search.rank()} AS rank
+         FROM places p JOIN categories c ON c.id = p.category_id
+         WHERE ${where.join(' AND ')}
+         ${order ? `ORDER BY ${order}` : ''}
+         LIMIT ${param(cap, 'int4')}`,
+        sql.params,
+      );
+      return rows;
+    };
+    let rows = await run(false);
+    if (rows.length > SUGGESTION_CANDIDATES) rows = await run(true);
+    return rows
+      .sort((a, b) => a.rank - b.rank || (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id)
+      .slice(0, query.limit)
+      .map(({ rank: _rank, ...row }) => ({
+        ...toPlace(row),
+        distance:
+          row.distance === null || row.distance === undefined ? null : Math.round(row.distance * 10) / 10,
+      }));
+  }
+
   return {
+    /**
+     * A few published places for a search box: names (or a word of them) beginning with the query
+     * first, then the other matches; bounded work however common the prefix (see bestPublished).
+     */
+    async suggest(query: SuggestQuery, viewer: Actor | null): Promise<PlaceListItem[]> {
+      const byName = await bestPublished(query, viewer, (search) => search.namePrefix());
+      if (byName.length >= query.limit) return byName;
+      const found = new Set(byName.map((place) => place.id));
+      const others = await bestPublished(
+        { ...query, limit: query.limit + byName.length },
+        viewer,
+        () => null,
+      );
+      return [...byName, ...others.filter((place) => !found.has(place.id))].slice(0, query.limit);
+    },
+
     /** A place the viewer may see, or undefined. */
     async find(id: number, viewer: Actor | null): Promise<Place | undefined> {
       const sql = new Sql();

@@ -3,6 +3,8 @@ import {
   PlaceIdParams,
   type PlaceList,
   PlaceListQuery,
+  type PlaceSuggestions,
+  PlaceSuggestionsQuery,
   type SimilarPlaces,
   SimilarPlacesQuery,
 } from '@karta/contracts';
@@ -16,6 +18,7 @@ import { bboxCentre } from '../places/place-repository.ts';
 import { isSimilarName } from '../places/similar-names.ts';
 
 const DEFAULT_LIMIT = 20;
+const DEFAULT_SUGGESTIONS = 6;
 /** How far a possible duplicate may be (PRODUCT.md §5). */
 const DUPLICATE_DISTANCE_M = 200;
 const EVERY_STATUS = ['pending', 'published', 'rejected', 'archived'] as const;
@@ -60,6 +63,20 @@ export async function placeRoutes(app: FastifyInstance) {
       request.user,
     );
     return { items: page.items, total: page.total, nextCursor: page.next ? encodeCursor(page.next) : null };
+  });
+
+  app.get('/api/v1/places/suggestions', async (request): Promise<PlaceSuggestions> => {
+    const query = parseInput(PlaceSuggestionsQuery, request.query, 'query');
+    const items = await app.placeRepository.suggest(
+      {
+        q: query.q,
+        origin: query.origin,
+        categories: query.category,
+        limit: query.limit ?? DEFAULT_SUGGESTIONS,
+      },
+      request.user,
+    );
+    return { items };
   });
 
   app.get('/api/v1/places/similar', async (request): Promise<SimilarPlaces> => {
