@@ -3,7 +3,7 @@ import { CSV_COLUMNS } from '@karta/contracts';
 import { generateDemoPlaces } from '../apps/server/src/demo-data/generate.ts';
 import { csvCell } from '../apps/server/src/export/place-export.ts';
 import { startBenchServer } from './lib/bench-server.ts';
-import { seededPgliteFolder } from './lib/seed-folder.ts';
+import { seededPgliteFolder, sharedSeededFolder } from './lib/seed-folder.ts';
 import { ms } from './lib/stats.ts';
 
 const ADMIN = { email: 'bench-admin@example.org', password: 'lantern-orchard-velvet-42' };
@@ -94,7 +94,8 @@ function importCsv(count: number): string {
  * moderator: a dry run, then the real run (rows/s).
  */
 export async function benchImportExport(count: number, importRows = 100_000): Promise<ImportExportFigures> {
-  const { dataDir } = await seededPgliteFolder(count);
+  // The import adds places, so it gets a folder of its own; exports alone only read.
+  const { dataDir } = importRows > 0 ? await seededPgliteFolder(count) : await sharedSeededFolder(count);
   const server = await startBenchServer(dataDir, {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -137,7 +138,7 @@ export async function benchImportExport(count: number, importRows = 100_000): Pr
     return { places: count, exports, imports };
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (importRows > 0) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,8 +1,7 @@
-import { rmSync } from 'node:fs';
 import { formatBbox } from '@karta/contracts';
 import { startBenchServer } from './lib/bench-server.ts';
 import { type LoadResult, runLoad } from './lib/http-load.ts';
-import { seededPgliteFolder } from './lib/seed-folder.ts';
+import { sharedSeededFolder } from './lib/seed-folder.ts';
 import { ms } from './lib/stats.ts';
 import { zagrebViewports } from './lib/viewports.ts';
 
@@ -17,7 +16,7 @@ export interface MapApiFigures {
 
 /** Seeds a PGlite folder, starts the real server on it and loads `GET /api/v1/map` on loopback. */
 export async function benchMapApi(count: number): Promise<MapApiFigures> {
-  const { dataDir, rowsPerSecond } = await seededPgliteFolder(count);
+  const { dataDir, rowsPerSecond } = await sharedSeededFolder(count);
   const server = await startBenchServer(dataDir);
   try {
     const paths = zagrebViewports(1000).map(
@@ -37,7 +36,6 @@ export async function benchMapApi(count: number): Promise<MapApiFigures> {
     };
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

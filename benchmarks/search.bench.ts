@@ -1,14 +1,13 @@
-import { rmSync } from 'node:fs';
 import { formatLatLng, NEAR_RADII } from '@karta/contracts';
 import { startBenchServer } from './lib/bench-server.ts';
 import { type LoadResult, runLoad } from './lib/http-load.ts';
-import { seededPgliteFolder } from './lib/seed-folder.ts';
+import { sharedSeededFolder } from './lib/seed-folder.ts';
 import { ms, seededRandom } from './lib/stats.ts';
 
 /** One set of requests and how they answered. */
 export interface SearchLoad {
   label: string;
-  /** Places answered per request, on average (`total`, across pages). */
+  /** Places answered per request, on average (`total` across pages; suggestions: those given). */
   meanTotal: number;
   result: LoadResult;
 }
@@ -43,8 +42,8 @@ async function load(origin: string, label: string, paths: string[], total: numbe
   // The mean size of the answers, so a figure can be read against how much it found.
   let found = 0;
   for (const path of paths.slice(0, 50)) {
-    const body = (await (await fetch(`${origin}${path}`)).json()) as { total?: number };
-    found += body.total ?? 0;
+    const body = (await (await fetch(`${origin}${path}`)).json()) as { total?: number; items: unknown[] };
+    found += body.total ?? body.items.length;
   }
   await runLoad(origin, paths, { total: Math.min(100, total), concurrency: 1 }); // warm up
   const result = await runLoad(origin, paths, { total, concurrency: 1 });
@@ -53,9 +52,9 @@ async function load(origin: string, label: string, paths: string[], total: numbe
 
 /** Seeds a PGlite folder, starts the real server on it and times `q`, `near` and `covers`, one client. */
 export async function benchSearch(count: number): Promise<SearchFigures> {
-  const { dataDir, rowsPerSecond } = await seededPgliteFolder(count);
+  const { dataDir, rowsPerSecond } = await sharedSeededFolder(count);
   const server = await startBenchServer(dataDir);
-  const requests = count >= 1_000_000 ? 300 : 600;
+  const requests = count >= 1_000_000 ? 100 : 600;
   try {
     const q = (terms: string[], extra: string) =>
       terms.map((term) => `/api/v1/places?q=${encodeURIComponent(term)}${extra}`);
@@ -64,7 +63,11 @@ export async function benchSearch(count: number): Promise<SearchFigures> {
       (p, i) => `/api/v1/places?near=${formatLatLng(p)}&radius=${NEAR_RADII[i % NEAR_RADII.length]}&limit=50`,
     );
     const covers = points(500, 12).map((p) => `/api/v1/places?covers=${formatLatLng(p)}&limit=50`);
+    const suggestions = TYPED.map(
+      (term) => `/api/v1/places/suggestions?q=${encodeURIComponent(term)}&limit=6${origin}`,
+    );
     const loads = [
+      await load(server.url, 'suggestions (3–4 letters, 6, origin)', suggestions, requests),
       await load(server.url, 'q, type-ahead (3–4 letters, limit 8)', q(TYPED, '&limit=8'), requests),
       await load(server.url, 'q, a rare word (limit 20, origin)', q(RARE, `&limit=20${origin}`), requests),
       await load(
@@ -79,7 +82,6 @@ export async function benchSearch(count: number): Promise<SearchFigures> {
     return { places: count, seedRowsPerSecond: rowsPerSecond, loads };
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
