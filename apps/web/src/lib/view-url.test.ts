@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  parseSearchText,
   parseViewState,
   serializeViewState,
   type ViewDefaults,
@@ -85,5 +86,39 @@ describe('view URL state', () => {
     const link = viewStateLink('https://karta.example.org/', state);
     expect(link).toBe('https://karta.example.org/?lat=45.8&lng=16&z=15&place=5');
     expect(parseViewState(new URL(link).search, defaults)).toEqual(state);
+  });
+
+  describe('search (q)', () => {
+    it('reads the search text, trimmed, with its diacritics and spaces', () => {
+      expect(
+        parseViewState('?lat=45.8&lng=16&z=12&q=%20%C5%BEeljezni%C4%8Dki%20kolodvor%20', defaults).search,
+      ).toBe('željeznički kolodvor');
+      expect(parseViewState('q=cvjetni+trg', defaults).search).toBe('cvjetni trg');
+    });
+
+    it.each([
+      ['missing', ''],
+      ['empty', 'q='],
+      ['only spaces', 'q=%20%20'],
+      ['only punctuation', 'q=%22*%3F-'],
+    ])('has no search when q is %s', (_case, query) => {
+      expect(parseViewState(query, defaults).search).toBeUndefined();
+    });
+
+    it('keeps at most 100 characters, the longest search the API takes', () => {
+      expect(parseViewState(`q=${'a'.repeat(150)}`, defaults).search).toBe('a'.repeat(100));
+      expect(parseSearchText(`  ${'b'.repeat(99)} c `)).toBe(`${'b'.repeat(99)}`);
+    });
+
+    it('writes q last, encoded, and round-trips text that would break a query string', () => {
+      const state: ViewState = { ...defaultState, categories: ['pharmacy'], search: 'Trg & "Cvjetni" #2+?' };
+      const written = serializeViewState(state);
+      expect(written).toBe('lat=45.8&lng=16&z=10&cat=pharmacy&q=Trg%20%26%20%22Cvjetni%22%20%232%2B%3F');
+      expect(parseViewState(written, defaults)).toEqual(state);
+    });
+
+    it('leaves q out of the link when the search holds no letter or digit', () => {
+      expect(serializeViewState({ ...defaultState, search: ' ... ' })).toBe('lat=45.8&lng=16&z=10');
+    });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The home page's state in its URL, so every view is a shareable link:
- * `?lat=45.8&lng=16&z=10&place=123&cat=pharmacy,shelter`.
+ * `?lat=45.8&lng=16&z=10&place=123&cat=pharmacy,shelter&q=cvjetni`.
  * Pure functions only; the router hook that uses them lives in the app.
  */
 
@@ -9,7 +9,7 @@ export interface LatLng {
   lng: number;
 }
 
-/** Everything a link restores: position, zoom, the selected place and the category filter. */
+/** Everything a link restores: position, zoom, the selected place, the category filter and the search. */
 export interface ViewState {
   center: LatLng;
   zoom: number;
@@ -17,6 +17,8 @@ export interface ViewState {
   placeId: number | null;
   /** Category slugs shown; empty means every category. */
   categories: readonly string[];
+  /** The search text (`q`): the list and the map show the places matching it; absent when browsing. */
+  search?: string;
 }
 
 /** What a missing or invalid parameter falls back to (from the runtime config). */
@@ -35,6 +37,9 @@ const INTEGER = /^\d{1,2}$/;
 const PLACE_ID = /^[1-9]\d{0,14}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_CATEGORIES = 50;
+/** The longest search the API takes. */
+export const MAX_SEARCH_LENGTH = 100;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 function parseDecimal(raw: string | null, min: number, max: number): number | null {
   if (raw === null || !DECIMAL.test(raw)) return null;
@@ -68,6 +73,15 @@ function parseCategories(raw: string | null): string[] {
   return [...new Set(slugs)].sort().slice(0, MAX_CATEGORIES);
 }
 
+/**
+ * A search text as the API takes it: trimmed, at most {@link MAX_SEARCH_LENGTH} characters, holding
+ * a letter or a digit (punctuation alone finds nothing); `undefined` when there is no such text.
+ */
+export function parseSearchText(raw: string | null | undefined): string | undefined {
+  const text = raw?.trim().slice(0, MAX_SEARCH_LENGTH).trim();
+  return text && LETTER_OR_DIGIT.test(text) ? text : undefined;
+}
+
 /** Reads a view from a query string; every missing or invalid part falls back to its default. */
 export function parseViewState(search: string | URLSearchParams, defaults: ViewDefaults): ViewState {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
@@ -76,6 +90,7 @@ export function parseViewState(search: string | URLSearchParams, defaults: ViewD
     zoom: parseZoom(params.get('z'), defaults),
     placeId: parsePlaceId(params.get('place')),
     categories: parseCategories(params.get('cat')),
+    search: parseSearchText(params.get('q')),
   };
 }
 
@@ -100,6 +115,8 @@ export function serializeViewState(state: ViewState): string {
   if (state.categories.length > 0) {
     parts.push(`cat=${[...new Set(state.categories)].sort().map(encodeURIComponent).join(',')}`);
   }
+  const search = parseSearchText(state.search);
+  if (search !== undefined) parts.push(`q=${encodeURIComponent(search)}`);
   return parts.join('&');
 }
 

@@ -1,8 +1,9 @@
 import type { Place } from '@karta/contracts';
-import type { ClusterItem, Viewport } from '@karta/map-core';
+import type { ClusterItem, LatLng, Viewport } from '@karta/map-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
 import { useToast } from '../../components/toast/toast-context.ts';
 import { useRuntimeConfig } from '../../config/runtime-config.ts';
 import type { CategoryView } from '../../features/categories/hooks/use-category-looks.ts';
@@ -12,10 +13,11 @@ import type { MapHandle } from '../../features/map/components/map-canvas/map-can
 import { MapErrorBanner } from '../../features/map/components/map-error-banner.tsx';
 import { padBounds } from '../../features/map/utils/bounds.ts';
 import { placeQueryKey, usePlace } from '../../features/places/api/get-place.ts';
-import { usePlacesInBox } from '../../features/places/api/list-places.ts';
+import { usePlacesInBox, usePlacesMatching } from '../../features/places/api/list-places.ts';
 import { errorMessageKey } from '../../lib/error-message.ts';
 import { type ViewDefaults, type ViewState, viewStateLink } from '../../lib/view-url.ts';
 import { MapUpdatingHint } from './map-updating-hint.tsx';
+import { searchResultsAsMapData, searchResultsBounds } from './search-results-layer.ts';
 import { useMapLayersData } from './use-map-layers-data.ts';
 import { usePlacesInfoWindow } from './use-places-info-window.tsx';
 
@@ -46,11 +48,18 @@ interface PlacesMapInputs {
   overlay?: ReactNode;
 }
 
+/** What identifies a search's result set: a new one is fitted into view. */
+function searchKey(view: ViewState): string | null {
+  return view.search === undefined ? null : `${view.search}\n${view.categories.join(',')}`;
+}
+
 /**
  * The published places on a map, as the home page and the embed show them: server clusters for the
  * viewport and the category filter, markers, circles, a selected place's info window, a cluster's
- * list at the highest zoom; the view and the selection live in the URL. Returns the map element
- * (with its info window portal) and what a page needs to steer it.
+ * list at the highest zoom; the view and the selection live in the URL. With a search (`q`) the map
+ * shows the matches loaded so far as markers instead, and fits a new search's first page into view.
+ * Returns the map element (with its info window portal), the search's results and what a page needs
+ * to steer it.
  */
 export function usePlacesMap({
   view,
@@ -69,11 +78,52 @@ export function usePlacesMap({
   const [viewport, setViewport] = useState<Viewport | null>(null);
   const [clusterWindow, setClusterWindow] = useState<ClusterItem | null>(null);
 
+  const searching = view.search !== undefined;
+  // Ties between equal matches go nearest first, measured from where the map was when the search
+  // began: later moves neither search again nor reorder the pages already shown.
+  const here = viewport?.center ?? view.center;
+  const [pinned, setPinned] = useState<{ search: string; origin: LatLng } | null>(null);
+  if (view.search !== undefined && pinned?.search !== view.search) {
+    setPinned({ search: view.search, origin: here });
+  }
+  const matching = usePlacesMatching(
+    view.search === undefined
+      ? null
+      : {
+          text: view.search,
+          categories: view.categories,
+          origin: pinned?.search === view.search ? pinned.origin : here,
+        },
+  );
   const mapData = useMapData(
-    viewport
+    viewport && !searching
       ? { bounds: viewport.bounds, zoom: viewport.zoom, categories: view.categories, language: i18n.language }
       : null,
   );
+  const matches = useMemo(() => matching.data?.pages.flatMap((page) => page.items), [matching.data]);
+  const searchLayer = useMemo(
+    () => (matches ? searchResultsAsMapData(matches, i18n.language) : undefined),
+    [matches, i18n.language],
+  );
+  const shownData = searching ? searchLayer : mapData.data;
+  const dataQuery = searching ? matching : mapData;
+
+  // A new search (typed here, or arriving with only `q` from another page) fits its first page
+  // into view; a link that names a position too (shared, reloaded) keeps the view it names.
+  const urlSearch = useSearch();
+  const fitted = useRef<string | null | undefined>(undefined);
+  if (fitted.current === undefined) {
+    fitted.current = new URLSearchParams(urlSearch).has('lat') ? searchKey(view) : null;
+  }
+  const currentSearch = searchKey(view);
+  const firstPage = matching.data?.pages[0]?.items;
+  const mapReady = viewport !== null;
+  useEffect(() => {
+    if (currentSearch === null || !firstPage || !mapReady || fitted.current === currentSearch) return;
+    fitted.current = currentSearch;
+    const bounds = searchResultsBounds(firstPage);
+    if (bounds) handle.current?.fitBounds(bounds);
+  }, [currentSearch, firstPage, mapReady]);
   const selected = usePlace(view.placeId);
   const clusterPlaces = usePlacesInBox(
     clusterWindow ? padBounds(clusterWindow.bounds) : null,
@@ -82,7 +132,7 @@ export function usePlacesMap({
 
   const zoom = viewport?.zoom ?? view.zoom;
   const layers = useMapLayersData({
-    data: mapData.data,
+    data: shownData,
     selectedId: view.placeId,
     selectedPlace: selected.data,
     zoom,
@@ -160,14 +210,14 @@ export function usePlacesMap({
           if (view.placeId !== null) selectPlace(null);
         }}
       >
-        {mapData.isError ? (
+        {dataQuery.isError ? (
           <MapErrorBanner
-            message={t('map.dataFailed')}
-            detail={t(errorMessageKey(mapData.error))}
-            onRetry={() => void mapData.refetch()}
+            message={t(searching ? 'places.search.failed' : 'map.dataFailed')}
+            detail={t(errorMessageKey(dataQuery.error))}
+            onRetry={() => void dataQuery.refetch()}
           />
         ) : (
-          mapData.isFetching && <MapUpdatingHint />
+          dataQuery.isFetching && <MapUpdatingHint />
         )}
         {overlay}
       </MapCanvas>
@@ -180,6 +230,8 @@ export function usePlacesMap({
     handle,
     viewport,
     shownView,
+    /** The places matching the search (`q`), page by page; idle without one. */
+    matching,
     choosePlace,
     closeClusterWindow: () => setClusterWindow(null),
   };

@@ -30,7 +30,7 @@ interface ViewUrlOptions {
 
 /**
  * The map's view (home page and embed), read from and written to the URL. Map moves replace the history entry
- * (Back does not replay every pan); a selection or a filter change pushes one.
+ * (Back does not replay every pan); a selection, a filter or a search change pushes one.
  */
 export function useViewUrlState(defaults: ViewDefaults, { keep = [] }: ViewUrlOptions = {}) {
   const [path, navigate] = useLocation();
@@ -63,5 +63,11 @@ export function useViewUrlState(defaults: ViewDefaults, { keep = [] }: ViewUrlOp
     [update],
   );
 
-  return { view, moveTo, selectPlace, clearMissingPlace, setCategories };
+  // A new search or its clearing is a step Back returns from; an open info window closes with it.
+  const setSearch = useCallback(
+    (search: string | undefined) => update({ search, placeId: null }, 'push'),
+    [update],
+  );
+
+  return { view, moveTo, selectPlace, clearMissingPlace, setCategories, setSearch };
 }

@@ -1,11 +1,11 @@
-import type { Place, PlaceListItem } from '@karta/contracts';
+import type { Place } from '@karta/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkipLink } from '../../../components/ui/skip-link.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
 import { boundsContain } from '../../../features/map/utils/bounds.ts';
-import { usePlacesInView } from '../../../features/places/api/list-places.ts';
+import { placeOfListItem, usePlacesInView } from '../../../features/places/api/list-places.ts';
 import { ExportLinks } from '../../../features/places/components/export-links.tsx';
 import { publicOrigin } from '../../../lib/embed-code.ts';
 import { usePlacesMap, useViewDefaults } from '../../places-map/use-places-map.tsx';
@@ -14,27 +14,31 @@ import { PlacesPanel } from './places-panel.tsx';
 import { ProposeEntry } from './propose-entry.tsx';
 import { ShareButton } from './share-dialog.tsx';
 
-/** Drops the list-only `distance`, so a list entry can seed the place cache. */
-function withoutDistance({ distance: _distance, ...place }: PlaceListItem): Place {
-  return place;
-}
-
-/** Home: the map, and under it the category filter and the places in view, kept in step both ways. */
+/**
+ * Home: the map, and under it the category filter and the places in view, kept in step both ways.
+ * With a search (`q`) the list holds every place matching it and the map shows them.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const config = useRuntimeConfig();
   const mapSection = useRef<HTMLDivElement>(null);
 
-  const { view, moveTo, selectPlace, clearMissingPlace, setCategories } = useViewUrlState(useViewDefaults());
+  const { view, moveTo, selectPlace, clearMissingPlace, setCategories, setSearch } = useViewUrlState(
+    useViewDefaults(),
+  );
   const { categories, lookOf } = useCategoryLooks(config.defaultLanguage);
   // The URL follows the map as it moves, so its view is the one on screen.
   const share = <ShareButton view={view} origin={publicOrigin(config.publicUrl)} />;
   const map = usePlacesMap({ view, moveTo, selectPlace, clearMissingPlace, lookOf, overlay: share });
   const { viewport } = map;
 
-  const list = usePlacesInView(
-    viewport ? { bounds: viewport.bounds, origin: viewport.center, categories: view.categories } : null,
+  const searching = view.search !== undefined;
+  const inView = usePlacesInView(
+    viewport && !searching
+      ? { bounds: viewport.bounds, origin: viewport.center, categories: view.categories }
+      : null,
   );
+  const list = searching ? map.matching : inView;
 
   function chooseFromList(place: Place) {
     map.choosePlace(place);
@@ -63,11 +67,15 @@ export function HomePage() {
           setCategories(next);
         }}
         list={list}
+        search={view.search}
+        onClearSearch={() => setSearch(undefined)}
         selectedId={view.placeId}
         lookOf={lookOf}
-        onSelect={(place) => chooseFromList(withoutDistance(place))}
+        onSelect={(place) => chooseFromList(placeOfListItem(place))}
         aside={<ProposeEntry center={viewport?.center ?? view.center} zoom={viewport?.zoom ?? view.zoom} />}
-        footer={<ExportLinks bounds={viewport?.bounds ?? null} categories={view.categories} />}
+        footer={
+          <ExportLinks bounds={viewport?.bounds ?? null} categories={view.categories} search={view.search} />
+        }
       />
     </>
   );

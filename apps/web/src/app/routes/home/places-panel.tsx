@@ -1,7 +1,7 @@
 import type { PlaceListItem } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { MapPinIcon, RetryIcon } from '../../../components/ui/icons.tsx';
+import { CloseIcon, MapPinIcon, RetryIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { CategoryChips } from '../../../features/categories/components/category-chips.tsx';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
@@ -13,7 +13,11 @@ interface PlacesPanelProps {
   categories: readonly CategoryView[];
   selectedCategories: readonly string[];
   onCategoriesChange(categories: string[]): void;
+  /** The places in view, or those matching the search. */
   list: ReturnType<typeof usePlacesInView>;
+  /** The search (`q`) the list answers; absent when it lists the places in view. */
+  search?: string;
+  onClearSearch(): void;
   selectedId: number | null;
   lookOf(slug: string): CategoryView;
   onSelect(place: PlaceListItem): void;
@@ -23,19 +27,32 @@ interface PlacesPanelProps {
   footer?: React.ReactNode;
 }
 
-/** Under the map: the category filter, and the places in view with their count. */
+/** Under the map: the category filter, and the places in view (or matching the search) with their count. */
 export function PlacesPanel(props: PlacesPanelProps) {
-  const { categories, selectedCategories, onCategoriesChange, list, selectedId, lookOf, onSelect } = props;
+  const { categories, selectedCategories, onCategoriesChange, list, search, selectedId, lookOf, onSelect } =
+    props;
   const { t } = useTranslation();
   const places = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total;
   const filtered = selectedCategories.length > 0;
+  const searching = search !== undefined;
+  const clearSearch = (
+    <button
+      type="button"
+      data-testid="clear-search"
+      className={buttonStyles.secondary}
+      onClick={props.onClearSearch}
+    >
+      <CloseIcon className="size-4" />
+      {t('places.search.clear')}
+    </button>
+  );
 
   let body: React.ReactNode;
   if (list.isError && !list.data) {
     body = (
       <ErrorState
-        title={t('places.listFailed')}
+        title={t(searching ? 'places.search.failed' : 'places.listFailed')}
         body={t(errorMessageKey(list.error))}
         action={
           <button type="button" className={buttonStyles.secondary} onClick={() => void list.refetch()}>
@@ -47,6 +64,24 @@ export function PlacesPanel(props: PlacesPanelProps) {
     );
   } else if (!list.data) {
     body = <LoadingState label={t('places.loading')} />;
+  } else if (places.length === 0 && searching) {
+    body = (
+      <EmptyState
+        icon={<MapPinIcon className="size-6" />}
+        title={t('places.search.empty', { text: search })}
+        body={filtered ? t('places.search.emptyFilteredHint') : t('places.search.emptyHint')}
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            {filtered && (
+              <button type="button" className={buttonStyles.secondary} onClick={() => onCategoriesChange([])}>
+                {t('places.showAll')}
+              </button>
+            )}
+            {clearSearch}
+          </div>
+        }
+      />
+    );
   } else if (places.length === 0) {
     body = (
       <EmptyState
@@ -96,19 +131,25 @@ export function PlacesPanel(props: PlacesPanelProps) {
       <section aria-labelledby="places-heading" className="min-w-0">
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 id="places-heading" className="text-lg font-semibold text-gray-900">
-            {t('places.heading')}
+            {t(searching ? 'places.search.heading' : 'places.heading')}
           </h2>
           <p aria-live="polite" className="text-sm text-gray-600">
             {total !== undefined && (
               <>
                 <span data-testid="place-count" className="font-medium text-gray-900">
-                  {t('places.countInView', { count: total })}
+                  {searching
+                    ? t('places.search.count', { count: total, text: search })
+                    : t('places.countInView', { count: total })}
                 </span>
-                <span className="hidden sm:inline"> · {t('places.sortedByDistance')}</span>
+                <span className="hidden sm:inline">
+                  {' '}
+                  · {t(searching ? 'places.search.sortedByRelevance' : 'places.sortedByDistance')}
+                </span>
               </>
             )}
           </p>
         </div>
+        {searching && places.length > 0 && <div className="mb-3">{clearSearch}</div>}
         <div
           aria-busy={list.isFetching}
           className={`overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-opacity ${

@@ -1,4 +1,4 @@
-import type { PlaceListQuery } from '@karta/contracts';
+import type { Place, PlaceListItem, PlaceListQuery } from '@karta/contracts';
 import { type Bounds, type LatLng, normalizeBounds, normalizeCenter } from '@karta/map-core';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -8,6 +8,11 @@ export const PLACES_PAGE_SIZE = 20;
 
 /** At most this many places are listed in a cluster's info window. */
 export const CLUSTER_LIST_LIMIT = 50;
+
+/** Drops the list-only `distance`, so a list entry can seed the place cache. */
+export function placeOfListItem({ distance: _distance, ...place }: PlaceListItem): Place {
+  return place;
+}
 
 /** GET /api/v1/places: published places in a box, nearest to `origin` first, one page. */
 export function listPlaces(query: PlaceListQuery, signal?: AbortSignal) {
@@ -58,6 +63,47 @@ export function usePlacesInView(raw: PlacesInViewRequest | null) {
     getNextPageParam: (page) => page.nextCursor,
     enabled: request !== null,
     placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** A search of every published place (not only those in view), filtered by category. */
+export interface PlacesMatchingRequest {
+  text: string;
+  categories: readonly string[];
+  /**
+   * Breaks ties between equally good matches: nearer first. The caller keeps it fixed for a search
+   * (where the map was when it began), so moving the map neither searches again nor reorders pages.
+   */
+  origin: LatLng;
+}
+
+/** The places matching a search, best matches first, page by page ("Show more" follows the cursor). */
+export function usePlacesMatching(request: PlacesMatchingRequest | null) {
+  return useInfiniteQuery({
+    queryKey: [
+      'places',
+      'matching',
+      request?.text ?? null,
+      request?.categories.join(',') ?? '',
+      request ? [round6(request.origin.lat), round6(request.origin.lng)] : null,
+    ],
+    queryFn: ({ pageParam, signal }) => {
+      const { text, categories, origin } = request as PlacesMatchingRequest;
+      return listPlaces(
+        {
+          q: text,
+          origin: normalizeCenter(origin),
+          category: [...categories],
+          limit: PLACES_PAGE_SIZE,
+          cursor: pageParam ?? undefined,
+        },
+        signal,
+      );
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    enabled: request !== null,
     staleTime: 60_000,
   });
 }

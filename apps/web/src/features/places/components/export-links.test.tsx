@@ -35,4 +35,30 @@ describe('ExportLinks', () => {
     renderWithApp(<ExportLinks bounds={null} categories={[]} />);
     expect(screen.queryByTestId('export-links')).toBeNull();
   });
+
+  it('with a search, downloads every place matching it in the chosen categories, not only those in view', () => {
+    renderWithApp(
+      <ExportLinks
+        bounds={{ west: 15.9, south: 45.7, east: 16.1, north: 45.9 }}
+        categories={['pharmacy']}
+        search="željeznički & co"
+      />,
+    );
+    for (const testId of ['export-csv', 'export-geojson']) {
+      const url = new URL(screen.getByTestId(testId).getAttribute('href') ?? '', 'http://karta.test');
+      expect(url.searchParams.get('q')).toBe('željeznički & co');
+      expect(url.searchParams.get('category')).toBe('pharmacy');
+      expect(url.searchParams.has('bbox')).toBe(false);
+    }
+    expect(screen.getByTestId('export-links')).toHaveTextContent(
+      'Download the places found: CSV (spreadsheet)',
+    );
+  });
+
+  it('offers the search download before the map has a view', () => {
+    renderWithApp(<ExportLinks bounds={null} categories={[]} search="cvjetni" />);
+    const csv = new URL(screen.getByTestId('export-csv').getAttribute('href') ?? '', 'http://karta.test');
+    expect(csv.searchParams.get('q')).toBe('cvjetni');
+    expect(csv.searchParams.has('category')).toBe(false);
+  });
 });

@@ -6,20 +6,26 @@ interface ExportLinksProps {
   /** The map's view: the download holds the published places in it. */
   bounds: Bounds | null;
   categories: readonly string[];
+  /** A search the list shows: the download holds every place matching it, wherever it is. */
+  search?: string;
 }
 
 /**
- * Downloads of the places in view with the current filter, as CSV and GeoJSON (PRODUCT.md §7).
+ * Downloads of what the list holds, as CSV and GeoJSON (PRODUCT.md §7): the places in view with the
+ * category filter, or with a search every place matching it in those categories.
  * Plain links: the server streams the file, so any size downloads without the page holding it.
  */
-export function ExportLinks({ bounds, categories }: ExportLinksProps) {
+export function ExportLinks({ bounds, categories, search }: ExportLinksProps) {
   const { t } = useTranslation();
-  if (!bounds) return null;
-  const filters = { bbox: normalizeBounds(bounds), category: [...categories] };
+  if (search === undefined && !bounds) return null;
+  const filters =
+    search === undefined
+      ? { bbox: bounds ? normalizeBounds(bounds) : undefined, category: [...categories] }
+      : { q: search, category: [...categories] };
   const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
   return (
     <p data-testid="export-links" className="mt-3 text-sm text-gray-600">
-      {t('places.export.label')}{' '}
+      {t(search === undefined ? 'places.export.label' : 'places.export.searchLabel')}{' '}
       <a href={api.exportCsvUrl(filters)} download data-testid="export-csv" className={linkClass}>
         {t('places.export.csv')}
       </a>

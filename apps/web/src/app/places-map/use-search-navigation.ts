@@ -1,0 +1,49 @@
+import type { PlaceListItem } from '@karta/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
+import { placeQueryKey } from '../../features/places/api/get-place.ts';
+import { placeOfListItem } from '../../features/places/api/list-places.ts';
+import { parseViewState, serializeViewState } from '../../lib/view-url.ts';
+import { useViewDefaults } from './use-places-map.tsx';
+
+/** The zoom a chosen place opens at: its street and neighbours, close enough to tell them apart. */
+export const CHOSEN_PLACE_ZOOM = 17;
+
+/**
+ * Where the header's search leads: the home page's map. Searching shows the matches there (from
+ * the home page keeping its view and filter; from elsewhere with only `q`, so the map fits the
+ * results); choosing a suggestion opens that place, centred, with its info window.
+ */
+export function useSearchNavigation() {
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const defaults = useViewDefaults();
+  const queryClient = useQueryClient();
+  const view = path === '/' ? parseViewState(search, defaults) : null;
+
+  function submit(text: string) {
+    navigate(
+      view
+        ? `/?${serializeViewState({ ...view, search: text, placeId: null })}`
+        : `/?q=${encodeURIComponent(text)}`,
+    );
+  }
+
+  function choose(place: PlaceListItem) {
+    // The suggestion holds the whole place: the info window opens without asking again.
+    queryClient.setQueryData(placeQueryKey(place.id), placeOfListItem(place));
+    // Keep a category filter that shows the place; drop one that would hide it.
+    const categories = view?.categories.includes(place.category) ? view.categories : [];
+    const center = { lat: place.lat, lng: place.lng };
+    navigate(`/?${serializeViewState({ center, zoom: CHOSEN_PLACE_ZOOM, placeId: place.id, categories })}`);
+  }
+
+  return {
+    /** The search the home page shows, for the field. */
+    current: view?.search,
+    /** Where suggestions are measured from: the home map's centre, else the deployment's default. */
+    origin: view?.center ?? defaults.center,
+    submit,
+    choose,
+  };
+}
