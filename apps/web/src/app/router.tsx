@@ -30,6 +30,7 @@ const ProposePage = lazy(async () => ({
 const EditPlacePage = lazy(async () => ({
   default: (await import('./routes/contributor/edit-place-page.tsx')).EditPlacePage,
 }));
+const NearPage = lazy(async () => ({ default: (await import('./routes/near/near-page.tsx')).NearPage }));
 const MySubmissionsPage = lazy(async () => ({
   default: (await import('./routes/contributor/my-submissions-page.tsx')).MySubmissionsPage,
 }));
@@ -62,6 +63,11 @@ function SitePages() {
       <Switch>
         <Route path="/">
           <HomePage />
+        </Route>
+        <Route path="/near">
+          <Suspense fallback={<PageLoading />}>
+            <NearPage />
+          </Suspense>
         </Route>
         <Route path="/propose">
           <Suspense fallback={<PageLoading />}>

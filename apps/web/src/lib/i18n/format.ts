@@ -1,8 +1,10 @@
 /** "850 m" below a kilometre, "1,2 km" / "1.2 km" below ten, "14 km" above, in the UI language. */
 export function formatDistance(metres: number, language: string): string {
-  if (metres < 1000) {
+  // Rounded first, so 999.6 m reads "1 km", not "1,000 m".
+  const wholeMetres = Math.round(metres);
+  if (wholeMetres < 1000) {
     return new Intl.NumberFormat(language, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(
-      Math.round(metres),
+      wholeMetres,
     );
   }
   const kilometres = metres / 1000;

@@ -1,0 +1,113 @@
+import type { PlaceListItem } from '@karta/contracts';
+import type { LatLng } from '@karta/map-core';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
+import { type NearSearch, useNearPlaces } from '../../../features/near/api/list-near-places.ts';
+import { LocateControl } from '../../../features/near/components/locate-control.tsx';
+import { useDebouncedValue } from '../../../features/near/hooks/use-debounced-value.ts';
+import { formatCoordinates } from '../../../lib/place-links.ts';
+import { MapUpdatingHint } from '../../places-map/map-updating-hint.tsx';
+import { NearMap } from './near-map.tsx';
+import { NearResults } from './near-results.tsx';
+import { NearStart } from './near-start.tsx';
+import { useNearUrlState } from './use-near-url-state.ts';
+
+/** A dragged point asks the server once it rests this long, not at every step. */
+const SEARCH_DELAY_MS = 250;
+
+/**
+ * `/near`: places around the user's location or a point picked on the map, within a chosen radius,
+ * and places whose own circle covers that point. Point, radius and tab live in the URL.
+ */
+export function NearPage() {
+  const { t } = useTranslation();
+  const config = useRuntimeConfig();
+  const { lookOf } = useCategoryLooks(config.defaultLanguage);
+  const { state, setPoint, setRadius, setTab } = useNearUrlState();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const mapSection = useRef<HTMLDivElement>(null);
+
+  const point = useDebouncedValue(state.point, SEARCH_DELAY_MS);
+  const search = useMemo<NearSearch | null>(() => {
+    if (!point) return null;
+    return state.tab === 'near' ? { kind: 'near', point, radius: state.radius } : { kind: 'covers', point };
+  }, [point, state.tab, state.radius]);
+  const list = useNearPlaces(search);
+  const places = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+
+  function pick(next: LatLng, how: 'click' | 'move' | 'located') {
+    if (how !== 'move') setSelectedId(null);
+    setPoint(next, how === 'move' ? 'replace' : 'push');
+  }
+
+  function chooseFromList(place: PlaceListItem) {
+    setSelectedId(place.id);
+    // On a phone the list is below the map: bring the map (and the opened window) into view.
+    if ((mapSection.current?.getBoundingClientRect().top ?? 0) < 0) {
+      const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      mapSection.current?.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+    }
+  }
+
+  return (
+    <div className="mx-auto grid max-w-screen-2xl gap-4 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_26rem] lg:grid-rows-[auto_1fr] lg:gap-x-8 lg:py-8">
+      <section aria-labelledby="near-heading" className="min-w-0 lg:col-start-2 lg:row-start-1">
+        <h1 id="near-heading" className="text-2xl font-semibold text-gray-900">
+          {t('near.title')}
+        </h1>
+        <p className="mt-1 text-sm text-gray-600">{t('near.intro')}</p>
+        <div className="mt-4">
+          <LocateControl onFound={(found) => pick(found, 'located')} hasPoint={state.point !== null} />
+        </div>
+        <p className="mt-2 text-sm text-gray-600">{t('near.pickHint')}</p>
+        {state.point && (
+          <p data-testid="near-point" className="mt-3 text-sm text-gray-700 tabular-nums">
+            {t('near.point', { coordinates: formatCoordinates(state.point) })}
+          </p>
+        )}
+      </section>
+
+      <div
+        ref={mapSection}
+        className="min-w-0 scroll-mt-2 lg:sticky lg:top-4 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start"
+      >
+        <NearMap
+          point={state.point}
+          radius={state.radius}
+          showSearchCircle={state.tab === 'near'}
+          showPlaceRadii={state.tab === 'covers'}
+          places={places}
+          selectedId={selectedId}
+          lookOf={lookOf}
+          onPick={pick}
+          onSelect={setSelectedId}
+        >
+          {list.isFetching && !list.isFetchingNextPage && <MapUpdatingHint />}
+        </NearMap>
+        {state.point && <p className="mt-2 text-sm text-gray-600">{t('near.map.hint')}</p>}
+      </div>
+
+      <section aria-label={t('near.tabs.label')} className="min-w-0 lg:col-start-2 lg:row-start-2">
+        {state.point ? (
+          <NearResults
+            tab={state.tab}
+            onTabChange={(tab) => {
+              setSelectedId(null);
+              setTab(tab);
+            }}
+            radius={state.radius}
+            onRadiusChange={setRadius}
+            list={list}
+            selectedId={selectedId}
+            onSelect={chooseFromList}
+            lookOf={lookOf}
+          />
+        ) : (
+          <NearStart />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { PlaceListItem } from '@karta/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { ArrowRightIcon } from '../../../components/ui/icons.tsx';
+import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
+import { CategoryBadge } from '../../../features/places/components/category-badge.tsx';
+import { placeName } from '../../../features/places/utils/place-text.ts';
+import { formatDistance } from '../../../lib/i18n/format.ts';
+
+interface NearResultItemProps {
+  place: PlaceListItem;
+  category: CategoryView;
+  selected: boolean;
+  /** Say how far the place's own circle reaches ("Serves this spot"). */
+  showServedRadius: boolean;
+  onSelect(place: PlaceListItem): void;
+}
+
+/**
+ * One result: a button that shows the place on the map, with its distance from the point; the
+ * chosen one also offers its details page.
+ */
+export function NearResultItem({
+  place,
+  category,
+  selected,
+  showServedRadius,
+  onSelect,
+}: NearResultItemProps) {
+  const { t, i18n } = useTranslation();
+  const name = placeName(place, i18n.language);
+  return (
+    <li
+      data-testid="near-result"
+      data-place-id={place.id}
+      data-distance={place.distance ?? ''}
+      className={selected ? 'bg-blue-50 shadow-[inset_3px_0_0_var(--color-blue-700)]' : ''}
+    >
+      <button
+        type="button"
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => onSelect(place)}
+        className={`group flex w-full items-start gap-3 px-4 py-3 text-left transition-colors focus-visible:-outline-offset-2 ${
+          selected ? '' : 'hover:bg-gray-50'
+        }`}
+      >
+        <span className="min-w-0 flex-1">
+          <span
+            className={`block truncate font-medium ${selected ? 'text-blue-800' : 'text-gray-900 group-hover:text-blue-800'}`}
+          >
+            {name}
+          </span>
+          <span className="mt-0.5 flex min-w-0 items-center gap-1.5 text-sm text-gray-600">
+            <CategoryBadge name={category.name} color={category.color} className="shrink-0" />
+            {place.address && (
+              <>
+                <span aria-hidden="true">·</span>
+                <span className="truncate">{place.address}</span>
+              </>
+            )}
+          </span>
+          {showServedRadius && place.radius !== null && (
+            <span className="mt-0.5 block text-sm text-gray-600" data-testid="served-radius">
+              {t('near.covers.serves', { radius: formatDistance(place.radius, i18n.language) })}
+            </span>
+          )}
+        </span>
+        {place.distance !== null && (
+          <span data-testid="result-distance" className="shrink-0 pt-0.5 text-sm text-gray-700 tabular-nums">
+            {formatDistance(place.distance, i18n.language)}
+          </span>
+        )}
+      </button>
+      {selected && (
+        <div className="px-4 pb-3">
+          <Link
+            to={`/places/${place.id}`}
+            data-testid="result-details"
+            className={buttonStyles.link}
+            aria-label={t('near.detailsOf', { name })}
+          >
+            {t('near.details')}
+            <ArrowRightIcon />
+          </Link>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,150 @@
+import { NEAR_RADII, type PlaceListItem } from '@karta/contracts';
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { MapPinIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
+import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
+import type { useNearPlaces } from '../../../features/near/api/list-near-places.ts';
+import { RadiusPicker } from '../../../features/near/components/radius-picker.tsx';
+import { ResultTabs } from '../../../features/near/components/result-tabs.tsx';
+import type { NearRadius, NearTab } from '../../../features/near/utils/near-url.ts';
+import { formatDistance } from '../../../lib/i18n/format.ts';
+import { NearResultItem } from './near-result-item.tsx';
+
+interface NearResultsProps {
+  tab: NearTab;
+  onTabChange(tab: NearTab): void;
+  radius: NearRadius;
+  onRadiusChange(radius: NearRadius): void;
+  list: ReturnType<typeof useNearPlaces>;
+  selectedId: number | null;
+  onSelect(place: PlaceListItem): void;
+  lookOf(slug: string): CategoryView;
+}
+
+/** The two answers for the point, as tabs: places within the radius, and places that serve the point. */
+export function NearResults(props: NearResultsProps) {
+  const { tab, onTabChange, radius, onRadiusChange, list, selectedId, onSelect, lookOf } = props;
+  const { t, i18n } = useTranslation();
+  const places = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total;
+  const radiusText = formatDistance(radius, i18n.language);
+  const wider = NEAR_RADII.find((candidate) => candidate > radius);
+
+  let body: React.ReactNode;
+  if (list.isError && !list.data) {
+    body = (
+      <QueryErrorState title={t('near.failed')} error={list.error} onRetry={() => void list.refetch()} />
+    );
+  } else if (!list.data) {
+    body = <LoadingState label={t('near.loading')} />;
+  } else if (places.length === 0) {
+    body =
+      tab === 'near' ? (
+        <EmptyState
+          icon={<MapPinIcon className="size-6" />}
+          title={t('near.nearby.emptyTitle', { radius: radiusText })}
+          body={t('near.nearby.emptyBody')}
+          action={
+            wider !== undefined && (
+              <button
+                type="button"
+                data-testid="widen-radius"
+                className={buttonStyles.secondary}
+                onClick={() => onRadiusChange(wider)}
+              >
+                {t('near.nearby.widen', { radius: formatDistance(wider, i18n.language) })}
+              </button>
+            )
+          }
+        />
+      ) : (
+        <EmptyState
+          icon={<MapPinIcon className="size-6" />}
+          title={t('near.covers.emptyTitle')}
+          body={t('near.covers.emptyBody')}
+          action={
+            <button type="button" className={buttonStyles.secondary} onClick={() => onTabChange('near')}>
+              {t('near.covers.showNearby')}
+            </button>
+          }
+        />
+      );
+  } else {
+    body = (
+      <>
+        <ul data-testid="near-results" className="divide-y divide-gray-200">
+          {places.map((place) => (
+            <NearResultItem
+              key={place.id}
+              place={place}
+              category={lookOf(place.category)}
+              selected={place.id === selectedId}
+              showServedRadius={tab === 'covers'}
+              onSelect={onSelect}
+            />
+          ))}
+        </ul>
+        {list.hasNextPage && (
+          <div className="border-t border-gray-200 p-3 text-center">
+            <button
+              type="button"
+              data-testid="show-more"
+              className={buttonStyles.secondary}
+              disabled={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {list.isFetchingNextPage && <Spinner className="size-4" />}
+              {list.isFetchingNextPage ? t('places.loadingMore') : t('places.showMore')}
+            </button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  const count =
+    total === undefined
+      ? null
+      : tab === 'near'
+        ? t('near.nearby.count', { count: total, radius: radiusText })
+        : t('near.covers.count', { count: total });
+
+  return (
+    <ResultTabs
+      label={t('near.tabs.label')}
+      current={tab}
+      onChange={onTabChange}
+      tabs={[
+        { value: 'near', label: t('near.tabs.near') },
+        { value: 'covers', label: t('near.tabs.covers') },
+      ]}
+    >
+      {tab === 'near' ? (
+        <RadiusPicker value={radius} onChange={onRadiusChange} />
+      ) : (
+        <p className="text-sm text-gray-700">{t('near.covers.explain')}</p>
+      )}
+      {/* Counts are announced as they change (a new point, radius or tab), the list is not. */}
+      <p aria-live="polite" className="mt-4 mb-2 min-h-5 text-sm text-gray-600">
+        {count !== null && !list.isPlaceholderData && (
+          <>
+            <span data-testid="near-count" data-total={total} className="font-medium text-gray-900">
+              {count}
+            </span>
+            {places.length > 0 && <span> · {t('near.nearestFirst')}</span>}
+          </>
+        )}
+      </p>
+      <div
+        aria-busy={list.isFetching}
+        className={`overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-opacity ${
+          list.isPlaceholderData ? 'opacity-60' : ''
+        }`}
+      >
+        {body}
+      </div>
+    </ResultTabs>
+  );
+}

@@ -1,0 +1,45 @@
+import { type LatLng, normalizeCenter } from '@karta/map-core';
+import { useCallback, useMemo, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import {
+  type NearRadius,
+  type NearState,
+  type NearTab,
+  parseNearState,
+  serializeNearState,
+} from '../../../features/near/utils/near-url.ts';
+
+/**
+ * The Near me screen's point, radius and tab, read from and written to the URL. A new point, radius
+ * or tab pushes a history entry (Back returns to the previous search); dragging the point replaces
+ * it, so Back does not replay every step of a drag.
+ */
+export function useNearUrlState() {
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const state = useMemo(() => parseNearState(search), [search]);
+  // The state as last written, so two updates before the next render build on each other.
+  const latest = useRef(state);
+  latest.current = state;
+
+  const update = useCallback(
+    (patch: Partial<NearState>, mode: 'push' | 'replace') => {
+      const next = { ...latest.current, ...patch };
+      const query = serializeNearState(next);
+      if (query === serializeNearState(latest.current)) return;
+      latest.current = next;
+      navigate(`${path}?${query}`, { replace: mode === 'replace' });
+    },
+    [navigate, path],
+  );
+
+  // A map panned around the world may report lng 200: the URL keeps −180…180.
+  const setPoint = useCallback(
+    (point: LatLng, mode: 'push' | 'replace') => update({ point: normalizeCenter(point) }, mode),
+    [update],
+  );
+  const setRadius = useCallback((radius: NearRadius) => update({ radius }, 'push'), [update]);
+  const setTab = useCallback((tab: NearTab) => update({ tab }, 'push'), [update]);
+
+  return { state, setPoint, setRadius, setTab };
+}

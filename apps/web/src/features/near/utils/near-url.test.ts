@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_NEAR_RADIUS, parseNearState, serializeNearState } from './near-url.ts';
+
+describe('the Near me URL state', () => {
+  it('starts with no point, a kilometre and the Nearby tab', () => {
+    expect(parseNearState('')).toEqual({ point: null, radius: 1000, tab: 'near' });
+  });
+
+  it('reads a full link', () => {
+    expect(parseNearState('?lat=45.81234&lng=15.97&r=5000&tab=covers')).toEqual({
+      point: { lat: 45.81234, lng: 15.97 },
+      radius: 5000,
+      tab: 'covers',
+    });
+  });
+
+  it.each([
+    ['a latitude beyond the pole', 'lat=91&lng=15'],
+    ['a longitude beyond the antimeridian', 'lat=45&lng=180.5'],
+    ['words', 'lat=north&lng=east'],
+    ['an exponent', 'lat=4.5e1&lng=15'],
+    ['a lone latitude', 'lat=45.8'],
+    ['an empty value', 'lat=&lng=15'],
+    ['infinity', 'lat=Infinity&lng=15'],
+  ])('has no point for %s', (_case, search) => {
+    expect(parseNearState(search).point).toBeNull();
+  });
+
+  it.each(['7', '750', '-1000', '1e3', 'km', '100000', ''])(
+    'falls back to the default radius for r=%s',
+    (r) => {
+      expect(parseNearState(`lat=45&lng=15&r=${r}`).radius).toBe(DEFAULT_NEAR_RADIUS);
+    },
+  );
+
+  it.each(['Covers', 'nearby', '', 'covers,near'])('shows Nearby for tab=%s', (tab) => {
+    expect(parseNearState(`tab=${encodeURIComponent(tab)}`).tab).toBe('near');
+  });
+
+  it('writes coordinates to five decimals and reads back what it wrote', () => {
+    const state = { point: { lat: 45.8123456, lng: -0.000001 }, radius: 250, tab: 'covers' } as const;
+    const written = serializeNearState(state);
+    expect(written).toBe('lat=45.81235&lng=0&r=250&tab=covers');
+    expect(parseNearState(written)).toEqual({ point: { lat: 45.81235, lng: 0 }, radius: 250, tab: 'covers' });
+  });
+
+  it('leaves the point out until there is one', () => {
+    expect(serializeNearState({ point: null, radius: 2000, tab: 'near' })).toBe('r=2000&tab=near');
+  });
+});

@@ -1,0 +1,161 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** One result of the Near me screen as it shows it. */
+export interface NearResult {
+  id: number;
+  /** Metres, as the page received it. */
+  distance: number;
+  /** The distance as the page writes it ("350 m", "1,7 km"). */
+  shownDistance: string;
+}
+
+/**
+ * Drives the Near me screen (`/near`) the way a person uses it: their location, a point clicked on
+ * the map, the radius, the two tabs. Specs talk to this, never to raw selectors.
+ */
+export class NearPage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  /** The browser may tell this site where the user is: at `position`. */
+  static async allowLocation(
+    context: BrowserContext,
+    origin: string,
+    position: { latitude: number; longitude: number },
+  ): Promise<void> {
+    await context.grantPermissions(['geolocation'], { origin });
+    await context.setGeolocation(position);
+  }
+
+  /** The browser refuses to tell where the user is (headless Chromium refuses what was not granted). */
+  static async refuseLocation(context: BrowserContext): Promise<void> {
+    await context.clearPermissions();
+  }
+
+  async open(search = ''): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/near${search}`);
+    await this.page.getByTestId('near-map').waitFor();
+  }
+
+  url(): URL {
+    return new URL(this.page.url());
+  }
+
+  /** The explanation shown before there is a point, if any. */
+  startState() {
+    return this.page.getByTestId('near-start');
+  }
+
+  async useMyLocation(): Promise<void> {
+    await this.page.getByTestId('use-my-location').click();
+  }
+
+  /** Which problem the page explains after "Use my location" (`denied`, `timeout`, …), once shown. */
+  async locateProblem(): Promise<{ problem: string; text: string }> {
+    const alert = this.page.getByTestId('locate-problem');
+    await alert.waitFor({ timeout: 15_000 });
+    return {
+      problem: (await alert.getAttribute('data-problem')) ?? '',
+      text: (await alert.innerText()).replace(/\s+/g, ' '),
+    };
+  }
+
+  /** The point in the URL, once there is one. */
+  async pointInUrl(): Promise<{ lat: number; lng: number }> {
+    await expect.poll(() => this.url().searchParams.get('lat'), { timeout: 10_000 }).not.toBeNull();
+    return {
+      lat: Number(this.url().searchParams.get('lat')),
+      lng: Number(this.url().searchParams.get('lng')),
+    };
+  }
+
+  /** The number of matches the page states for the current search, once it stands. */
+  async total(): Promise<number> {
+    const count = this.page.getByTestId('near-count');
+    await count.waitFor({ timeout: 15_000 });
+    return Number(await count.getAttribute('data-total'));
+  }
+
+  /** Waits until the stated total is `total` (a new search has replaced the old one). */
+  async waitForTotal(total: number): Promise<void> {
+    await expect.poll(() => this.total(), { timeout: 15_000 }).toBe(total);
+  }
+
+  /** The results listed, in order, once the current search has answered. */
+  async results(): Promise<NearResult[]> {
+    await this.total();
+    return this.page.getByTestId('near-result').evaluateAll((items) =>
+      items.map((item) => ({
+        id: Number(item.getAttribute('data-place-id')),
+        distance: Number(item.getAttribute('data-distance')),
+        shownDistance: (item.querySelector('[data-testid=result-distance]')?.textContent ?? '').replace(
+          /\s+/g,
+          ' ',
+        ),
+      })),
+    );
+  }
+
+  /** The radius options as labelled on screen ("250 m", "1 km", …). */
+  async radiusLabels(): Promise<string[]> {
+    return this.page
+      .getByTestId('radius-picker')
+      .locator('label')
+      .evaluateAll((labels) => labels.map((label) => (label.textContent ?? '').replace(/\s+/g, ' ').trim()));
+  }
+
+  async chooseRadius(metres: number): Promise<void> {
+    await this.page
+      .getByTestId('radius-picker')
+      .locator('label', { has: this.page.locator(`input[value="${metres}"]`) })
+      .click();
+  }
+
+  async openTab(tab: 'near' | 'covers'): Promise<void> {
+    await this.page.locator(`[data-testid=near-tab][data-tab=${tab}]`).click();
+  }
+
+  /** The selected tab's value. */
+  async currentTab(): Promise<string | null> {
+    return this.page.locator('[data-testid=near-tab][aria-selected=true]').getAttribute('data-tab');
+  }
+
+  /** The explanation line of the current tab's panel. */
+  async panelText(): Promise<string> {
+    return (await this.page.getByRole('tabpanel').innerText()).replace(/\s+/g, ' ');
+  }
+
+  /** Circles the map draws that stand out: the search circle and a selected place's radius. */
+  async outstandingCircleCount(): Promise<number> {
+    return this.page.locator('[data-testid=near-map] path.karta-circle--selected').count();
+  }
+
+  /** Every circle the map draws. */
+  async circleCount(): Promise<number> {
+    return this.page.locator('[data-testid=near-map] .leaflet-overlay-pane path').count();
+  }
+
+  /** Clicks the map at a fraction of its width and height from its top left corner. */
+  async clickMap(x: number, y: number): Promise<void> {
+    const box = await this.page.getByTestId('near-map').boundingBox();
+    if (!box) throw new Error('The map is not visible');
+    await this.page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+  }
+
+  /** Chooses a result in the list and returns the info window's text. */
+  async selectResult(id: number): Promise<string> {
+    await this.page.locator(`[data-testid=near-result][data-place-id="${id}"]`).getByRole('button').click();
+    const window = this.page.getByTestId('info-window');
+    await window.waitFor({ timeout: 10_000 });
+    return (await window.innerText()).replace(/\s+/g, ' ');
+  }
+
+  /** Follows the selected result's link to its details page. */
+  async openSelectedDetails(): Promise<void> {
+    await this.page.getByTestId('result-details').click();
+    await this.page.waitForURL(/\/places\/\d+$/);
+  }
+}
