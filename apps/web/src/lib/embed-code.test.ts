@@ -23,6 +23,17 @@ describe('embed code', () => {
     );
   });
 
+  it('carries a search into the embed, which shows the same matches', () => {
+    const src = embedLink('https://karta.example.org', { ...view, placeId: null, search: 'Trg "bana" & co' });
+    expect(src).toBe(
+      'https://karta.example.org/embed?lat=45.81235&lng=15.97&z=14&cat=pharmacy,shelter&q=Trg%20%22bana%22%20%26%20co',
+    );
+    const holder = document.createElement('div');
+    holder.innerHTML = iframeCode(src, 'Karta');
+    const frameSrc = holder.querySelector('iframe')?.getAttribute('src') ?? '';
+    expect(new URL(frameSrc).searchParams.get('q')).toBe('Trg "bana" & co');
+  });
+
   it('writes an iframe 100% wide and 400 px high, with its attributes escaped', () => {
     const code = iframeCode(
       'https://karta.example.org/embed?lat=45.8&lng=16&z=10',

@@ -25,7 +25,7 @@ export function usePlaceSuggestions(text: string | undefined, origin: LatLng | n
     // About 100 m of origin: a map nudged while typing does not ask again.
     queryKey: ['places', 'suggestions', text ?? null, near ? [round3(near.lat), round3(near.lng)] : null],
     queryFn: ({ signal }) =>
-      api.listPlaces({ q: text as string, origin: near, limit: SUGGESTION_LIMIT }, { signal }),
+      api.suggestPlaces({ q: text as string, origin: near, limit: SUGGESTION_LIMIT }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

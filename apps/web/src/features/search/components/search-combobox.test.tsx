@@ -29,10 +29,10 @@ function suggestionsServer(answer?: FakeAnswer) {
     const items = places.filter((place) =>
       [...Object.values(place.name), place.address ?? ''].some((field) => field.toLowerCase().includes(text)),
     );
-    return { status: 200, body: { items, total: items.length, nextCursor: null } };
+    return { status: 200, body: { items } };
   };
-  const calls = fakeApi({ 'GET /api/v1/places': reply, 'GET /api/v1/places/suggestions': reply });
-  return () => calls.filter((call) => call.path.startsWith('/api/v1/places'));
+  const calls = fakeApi({ 'GET /api/v1/places/suggestions': reply });
+  return () => calls.filter((call) => call.path.startsWith('/api/v1/places/suggestions?'));
 }
 
 function renderBox(value?: string) {
@@ -69,6 +69,9 @@ describe('SearchCombobox', () => {
     expect(requests().map((call) => new URL(call.path, 'http://karta.test').searchParams.get('q'))).toEqual([
       'cvjetn',
     ]);
+    const asked = new URL(requests()[0]?.path ?? '', 'http://karta.test').searchParams;
+    expect(asked.get('limit')).toBe('6');
+    expect(asked.get('origin')).toBe('45.81,15.97');
     expect(options).toHaveLength(3);
     expect(options[0]).toHaveTextContent(/Flower Square.*Pharmacy.*Cvjetni trg 1, Zagreb/);
     expect(input).toHaveAttribute('aria-expanded', 'true');
