@@ -67,6 +67,9 @@ export const ImportRow = PlaceInput.omit({ categoryId: true })
   });
 export type ImportRow = z.output<typeof ImportRow>;
 
+/** The largest import file the server takes (50 MB); anything larger is refused with 413. */
+export const IMPORT_LIMIT_BYTES = 50 * 1024 * 1024;
+
 export const ImportFormat = z.enum(['geojson', 'csv']);
 export type ImportFormat = z.infer<typeof ImportFormat>;
 

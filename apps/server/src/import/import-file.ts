@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { IMPORT_LIMIT_BYTES } from '@karta/contracts';
 import { AppError } from '../http/errors.ts';
-
-/** The largest import file taken (every other request keeps the app's small body limit). */
-export const IMPORT_LIMIT_BYTES = 50 * 1024 * 1024;
 
 export function tooLarge(limit: number): AppError {
   return new AppError(

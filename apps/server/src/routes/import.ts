@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
-import { type ImportFormat, ImportQuery, type ImportReport } from '@karta/contracts';
+import { IMPORT_LIMIT_BYTES, type ImportFormat, ImportQuery, type ImportReport } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { AppError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { parseInput } from '../http/validate.ts';
 import { mediaType, publicOrigin, type WriteRouteConfig } from '../http/write-guard.ts';
-import { IMPORT_LIMIT_BYTES, spoolBody, tooLarge } from '../import/import-file.ts';
+import { spoolBody, tooLarge } from '../import/import-file.ts';
 import { importPlaces } from '../import/import-places.ts';
 import { csvRows, geoJsonRows } from '../import/source-rows.ts';
 
@@ -34,6 +34,7 @@ export async function importRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/v1/import',
+    // Every other request keeps the app's small body limit.
     { bodyLimit: IMPORT_LIMIT_BYTES, config },
     async (request): Promise<ImportReport> => {
       const user = requireUser(request, MODERATOR_ROLES);

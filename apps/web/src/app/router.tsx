@@ -24,6 +24,9 @@ const CategoriesPage = lazy(async () => ({
   default: (await import('./routes/staff/categories-page.tsx')).CategoriesPage,
 }));
 const UsersPage = lazy(async () => ({ default: (await import('./routes/staff/users-page.tsx')).UsersPage }));
+const ImportPage = lazy(async () => ({
+  default: (await import('./routes/staff/import-page.tsx')).ImportPage,
+}));
 const ProposePage = lazy(async () => ({
   default: (await import('./routes/contributor/propose-page.tsx')).ProposePage,
 }));
@@ -117,6 +120,11 @@ function SitePages() {
         <Route path="/users">
           <Suspense fallback={<PageLoading />}>
             <UsersPage />
+          </Suspense>
+        </Route>
+        <Route path="/import">
+          <Suspense fallback={<PageLoading />}>
+            <ImportPage />
           </Suspense>
         </Route>
         <Route>

@@ -61,6 +61,7 @@ describe('AccountControls', () => {
       '/review',
       '/flags',
       '/categories',
+      '/import',
     ]);
     expect(await linksOf('admin')).toContain('/users');
   });

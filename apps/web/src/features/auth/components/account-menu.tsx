@@ -18,6 +18,7 @@ function accountLinks(role: CurrentUser['role']) {
     { id: 'review', href: '/review', label: 'staff.nav.review' },
     { id: 'flags', href: '/flags', label: 'staff.nav.flags' },
     { id: 'categories', href: '/categories', label: 'staff.nav.categories' },
+    { id: 'import', href: '/import', label: 'importer.menu' },
   ] as const;
   const admin = [{ id: 'users', href: '/users', label: 'staff.nav.users' }] as const;
   return [...links, ...(role === 'contributor' ? [] : staff), ...(role === 'admin' ? admin : [])];
