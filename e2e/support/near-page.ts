@@ -114,6 +114,11 @@ export class NearPage {
       .click();
   }
 
+  /** Toggles a category chip by its name as shown. */
+  async toggleCategory(name: string): Promise<void> {
+    await this.page.locator('button[aria-pressed]', { hasText: name }).first().click();
+  }
+
   async openTab(tab: 'near' | 'covers'): Promise<void> {
     await this.page.locator(`[data-testid=near-tab][data-tab=${tab}]`).click();
   }

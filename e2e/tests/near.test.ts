@@ -69,6 +69,25 @@ describeInBrowser('the Near me screen', (suite) => {
     expect(results.every((result) => result.distance <= 250)).toBe(true);
   });
 
+  it('searches only the chosen categories, with the filter in the link', async () => {
+    const api = apiOf(suite.baseUrl);
+    const { items: categories } = await api.categories();
+    const category = categories[0];
+    if (!category) throw new Error('No categories');
+    const point = { lat: ZAGREB.latitude, lng: ZAGREB.longitude };
+    const answer = await api.listPlaces({ near: point, radius: 5000, category: [category.slug], limit: 20 });
+    expect(answer.total).toBeGreaterThan(0);
+
+    const screen = near();
+    await screen.open(`?lat=${point.lat}&lng=${point.lng}&r=5000&tab=near`);
+    const all = await screen.total();
+    await screen.toggleCategory(category.name.en ?? category.slug);
+    await screen.waitForTotal(answer.total);
+    expect(answer.total).toBeLessThan(all);
+    expect(screen.url().searchParams.get('cat')).toBe(category.slug);
+    expect((await screen.results()).map((result) => result.id)).toEqual(answer.items.map((item) => item.id));
+  });
+
   it('explains a refused location and keeps the point the user had', async () => {
     await NearPage.refuseLocation(suite.session.context);
     const screen = near();

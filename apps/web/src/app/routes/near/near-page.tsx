@@ -3,6 +3,7 @@ import type { LatLng } from '@karta/map-core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { CategoryChips } from '../../../features/categories/components/category-chips.tsx';
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
 import { type NearSearch, useNearPlaces } from '../../../features/near/api/list-near-places.ts';
 import { LocateControl } from '../../../features/near/components/locate-control.tsx';
@@ -24,16 +25,19 @@ const SEARCH_DELAY_MS = 250;
 export function NearPage() {
   const { t } = useTranslation();
   const config = useRuntimeConfig();
-  const { lookOf } = useCategoryLooks(config.defaultLanguage);
-  const { state, setPoint, setRadius, setTab } = useNearUrlState();
+  const { categories, lookOf } = useCategoryLooks(config.defaultLanguage);
+  const { state, setPoint, setRadius, setTab, setCategories } = useNearUrlState();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const mapSection = useRef<HTMLDivElement>(null);
 
   const point = useDebouncedValue(state.point, SEARCH_DELAY_MS);
   const search = useMemo<NearSearch | null>(() => {
     if (!point) return null;
-    return state.tab === 'near' ? { kind: 'near', point, radius: state.radius } : { kind: 'covers', point };
-  }, [point, state.tab, state.radius]);
+    const { tab, radius, categories: chosen } = state;
+    return tab === 'near'
+      ? { kind: 'near', point, radius, categories: chosen }
+      : { kind: 'covers', point, categories: chosen };
+  }, [point, state]);
   const list = useNearPlaces(search);
   const places = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
 
@@ -90,6 +94,18 @@ export function NearPage() {
       </div>
 
       <section aria-label={t('near.tabs.label')} className="min-w-0 lg:col-start-2 lg:row-start-2">
+        {state.point && categories.length > 0 && (
+          <div className="mb-5">
+            <CategoryChips
+              categories={categories}
+              selected={state.categories}
+              onChange={(next) => {
+                setSelectedId(null);
+                setCategories(next);
+              }}
+            />
+          </div>
+        )}
         {state.point ? (
           <NearResults
             tab={state.tab}
@@ -99,6 +115,8 @@ export function NearPage() {
             }}
             radius={state.radius}
             onRadiusChange={setRadius}
+            filtered={state.categories.length > 0}
+            onShowAllCategories={() => setCategories([])}
             list={list}
             selectedId={selectedId}
             onSelect={chooseFromList}

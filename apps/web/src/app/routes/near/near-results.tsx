@@ -17,6 +17,9 @@ interface NearResultsProps {
   onTabChange(tab: NearTab): void;
   radius: NearRadius;
   onRadiusChange(radius: NearRadius): void;
+  /** Only some categories are searched. */
+  filtered: boolean;
+  onShowAllCategories(): void;
   list: ReturnType<typeof useNearPlaces>;
   selectedId: number | null;
   onSelect(place: PlaceListItem): void;
@@ -25,7 +28,7 @@ interface NearResultsProps {
 
 /** The two answers for the point, as tabs: places within the radius, and places that serve the point. */
 export function NearResults(props: NearResultsProps) {
-  const { tab, onTabChange, radius, onRadiusChange, list, selectedId, onSelect, lookOf } = props;
+  const { tab, onTabChange, radius, onRadiusChange, filtered, list, selectedId, onSelect, lookOf } = props;
   const { t, i18n } = useTranslation();
   const places = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total;
@@ -39,6 +42,21 @@ export function NearResults(props: NearResultsProps) {
     );
   } else if (!list.data) {
     body = <LoadingState label={t('near.loading')} />;
+  } else if (places.length === 0 && filtered) {
+    body = (
+      <EmptyState
+        icon={<MapPinIcon className="size-6" />}
+        title={
+          tab === 'near' ? t('near.nearby.emptyTitle', { radius: radiusText }) : t('near.covers.emptyTitle')
+        }
+        body={t('near.emptyFiltered')}
+        action={
+          <button type="button" className={buttonStyles.secondary} onClick={props.onShowAllCategories}>
+            {t('places.showAll')}
+          </button>
+        }
+      />
+    );
   } else if (places.length === 0) {
     body =
       tab === 'near' ? (

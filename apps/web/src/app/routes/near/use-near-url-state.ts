@@ -10,8 +10,8 @@ import {
 } from '../../../features/near/utils/near-url.ts';
 
 /**
- * The Near me screen's point, radius and tab, read from and written to the URL. A new point, radius
- * or tab pushes a history entry (Back returns to the previous search); dragging the point replaces
+ * The Near me screen's point, radius, tab and category filter, read from and written to the URL. A new point, radius,
+ * tab or filter pushes a history entry (Back returns to the previous search); dragging the point replaces
  * it, so Back does not replay every step of a drag.
  */
 export function useNearUrlState() {
@@ -40,6 +40,10 @@ export function useNearUrlState() {
   );
   const setRadius = useCallback((radius: NearRadius) => update({ radius }, 'push'), [update]);
   const setTab = useCallback((tab: NearTab) => update({ tab }, 'push'), [update]);
+  const setCategories = useCallback(
+    (categories: readonly string[]) => update({ categories }, 'push'),
+    [update],
+  );
 
-  return { state, setPoint, setRadius, setTab };
+  return { state, setPoint, setRadius, setTab, setCategories };
 }

@@ -6,8 +6,14 @@ import { api } from '../../../lib/api-client.ts';
 /** Results per page: a screenful, so "Show more" stays cheap. */
 export const NEAR_PAGE_SIZE = 20;
 
-/** What the screen asks: places within `radius` of a point, or places whose own circle covers it. */
-export type NearSearch = { kind: 'near'; point: LatLng; radius: number } | { kind: 'covers'; point: LatLng };
+/**
+ * What the screen asks: places within `radius` of a point, or places whose own circle covers it;
+ * in the given categories (none: every category).
+ */
+export type NearSearch = (
+  | { kind: 'near'; point: LatLng; radius: number }
+  | { kind: 'covers'; point: LatLng }
+) & { categories: readonly string[] };
 
 function round6(value: number): number {
   return Math.round(value * 1e6) / 1e6;
@@ -15,7 +21,7 @@ function round6(value: number): number {
 
 /** GET /api/v1/places?near=…&radius=… or ?covers=…: one page, nearest first, each with its distance. */
 function listNearPlaces(search: NearSearch, cursor: string | null, signal: AbortSignal): Promise<PlaceList> {
-  const page = { limit: NEAR_PAGE_SIZE, cursor: cursor ?? undefined };
+  const page = { category: [...search.categories], limit: NEAR_PAGE_SIZE, cursor: cursor ?? undefined };
   return api.listPlaces(
     search.kind === 'near'
       ? { near: search.point, radius: search.radius, ...page }
@@ -37,6 +43,7 @@ export function useNearPlaces(search: NearSearch | null) {
       search?.kind ?? null,
       search ? [round6(search.point.lat), round6(search.point.lng)] : null,
       search?.kind === 'near' ? search.radius : null,
+      search?.categories.join(',') ?? '',
     ],
     queryFn: ({ pageParam, signal }) => listNearPlaces(search as NearSearch, pageParam, signal),
     initialPageParam: null as string | null,

@@ -3,14 +3,15 @@ import { DEFAULT_NEAR_RADIUS, parseNearState, serializeNearState } from './near-
 
 describe('the Near me URL state', () => {
   it('starts with no point, a kilometre and the Nearby tab', () => {
-    expect(parseNearState('')).toEqual({ point: null, radius: 1000, tab: 'near' });
+    expect(parseNearState('')).toEqual({ point: null, radius: 1000, tab: 'near', categories: [] });
   });
 
   it('reads a full link', () => {
-    expect(parseNearState('?lat=45.81234&lng=15.97&r=5000&tab=covers')).toEqual({
+    expect(parseNearState('?lat=45.81234&lng=15.97&r=5000&tab=covers&cat=shelter,pharmacy')).toEqual({
       point: { lat: 45.81234, lng: 15.97 },
       radius: 5000,
       tab: 'covers',
+      categories: ['pharmacy', 'shelter'],
     });
   });
 
@@ -37,14 +38,33 @@ describe('the Near me URL state', () => {
     expect(parseNearState(`tab=${encodeURIComponent(tab)}`).tab).toBe('near');
   });
 
-  it('writes coordinates to five decimals and reads back what it wrote', () => {
-    const state = { point: { lat: 45.8123456, lng: -0.000001 }, radius: 250, tab: 'covers' } as const;
-    const written = serializeNearState(state);
-    expect(written).toBe('lat=45.81235&lng=0&r=250&tab=covers');
-    expect(parseNearState(written)).toEqual({ point: { lat: 45.81235, lng: 0 }, radius: 250, tab: 'covers' });
+  it('keeps only well-formed category slugs, once each', () => {
+    expect(parseNearState('cat=shelter,,Pharmacy,<b>,shelter,drinking-water').categories).toEqual([
+      'drinking-water',
+      'shelter',
+    ]);
   });
 
-  it('leaves the point out until there is one', () => {
-    expect(serializeNearState({ point: null, radius: 2000, tab: 'near' })).toBe('r=2000&tab=near');
+  it('writes coordinates to five decimals and reads back what it wrote', () => {
+    const state = {
+      point: { lat: 45.8123456, lng: -0.000001 },
+      radius: 250,
+      tab: 'covers',
+      categories: ['shelter', 'aed'],
+    } as const;
+    const written = serializeNearState(state);
+    expect(written).toBe('lat=45.81235&lng=0&r=250&tab=covers&cat=aed,shelter');
+    expect(parseNearState(written)).toEqual({
+      point: { lat: 45.81235, lng: 0 },
+      radius: 250,
+      tab: 'covers',
+      categories: ['aed', 'shelter'],
+    });
+  });
+
+  it('leaves the point and the filter out until there are some', () => {
+    expect(serializeNearState({ point: null, radius: 2000, tab: 'near', categories: [] })).toBe(
+      'r=2000&tab=near',
+    );
   });
 });
