@@ -1,0 +1,117 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiClient } from '@karta/api-client';
+import { beforeAll, expect, it } from 'vitest';
+import { adminApi, newContributor, newModerator } from '../support/accounts.ts';
+import { describeInBrowser } from '../support/browser-suite.ts';
+import { ImportScreenDriver } from '../support/import-page.ts';
+
+/** Writes a file of the test's own into a fresh folder, for the file input. */
+async function fileOf(name: string, text: string): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'karta-import-e2e-'));
+  const path = join(folder, name);
+  await writeFile(path, text);
+  return path;
+}
+
+describeInBrowser('import and export', (suite) => {
+  let category = 'pharmacy';
+
+  beforeAll(async () => {
+    const { api } = await adminApi(suite.baseUrl);
+    category = (await api.categories()).items[0]?.slug ?? category;
+  });
+
+  it('a moderator imports a CSV with other column names as published places, re-imports it unchanged, and a broken row imports nothing', async () => {
+    const { karta, page, baseUrl } = suite;
+    const visitor = createApiClient({ baseUrl });
+    const tag = `imp${Date.now().toString(36)}`;
+    const csv = [
+      'ID,Name,Latitude,Lon,Kategorija,Opis',
+      `${tag}-1,"Ljekarna ${tag}, Centar",45.9012,16.2011,${category},"Otvoreno 0–24.\nUlaz iz dvorišta, lijevo"`,
+      `${tag}-2,Sklonište ${tag},45.9022,16.2022,${category},`,
+      `${tag}-3,Voda ${tag},45.9033,16.2033,${category},Pitka voda`,
+    ].join('\r\n');
+    const file = await fileOf('places.csv', csv);
+
+    await karta.forgetSession();
+    await karta.openStaffScreen('/review');
+    await karta.signInFromStaffPrompt(await newModerator(baseUrl, 'E2E importer'));
+    const screen = new ImportScreenDriver(page, baseUrl);
+    await screen.openFromUserMenu();
+    expect(await screen.gate()).toBe('open');
+
+    await screen.chooseFile(file);
+    expect(await screen.mapping()).toEqual({
+      ID: 'externalId',
+      Name: 'name_en',
+      Latitude: 'lat',
+      Lon: 'lng',
+      Kategorija: 'category',
+      Opis: 'description_hr',
+    });
+    // The names are Croatian.
+    await screen.mapColumn('Name', 'name_hr');
+    await screen.chooseStatus('published');
+    expect(await screen.check()).toEqual({ create: 3, update: 0, unchanged: 0, refused: 0 });
+    // Nothing is written by a check.
+    expect((await visitor.listPlaces({ q: tag })).items).toHaveLength(0);
+
+    expect(await screen.importChecked()).toEqual({
+      kind: 'imported',
+      counts: { create: 3, update: 0, unchanged: 0, refused: 0 },
+    });
+    const listed = await visitor.listPlaces({ q: tag });
+    expect(listed.items.map((place) => place.externalId).sort()).toEqual([
+      `${tag}-1`,
+      `${tag}-2`,
+      `${tag}-3`,
+    ]);
+    const first = listed.items.find((place) => place.externalId === `${tag}-1`);
+    expect(first).toMatchObject({
+      status: 'published',
+      name: { hr: `Ljekarna ${tag}, Centar` },
+      description: { hr: 'Otvoreno 0–24.\nUlaz iz dvorišta, lijevo' },
+      lat: 45.9012,
+      lng: 16.2011,
+    });
+
+    // The same file again changes nothing.
+    await screen.chooseFile(file);
+    await screen.mapColumn('Name', 'name_hr');
+    expect(await screen.check()).toEqual({ create: 0, update: 0, unchanged: 3, refused: 0 });
+    expect(await screen.canImport()).toBe(false);
+    expect(await screen.headline()).toContain('Nothing to import');
+
+    // One broken row: the check says which and why, and nothing of the file can be imported.
+    const broken = await fileOf(
+      'broken.csv',
+      [
+        'ID,Naziv,Latitude,Lon,Kategorija',
+        `${tag}-b1,Dobro mjesto ${tag},45.91,16.21,${category}`,
+        `${tag}-b2,Loše mjesto ${tag},95,16.22,${category}`,
+      ].join('\r\n'),
+    );
+    await screen.chooseFile(broken);
+    expect(await screen.check()).toEqual({ create: 1, update: 0, unchanged: 0, refused: 1 });
+    const issues = await screen.refusedIssues();
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ row: 2, column: 'lat' });
+    expect(issues[0]?.text).toContain('Latitude must be a number from −90 to 90');
+    expect(await screen.canImport()).toBe(false);
+    expect((await visitor.listPlaces({ q: `Dobro mjesto ${tag}` })).items).toHaveLength(0);
+  });
+
+  it('is not offered to a contributor, who cannot open it either', async () => {
+    const { karta, page, baseUrl } = suite;
+    const contributor = await newContributor(baseUrl, 'E2E not an importer');
+    await karta.forgetSession();
+    await karta.openStaffScreen('/review');
+    await karta.signInFromStaffPrompt({ email: contributor.email, password: contributor.password });
+    const screen = new ImportScreenDriver(page, baseUrl);
+    expect(await screen.menuOffersImport()).toBe(false);
+    await screen.open();
+    expect(await screen.gate()).toBe('not-allowed');
+  });
+});
