@@ -35,9 +35,10 @@ export class NearPage {
     await context.clearPermissions();
   }
 
+  /** Opens the screen and waits until its map is drawn (it then offers its centre as the point). */
   async open(search = ''): Promise<void> {
     await this.page.goto(`${this.baseUrl}/near${search}`);
-    await this.page.getByTestId('near-map').waitFor();
+    await this.page.locator('[data-testid=pick-map-centre]:enabled').waitFor({ timeout: 15_000 });
   }
 
   url(): URL {
@@ -148,6 +149,20 @@ export class NearPage {
     const box = await this.page.getByTestId('near-map').boundingBox();
     if (!box) throw new Error('The map is not visible');
     await this.page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+  }
+
+  /** Picks the centre of the map with the keyboard: focus the button below the map, press Enter. */
+  async pickMapCentreWithKeyboard(): Promise<void> {
+    await this.page.getByTestId('pick-map-centre').focus();
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** The centre the map shows (its `data-center`). */
+  async mapCentre(): Promise<{ lat: number; lng: number }> {
+    const [lat, lng] = ((await this.page.getByTestId('near-map').getAttribute('data-center')) ?? '')
+      .split(',')
+      .map(Number);
+    return { lat: lat ?? Number.NaN, lng: lng ?? Number.NaN };
   }
 
   /** Chooses a result in the list and returns the info window's text. */

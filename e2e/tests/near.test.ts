@@ -120,6 +120,17 @@ describeInBrowser('the Near me screen', (suite) => {
     expect(second.lat).toBeLessThan(first.lat);
   });
 
+  it('searches at the centre of the map for someone without a pointer', async () => {
+    const screen = near();
+    await screen.open();
+    const centre = await screen.mapCentre();
+    await screen.pickMapCentreWithKeyboard();
+    const point = await screen.pointInUrl();
+    expect(point.lat).toBeCloseTo(centre.lat, 4);
+    expect(point.lng).toBeCloseTo(centre.lng, 4);
+    expect((await screen.results()).length).toBeGreaterThan(0);
+  });
+
   it('lists on "Serves this spot" the places whose own circle covers the point, and opens their details', async () => {
     const api = apiOf(suite.baseUrl);
     const around = await api.listPlaces({

@@ -2,6 +2,7 @@ import type { MapPlace, PlaceListItem } from '@karta/contracts';
 import type { CircleItem, LatLng, MapLabels, PickerItem } from '@karta/map-core';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
 import { MapCanvas } from '../../../features/map/components/map-canvas/map-canvas.tsx';
@@ -166,6 +167,22 @@ export function NearMap(props: NearMapProps) {
         {props.children}
       </MapCanvas>
       {infoWindow.portal}
+      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p className="text-sm text-gray-600">{t(point ? 'near.map.hint' : 'near.map.startHint')}</p>
+        {/* Without a pointer (keyboard, screen reader), pan the map and search at its centre. */}
+        <button
+          type="button"
+          data-testid="pick-map-centre"
+          className={`${buttonStyles.link} text-sm disabled:opacity-50`}
+          disabled={!ready}
+          onClick={() => {
+            const shown = handle.current?.getViewport();
+            if (shown) onPick(shown.center, 'click');
+          }}
+        >
+          {t('near.map.useCentre')}
+        </button>
+      </div>
     </>
   );
 }

@@ -90,7 +90,6 @@ export function NearPage() {
         >
           {list.isFetching && !list.isFetchingNextPage && <MapUpdatingHint />}
         </NearMap>
-        {state.point && <p className="mt-2 text-sm text-gray-600">{t('near.map.hint')}</p>}
       </div>
 
       <section aria-label={t('near.tabs.label')} className="min-w-0 lg:col-start-2 lg:row-start-2">
