@@ -61,14 +61,15 @@ export function ColumnMappingTable({ header, sample, mapping, problems, onChange
         )}
       </div>
       <div className="mt-3 overflow-x-auto rounded-lg border border-gray-200">
-        <table className="w-full min-w-[32rem] text-left text-sm">
+        <table className="w-full table-fixed text-left text-sm">
           <caption className="sr-only">{t('importer.mapping.caption')}</caption>
           <thead className="bg-gray-50 text-xs font-semibold text-gray-700">
             <tr>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="w-2/5 px-3 py-2 sm:w-1/3">
                 {t('importer.mapping.fileColumn')}
               </th>
-              <th scope="col" className="px-3 py-2">
+              {/* Under 640 px the sample stands under the column's name instead. */}
+              <th scope="col" className="hidden w-1/3 px-3 py-2 sm:table-cell">
                 {t('importer.mapping.sample')}
               </th>
               <th scope="col" className="px-3 py-2">
@@ -87,8 +88,11 @@ export function ColumnMappingTable({ header, sample, mapping, problems, onChange
                     <label htmlFor={selectId}>
                       {column.trim() === '' ? t('importer.mapping.unnamed') : column}
                     </label>
+                    <span className="mt-0.5 block truncate text-xs font-normal text-gray-600 sm:hidden">
+                      {sample[index]}
+                    </span>
                   </th>
-                  <td className="max-w-48 truncate px-3 py-2 text-gray-600" title={sample[index]}>
+                  <td className="hidden truncate px-3 py-2 text-gray-600 sm:table-cell" title={sample[index]}>
                     {sample[index] || (
                       <span className="text-gray-500 italic">{t('importer.mapping.emptySample')}</span>
                     )}
@@ -102,7 +106,7 @@ export function ColumnMappingTable({ header, sample, mapping, problems, onChange
                       onChange={(event) =>
                         onChange(index, event.target.value === IGNORE ? null : event.target.value)
                       }
-                      className={`h-9 w-full min-w-40 rounded-lg border bg-white px-2 text-sm ${
+                      className={`h-9 w-full rounded-lg border bg-white px-2 text-sm ${
                         target === null ? 'border-gray-300 text-gray-600' : 'border-gray-400 text-gray-900'
                       }`}
                     >

@@ -1,5 +1,5 @@
 import type { ImportFormat } from '@karta/contracts';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { formatFileSize } from '../utils/file-format.ts';
@@ -27,10 +27,19 @@ export function FileSummary({
 }: FileSummaryProps) {
   const { t, i18n } = useTranslation();
   const formatId = useId();
+  const nameRef = useRef<HTMLParagraphElement>(null);
+
+  // It takes the place of the file input that had the focus: the focus moves to the file chosen.
+  useEffect(() => nameRef.current?.focus(), []);
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
-        <p data-testid="import-file-name" className="font-medium break-all text-gray-900">
+        <p
+          ref={nameRef}
+          tabIndex={-1}
+          data-testid="import-file-name"
+          className="font-medium break-all text-gray-900 outline-none"
+        >
           {name}
         </p>
         <p className="text-sm text-gray-600">

@@ -1,4 +1,5 @@
 import type { ImportReport as Report } from '@karta/contracts';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { type ReportKind, reportHeadline } from '../utils/report-headline.ts';
@@ -8,6 +9,8 @@ interface ImportReportProps {
   kind: ReportKind;
   report: Report;
   sourceColumns: Readonly<Record<string, string>>;
+  /** Move the focus to the one-sentence summary when the report appears. */
+  focusHeadline?: boolean;
 }
 
 const COUNTS = [
@@ -17,11 +20,16 @@ const COUNTS = [
 ] as const;
 
 /** A run's report: what it says in one sentence, the counts, then row by row. */
-export function ImportReport({ kind, report, sourceColumns }: ImportReportProps) {
+export function ImportReport({ kind, report, sourceColumns, focusHeadline = false }: ImportReportProps) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const refused = report.refused.length;
   const headline = reportHeadline(t, kind, report);
+  const headlineRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (focusHeadline) headlineRef.current?.focus();
+  }, [focusHeadline]);
 
   return (
     <section data-testid="import-report" data-kind={kind} aria-label={t(`importer.report.label.${kind}`)}>
@@ -35,7 +43,7 @@ export function ImportReport({ kind, report, sourceColumns }: ImportReportProps)
         }`}
       >
         {refused > 0 && <AlertIcon className="mt-0.5 size-4 shrink-0" />}
-        <p data-testid="import-headline" className="font-medium">
+        <p ref={headlineRef} tabIndex={-1} data-testid="import-headline" className="font-medium outline-none">
           {headline}
         </p>
       </div>

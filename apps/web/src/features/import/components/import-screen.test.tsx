@@ -104,6 +104,8 @@ describe('the import screen', () => {
     expect(uploads[2]?.path).toBe('/api/v1/import?format=csv&dryRun=false&status=published');
     expect(uploads[2]?.body).toBe(uploads[0]?.body);
     expect(screen.getByTestId('import-headline')).toHaveTextContent('Imported: 2 new places and 0 updated.');
+    // The Import button is gone: the focus is on what it did.
+    expect(screen.getByTestId('import-headline')).toHaveFocus();
   });
 
   it('checks only once every required column is chosen', async () => {

@@ -79,7 +79,7 @@ export function ImportScreen() {
 
   const problem = file.problem ?? prepareProblem;
   const mappingBlocked = file.mappingProblems.missing.length > 0 || file.mappingProblems.repeated.length > 0;
-  const canCheck = file.chosen !== null && !busy && file.problem === null && !mappingBlocked;
+  const canCheck = file.chosen !== null && file.problem === null && !mappingBlocked;
   const checkedReport = state.phase === 'checked' ? state.report : null;
   const changing = checkedReport ? checkedReport.created + checkedReport.updated : 0;
   const announcement =
@@ -160,6 +160,8 @@ export function ImportScreen() {
               data-testid="import-check"
               onClick={check}
               disabled={!canCheck}
+              // Not disabled while busy: that would drop the keyboard focus. A click then does nothing.
+              aria-disabled={busy || undefined}
               className={state.phase === 'checked' ? buttonStyles.secondary : buttonStyles.primary}
             >
               {t(state.phase === 'checked' ? 'importer.run.checkAgain' : 'importer.run.check')}
@@ -187,7 +189,13 @@ export function ImportScreen() {
               <ImportFailure error={state.error} onRetry={state.dryRun ? check : runImport} />
             )}
             {(state.phase === 'checked' || state.phase === 'imported' || state.phase === 'refused') && (
-              <ImportReport kind={state.phase} report={state.report} sourceColumns={file.sourceColumns} />
+              <ImportReport
+                kind={state.phase}
+                report={state.report}
+                sourceColumns={file.sourceColumns}
+                // The Import button is gone once it is used: the focus moves to what it did.
+                focusHeadline={state.phase !== 'checked'}
+              />
             )}
             {state.phase === 'imported' && (
               <div className="flex flex-wrap gap-2">

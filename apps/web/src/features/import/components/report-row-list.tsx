@@ -116,7 +116,7 @@ function EntryItem({
       className="px-3 py-2.5 text-sm"
     >
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="font-medium text-gray-900 tabular-nums">
+        <span className="inline-block min-w-[4.5rem] font-medium text-gray-900 tabular-nums">
           {t('importer.rows.row', { row: entry.row })}
         </span>
         <span
