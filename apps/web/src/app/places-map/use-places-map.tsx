@@ -1,5 +1,5 @@
 import type { Place } from '@karta/contracts';
-import type { ClusterItem, LatLng, Viewport } from '@karta/map-core';
+import type { ClusterItem, Viewport } from '@karta/map-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,21 +79,12 @@ export function usePlacesMap({
   const [clusterWindow, setClusterWindow] = useState<ClusterItem | null>(null);
 
   const searching = view.search !== undefined;
-  // Ties between equal matches go nearest first, measured from where the map was when the search
-  // began: later moves neither search again nor reorder the pages already shown.
-  const here = viewport?.center ?? view.center;
-  const [pinned, setPinned] = useState<{ search: string; origin: LatLng } | null>(null);
-  if (view.search !== undefined && pinned?.search !== view.search) {
-    setPinned({ search: view.search, origin: here });
-  }
+  // Equal matches go nearest the deployment's centre first: the same order for every link, reload
+  // and embed of the search, wherever each map happens to be.
   const matching = usePlacesMatching(
     view.search === undefined
       ? null
-      : {
-          text: view.search,
-          categories: view.categories,
-          origin: pinned?.search === view.search ? pinned.origin : here,
-        },
+      : { text: view.search, categories: view.categories, origin: config.defaultCenter },
   );
   const mapData = useMapData(
     viewport && !searching

@@ -107,6 +107,7 @@ export function PlacesPanel(props: PlacesPanelProps) {
         hasMore={list.hasNextPage}
         loadingMore={list.isFetchingNextPage}
         onShowMore={() => void list.fetchNextPage()}
+        showDistance={!searching}
       />
     );
   }

@@ -72,8 +72,8 @@ export interface PlacesMatchingRequest {
   text: string;
   categories: readonly string[];
   /**
-   * Breaks ties between equally good matches: nearer first. The caller keeps it fixed for a search
-   * (where the map was when it began), so moving the map neither searches again nor reorders pages.
+   * Breaks ties between equally good matches: nearer first. A fixed point (not the map's centre),
+   * so moving the map neither searches again nor reorders the pages, and a link shows the same list.
    */
   origin: LatLng;
 }

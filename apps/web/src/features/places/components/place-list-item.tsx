@@ -9,10 +9,11 @@ interface PlaceListItemProps {
   category: { name: string; color: string };
   selected: boolean;
   onSelect(place: PlaceListEntry): void;
+  showDistance: boolean;
 }
 
 /** One place in the list under the map: a button that selects it on the map. */
-export function PlaceListItem({ place, category, selected, onSelect }: PlaceListItemProps) {
+export function PlaceListItem({ place, category, selected, onSelect, showDistance }: PlaceListItemProps) {
   const { i18n } = useTranslation();
   return (
     <li data-testid="place-list-item" data-place-id={place.id}>
@@ -40,7 +41,7 @@ export function PlaceListItem({ place, category, selected, onSelect }: PlaceList
             )}
           </span>
         </span>
-        {place.distance !== null && (
+        {showDistance && place.distance !== null && (
           <span className="shrink-0 pt-0.5 text-sm text-gray-600 tabular-nums">
             {formatDistance(place.distance, i18n.language)}
           </span>

@@ -49,4 +49,21 @@ describe('PlaceList', () => {
     expect(screen.getByRole('button', { name: /Shelter/ })).toHaveAttribute('aria-current', 'true');
     expect(screen.getByRole('button', { name: /City Pharmacy/ })).not.toHaveAttribute('aria-current');
   });
+
+  it('leaves distances out of search results, which are ranked by how well they match', () => {
+    renderWithApp(
+      <PlaceList
+        places={[listedPlace({ id: 1, distance: 120 })]}
+        selectedId={null}
+        categoryOf={() => pharmacy}
+        onSelect={() => {}}
+        hasMore={false}
+        loadingMore={false}
+        onShowMore={() => {}}
+        showDistance={false}
+      />,
+    );
+    expect(screen.getByTestId('place-list-item')).toHaveTextContent(/City Pharmacy Centre.*Ilica 1, Zagreb$/);
+    expect(screen.getByTestId('place-list-item')).not.toHaveTextContent('120 m');
+  });
 });

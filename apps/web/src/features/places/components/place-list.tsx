@@ -13,6 +13,8 @@ interface PlaceListProps {
   hasMore: boolean;
   loadingMore: boolean;
   onShowMore(): void;
+  /** Each place's distance from the map's centre; search results, ranked by match, go without. */
+  showDistance?: boolean;
 }
 
 /** Scrolls `item` into view inside `container` only, so choosing a marker never scrolls the page away from the map. */
@@ -26,9 +28,18 @@ function revealWithin(container: HTMLElement, item: HTMLElement) {
   }
 }
 
-/** The places in view, nearest first, with "Show more"; the selected one is marked and kept in view. */
+/** The places in view, nearest first (or a search's matches), with "Show more"; the selected one is marked and kept in view. */
 export function PlaceList(props: PlaceListProps) {
-  const { places, selectedId, categoryOf, onSelect, hasMore, loadingMore, onShowMore } = props;
+  const {
+    places,
+    selectedId,
+    categoryOf,
+    onSelect,
+    hasMore,
+    loadingMore,
+    onShowMore,
+    showDistance = true,
+  } = props;
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -49,6 +60,7 @@ export function PlaceList(props: PlaceListProps) {
             category={categoryOf(place.category)}
             selected={place.id === selectedId}
             onSelect={onSelect}
+            showDistance={showDistance}
           />
         ))}
       </ul>
