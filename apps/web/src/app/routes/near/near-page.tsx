@@ -39,6 +39,8 @@ export function NearPage() {
       : { kind: 'covers', point, categories: chosen };
   }, [point, state]);
   const list = useNearPlaces(search);
+  // A new point waits for the debounce: until it is asked, the old answer is not its answer.
+  const settling = state.point?.lat !== point?.lat || state.point?.lng !== point?.lng;
   const places = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
 
   function pick(next: LatLng, how: 'click' | 'move' | 'located') {
@@ -117,6 +119,7 @@ export function NearPage() {
             filtered={state.categories.length > 0}
             onShowAllCategories={() => setCategories([])}
             list={list}
+            settling={settling}
             selectedId={selectedId}
             onSelect={chooseFromList}
             lookOf={lookOf}

@@ -21,6 +21,8 @@ interface NearResultsProps {
   filtered: boolean;
   onShowAllCategories(): void;
   list: ReturnType<typeof useNearPlaces>;
+  /** The point just moved and will be searched in a moment: the list shown is the old point's. */
+  settling: boolean;
   selectedId: number | null;
   onSelect(place: PlaceListItem): void;
   lookOf(slug: string): CategoryView;
@@ -31,6 +33,7 @@ export function NearResults(props: NearResultsProps) {
   const { tab, onTabChange, radius, onRadiusChange, filtered, list, selectedId, onSelect, lookOf } = props;
   const { t, i18n } = useTranslation();
   const places = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const outdated = list.isPlaceholderData || props.settling;
   const total = list.data?.pages[0]?.total;
   const radiusText = formatDistance(radius, i18n.language);
   const wider = NEAR_RADII.find((candidate) => candidate > radius);
@@ -146,7 +149,7 @@ export function NearResults(props: NearResultsProps) {
       )}
       {/* Counts are announced as they change (a new point, radius or tab), the list is not. */}
       <p aria-live="polite" className="mt-4 mb-2 min-h-5 text-sm text-gray-600">
-        {count !== null && !list.isPlaceholderData && (
+        {count !== null && !outdated && (
           <>
             <span data-testid="near-count" data-total={total} className="font-medium text-gray-900">
               {count}
@@ -156,9 +159,9 @@ export function NearResults(props: NearResultsProps) {
         )}
       </p>
       <div
-        aria-busy={list.isFetching}
+        aria-busy={list.isFetching || props.settling}
         className={`overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-opacity ${
-          list.isPlaceholderData ? 'opacity-60' : ''
+          outdated ? 'opacity-60' : ''
         }`}
       >
         {body}
