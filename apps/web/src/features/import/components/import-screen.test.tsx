@@ -1,5 +1,5 @@
 import type { ImportReport } from '@karta/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../../../testing/fake-api.ts';
@@ -106,6 +106,18 @@ describe('the import screen', () => {
     expect(screen.getByTestId('import-headline')).toHaveTextContent('Imported: 2 new places and 0 updated.');
     // The Import button is gone: the focus is on what it did.
     expect(screen.getByTestId('import-headline')).toHaveFocus();
+  });
+
+  it('takes a file dropped on the drop zone, and tells its format from its content', async () => {
+    fakeUploadServer(() => ({ status: 200, body: report() }));
+    renderScreen();
+    const dropped = new File(['{"type":"FeatureCollection","features":[{},{},{}]}'], 'export');
+    fireEvent.drop(screen.getByTestId('import-drop-zone'), {
+      dataTransfer: { files: [dropped], types: ['Files'] },
+    });
+    expect(await screen.findByTestId('import-file-name')).toHaveTextContent('export');
+    expect(screen.getByTestId('import-format')).toHaveValue('geojson');
+    expect(screen.getByText(/3 rows/)).toBeInTheDocument();
   });
 
   it('checks only once every required column is chosen', async () => {

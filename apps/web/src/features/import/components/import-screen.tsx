@@ -162,7 +162,7 @@ export function ImportScreen() {
               disabled={!canCheck}
               // Not disabled while busy: that would drop the keyboard focus. A click then does nothing.
               aria-disabled={busy || undefined}
-              className={state.phase === 'checked' ? buttonStyles.secondary : buttonStyles.primary}
+              className={`${state.phase === 'checked' ? buttonStyles.secondary : buttonStyles.primary} aria-disabled:cursor-wait aria-disabled:opacity-50`}
             >
               {t(state.phase === 'checked' ? 'importer.run.checkAgain' : 'importer.run.check')}
             </button>
