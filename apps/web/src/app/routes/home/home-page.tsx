@@ -74,7 +74,14 @@ export function HomePage() {
         onSelect={(place) => chooseFromList(placeOfListItem(place))}
         aside={<ProposeEntry center={viewport?.center ?? view.center} zoom={viewport?.zoom ?? view.zoom} />}
         footer={
-          <ExportLinks bounds={viewport?.bounds ?? null} categories={view.categories} search={view.search} />
+          // A search that found nothing has nothing to download.
+          !(searching && list.data?.pages[0]?.total === 0) && (
+            <ExportLinks
+              bounds={viewport?.bounds ?? null}
+              categories={view.categories}
+              search={view.search}
+            />
+          )
         }
       />
     </>
