@@ -1,4 +1,4 @@
-import { type DragEvent, useId, useState } from 'react';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ACCEPTED_FILES, IMPORT_LIMIT_MB } from '../utils/file-format.ts';
@@ -7,11 +7,23 @@ import { ACCEPTED_FILES, IMPORT_LIMIT_MB } from '../utils/file-format.ts';
  * Where a file is chosen: the native file input (keyboard and screen readers use it as it is,
  * behind a visible button-like label), and the same area takes a dropped file.
  */
-export function FileDropZone({ onFile }: { onFile(file: File): void }) {
+export function FileDropZone({
+  onFile,
+  focusOnShow = false,
+}: {
+  onFile(file: File): void;
+  focusOnShow?: boolean;
+}) {
   const { t } = useTranslation();
   const inputId = useId();
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Shown again by "Choose another file", whose button is gone: the focus comes here.
+  useEffect(() => {
+    if (focusOnShow) inputRef.current?.focus();
+  }, [focusOnShow]);
 
   const onDragOver = (event: DragEvent) => {
     if (!event.dataTransfer.types.includes('Files')) return;
@@ -40,6 +52,7 @@ export function FileDropZone({ onFile }: { onFile(file: File): void }) {
     >
       <p className="text-sm font-medium text-gray-900">{t('importer.file.drop')}</p>
       <input
+        ref={inputRef}
         id={inputId}
         type="file"
         accept={ACCEPTED_FILES}

@@ -95,17 +95,21 @@ describe('the import screen', () => {
       'The file is fine: importing it changes 2 places.',
     );
 
-    // The import sends what was checked, with the chosen status.
+    // The import sends what was checked, with the status chosen (a check does not depend on it).
+    expect(screen.getByRole('button', { name: 'Import 2 places as pending' })).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('import-status-published'));
-    expect(screen.queryByTestId('import-report')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Import and publish 2 places' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import and publish 2 places' }));
     await waitFor(() => expect(screen.getByTestId('import-report')).toHaveAttribute('data-kind', 'imported'));
-    expect(uploads[2]?.path).toBe('/api/v1/import?format=csv&dryRun=false&status=published');
-    expect(uploads[2]?.body).toBe(uploads[0]?.body);
+    expect(uploads[1]?.path).toBe('/api/v1/import?format=csv&dryRun=false&status=published');
+    expect(uploads[1]?.body).toBe(uploads[0]?.body);
     expect(screen.getByTestId('import-headline')).toHaveTextContent('Imported: 2 new places and 0 updated.');
     // The Import button is gone: the focus is on what it did.
     expect(screen.getByTestId('import-headline')).toHaveFocus();
+
+    // Another file: the report goes, and the picker comes back with the focus.
+    await userEvent.click(screen.getByRole('button', { name: 'Import another file' }));
+    expect(screen.getByTestId('import-file-input')).toHaveFocus();
+    expect(screen.queryByTestId('import-report')).not.toBeInTheDocument();
   });
 
   it('takes a file dropped on the drop zone, and tells its format from its content', async () => {

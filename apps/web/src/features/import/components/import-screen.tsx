@@ -36,7 +36,7 @@ function Step({ title, children, testId }: { title: string; children: ReactNode;
 /**
  * The Import / export screen: choose a file, map its columns when they are not Karta's, choose the
  * status of new places, check the file (a dry run with a row-by-row report), then import it; and
- * download every published place. Any change after a check makes it stale, so it is dropped.
+ * download every published place. A change of file, format or columns makes a check stale, so it is dropped.
  */
 export function ImportScreen() {
   const { t } = useTranslation();
@@ -72,9 +72,12 @@ export function ImportScreen() {
     void runner.run({ format: file.chosen.format, body: checkedBody, status, dryRun: false });
   };
 
+  // Set when the file picker comes back after a file was chosen: the focus goes to it.
+  const [pickerFocus, setPickerFocus] = useState(false);
   const startOver = () => {
     forget();
     file.clear();
+    setPickerFocus(true);
   };
 
   const problem = file.problem ?? prepareProblem;
@@ -110,6 +113,7 @@ export function ImportScreen() {
           />
         ) : (
           <FileDropZone
+            focusOnShow={pickerFocus}
             onFile={(chosen) => {
               forget();
               void file.choose(chosen);
@@ -143,10 +147,8 @@ export function ImportScreen() {
         <Step title={t('importer.steps.status')}>
           <StatusChoice
             value={status}
-            onChange={(next) => {
-              forget();
-              setStatus(next);
-            }}
+            // A check does not depend on the status (it only says what would be created): it stays.
+            onChange={setStatus}
           />
         </Step>
       )}
