@@ -151,6 +151,12 @@ export class NearPage {
     await this.page.mouse.click(box.x + box.width * x, box.y + box.height * y);
   }
 
+  /** Moves the point with the keyboard: focus its marker, press an arrow key (with Shift: 50 m). */
+  async movePointWithKeyboard(key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight', big = false) {
+    await this.page.getByTestId('near-map').getByTestId('picker-marker').focus();
+    await this.page.keyboard.press(big ? `Shift+${key}` : key);
+  }
+
   /** Picks the centre of the map with the keyboard: focus the button below the map, press Enter. */
   async pickMapCentreWithKeyboard(): Promise<void> {
     await this.page.getByTestId('pick-map-centre').focus();

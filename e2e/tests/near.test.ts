@@ -120,6 +120,22 @@ describeInBrowser('the Near me screen', (suite) => {
     expect(second.lat).toBeLessThan(first.lat);
   });
 
+  it('moves the point with the arrow keys, keeping the map where it is', async () => {
+    const screen = near();
+    await screen.open('?lat=45.81&lng=15.97&r=500&tab=near');
+    await screen.results();
+    const view = await screen.mapCentre();
+    await screen.movePointWithKeyboard('ArrowUp', true);
+    // 50 m north is 0.00045° of latitude.
+    await expect.poll(() => screen.url().searchParams.get('lat')).toBe('45.81045');
+    expect(screen.url().searchParams.get('lng')).toBe('15.97');
+    await screen.waitForTotal(
+      (await apiOf(suite.baseUrl).listPlaces({ near: { lat: 45.81045, lng: 15.97 }, radius: 500, limit: 1 }))
+        .total,
+    );
+    expect(await screen.mapCentre()).toEqual(view);
+  });
+
   it('searches at the centre of the map for someone without a pointer', async () => {
     const screen = near();
     await screen.open();
