@@ -20,7 +20,7 @@ const SEARCH_DELAY_MS = 250;
 
 /**
  * `/near`: places around the user's location or a point picked on the map, within a chosen radius,
- * and places whose own circle covers that point. Point, radius and tab live in the URL.
+ * and places whose own circle covers that point. Point, radius, tab and category filter live in the URL.
  */
 export function NearPage() {
   const { t } = useTranslation();
