@@ -9,6 +9,7 @@ const SCREENS = [
   { value: 'review', href: '/review', role: 'moderator' },
   { value: 'flags', href: '/flags', role: 'moderator' },
   { value: 'categories', href: '/categories', role: 'moderator' },
+  { value: 'import', href: '/import', role: 'moderator' },
   { value: 'users', href: '/users', role: 'admin' },
 ] as const;
 
