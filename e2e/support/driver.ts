@@ -1,6 +1,7 @@
 import type { MapResponse } from '@karta/contracts';
 import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
+import { pressCategoryChip } from './category-chips.ts';
 import { FramedKarta } from './framed-karta.ts';
 
 export interface MapState {
@@ -435,11 +436,7 @@ export class KartaDriver {
   }
 
   async toggleCategory(name: string): Promise<void> {
-    await this.page
-      .getByRole('button', { name, exact: false })
-      .and(this.page.locator('[aria-pressed]'))
-      .first()
-      .click();
+    await pressCategoryChip(this.page, name);
   }
 
   // ── accounts ──────────────────────────────────────────────────────────────

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { pressCategoryChip } from './category-chips.ts';
 
 /** One result of the Near me screen as it shows it. */
 export interface NearResult {
@@ -115,9 +116,8 @@ export class NearPage {
       .click();
   }
 
-  /** Toggles a category chip by its name as shown. */
   async toggleCategory(name: string): Promise<void> {
-    await this.page.locator('button[aria-pressed]', { hasText: name }).first().click();
+    await pressCategoryChip(this.page, name);
   }
 
   async openTab(tab: 'near' | 'covers'): Promise<void> {

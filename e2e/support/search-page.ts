@@ -1,5 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
+import { pressCategoryChip } from './category-chips.ts';
 
 /** One suggestion under the search field as the page shows it. */
 export interface Suggestion {
@@ -77,12 +78,8 @@ export class SearchBox {
     return count.innerText();
   }
 
-  /** Presses a category chip (a marker's name names its category too, so the chips are asked for by their group). */
   async toggleCategory(name: string): Promise<void> {
-    await this.page
-      .getByRole('group', { name: /category|kategorij/i })
-      .getByRole('button', { name })
-      .click();
+    await pressCategoryChip(this.page, name);
   }
 
   async clearSearch(): Promise<void> {
