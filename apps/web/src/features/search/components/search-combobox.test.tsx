@@ -151,6 +151,33 @@ describe('SearchCombobox', () => {
     expect(input).toHaveValue('');
   });
 
+  it('leaves Home and End to the text, and keeps the caret where the user types', async () => {
+    suggestionsServer();
+    const { input } = renderBox();
+    const user = userEvent.setup();
+    await user.type(input, 'cvjet');
+    await suggestionsShown();
+    await user.keyboard('{Home}ab');
+    expect(input).toHaveValue('abcvjet');
+    expect(input).not.toHaveAttribute('aria-activedescendant');
+    await user.keyboard('{End}n');
+    expect(input).toHaveValue('abcvjetn');
+  });
+
+  it('opens nothing when the field is left with a suggestion active', async () => {
+    suggestionsServer();
+    const { input, onChoose } = renderBox();
+    const user = userEvent.setup();
+    await user.type(input, 'cvjet');
+    await suggestionsShown();
+    await user.keyboard('{ArrowDown}');
+    await user.tab();
+    expect(screen.getByTestId('search-clear-text')).toHaveFocus();
+    expect(onChoose).not.toHaveBeenCalled();
+    expect(input).toHaveValue('cvjet');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('says when no place matches, and when the suggestions could not be loaded', async () => {
     suggestionsServer();
     const { input, unmount } = renderBox();

@@ -1,11 +1,13 @@
 import type { PlaceListItem } from '@karta/contracts';
 import type { LatLng } from '@karta/map-core';
-import { type Ref, useId, useState } from 'react';
+import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from 'downshift';
+import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { MAX_SEARCH_LENGTH, parseSearchText } from '../../../lib/view-url.ts';
+import { placeName } from '../../places/utils/place-text.ts';
 import { SUGGESTION_MIN_LENGTH, usePlaceSuggestions } from '../api/suggest-places.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { SearchIcon } from './search-icons.tsx';
@@ -13,6 +15,13 @@ import { SuggestionOption } from './suggestion-option.tsx';
 
 /** How long typing must pause before suggestions are asked for. */
 export const SUGGESTION_DELAY_MS = 250;
+
+const { stateChangeTypes } = useCombobox;
+
+/** Keys downshift would take for the list that stay the field's own: Home and End move the caret. */
+const TEXT_KEYS = new Set(['Home', 'End']);
+
+type Panel = 'problem' | 'list' | 'empty' | 'error' | 'loading' | null;
 
 interface SearchComboboxProps {
   /** The search in the URL: the field shows it, and shows it again after Back or Forward. */
@@ -29,21 +38,15 @@ interface SearchComboboxProps {
 }
 
 /**
- * The header's search field: a WAI-ARIA combobox whose listbox suggests places as the user types
- * (after a pause; a newer text cancels the older request). Arrow keys move through the
- * suggestions, Enter opens the active one or else searches for the text, Escape closes the list
- * and a second Escape empties the field.
+ * The header's search field: a WAI-ARIA combobox (downshift's useCombobox) whose listbox suggests
+ * places as the user types (after a pause; a newer text cancels the older request). Arrow keys
+ * move through the suggestions, Enter opens the active one or else searches for the text, Escape
+ * closes the list and a second Escape empties the field.
  */
 export function SearchCombobox(props: SearchComboboxProps) {
   const { value, origin, categoryOf, onSubmit, onChoose, inputRef, className = '' } = props;
-  const { t } = useTranslation();
-  const fieldId = useId();
-  const listboxId = useId();
-  const optionId = (index: number) => `${listboxId}-option-${index}`;
-
+  const { t, i18n } = useTranslation();
   const [text, setText] = useState(value ?? '');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [problem, setProblem] = useState<string | null>(null);
 
   // Back, Forward or a new search elsewhere changed the URL: show its search.
@@ -51,8 +54,6 @@ export function SearchCombobox(props: SearchComboboxProps) {
   if (value !== shownValue) {
     setShownValue(value);
     setText(value ?? '');
-    setOpen(false);
-    setActive(-1);
   }
 
   const typed = parseSearchText(text);
@@ -63,16 +64,64 @@ export function SearchCombobox(props: SearchComboboxProps) {
   // Suggestions answer the text as it was a moment ago: "no match" waits for the text on screen.
   const current = !suggestions.isPlaceholderData && settled === typed;
 
-  let panel: 'problem' | 'list' | 'empty' | 'error' | 'loading' | null = null;
-  if (open && problem) panel = 'problem';
-  else if (open && wantsSuggestions) {
-    if (items.length > 0) panel = 'list';
-    else if (suggestions.isError) panel = 'error';
-    else if (suggestions.data && current) panel = 'empty';
-    else panel = 'loading';
+  /** What the panel under the field shows while the combobox is open or closed. */
+  function panelWhen(open: boolean): Panel {
+    if (!open) return null;
+    if (problem) return 'problem';
+    if (!wantsSuggestions) return null;
+    if (items.length > 0) return 'list';
+    if (suggestions.isError) return 'error';
+    if (suggestions.data && current) return 'empty';
+    return 'loading';
   }
+  const listShown = (open: boolean) => panelWhen(open) === 'list';
+
+  const {
+    isOpen,
+    highlightedIndex,
+    getLabelProps,
+    getInputProps,
+    getMenuProps,
+    getItemProps,
+    openMenu,
+    closeMenu,
+  } = useCombobox<PlaceListItem>({
+    // Only the suggestions on screen: the arrow keys never walk through a hidden list.
+    items: listShown(true) ? items : [],
+    itemToString: (place) => (place ? placeName(place, i18n.language) : ''),
+    itemToKey: (place) => place?.id,
+    // Nothing stays chosen: a suggestion opens its place, and the same one can be chosen again.
+    selectedItem: null,
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) onChoose(selectedItem);
+    },
+    inputValue: text,
+    onInputValueChange: ({ inputValue }) => setText(inputValue ?? ''),
+    stateReducer,
+  });
+
+  function stateReducer(
+    state: UseComboboxState<PlaceListItem>,
+    { type, changes }: UseComboboxStateChangeOptions<PlaceListItem>,
+  ): Partial<UseComboboxState<PlaceListItem>> {
+    switch (type) {
+      // Clicking in the field (to move the caret) keeps the suggestions open rather than toggling them.
+      case stateChangeTypes.InputClick:
+        return { ...changes, isOpen: true };
+      // Leaving the field only closes the list: it never opens the place that happened to be active.
+      case stateChangeTypes.InputBlur:
+        return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
+      // With nothing under the field to close, the first Escape already empties it.
+      case stateChangeTypes.InputKeyDownEscape:
+        return panelWhen(state.isOpen) === null ? { ...changes, inputValue: '' } : changes;
+      default:
+        // A chosen place opens on the map; the field is emptied for the next search.
+        return changes.selectedItem ? { ...changes, inputValue: '' } : changes;
+    }
+  }
+
+  const panel = panelWhen(isOpen);
   const expanded = panel === 'list';
-  const activeIndex = expanded && active < items.length ? active : -1;
 
   let announcement = '';
   if (panel === 'problem' && problem) announcement = problem;
@@ -80,96 +129,56 @@ export function SearchCombobox(props: SearchComboboxProps) {
   else if (panel === 'empty') announcement = t('search.noMatch', { text: typed });
   else if (panel === 'error') announcement = t('search.failed');
 
-  function close() {
-    setOpen(false);
-    setActive(-1);
-  }
-
-  function choose(place: PlaceListItem) {
-    close();
-    setText('');
-    onChoose(place);
-  }
-
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (typed === undefined) {
       setProblem(t('search.needsText'));
-      setOpen(true);
+      openMenu();
       return;
     }
-    close();
+    closeMenu();
     onSubmit(typed);
   }
 
-  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        event.preventDefault();
-        if (!open) {
-          setOpen(true);
-          setActive(items.length > 0 && event.key === 'ArrowDown' ? 0 : -1);
-          return;
-        }
-        if (items.length === 0) return;
-        // Past the last option (or before the first) wraps round, as the APG's examples do.
-        const last = items.length - 1;
-        if (event.key === 'ArrowDown') setActive(activeIndex >= last ? 0 : activeIndex + 1);
-        else setActive(activeIndex <= 0 ? last : activeIndex - 1);
-        return;
+  const inputProps = getInputProps({
+    ref: inputRef,
+    // Set the text in the change event itself too: downshift reports a controlled value a render
+    // late, which would put the caret at the end after every key typed mid-text (downshift#1108).
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      setText(event.target.value);
+      setProblem(null);
+    },
+    onKeyDown: (event: React.KeyboardEvent<HTMLInputElement>) => {
+      // Enter without an active suggestion is the form's: it searches for the text.
+      if ((event.key === 'Enter' && highlightedIndex < 0) || TEXT_KEYS.has(event.key)) {
+        (event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault =
+          true;
       }
-      case 'Enter': {
-        const place = activeIndex >= 0 ? items[activeIndex] : undefined;
-        if (place) {
-          event.preventDefault();
-          choose(place);
-        }
-        // Otherwise the form submits the text.
-        return;
-      }
-      case 'Escape': {
-        if (panel !== null) close();
-        else if (text !== '') setText('');
-        else return;
-        event.preventDefault();
-        return;
-      }
-    }
-  }
+    },
+    onFocus: openMenu,
+    // The listbox is hidden while the panel says "loading" or "no match".
+    'aria-expanded': expanded,
+  });
+
+  const label = getLabelProps();
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form with role=search is the landmark every screen reader knows
     <form role="search" aria-label={t('search.label')} onSubmit={submit} className={`relative ${className}`}>
-      <label htmlFor={fieldId} className="sr-only">
+      <label id={label.id} htmlFor={label.htmlFor} className="sr-only">
         {t('search.label')}
       </label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
       <input
-        ref={inputRef}
-        id={fieldId}
+        {...inputProps}
+        // downshift writes an empty attribute while no option is active; the APG leaves it out.
+        aria-activedescendant={inputProps['aria-activedescendant'] || undefined}
         data-testid="search-input"
         type="text"
-        role="combobox"
-        aria-expanded={expanded}
-        aria-controls={listboxId}
-        aria-autocomplete="list"
-        aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
-        autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
         maxLength={MAX_SEARCH_LENGTH}
         placeholder={t('search.placeholder')}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setProblem(null);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onKeyDown={onKeyDown}
-        onFocus={() => setOpen(true)}
-        onBlur={close}
         className="h-10 w-full rounded-lg border border-gray-300 bg-gray-50 pr-9 pl-9 text-sm text-gray-900 placeholder:text-gray-500 focus:border-blue-700 focus:bg-white"
       />
       {text !== '' && (
@@ -181,7 +190,6 @@ export function SearchCombobox(props: SearchComboboxProps) {
           onClick={(event) => {
             setText('');
             setProblem(null);
-            close();
             event.currentTarget.form?.querySelector('input')?.focus();
           }}
           className="absolute top-1/2 right-1.5 grid size-7 -translate-y-1/2 place-items-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900"
@@ -196,24 +204,15 @@ export function SearchCombobox(props: SearchComboboxProps) {
         className="absolute top-full right-0 left-0 z-[1100] mt-1 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-lg md:min-w-[22rem]"
       >
         {/* The listbox is always in the page, so aria-controls always names it. */}
-        <ul
-          id={listboxId}
-          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the APG combobox's listbox; the field keeps the focus
-          role="listbox"
-          aria-label={t('search.suggestions')}
-          className="py-1"
-          hidden={!expanded}
-        >
+        <ul {...getMenuProps({ 'aria-label': t('search.suggestions') })} className="py-1" hidden={!expanded}>
           {expanded &&
             items.map((place, index) => (
               <SuggestionOption
                 key={place.id}
-                id={optionId(index)}
+                optionProps={getItemProps({ item: place, index })}
                 place={place}
                 text={typed ?? ''}
                 category={categoryOf(place.category)}
-                active={index === activeIndex}
-                onChoose={choose}
               />
             ))}
         </ul>

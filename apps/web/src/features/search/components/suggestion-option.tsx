@@ -1,39 +1,32 @@
 import type { PlaceListItem } from '@karta/contracts';
+import type { UseComboboxGetItemPropsReturnValue } from 'downshift';
 import { useTranslation } from 'react-i18next';
 import { CategoryBadge } from '../../places/components/category-badge.tsx';
 import { placeName } from '../../places/utils/place-text.ts';
 import { highlightMatches } from '../utils/highlight-matches.ts';
 
 interface SuggestionOptionProps {
-  id: string;
+  /** downshift's option props: its id, role, aria-selected (the active option) and mouse handlers. */
+  optionProps: UseComboboxGetItemPropsReturnValue;
   place: PlaceListItem;
   /** The text typed, whose words are marked in the name. */
   text: string;
   category: { name: string; color: string };
-  active: boolean;
-  onChoose(place: PlaceListItem): void;
 }
 
 /** One suggestion: the name with the typed words marked, its category and its address. */
-export function SuggestionOption({ id, place, text, category, active, onChoose }: SuggestionOptionProps) {
+export function SuggestionOption({ optionProps, place, text, category }: SuggestionOptionProps) {
   const { i18n } = useTranslation();
   const name = placeName(place, i18n.language);
+  const active = optionProps['aria-selected'];
   // The field keeps the focus and moves through the options by aria-activedescendant (the APG's
-  // combobox), so an option is neither focusable nor keyboard-driven itself.
+  // combobox); downshift's props keep a click on an option from taking the focus.
   return (
-    // biome-ignore lint/a11y/useFocusableInteractive: see above
-    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <li
-      id={id}
-      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the listbox
-      role="option"
-      aria-selected={active}
+      {...optionProps}
       data-testid="search-suggestion"
       data-place-id={place.id}
-      // Keep the focus in the field, so the listbox stays a part of the combobox while clicking.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={() => onChoose(place)}
-      className={`cursor-pointer px-3 py-2 ${active ? 'bg-blue-50 shadow-[inset_3px_0_0_var(--color-blue-700)]' : 'hover:bg-gray-50'}`}
+      className={`cursor-pointer px-3 py-2 ${active ? 'bg-blue-50 shadow-[inset_3px_0_0_var(--color-blue-700)]' : ''}`}
     >
       <span className="block truncate text-sm text-gray-900">
         {highlightMatches(name, text).map((part, index) =>
