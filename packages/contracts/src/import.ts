@@ -98,15 +98,33 @@ export type ImportRefusal = z.infer<typeof ImportRefusal>;
 export const ImportAction = z.enum(['create', 'update', 'unchanged']);
 export type ImportAction = z.infer<typeof ImportAction>;
 
+/** A place's stored fields that an import may change, in the API's terms. */
+export const IMPORTED_FIELDS = [
+  'categoryId',
+  'name',
+  'description',
+  'primaryLanguage',
+  'lat',
+  'lng',
+  'radius',
+  'locationPrivacy',
+  'address',
+  'phone',
+  'email',
+  'website',
+] as const;
+export const ImportedField = z.enum(IMPORTED_FIELDS);
+export type ImportedField = z.infer<typeof ImportedField>;
+
 /**
  * An accepted row and what the import does with it. `changed` (updates only) names the fields that
- * differ, in the API's terms (`name`, `lat`, `categoryId`…), so a dry run says what an update touches.
+ * differ, so a dry run says what an update touches.
  */
 export const ImportRowAction = z.object({
   row: z.number().int().positive(),
   externalId: z.string(),
   action: ImportAction,
-  changed: z.array(z.string()).optional(),
+  changed: z.array(ImportedField).optional(),
 });
 export type ImportRowAction = z.infer<typeof ImportRowAction>;
 

@@ -1,4 +1,11 @@
-import type { FieldIssue, ImportReport, ImportRow, ImportStatus } from '@karta/contracts';
+import {
+  type FieldIssue,
+  IMPORTED_FIELDS,
+  type ImportedField,
+  type ImportReport,
+  type ImportRow,
+  type ImportStatus,
+} from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
 import { sameJson } from '../places/same-json.ts';
 import { linkedPlaceId, parsePlaceRow } from './place-file.ts';
@@ -39,20 +46,7 @@ interface Values {
   email: string | null;
   website: string | null;
 }
-const FIELDS = [
-  'categoryId',
-  'name',
-  'description',
-  'primaryLanguage',
-  'lat',
-  'lng',
-  'radius',
-  'locationPrivacy',
-  'address',
-  'phone',
-  'email',
-  'website',
-] as const satisfies readonly (keyof Values)[];
+const FIELDS = IMPORTED_FIELDS satisfies readonly (keyof Values)[];
 
 interface CurrentRow {
   id: number;
@@ -106,8 +100,11 @@ function rowValues(row: ImportRow, categoryId: number): Values {
 }
 
 /** The fields `next` changes, with their values before and after (a history entry's `changes`). */
-function changesOf(before: Values | null, next: Values): Record<string, { from: unknown; to: unknown }> {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
+function changesOf(
+  before: Values | null,
+  next: Values,
+): Partial<Record<ImportedField, { from: unknown; to: unknown }>> {
+  const changes: Partial<Record<ImportedField, { from: unknown; to: unknown }>> = {};
   for (const field of FIELDS) {
     const from = before ? before[field] : null;
     if (before && sameJson(from, next[field])) continue;
@@ -253,7 +250,7 @@ export async function importPlaces(
         next.lng = existing.lng;
       }
       const changes = changesOf(valuesOf(existing), next);
-      const changed = Object.keys(changes);
+      const changed = FIELDS.filter((field) => field in changes);
       if (changed.length === 0) {
         report.unchanged += 1;
         report.rows.push({ row: item.row, externalId: item.externalId, action: 'unchanged' });

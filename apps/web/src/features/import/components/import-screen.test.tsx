@@ -150,7 +150,7 @@ describe('the import screen', () => {
       row: index + 2,
       externalId: `r-${index + 2}`,
       action: index % 2 === 0 ? ('create' as const) : ('update' as const),
-      ...(index % 2 === 0 ? {} : { changed: ['name', 'lat'] }),
+      ...(index % 2 === 0 ? {} : { changed: ['name' as const, 'lat' as const] }),
     }));
     fakeUploadServer(() => ({
       status: 200,

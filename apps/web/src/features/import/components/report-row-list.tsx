@@ -131,7 +131,7 @@ function EntryItem({
       {entry.changed && entry.changed.length > 0 && (
         <p className="mt-1 text-gray-600">
           {t('importer.rows.changes', {
-            fields: entry.changed.map((field) => t(`importer.fields.${fieldKey(field)}`)).join(', '),
+            fields: entry.changed.map((field) => t(`importer.fields.${field}`)).join(', '),
           })}
         </p>
       )}
@@ -145,25 +145,6 @@ function EntryItem({
       )}
     </li>
   );
-}
-
-/** The translation key of a changed field (the API's names; unknown ones fall back to "other"). */
-function fieldKey(field: string) {
-  const known = [
-    'categoryId',
-    'name',
-    'description',
-    'primaryLanguage',
-    'lat',
-    'lng',
-    'radius',
-    'locationPrivacy',
-    'address',
-    'phone',
-    'email',
-    'website',
-  ] as const;
-  return (known as readonly string[]).includes(field) ? (field as (typeof known)[number]) : 'other';
 }
 
 function IssueLine({

@@ -1,4 +1,4 @@
-import type { FieldIssue, ImportAction, ImportReport } from '@karta/contracts';
+import type { FieldIssue, ImportAction, ImportedField, ImportReport } from '@karta/contracts';
 
 /** What happens to one row of the file, refused ones included. */
 export type EntryAction = ImportAction | 'refused';
@@ -9,7 +9,7 @@ export interface ReportEntry {
   action: EntryAction;
   externalId?: string;
   /** For an update: the fields it changes. */
-  changed?: string[];
+  changed?: ImportedField[];
   /** For a refused row: why. */
   errors?: FieldIssue[];
 }
