@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ArrowRightIcon } from '../../../components/ui/icons.tsx';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
-import { CategoryBadge } from '../../../features/places/components/category-badge.tsx';
+import { PlaceSubline } from '../../../features/places/components/place-subline.tsx';
 import { placeName } from '../../../features/places/utils/place-text.ts';
 import { formatDistance } from '../../../lib/i18n/format.ts';
 
@@ -51,15 +51,7 @@ export function NearResultItem({
           >
             {name}
           </span>
-          <span className="mt-0.5 flex min-w-0 items-center gap-1.5 text-sm text-gray-600">
-            <CategoryBadge name={category.name} color={category.color} className="shrink-0" />
-            {place.address && (
-              <>
-                <span aria-hidden="true">·</span>
-                <span className="truncate">{place.address}</span>
-              </>
-            )}
-          </span>
+          <PlaceSubline category={category} address={place.address} />
           {showServedRadius && place.radius !== null && (
             <span className="mt-0.5 block text-sm text-gray-600" data-testid="served-radius">
               {t('near.covers.serves', { radius: formatDistance(place.radius, i18n.language) })}

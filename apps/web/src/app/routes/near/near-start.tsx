@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MapPinIcon } from '../../../components/ui/icons.tsx';
-import { LocateIcon } from '../../../features/near/components/locate-icon.tsx';
+import { LocateIcon, MapPinIcon } from '../../../components/ui/icons.tsx';
 
 /** Before there is a point: the two ways to give one. */
 export function NearStart() {

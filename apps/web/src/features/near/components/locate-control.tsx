@@ -2,10 +2,9 @@ import type { LatLng } from '@karta/map-core';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { DismissButton } from '../../../components/ui/dismiss-button.tsx';
-import { AlertIcon, RetryIcon } from '../../../components/ui/icons.tsx';
+import { AlertIcon, LocateIcon, RetryIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type LocateProblem, useGeolocation } from '../hooks/use-geolocation.ts';
-import { LocateIcon } from './locate-icon.tsx';
 
 interface LocateControlProps {
   /** The browser told where the user is. */

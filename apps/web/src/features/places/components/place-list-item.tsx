@@ -2,7 +2,7 @@ import type { PlaceListItem as PlaceListEntry } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDistance } from '../../../lib/i18n/format.ts';
 import { placeName } from '../utils/place-text.ts';
-import { CategoryBadge } from './category-badge.tsx';
+import { PlaceSubline } from './place-subline.tsx';
 
 interface PlaceListItemProps {
   place: PlaceListEntry;
@@ -31,15 +31,7 @@ export function PlaceListItem({ place, category, selected, onSelect, showDistanc
           >
             {placeName(place, i18n.language)}
           </span>
-          <span className="mt-0.5 flex min-w-0 items-center gap-1.5 text-sm text-gray-600">
-            <CategoryBadge name={category.name} color={category.color} className="shrink-0" />
-            {place.address && (
-              <>
-                <span aria-hidden="true">·</span>
-                <span className="truncate">{place.address}</span>
-              </>
-            )}
-          </span>
+          <PlaceSubline category={category} address={place.address} />
         </span>
         {showDistance && place.distance !== null && (
           <span className="shrink-0 pt-0.5 text-sm text-gray-600 tabular-nums">
