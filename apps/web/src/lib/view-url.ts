@@ -47,11 +47,12 @@ function parseDecimal(raw: string | null, min: number, max: number): number | nu
   return Number.isFinite(value) && value >= min && value <= max ? value : null;
 }
 
-function parseCenter(params: URLSearchParams, fallback: LatLng): LatLng {
+/** `lat` and `lng` of a link (also the Near me screen's point), or null unless both are valid. */
+export function parseLatLngParams(params: URLSearchParams): LatLng | null {
   const lat = parseDecimal(params.get('lat'), -90, 90);
   const lng = parseDecimal(params.get('lng'), -180, 180);
-  // Half a position is no position: a lone valid lat must not pair with the default lng.
-  return lat === null || lng === null ? { ...fallback } : { lat, lng };
+  // Half a position is no position: a lone valid lat must not pair with a default lng.
+  return lat === null || lng === null ? null : { lat, lng };
 }
 
 function parseZoom(raw: string | null, defaults: ViewDefaults): number {
@@ -64,7 +65,8 @@ function parsePlaceId(raw: string | null): number | null {
   return raw !== null && PLACE_ID.test(raw) ? Number(raw) : null;
 }
 
-function parseCategories(raw: string | null): string[] {
+/** The `cat` parameter: valid slugs, unique and sorted; empty means every category. */
+export function parseCategoryParam(raw: string | null): string[] {
   if (!raw) return [];
   const slugs = raw
     .split(',')
@@ -86,10 +88,10 @@ export function parseSearchText(raw: string | null | undefined): string | undefi
 export function parseViewState(search: string | URLSearchParams, defaults: ViewDefaults): ViewState {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   return {
-    center: parseCenter(params, defaults.center),
+    center: parseLatLngParams(params) ?? { ...defaults.center },
     zoom: parseZoom(params.get('z'), defaults),
     placeId: parsePlaceId(params.get('place')),
-    categories: parseCategories(params.get('cat')),
+    categories: parseCategoryParam(params.get('cat')),
     search: parseSearchText(params.get('q')),
   };
 }
@@ -112,12 +114,15 @@ export function serializeViewState(state: ViewState): string {
     `z=${Math.round(state.zoom)}`,
   ];
   if (state.placeId !== null) parts.push(`place=${state.placeId}`);
-  if (state.categories.length > 0) {
-    parts.push(`cat=${[...new Set(state.categories)].sort().map(encodeURIComponent).join(',')}`);
-  }
+  if (state.categories.length > 0) parts.push(serializeCategoryParam(state.categories));
   const search = parseSearchText(state.search);
   if (search !== undefined) parts.push(`q=${encodeURIComponent(search)}`);
   return parts.join('&');
+}
+
+/** `cat=a,b`: commas stay literal (URLSearchParams would escape them), so links stay readable. */
+export function serializeCategoryParam(categories: readonly string[]): string {
+  return `cat=${[...new Set(categories)].sort().map(encodeURIComponent).join(',')}`;
 }
 
 /** The absolute link that reopens a view, e.g. for Copy link. */
