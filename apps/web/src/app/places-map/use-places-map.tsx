@@ -11,6 +11,7 @@ import { useMapData } from '../../features/map/api/get-map-data.ts';
 import { MapCanvas } from '../../features/map/components/map-canvas/map-canvas.tsx';
 import type { MapHandle } from '../../features/map/components/map-canvas/map-canvas-types.ts';
 import { MapErrorBanner } from '../../features/map/components/map-error-banner.tsx';
+import { useMapEngineProps } from '../../features/map/hooks/use-map-engine-props.ts';
 import { padBounds } from '../../features/map/utils/bounds.ts';
 import { placeQueryKey, usePlace } from '../../features/places/api/get-place.ts';
 import { usePlacesInBox, usePlacesMatching } from '../../features/places/api/list-places.ts';
@@ -72,6 +73,7 @@ export function usePlacesMap({
 }: PlacesMapInputs) {
   const { t, i18n } = useTranslation();
   const config = useRuntimeConfig();
+  const engineProps = useMapEngineProps();
   const queryClient = useQueryClient();
   const showToast = useToast();
   const handle = useRef<MapHandle>(null);
@@ -168,16 +170,10 @@ export function usePlacesMap({
   const element = (
     <>
       <MapCanvas
+        {...engineProps}
         ref={handle}
-        engine={config.mapEngine}
-        engineSettings={config}
         center={view.center}
         zoom={view.zoom}
-        minZoom={config.minZoom}
-        maxZoom={config.maxZoom}
-        tileUrl={config.tileUrl}
-        tileAttribution={config.tileAttribution}
-        language={i18n.language}
         label={t('map.label')}
         clusters={layers.clusters}
         markers={layers.markers}

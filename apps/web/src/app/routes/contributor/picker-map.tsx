@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { MapCanvas } from '../../../features/map/components/map-canvas/map-canvas.tsx';
 import type { MapHandle } from '../../../features/map/components/map-canvas/map-canvas-types.ts';
+import { useMapEngineProps } from '../../../features/map/hooks/use-map-engine-props.ts';
 import { boundsContain } from '../../../features/map/utils/bounds.ts';
 import type { PickerMapRequest } from '../../../features/place-editor/components/location-section.tsx';
 
@@ -24,8 +25,9 @@ interface PickerMapProps extends PickerMapRequest {
  * the map to them when they are out of view.
  */
 export function PickerMap({ position, radius, onPick, initialView }: PickerMapProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const config = useRuntimeConfig();
+  const engineProps = useMapEngineProps();
   const handle = useRef<MapHandle>(null);
   // The map's first view; afterwards it moves only by the user or through `handle`.
   const [start] = useState(() =>
@@ -76,18 +78,12 @@ export function PickerMap({ position, radius, onPick, initialView }: PickerMapPr
   return (
     <div>
       <MapCanvas
+        {...engineProps}
         ref={handle}
         testId="picker-map"
         className="h-[320px] w-full rounded-lg sm:h-[400px]"
-        engine={config.mapEngine}
-        engineSettings={config}
         center={start.center}
         zoom={start.zoom}
-        minZoom={config.minZoom}
-        maxZoom={config.maxZoom}
-        tileUrl={config.tileUrl}
-        tileAttribution={config.tileAttribution}
-        language={i18n.language}
         label={t('placeEditor.mapLabel')}
         picker={picker}
         circles={circles}

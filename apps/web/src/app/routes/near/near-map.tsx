@@ -7,6 +7,7 @@ import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
 import { MapCanvas } from '../../../features/map/components/map-canvas/map-canvas.tsx';
 import type { MapHandle } from '../../../features/map/components/map-canvas/map-canvas-types.ts';
+import { useMapEngineProps } from '../../../features/map/hooks/use-map-engine-props.ts';
 import { AMBIENT_CIRCLES_MIN_ZOOM, buildCircles } from '../../../features/map/utils/build-circles.ts';
 import { buildMarkers } from '../../../features/map/utils/build-markers.ts';
 import { zoomForRadius } from '../../../features/map/utils/zoom-for-radius.ts';
@@ -44,6 +45,7 @@ export function NearMap(props: NearMapProps) {
   const { point, radius, places, selectedId, lookOf, onPick, onSelect } = props;
   const { t, i18n } = useTranslation();
   const config = useRuntimeConfig();
+  const engineProps = useMapEngineProps();
   const handle = useRef<MapHandle>(null);
   const [zoom, setZoom] = useState<number | null>(null);
   // The first view: the circle around a point from the link, else the deployment's default.
@@ -137,18 +139,12 @@ export function NearMap(props: NearMapProps) {
   return (
     <>
       <MapCanvas
+        {...engineProps}
         ref={handle}
         testId="near-map"
         className="h-[360px] w-full sm:h-[440px] lg:h-[calc(100vh-10rem)] lg:min-h-[440px] lg:max-h-[760px]"
-        engine={config.mapEngine}
-        engineSettings={config}
         center={start.center}
         zoom={start.zoom}
-        minZoom={config.minZoom}
-        maxZoom={config.maxZoom}
-        tileUrl={config.tileUrl}
-        tileAttribution={config.tileAttribution}
-        language={i18n.language}
         label={t('near.map.label')}
         picker={picker}
         markers={markers}

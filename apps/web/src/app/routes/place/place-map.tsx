@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { MapCanvas } from '../../../features/map/components/map-canvas/map-canvas.tsx';
+import { useMapEngineProps } from '../../../features/map/hooks/use-map-engine-props.ts';
 import { buildCircles, PRIVACY_AREA_METRES } from '../../../features/map/utils/build-circles.ts';
 import { zoomForRadius } from '../../../features/map/utils/zoom-for-radius.ts';
 
@@ -19,8 +20,9 @@ interface PlaceMapProps {
 
 /** A small map with the place's marker and its circle (radius or privacy area), on the same engine as home. */
 export function PlaceMap({ place, name, color, categoryName }: PlaceMapProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const config = useRuntimeConfig();
+  const engineProps = useMapEngineProps();
   const center = useMemo(() => ({ lat: place.lat, lng: place.lng }), [place.lat, place.lng]);
   // Show the whole circle: the area the place serves, or the area its coarsened position stands for.
   const area =
@@ -60,17 +62,11 @@ export function PlaceMap({ place, name, color, categoryName }: PlaceMapProps) {
 
   return (
     <MapCanvas
+      {...engineProps}
       testId="place-map"
       className="h-64 w-full sm:h-72"
-      engine={config.mapEngine}
-      engineSettings={config}
       center={center}
       zoom={Math.max(config.minZoom, Math.min(config.maxZoom, zoom))}
-      minZoom={config.minZoom}
-      maxZoom={config.maxZoom}
-      tileUrl={config.tileUrl}
-      tileAttribution={config.tileAttribution}
-      language={i18n.language}
       label={t('placePage.mapLabel', { name })}
       markers={markers}
       circles={circles}
