@@ -1,6 +1,6 @@
 import type { Place, PlaceListItem, PlaceListQuery } from '@karta/contracts';
 import { type Bounds, type LatLng, normalizeBounds, normalizeCenter } from '@karta/map-core';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** Places per page of the list: a screenful, so "Show more" stays cheap. */
@@ -19,6 +19,47 @@ export function listPlaces(query: PlaceListQuery, signal?: AbortSignal) {
   return api.listPlaces(query, { signal });
 }
 
+/** The filters of a list read page by page (the page size and the cursor are added per page). */
+export type PlacePagesQuery = Omit<PlaceListQuery, 'limit' | 'cursor'>;
+
+/** Rounds a coordinate of a query to about 10 cm, so a map's jitter does not make a new query. */
+export function roundCoordinate(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+const roundPoint = (point: LatLng): LatLng =>
+  normalizeCenter({
+    lat: roundCoordinate(point.lat),
+    lng: roundCoordinate(point.lng),
+  });
+
+/**
+ * Places of `GET /api/v1/places` page by page ("Show more" follows the cursor); nothing is asked
+ * while `query` is null. While another query loads, the previous answer stays (dimmed by the page)
+ * when `keepPreviousWhen` says it may stand in for the new one.
+ */
+export function usePlacePages(
+  query: PlacePagesQuery | null,
+  keepPreviousWhen?: (previous: PlacePagesQuery) => boolean,
+) {
+  return useInfiniteQuery({
+    queryKey: ['places', 'pages', query],
+    queryFn: ({ pageParam, signal }) =>
+      listPlaces(
+        { ...(query as PlacePagesQuery), limit: PLACES_PAGE_SIZE, cursor: pageParam ?? undefined },
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    enabled: query !== null,
+    placeholderData: (previous, previousQuery) =>
+      keepPreviousWhen && previousQuery && keepPreviousWhen(previousQuery.queryKey[2] as PlacePagesQuery)
+        ? previous
+        : undefined,
+    staleTime: 60_000,
+  });
+}
+
 /** The list under the map: what the map shows, filtered alike, sorted by distance from its centre. */
 export interface PlacesInViewRequest {
   bounds: Bounds;
@@ -26,45 +67,25 @@ export interface PlacesInViewRequest {
   categories: readonly string[];
 }
 
-function round6(value: number): number {
-  return Math.round(value * 1e6) / 1e6;
-}
-
-/** The places in view, page by page ("Show more" follows the cursor); the old list stays while the next loads. */
-export function usePlacesInView(raw: PlacesInViewRequest | null) {
+/** The places in view, page by page; the old list stays while the next loads. */
+export function usePlacesInView(request: PlacesInViewRequest | null) {
   // The API takes −180…180 only; an engine may report more after panning around the world.
-  const request = raw
-    ? { bounds: normalizeBounds(raw.bounds), origin: normalizeCenter(raw.origin), categories: raw.categories }
-    : null;
-  return useInfiniteQuery({
-    queryKey: [
-      'places',
-      'in-view',
-      request
-        ? [request.bounds.west, request.bounds.south, request.bounds.east, request.bounds.north].map(round6)
-        : null,
-      request ? [round6(request.origin.lat), round6(request.origin.lng)] : null,
-      request?.categories.join(',') ?? '',
-    ],
-    queryFn: ({ pageParam, signal }) => {
-      const { bounds, origin, categories } = request as PlacesInViewRequest;
-      return listPlaces(
-        {
-          bbox: bounds,
-          origin,
-          category: [...categories],
-          limit: PLACES_PAGE_SIZE,
-          cursor: pageParam ?? undefined,
-        },
-        signal,
-      );
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    enabled: request !== null,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+  const bounds = request ? normalizeBounds(request.bounds) : null;
+  return usePlacePages(
+    request && bounds
+      ? {
+          bbox: {
+            west: roundCoordinate(bounds.west),
+            south: roundCoordinate(bounds.south),
+            east: roundCoordinate(bounds.east),
+            north: roundCoordinate(bounds.north),
+          },
+          origin: roundPoint(request.origin),
+          category: [...request.categories],
+        }
+      : null,
+    () => true,
+  );
 }
 
 /** A search of every published place (not only those in view), filtered by category. */
@@ -78,34 +99,13 @@ export interface PlacesMatchingRequest {
   origin: LatLng;
 }
 
-/** The places matching a search, best matches first, page by page ("Show more" follows the cursor). */
+/** The places matching a search, best matches first, page by page. */
 export function usePlacesMatching(request: PlacesMatchingRequest | null) {
-  return useInfiniteQuery({
-    queryKey: [
-      'places',
-      'matching',
-      request?.text ?? null,
-      request?.categories.join(',') ?? '',
-      request ? [round6(request.origin.lat), round6(request.origin.lng)] : null,
-    ],
-    queryFn: ({ pageParam, signal }) => {
-      const { text, categories, origin } = request as PlacesMatchingRequest;
-      return listPlaces(
-        {
-          q: text,
-          origin: normalizeCenter(origin),
-          category: [...categories],
-          limit: PLACES_PAGE_SIZE,
-          cursor: pageParam ?? undefined,
-        },
-        signal,
-      );
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    enabled: request !== null,
-    staleTime: 60_000,
-  });
+  return usePlacePages(
+    request
+      ? { q: request.text, origin: roundPoint(request.origin), category: [...request.categories] }
+      : null,
+  );
 }
 
 /** The places of a cluster at the highest zoom, for its info window. */
