@@ -4,7 +4,7 @@ import { useRuntimeConfig } from '../../config/runtime-config.ts';
 import { AccountControls } from '../../features/auth/components/account-controls.tsx';
 import { useCategoryLooks } from '../../features/categories/hooks/use-category-looks.ts';
 import { LanguageSwitch } from '../../features/language/components/language-switch.tsx';
-import { SearchCombobox } from '../../features/search/components/search-combobox.tsx';
+import { SearchField } from '../../features/search/components/search-field.tsx';
 import { NearMeIcon } from '../../features/search/components/search-icons.tsx';
 import { availableLanguages } from '../../lib/i18n/locales.ts';
 import { useSearchNavigation } from '../places-map/use-search-navigation.ts';
@@ -33,7 +33,7 @@ export function SiteHeader() {
           </span>
         </Link>
         <div className="order-last flex basis-full items-center gap-2 md:order-none md:max-w-xl md:flex-1 md:basis-auto">
-          <SearchCombobox
+          <SearchField
             className="min-w-0 flex-1"
             value={search.current}
             origin={search.origin}

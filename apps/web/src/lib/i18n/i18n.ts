@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
+import { whenIdleAfterFirstView } from '../after-first-view.ts';
 import { bundledLanguages, loadMessages, type Messages, SOURCE_LANGUAGE } from './locales.ts';
 
 /**
@@ -36,7 +37,7 @@ export async function switchLanguage(instance: i18n, code: string): Promise<void
 }
 
 /**
- * Downloads the other languages' messages in the background once the page is up, so the language
+ * Downloads the other languages' messages in the background after the first view, so the language
  * switch then changes every word at once instead of waiting on the network.
  */
 export function preloadLanguages(instance: i18n, codes: readonly string[]): void {
@@ -50,6 +51,5 @@ export function preloadLanguages(instance: i18n, codes: readonly string[]): void
       });
     }
   };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 500);
+  whenIdleAfterFirstView(load);
 }

@@ -1,7 +1,7 @@
 import type { PlaceListItem } from '@karta/contracts';
 import type { LatLng } from '@karta/map-core';
 import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from 'downshift';
-import { type Ref, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -23,7 +23,13 @@ const TEXT_KEYS = new Set(['Home', 'End']);
 
 type Panel = 'problem' | 'list' | 'empty' | 'error' | 'loading' | null;
 
-interface SearchComboboxProps {
+/** Where a plain field handed over: its text, and its caret when it had the focus. */
+export interface SearchFieldStart {
+  text: string;
+  selection: readonly [number, number] | null;
+}
+
+export interface SearchComboboxProps {
   /** The search in the URL: the field shows it, and shows it again after Back or Forward. */
   value: string | undefined;
   /** Suggestions nearer this point come first among equals (the map's centre). */
@@ -32,9 +38,9 @@ interface SearchComboboxProps {
   /** Enter without a chosen suggestion: search for the text. */
   onSubmit(text: string): void;
   onChoose(place: PlaceListItem): void;
-  /** The field, for focusing it when the phone's search button reveals it. */
-  inputRef?: Ref<HTMLInputElement>;
   className?: string;
+  /** The plain field this replaces (see search-field.tsx): its text, and its focus and caret. */
+  start?: SearchFieldStart;
 }
 
 /**
@@ -44,9 +50,19 @@ interface SearchComboboxProps {
  * closes the list and a second Escape empties the field.
  */
 export function SearchCombobox(props: SearchComboboxProps) {
-  const { value, origin, categoryOf, onSubmit, onChoose, inputRef, className = '' } = props;
+  const { value, origin, categoryOf, onSubmit, onChoose, className = '', start } = props;
   const { t, i18n } = useTranslation();
-  const [text, setText] = useState(value ?? '');
+  const [text, setText] = useState(start?.text ?? value ?? '');
+  const input = useRef<HTMLInputElement>(null);
+
+  // Taking over from the plain field: the focus and the caret stay where the user had them.
+  const startSelection = useRef(start?.selection ?? null);
+  useLayoutEffect(() => {
+    const selection = startSelection.current;
+    if (!selection || !input.current) return;
+    input.current.focus();
+    input.current.setSelectionRange(selection[0], selection[1]);
+  }, []);
   const [problem, setProblem] = useState<string | null>(null);
 
   // Back, Forward or a new search elsewhere changed the URL: show its search.
@@ -141,7 +157,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
   }
 
   const inputProps = getInputProps({
-    ref: inputRef,
+    ref: input,
     // Set the text in the change event itself too: downshift reports a controlled value a render
     // late, which would put the caret at the end after every key typed mid-text (downshift#1108).
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {

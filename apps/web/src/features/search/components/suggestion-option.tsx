@@ -1,7 +1,7 @@
 import type { PlaceListItem } from '@karta/contracts';
 import type { UseComboboxGetItemPropsReturnValue } from 'downshift';
 import { useTranslation } from 'react-i18next';
-import { CategoryBadge } from '../../places/components/category-badge.tsx';
+import { PlaceSubline } from '../../places/components/place-subline.tsx';
 import { placeName } from '../../places/utils/place-text.ts';
 import { highlightMatches } from '../utils/highlight-matches.ts';
 
@@ -41,15 +41,7 @@ export function SuggestionOption({ optionProps, place, text, category }: Suggest
           ),
         )}
       </span>
-      <span className="mt-0.5 flex min-w-0 items-center gap-1.5 text-xs text-gray-600">
-        <CategoryBadge name={category.name} color={category.color} className="shrink-0" />
-        {place.address && (
-          <>
-            <span aria-hidden="true">·</span>
-            <span className="truncate">{place.address}</span>
-          </>
-        )}
-      </span>
+      <PlaceSubline category={category} address={place.address} className="mt-0.5 text-xs" />
     </li>
   );
 }
