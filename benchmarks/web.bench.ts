@@ -5,16 +5,23 @@ import { startKartaServer } from '../e2e/support/karta-server.ts';
 import { ms, summarise, type Timings } from './lib/stats.ts';
 
 export interface WebFigures {
+  /** What the first view fetched: until the first cluster was drawn on a cold load. */
   jsGzipKb: number;
   cssGzipKb: number;
   files: { url: string; gzipKb: number }[];
+  /** What the page fetched afterwards, while idle (the search's combobox, other languages). */
+  later: { url: string; gzipKb: number }[];
   firstClusterCold: number;
   firstClusterWarm: Timings;
 }
 
+/** After the first view, how long the page is left to fetch what it loads when idle. */
+const IDLE_WAIT_MS = 4000;
+
 /**
  * Loads the home page of the real server (built front end, demo data) in Chromium: what JavaScript
- * and CSS it fetches (gzip sizes, fonts aside), and when the first cluster appears after navigation.
+ * and CSS the first view fetches (gzip sizes, fonts aside) and what the page fetches later while
+ * idle, and when the first cluster appears after navigation.
  */
 export async function benchWeb(): Promise<WebFigures | null> {
   const chromium = findChromium();
@@ -28,12 +35,16 @@ export async function benchWeb(): Promise<WebFigures | null> {
   const browser = await launchBrowser(chromium, [server.url]);
   try {
     const files = new Map<string, number>();
+    const later = new Map<string, number>();
+    let firstViewDone = false;
     const page = await browser.context.newPage();
     page.on('response', async (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
+      // Sorted by when the request was made, not when its body was read.
+      const target = firstViewDone ? later : files;
       const body = await response.body().catch(() => undefined);
-      if (body) files.set(response.url(), gzipSync(body, { level: 9 }).length / 1024);
+      if (body) target.set(response.url(), gzipSync(body, { level: 9 }).length / 1024);
     });
     const firstCluster = async () => {
       await page.goto(`${server.url}/`);
@@ -53,15 +64,20 @@ export async function benchWeb(): Promise<WebFigures | null> {
       observer.observe(document, { childList: true, subtree: true });
     });
     const cold = await firstCluster();
+    firstViewDone = true;
+    await page.waitForTimeout(IDLE_WAIT_MS);
     const warm: number[] = [];
     for (let i = 0; i < 7; i += 1) warm.push(await firstCluster());
-    const list = [...files].map(([url, gzipKb]) => ({ url: new URL(url).pathname, gzipKb }));
+    const listOf = (map: Map<string, number>) =>
+      [...map].map(([url, gzipKb]) => ({ url: new URL(url).pathname, gzipKb }));
+    const list = listOf(files);
     const sum = (ext: string) =>
       list.filter((f) => f.url.endsWith(ext)).reduce((total, f) => total + f.gzipKb, 0);
     return {
       jsGzipKb: sum('.js'),
       cssGzipKb: sum('.css'),
       files: list,
+      later: listOf(later).filter((file) => !files.has(`${server.url}${file.url}`)),
       firstClusterCold: cold,
       firstClusterWarm: summarise(warm),
     };
@@ -74,9 +90,12 @@ export async function benchWeb(): Promise<WebFigures | null> {
 export function printWeb(f: WebFigures): void {
   console.log('  home page in Chromium (real server, demo data, loopback)');
   console.log(
-    `    JS ${f.jsGzipKb.toFixed(1)} kB gzip + CSS ${f.cssGzipKb.toFixed(1)} kB gzip = ${(f.jsGzipKb + f.cssGzipKb).toFixed(1)} kB (fonts aside)`,
+    `    first view: JS ${f.jsGzipKb.toFixed(1)} kB gzip + CSS ${f.cssGzipKb.toFixed(1)} kB gzip = ${(f.jsGzipKb + f.cssGzipKb).toFixed(1)} kB (fonts aside)`,
   );
   for (const file of f.files) console.log(`      ${file.url} ${file.gzipKb.toFixed(1)} kB`);
+  const laterKb = f.later.reduce((total, file) => total + file.gzipKb, 0);
+  console.log(`    fetched afterwards while idle: ${laterKb.toFixed(1)} kB gzip`);
+  for (const file of f.later) console.log(`      ${file.url} ${file.gzipKb.toFixed(1)} kB`);
   console.log(
     `    first cluster drawn after navigation: cold ${ms(f.firstClusterCold)}, warm median ${ms(f.firstClusterWarm.median)} (p95 ${ms(f.firstClusterWarm.p95)})`,
   );
