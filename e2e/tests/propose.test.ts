@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { adminApi, newContributor, newModerator } from '../support/accounts.ts';
-import { placeShownAsMarker, viewOf } from '../support/api.ts';
+import { apiOf, placeShownAsMarker, viewOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 
 /** Metres per pixel at `zoom` and `lat` on 256-px tiles. */
@@ -109,6 +109,22 @@ describeInBrowser('proposing a place', (suite) => {
     await karta.openStaffScreen('/review');
     await karta.signInFromStaffPrompt(await newModerator(baseUrl));
     await karta.publish(id);
+    expect((await contributor.api.getPlace(id)).status).toBe('published');
+    // The map's index has it (within 2 s of the change), then the page draws it.
+    const around = {
+      west: saved.lng - 0.001,
+      south: saved.lat - 0.001,
+      east: saved.lng + 0.001,
+      north: saved.lat + 0.001,
+    };
+    await expect
+      .poll(
+        async () => (await apiOf(baseUrl).map({ bbox: around, zoom: 18 })).places.map((place) => place.id),
+        {
+          timeout: 5_000,
+        },
+      )
+      .toContain(id);
     await karta.forgetSession();
     await expect
       .poll(
