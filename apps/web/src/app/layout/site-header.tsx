@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { LocateIcon } from '../../components/ui/icons.tsx';
 import { useRuntimeConfig } from '../../config/runtime-config.ts';
 import { AccountControls } from '../../features/auth/components/account-controls.tsx';
 import { useCategoryLooks } from '../../features/categories/hooks/use-category-looks.ts';
 import { LanguageSwitch } from '../../features/language/components/language-switch.tsx';
 import { SearchField } from '../../features/search/components/search-field.tsx';
-import { NearMeIcon } from '../../features/search/components/search-icons.tsx';
 import { availableLanguages } from '../../lib/i18n/locales.ts';
 import { useSearchNavigation } from '../places-map/use-search-navigation.ts';
 import { KartaLogo } from './karta-logo.tsx';
@@ -48,7 +48,7 @@ export function SiteHeader() {
             title={t('search.nearMe')}
             className="flex h-10 shrink-0 items-center gap-1.5 rounded-lg border border-gray-300 bg-white px-2.5 text-sm font-medium whitespace-nowrap text-gray-800 hover:border-gray-400 hover:bg-gray-50 aria-[current=page]:border-blue-700 aria-[current=page]:text-blue-800"
           >
-            <NearMeIcon className="size-4 text-blue-700" />
+            <LocateIcon className="size-4 text-blue-700" />
             {/* A phone has room for the icon only; the link keeps its name for screen readers. */}
             <span className="sr-only sm:not-sr-only">{t('search.nearMe')}</span>
           </Link>

@@ -199,13 +199,23 @@ export function SignOutIcon(props: IconProps) {
   );
 }
 
-/** A crosshair: "find me". */
+/** A crosshair: "find me", and Near me. */
 export function LocateIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <circle cx="12" cy="12" r="7" />
       <circle cx="12" cy="12" r="2.5" />
       <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
+    </Icon>
+  );
+}
+
+/** A magnifying glass: search. */
+export function SearchIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-4.3-4.3" />
     </Icon>
   );
 }

@@ -8,6 +8,7 @@ import { boundsContain } from '../../../features/map/utils/bounds.ts';
 import { placeOfListItem, usePlacesInView } from '../../../features/places/api/list-places.ts';
 import { ExportLinks } from '../../../features/places/components/export-links.tsx';
 import { publicOrigin } from '../../../lib/embed-code.ts';
+import { scrollMapIntoView } from '../../../lib/scroll-map-into-view.ts';
 import { usePlacesMap, useViewDefaults } from '../../places-map/use-places-map.tsx';
 import { useViewUrlState } from '../../places-map/use-view-url-state.ts';
 import { PlacesPanel } from './places-panel.tsx';
@@ -44,12 +45,7 @@ export function HomePage() {
     map.choosePlace(place);
     const shown = map.handle.current?.getViewport();
     if (shown && !boundsContain(shown.bounds, place)) map.handle.current?.setView(place, shown.zoom);
-    // On a phone the list is below the map: bring the map (and the opened window) into view.
-    const top = mapSection.current?.getBoundingClientRect().top ?? 0;
-    if (top < 0) {
-      const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-      mapSection.current?.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
-    }
+    scrollMapIntoView(mapSection.current);
   }
 
   return (

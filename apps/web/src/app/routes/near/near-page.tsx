@@ -7,8 +7,9 @@ import { CategoryChips } from '../../../features/categories/components/category-
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
 import { type NearSearch, useNearPlaces } from '../../../features/near/api/list-near-places.ts';
 import { LocateControl } from '../../../features/near/components/locate-control.tsx';
-import { useDebouncedValue } from '../../../features/near/hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { formatCoordinates } from '../../../lib/place-links.ts';
+import { scrollMapIntoView } from '../../../lib/scroll-map-into-view.ts';
 import { MapUpdatingHint } from '../../places-map/map-updating-hint.tsx';
 import { NearMap } from './near-map.tsx';
 import { NearResults } from './near-results.tsx';
@@ -50,11 +51,7 @@ export function NearPage() {
 
   function chooseFromList(place: PlaceListItem) {
     setSelectedId(place.id);
-    // On a phone the list is below the map: bring the map (and the opened window) into view.
-    if ((mapSection.current?.getBoundingClientRect().top ?? 0) < 0) {
-      const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-      mapSection.current?.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
-    }
+    scrollMapIntoView(mapSection.current);
   }
 
   return (

@@ -3,14 +3,13 @@ import type { LatLng } from '@karta/map-core';
 import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from 'downshift';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { CloseIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { MAX_SEARCH_LENGTH, parseSearchText } from '../../../lib/view-url.ts';
 import { placeName } from '../../places/utils/place-text.ts';
 import { SUGGESTION_MIN_LENGTH, usePlaceSuggestions } from '../api/suggest-places.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
-import { SearchIcon } from './search-icons.tsx';
 import { SuggestionOption } from './suggestion-option.tsx';
 
 /** How long typing must pause before suggestions are asked for. */

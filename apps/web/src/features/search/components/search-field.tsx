@@ -1,9 +1,9 @@
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { whenIdleAfterFirstView } from '../../../lib/after-first-view.ts';
 import { MAX_SEARCH_LENGTH, parseSearchText } from '../../../lib/view-url.ts';
 import type { SearchComboboxProps, SearchFieldStart } from './search-combobox.tsx';
-import { SearchIcon } from './search-icons.tsx';
 
 /** The combobox with its suggestions (downshift among them): a chunk of its own, off the first view. */
 const loadCombobox = () => import('./search-combobox.tsx');

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** `value` once it has stopped changing for `delayMs`: typing asks the server once per pause, not per key. */
+/**
+ * `value` once it has stopped changing for `delayMs`: typing or dragging asks the server once per
+ * pause, not at every key or step.
+ */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
