@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isSameSpot,
   parseSearchText,
   parseViewState,
   serializeViewState,
@@ -120,5 +121,18 @@ describe('view URL state', () => {
     it('leaves q out of the link when the search holds no letter or digit', () => {
       expect(serializeViewState({ ...defaultState, search: ' ... ' })).toBe('lat=45.8&lng=16&z=10');
     });
+  });
+});
+
+describe('isSameSpot', () => {
+  const view = parseViewState('lat=45.81&lng=15.98&z=13', defaults);
+  // At zoom 13 a pixel is 360 / (256 × 2¹³) ≈ 0.000172°.
+  it('takes a centre less than a pixel away at the same zoom for the same view', () => {
+    expect(isSameSpot(view, { lat: 45.81002, lng: 15.97996 }, 13)).toBe(true);
+  });
+  it('tells a move of a pixel or more, or another zoom, from it', () => {
+    expect(isSameSpot(view, { lat: 45.8102, lng: 15.98 }, 13)).toBe(false);
+    expect(isSameSpot(view, { lat: 45.81, lng: 15.9798 }, 13)).toBe(false);
+    expect(isSameSpot(view, { lat: 45.81, lng: 15.98 }, 14)).toBe(false);
   });
 });

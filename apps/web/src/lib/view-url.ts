@@ -134,3 +134,13 @@ export function viewStateLink(origin: string, state: ViewState): string {
 export function sameViewInUrl(a: ViewState, b: ViewState): boolean {
   return serializeViewState(a) === serializeViewState(b);
 }
+
+/** Whether `center` at `zoom` is the view's own, give or take a pixel (256-px tiles). */
+export function isSameSpot(view: ViewState, center: LatLng, zoom: number): boolean {
+  if (zoom !== view.zoom) return false;
+  const degreesPerPixel = 360 / (256 * 2 ** zoom);
+  return (
+    Math.abs(center.lat - view.center.lat) < degreesPerPixel &&
+    Math.abs(center.lng - view.center.lng) < degreesPerPixel
+  );
+}

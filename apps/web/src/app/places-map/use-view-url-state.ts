@@ -2,6 +2,7 @@ import { type LatLng, normalizeCenter } from '@karta/map-core';
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import {
+  isSameSpot,
   parseViewState,
   sameViewInUrl,
   serializeViewState,
@@ -53,7 +54,12 @@ export function useViewUrlState(defaults: ViewDefaults, { keep = [] }: ViewUrlOp
 
   // After panning once around the world an engine may report lng 200: the URL keeps −180…180.
   const moveTo = useCallback(
-    (center: LatLng, zoom: number) => update({ center: normalizeCenter(center), zoom }, 'replace'),
+    (center: LatLng, zoom: number) => {
+      // A map settling on its pixel grid reports the linked view a fraction of a pixel away: the
+      // link stays as it was opened, so a shared link does not change by itself.
+      if (isSameSpot(latest.current, normalizeCenter(center), zoom)) return;
+      update({ center: normalizeCenter(center), zoom }, 'replace');
+    },
     [update],
   );
   const selectPlace = useCallback((placeId: number | null) => update({ placeId }, 'push'), [update]);
