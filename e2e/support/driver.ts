@@ -285,6 +285,22 @@ export class KartaDriver {
     await this.page.locator(`[data-testid=cluster][data-count="${count}"]`).first().click();
   }
 
+  /** Clicks the cluster nearest to the middle of the map (the one a view was centred on). */
+  async clickClusterAtCentre(): Promise<void> {
+    const map = await this.page.getByTestId('map').boundingBox();
+    const centres = await this.page.getByTestId('cluster').evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const rect = button.getBoundingClientRect();
+        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+      }),
+    );
+    if (!map || centres.length === 0) throw new Error('No cluster on the map');
+    const middle = { x: map.x + map.width / 2, y: map.y + map.height / 2 };
+    const distance = (c: { x: number; y: number }) => Math.hypot(c.x - middle.x, c.y - middle.y);
+    const nearest = centres.reduce((best, c) => (distance(c) < distance(best) ? c : best));
+    await this.page.mouse.click(nearest.x, nearest.y);
+  }
+
   async clickMarker(id: number): Promise<void> {
     await this.page.locator(`[data-testid=marker][data-place-id="${id}"]`).click();
   }
