@@ -3,15 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.ts';
 import { DEFAULT_DEMO_COUNT, generateDemoPlaces } from '../src/demo-data/generate.ts';
 import { seedDemoData } from '../src/demo-data/seed.ts';
+import { haversineM } from './support/geo.ts';
 import { createTestDatabase, databaseAvailable, dbKind, type TestDatabase } from './support/test-app.ts';
-
-function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 interface Row {
   id: number;
@@ -93,12 +86,12 @@ describe.skipIf(!databaseAvailable)(`demo data (${dbKind})`, () => {
 
   it('lies within 40 km of 45.8, 16.0, denser in the city centre', () => {
     const centre = { lat: 45.8, lng: 16.0 };
-    const distances = rows.map((row) => haversineKm(centre, row));
-    expect(Math.max(...distances)).toBeLessThanOrEqual(40);
-    const nearJelacic = rows.filter((row) => haversineKm({ lat: 45.813, lng: 15.977 }, row) <= 3).length;
+    const distances = rows.map((row) => haversineM(centre, row));
+    expect(Math.max(...distances)).toBeLessThanOrEqual(40_000);
+    const nearJelacic = rows.filter((row) => haversineM({ lat: 45.813, lng: 15.977 }, row) <= 3_000).length;
     const farOut = rows.filter((row) => {
-      const km = haversineKm(centre, row);
-      return km >= 20 && km <= 23;
+      const metres = haversineM(centre, row);
+      return metres >= 20_000 && metres <= 23_000;
     }).length;
     // A 3 km disc in the centre holds far more than a 3 km wide ring 20 km out (which is ~13× its area).
     expect(nearJelacic).toBeGreaterThan(rows.length * 0.25);

@@ -1,14 +1,7 @@
 import { ErrorBody, Place, PlaceList, type PlaceListItem } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haversineM } from './support/geo.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
-
-function haversineM(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 const CITY = { west: 15.94, south: 45.79, east: 16.01, north: 45.83 };
 const CITY_BBOX = `${CITY.west},${CITY.south},${CITY.east},${CITY.north}`;

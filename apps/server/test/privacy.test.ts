@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress, signedInUser } from './support/auth.ts';
+import { haversineM } from './support/geo.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
-
-function haversineM(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Exact positions chosen so their digits are easy to spot in any answer. */
 const HIDDEN = { lat: 45.8137913, lng: 15.9771357 };

@@ -1,27 +1,8 @@
 import { ErrorBody, PlaceList, type PlaceListItem } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Prng } from '../src/demo-data/prng.ts';
+import { haversineM } from './support/geo.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
-
-/** The reference: haversine on the same sphere, written independently of the server's SQL. */
-function haversineM(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** mulberry32: the same places and questions on every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Clumps of places at several latitudes: the equator, Zagreb, the Arctic, both poles, and both sides of the antimeridian. */
 const CENTRES = [
@@ -65,7 +46,9 @@ describe.skipIf(!databaseAvailable)(
   () => {
     let t: TestApp;
     let reference: RefPlace[];
-    const random = seeded(20_261_122);
+    // The demo data's seeded generator: the same places and questions on every run.
+    const prng = new Prng(20_261_122);
+    const random = () => prng.next();
 
     const list = async (query: string) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/v1/places?${query}` });
