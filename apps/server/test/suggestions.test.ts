@@ -1,6 +1,7 @@
 import { ErrorBody, PlaceList, PlaceSuggestions } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress } from './support/auth.ts';
+import { insertPlace } from './support/places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 const ZAGREB = { lat: 45.813, lng: 15.977 };
@@ -48,28 +49,24 @@ describe.skipIf(!databaseAvailable)(`GET /api/v1/places/suggestions (${dbKind})`
 
   beforeAll(async () => {
     t = await startTestApp({ demo: false });
-    await t.database.query(
+    const categories = await t.database.query<{ id: number; slug: string }>(
       `INSERT INTO categories (slug, name, color, icon) VALUES
-         ('market', '{"en": "Market"}', '#6d28d9', 'store'), ('pharmacy', '{"en": "Pharmacy"}', '#15803d', 'pill')`,
+         ('market', '{"en": "Market"}', '#6d28d9', 'store'), ('pharmacy', '{"en": "Pharmacy"}', '#15803d', 'pill')
+       RETURNING id, slug`,
     );
+    const categoryId = new Map(categories.rows.map((row) => [row.slug, row.id]));
     for (const f of FIXTURES) {
-      const status = f.status ?? 'published';
-      const { rows } = await t.database.query<{ id: number }>(
-        `INSERT INTO places (category_id, name, description, primary_language, lat, lng, address, status, published_at)
-         VALUES ((SELECT id FROM categories WHERE slug = $1), $2::jsonb, '{}'::jsonb, $3, $4, $5, $6, $7,
-                 CASE WHEN $7 = 'published' THEN now() END)
-         RETURNING id`,
-        [
-          f.category ?? 'market',
-          JSON.stringify(f.name),
-          Object.keys(f.name)[0],
-          f.at.lat,
-          f.at.lng,
-          f.address ?? null,
-          status,
-        ],
-      );
-      ids.set(f.key, rows[0]?.id as number);
+      const at = f.at;
+      const id = await insertPlace(t.database, {
+        status: f.status ?? 'published',
+        authorId: null,
+        categoryId: categoryId.get(f.category ?? 'market'),
+        name: f.name,
+        address: f.address,
+        lat: at.lat,
+        lng: at.lng,
+      });
+      ids.set(f.key, id);
     }
     // A ring of pharmacies 1–60 km around Zagreb: "lje" matches far more than are ranked exactly.
     await t.database.query(

@@ -16,23 +16,31 @@ export async function insertPlace(
     lat?: number;
     lng?: number;
     privacy?: 'exact' | '100m' | '1km';
-    name?: string;
+    /** An English name, or names by language (the first is the primary language). */
+    name?: string | Record<string, string>;
+    description?: Record<string, string>;
+    address?: string;
   },
 ): Promise<number> {
   counter += 1;
+  const name =
+    typeof options.name === 'object' ? options.name : { en: options.name ?? `Fixture place ${counter}` };
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO places (category_id, name, primary_language, lat, lng, location_privacy, status, author_id,
-       rejection_reason, published_at)
-     VALUES (coalesce($1, (SELECT min(id) FROM categories)), $2::jsonb, 'en', $3, $4, $5, $6, $7,
-       CASE WHEN $6 = 'rejected' THEN 'Not a real place' END,
-       CASE WHEN $6 IN ('published', 'archived') THEN now() END)
+    `INSERT INTO places (category_id, name, description, primary_language, lat, lng, location_privacy, address,
+       status, author_id, rejection_reason, published_at)
+     VALUES (coalesce($1, (SELECT min(id) FROM categories)), $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10,
+       CASE WHEN $9 = 'rejected' THEN 'Not a real place' END,
+       CASE WHEN $9 IN ('published', 'archived') THEN now() END)
      RETURNING id`,
     [
       options.categoryId ?? null,
-      JSON.stringify({ en: options.name ?? `Fixture place ${counter}` }),
+      JSON.stringify(name),
+      JSON.stringify(options.description ?? {}),
+      Object.keys(name)[0],
       options.lat ?? 45.81 + counter * 1e-4,
       options.lng ?? 15.97 + counter * 1e-4,
       options.privacy ?? 'exact',
+      options.address ?? null,
       options.status,
       options.authorId,
     ],
