@@ -3,13 +3,14 @@ import type { LatLng } from '@karta/map-core';
 import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from 'downshift';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { MAX_SEARCH_LENGTH, parseSearchText } from '../../../lib/view-url.ts';
 import { placeName } from '../../places/utils/place-text.ts';
 import { SUGGESTION_MIN_LENGTH, usePlaceSuggestions } from '../api/suggest-places.ts';
+import { SEARCH_INPUT_CLASS, SearchForm } from './search-form.tsx';
 import { SuggestionOption } from './suggestion-option.tsx';
 
 /** How long typing must pause before suggestions are asked for. */
@@ -178,12 +179,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
   const label = getLabelProps();
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a form with role=search is the landmark every screen reader knows
-    <form role="search" aria-label={t('search.label')} onSubmit={submit} className={`relative ${className}`}>
-      <label id={label.id} htmlFor={label.htmlFor} className="sr-only">
-        {t('search.label')}
-      </label>
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
+    <SearchForm onSubmit={submit} label={label} className={className}>
       <input
         {...inputProps}
         // downshift writes an empty attribute while no option is active; the APG leaves it out.
@@ -194,7 +190,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
         enterKeyHint="search"
         maxLength={MAX_SEARCH_LENGTH}
         placeholder={t('search.placeholder')}
-        className="h-10 w-full rounded-lg border border-gray-300 bg-gray-50 pr-9 pl-9 text-sm text-gray-900 placeholder:text-gray-500 focus:border-blue-700 focus:bg-white"
+        className={SEARCH_INPUT_CLASS}
       />
       {text !== '' && (
         <button
@@ -257,6 +253,6 @@ export function SearchCombobox(props: SearchComboboxProps) {
       <p role="status" data-testid="search-status" className="sr-only">
         {announcement}
       </p>
-    </form>
+    </SearchForm>
   );
 }

@@ -1,9 +1,9 @@
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { whenIdleAfterFirstView } from '../../../lib/after-first-view.ts';
 import { MAX_SEARCH_LENGTH, parseSearchText } from '../../../lib/view-url.ts';
 import type { SearchComboboxProps, SearchFieldStart } from './search-combobox.tsx';
+import { SEARCH_INPUT_CLASS, SearchForm } from './search-form.tsx';
 
 /** The combobox with its suggestions (downshift among them): a chunk of its own, off the first view. */
 const loadCombobox = () => import('./search-combobox.tsx');
@@ -50,21 +50,15 @@ export function SearchField(props: SearchComboboxProps) {
   }
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a form with role=search is the landmark every screen reader knows
-    <form
-      role="search"
-      aria-label={t('search.label')}
+    <SearchForm
       onSubmit={(event) => {
         event.preventDefault();
         const typed = parseSearchText(text);
         if (typed !== undefined) onSubmit(typed);
       }}
-      className={`relative ${className}`}
+      label={{ htmlFor: 'search-field' }}
+      className={className}
     >
-      <label htmlFor="search-field" className="sr-only">
-        {t('search.label')}
-      </label>
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
       <input
         ref={input}
         id="search-field"
@@ -79,8 +73,8 @@ export function SearchField(props: SearchComboboxProps) {
         onChange={(event) => setText(event.target.value)}
         onFocus={load}
         onPointerEnter={load}
-        className="h-10 w-full rounded-lg border border-gray-300 bg-gray-50 pr-9 pl-9 text-sm text-gray-900 placeholder:text-gray-500 focus:border-blue-700 focus:bg-white"
+        className={SEARCH_INPUT_CLASS}
       />
-    </form>
+    </SearchForm>
   );
 }
