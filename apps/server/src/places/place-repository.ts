@@ -63,6 +63,15 @@ export function toPlace(row: PlaceRow): Place {
   };
 }
 
+/** A list's place: the place, and its distance from the list's point to a tenth of a metre. */
+function toListItem(row: PlaceRow): PlaceListItem {
+  const { distance } = row;
+  return {
+    ...toPlace(row),
+    distance: distance === null || distance === undefined ? null : Math.round(distance * 10) / 10,
+  };
+}
+
 export interface ListQuery {
   /** Statuses to list (the reader still sees only what they may). */
   statuses: readonly PlaceStatus[];
@@ -239,9 +248,10 @@ function statusSql(statuses: readonly PlaceStatus[], param: Sql['param']): strin
  */
 export function createPlaceRepository(db: Queryable) {
   /**
-   * The best published matches of `where` by (rank, distance, id): exact when at most
+   * The best published matches of `narrow` by (rank, distance, id): exact when at most
    * SUGGESTION_CANDIDATES match; beyond that, the best of the nearest NEAREST_CANDIDATES (a
-   * nearest-first walk of the location index, which stops as soon as it has found them).
+   * nearest-first walk of the location index, which stops as soon as it has found them). Rank and
+   * distance are worked out for the candidates alone; only the `limit` best are read in full.
    */
   async function bestPublished(
     query: SuggestQuery,
@@ -267,27 +277,25 @@ export function createPlaceRepository(db: Queryable) {
           : 'p.id'
         : null;
       const cap = nearestFirst ? NEAREST_CANDIDATES : SUGGESTION_CANDIDATES + 1;
-      const { rows } = await db.query<PlaceRow & { rank: number }>(
-        `SELECT ${placeColumnsSql(viewer, param)},
-                ${origin ? distanceSql(origin, param) : 'NULL::float8'} AS distance, ${search.rank()} AS rank
-         FROM places p JOIN categories c ON c.id = p.category_id
-         WHERE ${where.join(' AND ')}
-         ${order ? `ORDER BY ${order}` : ''}
-         LIMIT ${param(cap, 'int4')}`,
+      const { rows } = await db.query<PlaceRow & { candidates: number }>(
+        `WITH q AS (
+           SELECT p.id, ${origin ? distanceSql(origin, param) : 'NULL::float8'} AS distance, ${search.rank()} AS rank
+           FROM places p
+           WHERE ${where.join(' AND ')}
+           ${order ? `ORDER BY ${order}` : ''}
+           LIMIT ${param(cap, 'int4')}
+         )
+         SELECT ${placeColumnsSql(viewer, param)}, q.distance, (SELECT count(*) FROM q)::int AS candidates
+         FROM q JOIN places p ON p.id = q.id JOIN categories c ON c.id = p.category_id
+         ORDER BY q.rank, q.distance, q.id
+         LIMIT ${param(query.limit, 'int4')}`,
         sql.params,
       );
-      return rows;
+      return { rows, overCap: (rows[0]?.candidates ?? 0) > SUGGESTION_CANDIDATES };
     };
-    let rows = await run(false);
-    if (rows.length > SUGGESTION_CANDIDATES) rows = await run(true);
-    return rows
-      .sort((a, b) => a.rank - b.rank || (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id)
-      .slice(0, query.limit)
-      .map(({ rank: _rank, ...row }) => ({
-        ...toPlace(row),
-        distance:
-          row.distance === null || row.distance === undefined ? null : Math.round(row.distance * 10) / 10,
-      }));
+    let { rows, overCap } = await run(false);
+    if (overCap) ({ rows } = await run(true));
+    return rows.map(({ candidates: _candidates, ...row }) => toListItem(row));
   }
 
   return {
@@ -405,11 +413,7 @@ export function createPlaceRepository(db: Queryable) {
       const rows = page.rows.slice(0, query.limit);
       const last = rows[rows.length - 1];
       return {
-        items: rows.map(({ rank: _rank, ...row }) => ({
-          ...toPlace(row),
-          distance:
-            row.distance === null || row.distance === undefined ? null : Math.round(row.distance * 10) / 10,
-        })),
+        items: rows.map(({ rank: _rank, ...row }) => toListItem(row)),
         total: count.rows[0]?.total ?? 0,
         next:
           page.rows.length > query.limit && last
