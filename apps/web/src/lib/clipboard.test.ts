@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureExecCommandCopy, setClipboard } from '../testing/clipboard.ts';
 import { copyText } from './clipboard.ts';
-
-function setClipboard(value: Partial<Clipboard> | undefined) {
-  Object.defineProperty(window.navigator, 'clipboard', { value, configurable: true });
-}
 
 describe('copyText', () => {
   afterEach(() => {
@@ -23,17 +20,10 @@ describe('copyText', () => {
 
   it('falls back to a hidden textarea and execCommand when navigator.clipboard is missing', async () => {
     setClipboard(undefined);
-    let copied: string | undefined;
-    document.execCommand = vi.fn((command: string) => {
-      const active = document.activeElement;
-      if (command === 'copy' && active instanceof HTMLTextAreaElement) {
-        copied = active.value.slice(active.selectionStart, active.selectionEnd);
-      }
-      return true;
-    });
+    const execCopy = captureExecCommandCopy();
     await expect(copyText('Ilica 1, Zagreb')).resolves.toBe(true);
     expect(document.execCommand).toHaveBeenCalledWith('copy');
-    expect(copied).toBe('Ilica 1, Zagreb');
+    expect(execCopy.copied()).toBe('Ilica 1, Zagreb');
     expect(document.querySelector('textarea')).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureExecCommandCopy, setClipboard } from '../../../testing/clipboard.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { ShareButton } from './share-dialog.tsx';
 
@@ -9,10 +10,6 @@ const origin = 'https://karta.example.org';
 const LINK = 'https://karta.example.org/?lat=45.81&lng=15.98&z=13&place=7&cat=pharmacy';
 const CODE =
   '<iframe src="https://karta.example.org/embed?lat=45.81&amp;lng=15.98&amp;z=13&amp;place=7&amp;cat=pharmacy" width="100%" height="400" style="border:0" loading="lazy" title="Karta: community map of places"></iframe>';
-
-function setClipboard(value: Partial<Clipboard> | undefined) {
-  Object.defineProperty(window.navigator, 'clipboard', { value, configurable: true });
-}
 
 function openDialog(language = 'en') {
   const user = userEvent.setup();
@@ -86,17 +83,10 @@ describe('the share / embed dialog', () => {
   it('copies where the async clipboard API is missing', async () => {
     const user = openDialog();
     setClipboard(undefined);
-    let copied: string | undefined;
-    document.execCommand = vi.fn((command: string) => {
-      const active = document.activeElement;
-      if (command === 'copy' && active instanceof HTMLTextAreaElement) {
-        copied = active.value.slice(active.selectionStart, active.selectionEnd);
-      }
-      return true;
-    });
+    const execCopy = captureExecCommandCopy();
     await user.click(screen.getByTestId('share-button'));
     await user.click(screen.getByTestId('copy-embed-code'));
-    expect(copied).toBe(CODE);
+    expect(execCopy.copied()).toBe(CODE);
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Copied'));
     // The fallback's textarea borrowed focus: it is back on the button, inside the dialog.
     expect(screen.getByTestId('copy-embed-code')).toHaveFocus();

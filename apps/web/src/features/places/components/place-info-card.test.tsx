@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_DURATION_MS } from '../../../components/toast/toast-provider.tsx';
+import { setClipboard } from '../../../testing/clipboard.ts';
 import { listedPlace } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { PlaceInfoCard } from './place-info-card.tsx';
@@ -11,13 +12,13 @@ const link = 'https://karta.example.org/?lat=45.81235&lng=15.97789&z=16&place=42
 
 function useFakeClipboard() {
   const writeText = vi.fn().mockResolvedValue(undefined);
-  Object.defineProperty(window.navigator, 'clipboard', { value: { writeText }, configurable: true });
+  setClipboard({ writeText });
   return writeText;
 }
 
 describe('PlaceInfoCard', () => {
   afterEach(() => {
-    Object.defineProperty(window.navigator, 'clipboard', { value: undefined, configurable: true });
+    setClipboard(undefined);
     vi.useRealTimers();
   });
 
