@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from './free-port.ts';
 
 /**
@@ -64,4 +65,23 @@ export class FramingSite {
       this.server.closeAllConnections();
     });
   }
+}
+
+/**
+ * A framing site for the tests of one `describe`: started and allowed in the browser before them,
+ * closed after them. Returns how to reach it from a test.
+ */
+export function framingSiteFor(suite: { session: { context: BrowserContext } }): () => FramingSite {
+  let site: FramingSite | undefined;
+  beforeAll(async () => {
+    site = await FramingSite.start();
+    await site.allowIn(suite.session.context);
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+  return () => {
+    if (!site) throw new Error('No framing site');
+    return site;
+  };
 }

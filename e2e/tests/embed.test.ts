@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { placeShownAsMarker, viewOf } from '../support/api.ts';
 import { type BrowserSuite, describeInBrowser, type Engine } from '../support/browser-suite.ts';
-import { FramingSite } from '../support/framing-site.ts';
+import { type FramingSite, framingSiteFor } from '../support/framing-site.ts';
 
 const ZAGREB = { lat: 45.813, lng: 15.977 };
 
@@ -51,18 +51,7 @@ function framingSuite(engine: Engine) {
   describeInBrowser(
     `the embed in another site's frame (${engine})`,
     (suite) => {
-      let site: FramingSite | undefined;
-      beforeAll(async () => {
-        site = await FramingSite.start();
-        await site.allowIn(suite.session.context);
-      });
-      afterAll(async () => {
-        await site?.close();
-      });
-      const theSite = () => {
-        if (!site) throw new Error('No framing site');
-        return site;
-      };
+      const theSite = framingSiteFor(suite);
 
       framedEmbedJourneys(suite, theSite);
 
@@ -100,14 +89,7 @@ framingSuite('google');
 describeInBrowser(
   'the share / embed dialog',
   (suite) => {
-    let site: FramingSite | undefined;
-    beforeAll(async () => {
-      site = await FramingSite.start();
-      await site.allowIn(suite.session.context);
-    });
-    afterAll(async () => {
-      await site?.close();
-    });
+    const site = framingSiteFor(suite);
 
     it('copies the link to the view and the iframe code of its embed, and that code works on another site', async () => {
       const { karta, baseUrl } = suite;
@@ -139,7 +121,7 @@ describeInBrowser(
       expect(src.search).toBe(linked.search);
 
       // Pasted into another site's page, the code shows the same view with the same place open.
-      const framed = await karta.openFramingPage(site?.page(code) ?? '');
+      const framed = await karta.openFramingPage(site().page(code));
       expect(await framed.outcome()).toBe('shown');
       await framed.infoWindow().waitFor();
       expect(await framed.infoWindow().innerText()).toContain(place.name.en ?? '');
