@@ -1,21 +1,13 @@
 import type { MapResponse, PlaceListItem } from '@karta/contracts';
 import type { Bounds } from '@karta/map-core';
 import { padBounds } from '../../features/map/utils/bounds.ts';
-import { placeName } from '../../features/places/utils/place-text.ts';
+import { mapPlaceOf } from '../../features/places/utils/place-text.ts';
 
 /** Search results as the map's answer: each a marker of its own, no clusters of the other places. */
 export function searchResultsAsMapData(places: readonly PlaceListItem[], language: string): MapResponse {
   return {
     clusters: [],
-    places: places.map((place) => ({
-      id: place.id,
-      lat: place.lat,
-      lng: place.lng,
-      category: place.category,
-      name: placeName(place, language),
-      radius: place.radius,
-      locationPrivacy: place.locationPrivacy,
-    })),
+    places: places.map((place) => mapPlaceOf(place, language)),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { MapPlace, PlaceListItem } from '@karta/contracts';
+import type { PlaceListItem } from '@karta/contracts';
 import type { CircleItem, LatLng, MapLabels, PickerItem } from '@karta/map-core';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { AMBIENT_CIRCLES_MIN_ZOOM, buildCircles } from '../../../features/map/ut
 import { buildMarkers } from '../../../features/map/utils/build-markers.ts';
 import { zoomForRadius } from '../../../features/map/utils/zoom-for-radius.ts';
 import { circleBounds } from '../../../features/near/utils/circle-bounds.ts';
-import { placeName } from '../../../features/places/utils/place-text.ts';
+import { mapPlaceOf } from '../../../features/places/utils/place-text.ts';
 import { usePlacesInfoWindow } from '../../places-map/use-places-info-window.tsx';
 
 /** The search circle's colour: the picker's blue, apart from every category colour. */
@@ -75,17 +75,8 @@ export function NearMap(props: NearMapProps) {
     handle.current?.fitBounds(circleBounds({ lat, lng }, radius));
   }, [ready, lat, lng, radius]);
 
-  const mapPlaces = useMemo<MapPlace[]>(
-    () =>
-      places.map((place) => ({
-        id: place.id,
-        lat: place.lat,
-        lng: place.lng,
-        category: place.category,
-        name: placeName(place, i18n.language),
-        radius: place.radius,
-        locationPrivacy: place.locationPrivacy,
-      })),
+  const mapPlaces = useMemo(
+    () => places.map((place) => mapPlaceOf(place, i18n.language)),
     [places, i18n.language],
   );
   const selected = places.find((place) => place.id === selectedId);

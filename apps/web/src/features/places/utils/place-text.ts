@@ -1,9 +1,22 @@
-import type { Place } from '@karta/contracts';
+import type { MapPlace, Place } from '@karta/contracts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 
 /** A place's name in the UI language, else its primary language, else any. */
 export function placeName(place: Pick<Place, 'name' | 'primaryLanguage'>, language: string): string {
   return localizeText(place.name, language, place.primaryLanguage);
+}
+
+/** A place as the map draws it (what `GET /api/v1/map` answers), named in the UI language. */
+export function mapPlaceOf(place: Place, language: string): MapPlace {
+  return {
+    id: place.id,
+    lat: place.lat,
+    lng: place.lng,
+    category: place.category,
+    name: placeName(place, language),
+    radius: place.radius,
+    locationPrivacy: place.locationPrivacy,
+  };
 }
 
 /** A place's description (plain text with line breaks) in the UI language, with the same fallbacks. */
