@@ -1,0 +1,112 @@
+// The architecture's boundaries (ARCHITECTURE.md) are lint rules in biome.json. This runs the real
+// Biome with the real configuration on probe files laid out like the repo, so a rule that stops
+// matching (a renamed folder, a changed option) fails here instead of silently allowing everything.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+const biome = join(root, 'node_modules', '.bin', 'biome');
+
+/** Each probe: a file placed where it would live, what it imports, and whether that is allowed. */
+const probes: { file: string; source: string; allowed: boolean }[] = [
+  {
+    file: 'packages/map-core/src/p1.ts',
+    source: "import L from 'leaflet';\nexport const a = L;\n",
+    allowed: false,
+  },
+  {
+    file: 'packages/map-core/src/p2.ts',
+    source: "import { x } from '@karta/map-google';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: 'packages/map-core/src/p3.ts',
+    source: "import { x } from './types.ts';\nexport const a = x;\n",
+    allowed: true,
+  },
+  {
+    file: 'packages/map-leaflet/src/p4.ts',
+    source: "import { x } from '@karta/map-google';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: 'packages/map-leaflet/src/p5.ts',
+    source: "import L from 'leaflet';\nimport { x } from '@karta/map-core';\nexport const a = [L, x];\n",
+    allowed: true,
+  },
+  {
+    file: 'packages/map-google/src/p6.ts',
+    source: "import L from 'leaflet';\nexport const a = L;\n",
+    allowed: false,
+  },
+  {
+    file: 'packages/contracts/src/p7.ts',
+    source: "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n",
+    allowed: false,
+  },
+  {
+    file: 'packages/contracts/src/p8.ts',
+    source: "import { z } from 'zod';\nexport const a = z.string();\n",
+    allowed: true,
+  },
+  {
+    file: 'apps/web/src/p9.ts',
+    source: "import { x } from '../../server/src/app.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  { file: 'apps/web/src/p10.ts', source: "export const a = fetch('/api/v1/places');\n", allowed: false },
+  { file: 'apps/web/src/p11.ts', source: "import pg from 'pg';\nexport const a = pg;\n", allowed: false },
+  {
+    file: 'apps/web/src/p12.ts',
+    source: "import { createApiClient } from '@karta/api-client';\nexport const a = createApiClient();\n",
+    allowed: true,
+  },
+  {
+    file: 'apps/server/src/p13.ts',
+    source: "import React from 'react';\nexport const a = React;\n",
+    allowed: false,
+  },
+];
+
+let dir: string;
+let diagnostics: { file: string; category: string }[];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'karta-boundaries-'));
+  const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'));
+  // The probe folder is not a git checkout, and only the boundary rules are under test.
+  config.vcs = { enabled: false };
+  config.$schema = undefined;
+  writeFileSync(join(dir, 'biome.json'), JSON.stringify(config));
+  for (const probe of probes) {
+    mkdirSync(dirname(join(dir, probe.file)), { recursive: true });
+    writeFileSync(join(dir, probe.file), probe.source);
+  }
+  const run = spawnSync(biome, ['lint', '--reporter=json', '--max-diagnostics=none', '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  const report = JSON.parse(run.stdout) as {
+    diagnostics: { category: string; location: { path: { file: string } | string } }[];
+  };
+  diagnostics = report.diagnostics.map((diagnostic) => ({
+    category: diagnostic.category,
+    file:
+      typeof diagnostic.location.path === 'string' ? diagnostic.location.path : diagnostic.location.path.file,
+  }));
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('architecture boundaries in biome.json', () => {
+  it.each(probes)('$file: allowed $allowed', ({ file, allowed }) => {
+    const found = diagnostics.filter(
+      (diagnostic) =>
+        diagnostic.file.endsWith(file) && /noRestrictedImports|noRestrictedGlobals/.test(diagnostic.category),
+    );
+    expect(found.length > 0).toBe(!allowed);
+  });
+});
