@@ -7,6 +7,7 @@ import { WEB_DIST_DIR } from './config/paths.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
+import { isApiWrite } from './http/api-route.ts';
 import { type ErrorReporter, sendError, toHttpError } from './http/errors.ts';
 import { registerRateLimits, registerWriteLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -29,8 +30,6 @@ import { decorateServices } from './services.ts';
 
 /** Requests larger than this are refused with 413 before they are read in full. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface AppOptions {
   /** An open, migrated database; when absent one is opened from the config and closed with the app. */
@@ -102,7 +101,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // PGlite hangs on a full disk: refuse writes while space is low instead of starting them.
-    if (WRITE_METHODS.has(request.method) && request.url.startsWith('/api/') && !storage.ok) {
+    if (isApiWrite(request) && !storage.ok) {
       return sendError(reply, 507, {
         error: {
           code: 'insufficient_storage',

@@ -1,5 +1,6 @@
 import type { UserRole } from '@karta/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRoute } from '../http/api-route.ts';
 import { AppError } from '../http/errors.ts';
 import type { RequestUser } from './account-service.ts';
 import { clearSessionCookie, presentedToken, setSessionCookie } from './session-cookie.ts';
@@ -11,10 +12,6 @@ declare module 'fastify' {
   }
 }
 
-function isApi(url: string) {
-  return url.startsWith('/api/');
-}
-
 /**
  * Resolves the session cookie of every API request to `request.user` (one indexed query, only
  * when a cookie is presented). An unknown, expired or disabled session counts as none and its
@@ -23,7 +20,7 @@ function isApi(url: string) {
 export function registerRequestUser(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request, reply) => {
-    if (!isApi(request.url)) return;
+    if (!isApiRoute(request)) return;
     const token = presentedToken(request);
     if (!token) return;
     // PGlite hangs on a full disk: while storage is low, no session bookkeeping writes.

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiWrite } from './api-route.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -71,8 +72,6 @@ export function createLimiter(
   };
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
  * Limits every API write that has no limit of its own (sign-in, registration and reports do) to
  * `RATE_LIMITS.writesPerUser`, counted per signed-in user, or per address for visitors. Register
@@ -83,7 +82,7 @@ export function registerWriteLimit(app: FastifyInstance) {
     request.user ? `user:${request.user.id}` : `address:${request.ip}`,
   );
   app.addHook('preHandler', async (request, reply) => {
-    if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!isApiWrite(request)) return;
     if ((request.routeOptions.config as { rateLimit?: unknown } | undefined)?.rateLimit) return;
     await limit(request, reply);
   });

@@ -1,9 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
+import { isApiWrite } from './api-route.ts';
 import { AppError } from './errors.ts';
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** `Sec-Fetch-Site` values of requests a person made on this site (or typed in the address bar). */
 const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
@@ -116,7 +115,7 @@ export function checkWrite(
 export function registerWriteGuard(app: FastifyInstance, config: Pick<Config, 'publicUrl'>) {
   const site = { publicOrigin: publicOrigin(config.publicUrl) };
   app.addHook('onRequest', async (request) => {
-    if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!isApiWrite(request)) return;
     const bodyTypes = (request.routeOptions.config as WriteRouteConfig | undefined)?.bodyTypes;
     const refusal = checkWrite(request, site, bodyTypes);
     if (refusal) throw refusal;
