@@ -1,4 +1,5 @@
 export * from './cluster-style.ts';
+export { attributionHtml, attributionNodes } from './dom/attribution.ts';
 export { createClusterButton, updateClusterButton } from './dom/cluster-button.ts';
 export {
   APPROXIMATE_MARKER_SIZE,

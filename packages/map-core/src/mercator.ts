@@ -1,6 +1,6 @@
 /**
- * Web-Mercator maths on 256-px tiles, the scale both Leaflet and Google Maps use, so "zoom 10" and
- * "60 px" mean the same thing on the server, in tests and in every engine.
+ * Web-Mercator maths on 256-px tiles, the scale web map engines share, so "zoom 10" and "60 px"
+ * mean the same thing on the server, in tests and in every engine.
  */
 import type { LatLng } from './types.ts';
 

@@ -81,8 +81,8 @@ export interface MapEvents {
   /** The user closed the info window with its close button or Escape. */
   onInfoWindowClose(): void;
   /**
-   * The engine stopped working after the map was created (Google refused the key): the app may
-   * draw with another engine instead.
+   * The engine stopped working after the map was created (its provider refused the key): the app
+   * may draw with another engine instead.
    */
   onEngineFailure?(error: Error): void;
 }
@@ -118,10 +118,11 @@ export interface MapAdapterOptions {
  * Markers and clusters are DOM buttons (see `dom/`), circles are drawn by the engine.
  */
 export interface MapAdapter {
-  readonly engine: 'leaflet' | 'google';
+  /** The engine's name, as the app's engine registry knows it (the core knows none of them). */
+  readonly engine: string;
   /**
-   * The language of the engine's own map labels when the engine fixed it at load time (Google
-   * cannot change the language of a loaded script); null when labels do not depend on it.
+   * The language of the engine's own map labels when the engine fixed it at load time (a loaded
+   * script that cannot change language); null when labels do not depend on it.
    */
   readonly labelLanguage: string | null;
   getViewport(): Viewport;

@@ -48,6 +48,18 @@ describe('createLeafletMap: the map', () => {
     expect(container.querySelector('.leaflet-control-zoom-in')).not.toBeNull();
   });
 
+  it('shows the operator’s attribution as text, linking only the tile source it names', async () => {
+    const { container } = await setup({
+      tileAttribution: '<img src=x onerror="alert(1)"> © OpenStreetMap contributors',
+    });
+    const box = container.querySelector('.leaflet-control-attribution');
+    expect(box?.textContent).toContain('<img src=x onerror="alert(1)"> © OpenStreetMap contributors');
+    expect(box?.querySelector('img')).toBeNull();
+    expect(box?.querySelector('a[href="https://www.openstreetmap.org/copyright"]')?.textContent).toBe(
+      'OpenStreetMap',
+    );
+  });
+
   it('removes everything it added when destroyed', async () => {
     const { adapter, container } = await setup();
     adapter.setClusters([testCluster('a', 5)]);

@@ -1,4 +1,5 @@
 import {
+  attributionHtml,
   type MapAdapter,
   type MapAdapterFactory,
   type MapAdapterOptions,
@@ -55,7 +56,9 @@ class LeafletMap implements MapAdapter {
       fadeAnimation: !still,
       markerZoomAnimation: !still,
     });
-    L.tileLayer(options.tileUrl, { attribution: options.tileAttribution, minZoom, maxZoom }).addTo(this.map);
+    // Leaflet's attribution box takes HTML: the operator's text goes in escaped, with our links.
+    const attribution = attributionHtml(options.tileAttribution);
+    L.tileLayer(options.tileUrl, { attribution, minZoom, maxZoom }).addTo(this.map);
     this.labels = options.labels;
     this.zoomControl = createZoomControl(this.labels).addTo(this.map);
 

@@ -10,8 +10,8 @@ export const LANGUAGES = ['hr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const DEFAULT_TILE_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+// Text, not HTML: the map shows it as text and links the tile source's name itself.
+const DEFAULT_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
 
 /** Unset and empty mean the same: `FOO=` in a .env file should not count as a value. */
 const optionalText = z

@@ -21,7 +21,7 @@ export interface ContractMap {
 export interface ContractEngine {
   engine: MapAdapter['engine'];
   createTestMap(overrides?: Partial<MapAdapterOptions>): Promise<ContractMap>;
-  /** Lets the engine's pending work run (Google adds overlays and fires `idle` on later tasks). */
+  /** Lets the engine's pending work run (an engine may add overlays and settle on later tasks). */
   settle(): Promise<void>;
   /** A click by the user on the map itself at container pixels (x, y). */
   clickMap(container: HTMLElement, x: number, y: number): void;

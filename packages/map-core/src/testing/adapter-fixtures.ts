@@ -3,7 +3,7 @@ import type { CircleItem, ClusterItem, MapAdapterOptions, MapEvents, MarkerItem 
 
 /**
  * What every adapter's tests start from: a sized container, spied events, default options and the
- * items to draw, so the Leaflet and Google adapters are tested on the same ground.
+ * items to draw, so every engine's adapter is tested on the same ground.
  */
 
 /** A 512×400 map container in the page (jsdom lays nothing out, so the size is given). */
