@@ -11,6 +11,7 @@ import { isApiWrite } from './http/api-route.ts';
 import { type ErrorReporter, sendError, toHttpError } from './http/errors.ts';
 import { registerRateLimits, registerWriteLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { clientErrorHandler, registerStrictJsonParser } from './http/strict-input.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerWriteGuard } from './http/write-guard.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       const { status, body } = toHttpError(error);
       return sendError(reply, status, body);
     },
+    clientErrorHandler,
   });
 
   const ownsDatabase = !options.database;
@@ -88,6 +90,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await registerRateLimits(app);
+  registerStrictJsonParser(app);
 
   // 2. Our services.
   decorateServices(app, { appConfig: config, database, mapIndex, storage });

@@ -1,8 +1,9 @@
 import { type ErrorBody, type ErrorCode, type FieldIssue, FieldIssueCode } from '@karta/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
-import { DatabaseUnavailableError } from '../db/database.ts';
+import { DatabaseError, DatabaseUnavailableError } from '../db/database.ts';
 import { MapIndexNotReadyError } from '../map-index/map-index-service.ts';
+import { databaseErrorAnswer } from './database-errors.ts';
 
 /** An error meant for the client: its status, code and message are sent as they are. */
 export class AppError extends Error {
@@ -110,6 +111,10 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody; 
     return reply(400, 'validation_error', 'The request is not valid', fieldIssues(error));
   if (error instanceof DatabaseUnavailableError) {
     return reply(503, 'database_unavailable', 'The database is not available. Please try again shortly.');
+  }
+  if (error instanceof DatabaseError) {
+    const answer = databaseErrorAnswer(error.code);
+    if (answer) return reply(answer.status, answer.code, answer.message);
   }
   if (error instanceof MapIndexNotReadyError) {
     return reply(503, 'database_unavailable', 'The map is still loading. Please try again shortly.');
