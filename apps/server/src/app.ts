@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { registerRequestUser } from './accounts/request-user.ts';
 import { type Config, trustProxyOption } from './config/env.ts';
 import { WEB_DIST_DIR } from './config/paths.ts';
@@ -15,6 +16,7 @@ import { clientErrorHandler, registerStrictJsonParser } from './http/strict-inpu
 import { registerWebApp } from './http/web-app.ts';
 import { registerWriteGuard } from './http/write-guard.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
+import { loggerOptions, registerRequestLog } from './observability/request-log.ts';
 import { reportError } from './observability/sentry.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
@@ -45,6 +47,8 @@ export interface AppOptions {
   reportError?: ErrorReporter;
   /** Fastify's logger option; defaults to pino at LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (stdout when absent); tests read the log from here. */
+  logStream?: DestinationStream;
 }
 
 /** A client-chosen request id is kept when it is short and plain, so logs can be correlated. */
@@ -58,10 +62,9 @@ function requestId(header: string | string[] | undefined): string {
  */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: options.logger ?? loggerOptions(config, options.logStream),
+    // Fastify's own request lines hold the URL and the client address: ours hold the route.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: (request) => requestId(request.headers['x-request-id']),
     requestIdHeader: false,
@@ -101,6 +104,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
   }
 
+  registerRequestLog(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // PGlite hangs on a full disk: refuse writes while space is low instead of starting them.

@@ -48,8 +48,8 @@ export async function registerRateLimits(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => rateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
-    onExceeded: (request, key) =>
-      request.log.warn({ limit: request.routeOptions.url, key }, 'rate limit reached'),
+    // The route only: the key is a client address or an e-mail, neither of which belongs in a log.
+    onExceeded: (request) => request.log.warn({ limit: request.routeOptions.url }, 'rate limit reached'),
   });
 }
 

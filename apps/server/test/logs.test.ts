@@ -1,0 +1,106 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { MapIndexService } from '../src/map-index/map-index-service.ts';
+import { postJson, responseCookie, sessionHeader } from './support/auth.ts';
+import { createTestDatabase, databaseAvailable, dbKind, type TestDatabase } from './support/test-app.ts';
+
+/** Values no log line may hold: each is sent in one of the requests below. */
+const SECRET = {
+  nearLat: '45.8123457',
+  coversLng: '15.9876543',
+  originLat: '45.7654321',
+  search: 'Zqxwvcafe',
+  email: 'log.probe.4711@example.org',
+  password: 'Lantern-Quokka-Velvet-9931',
+  address: '203.0.113.77',
+  forwarded: '198.51.100.23',
+  badToken: 'QWxhZGRpbjpvcGVuIHNlc2FtZQQWxhZGRpbjpvcGVuIHN',
+};
+
+describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
+  let db: TestDatabase;
+  let mapIndex: MapIndexService;
+  let app: FastifyInstance;
+  let log = '';
+  let token = '';
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ LOG_LEVEL: 'trace' });
+    await migrate(db.database);
+    mapIndex = new MapIndexService(db.database, { maxZoom: db.config.map.maxZoom });
+    await mapIndex.rebuild();
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    app = await buildApp(db.config, { database: db.database, mapIndex, logStream });
+    await app.ready();
+
+    const from = { remoteAddress: SECRET.address, headers: { 'x-forwarded-for': SECRET.forwarded } };
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: SECRET.address,
+        headers: { ...from.headers, ...headers },
+      });
+    const registered = await postJson(
+      app,
+      '/api/v1/auth/register',
+      { email: SECRET.email, password: SECRET.password, displayName: 'Log Probe' },
+      from,
+    );
+    token = responseCookie(registered)?.value ?? '';
+    expect(token).not.toBe('');
+    await get(`/api/v1/places?near=${SECRET.nearLat},15.9&radius=1000`);
+    await get(`/api/v1/places?covers=45.8,${SECRET.coversLng}`);
+    await get(`/api/v1/places?q=${SECRET.search}&origin=${SECRET.originLat},15.9`);
+    await get(`/api/v1/places/suggestions?q=${SECRET.search}`);
+    await get('/api/v1/auth/me', sessionHeader(token));
+    await get('/api/v1/auth/me', sessionHeader(SECRET.badToken));
+    await get(`/api/v1/no-such-thing?q=${SECRET.search}`);
+    // Past the per-address sign-in limit, so the limit's own warning is written too.
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      await postJson(
+        app,
+        '/api/v1/auth/login',
+        { email: SECRET.email, password: `${SECRET.password}x` },
+        from,
+      );
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await mapIndex?.close();
+    await db?.dispose();
+  });
+
+  it('writes one line per request with the route pattern and the status', () => {
+    const lines = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const completed = lines.filter((line) => line.msg === 'request completed');
+    expect(completed).toContainEqual(
+      expect.objectContaining({ method: 'GET', route: '/api/v1/places', status: 200 }),
+    );
+    expect(completed).toContainEqual(expect.objectContaining({ route: '/api/v1/auth/login', status: 429 }));
+    expect(completed).toContainEqual(expect.objectContaining({ route: null, status: 404 }));
+    expect(lines.some((line) => line.msg === 'rate limit reached')).toBe(true);
+  });
+
+  it('holds no position, search text, e-mail, password, token or client address', () => {
+    expect(log.length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries({ ...SECRET, token })) {
+      expect(log.includes(value), `${name} (${value}) is in the log`).toBe(false);
+      expect(log.includes(encodeURIComponent(value)), `${name} (encoded) is in the log`).toBe(false);
+    }
+    expect(log).not.toContain('near=');
+    expect(log).not.toContain('covers=');
+  });
+});
