@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerRequestUser } from './accounts/request-user.ts';
 import { type Config, trustProxyOption } from './config/env.ts';
@@ -49,6 +49,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout when absent); tests read the log from here. */
   logStream?: DestinationStream;
+  /** Sees every route as it is added (a test compares them with the OpenAPI document). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A client-chosen request id is kept when it is short and plain, so logs can be correlated. */
@@ -134,7 +136,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return sendError(reply, status, body);
   });
 
-  // 3. Routes.
+  // 3. Routes, each from its entry in the contracts' endpoint table (http/contract-route.ts).
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(categoryRoutes);

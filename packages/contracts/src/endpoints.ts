@@ -11,8 +11,9 @@ import {
   FlagReceipt,
   FlagResolution,
 } from './flags.ts';
-import { ExportQuery, ImportQuery, ImportReport } from './import.ts';
+import { ExportQuery, IMPORT_CONTENT_TYPES, ImportQuery, ImportReport } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
+import { OpenApiDocument } from './openapi-document.ts';
 import { OwnPlace, PlaceHistory, PlaceInput, PlacePatch, PlaceTransition } from './place-writes.ts';
 import {
   Place,
@@ -32,7 +33,8 @@ export interface Endpoint {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   summary: string;
-  params?: z.ZodObject;
+  /** A path has at most one parameter, `{id}`: the client's methods take it as their first argument. */
+  params?: z.ZodObject<{ id: z.ZodType }>;
   query?: z.ZodObject;
   body?: z.ZodType;
   /** The success status: 200 unless said otherwise. */
@@ -63,6 +65,13 @@ export const endpoints = {
     path: '/api/v1/config',
     summary: 'Runtime configuration for the web app',
     response: ClientConfig,
+    errors: [],
+  },
+  openApi: {
+    method: 'GET',
+    path: '/api/v1/openapi.json',
+    summary: 'This document: every endpoint, generated from the same table the server and client use',
+    response: OpenApiDocument,
     errors: [],
   },
   categories: {
@@ -271,7 +280,7 @@ export const endpoints = {
     summary:
       'Import places from a GeoJSON or CSV file (moderators): a dry run by default; a real run imports every row or none (else 422 `validation_error` with the report as details)',
     query: ImportQuery,
-    bodyTypes: ['text/csv', 'application/geo+json'],
+    bodyTypes: Object.values(IMPORT_CONTENT_TYPES),
     response: ImportReport,
     session: 'required',
     errors: [400, 401, 403, 413, 415, 422, 429],

@@ -73,6 +73,12 @@ export const IMPORT_LIMIT_BYTES = 50 * 1024 * 1024;
 export const ImportFormat = z.enum(['geojson', 'csv']);
 export type ImportFormat = z.infer<typeof ImportFormat>;
 
+/** The content type a file of each format is sent with (the import route accepts exactly these). */
+export const IMPORT_CONTENT_TYPES = {
+  csv: 'text/csv',
+  geojson: 'application/geo+json',
+} as const satisfies Record<ImportFormat, string>;
+
 /** The status new places get (existing places keep theirs). */
 export const ImportStatus = z.enum(['pending', 'published']);
 export type ImportStatus = z.infer<typeof ImportStatus>;

@@ -1,15 +1,8 @@
-import {
-  type Category,
-  CategoryIdParams,
-  CategoryInput,
-  type CategoryList,
-  CategoryPatch,
-} from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { CategoryInUseError, SlugTakenError } from '../categories/category-repository.ts';
+import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
-import { parseInput } from '../http/validate.ts';
 
 function notFound(id: number) {
   return new AppError(404, 'not_found', `There is no category ${id}`);
@@ -17,18 +10,13 @@ function notFound(id: number) {
 
 /** Categories: everyone reads them; moderators and admins manage them (PRODUCT.md §2). */
 export async function categoryRoutes(app: FastifyInstance) {
-  app.get(
-    '/api/v1/categories',
-    async (): Promise<CategoryList> => ({ items: await app.categoryRepository.list() }),
-  );
+  defineRoute(app, 'categories', async () => ({ items: await app.categoryRepository.list() }));
 
-  app.post('/api/v1/categories', async (request, reply): Promise<Category> => {
+  defineRoute(app, 'createCategory', async (request) => {
     requireUser(request, MODERATOR_ROLES);
-    const input = parseInput(CategoryInput, request.body, 'body');
+    const input = request.body;
     try {
-      const category = await app.categoryRepository.create(input);
-      reply.code(201);
-      return category;
+      return await app.categoryRepository.create(input);
     } catch (error) {
       if (error instanceof SlugTakenError) {
         throw new AppError(409, 'conflict', `Another category already uses the slug “${input.slug}”`, {
@@ -39,18 +27,17 @@ export async function categoryRoutes(app: FastifyInstance) {
     }
   });
 
-  app.patch('/api/v1/categories/:id', async (request): Promise<Category> => {
+  defineRoute(app, 'updateCategory', async (request) => {
     requireUser(request, MODERATOR_ROLES);
-    const { id } = parseInput(CategoryIdParams, request.params, 'path');
-    const patch = parseInput(CategoryPatch, request.body, 'body');
-    const category = await app.categoryRepository.update(id, patch);
+    const { id } = request.params;
+    const category = await app.categoryRepository.update(id, request.body);
     if (!category) throw notFound(id);
     return category;
   });
 
-  app.delete('/api/v1/categories/:id', async (request, reply) => {
+  defineRoute(app, 'deleteCategory', async (request, reply) => {
     requireUser(request, MODERATOR_ROLES);
-    const { id } = parseInput(CategoryIdParams, request.params, 'path');
+    const { id } = request.params;
     try {
       if (!(await app.categoryRepository.delete(id))) throw notFound(id);
     } catch (error) {
@@ -61,6 +48,6 @@ export async function categoryRoutes(app: FastifyInstance) {
       }
       throw error;
     }
-    return reply.code(204).send();
+    return reply.send();
   });
 }

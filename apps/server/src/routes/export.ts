@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { ExportQuery } from '@karta/contracts';
+import type { ExportQuery } from '@karta/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { csvChunks, exportPages, geoJsonChunks } from '../export/place-export.ts';
+import { defineRoute } from '../http/contract-route.ts';
 import { validationError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
-import { parseInput } from '../http/validate.ts';
 import { publicOrigin } from '../http/write-guard.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
 
@@ -21,11 +21,11 @@ export async function exportRoutes(app: FastifyInstance) {
   const siteOrigin = publicOrigin(app.appConfig.publicUrl);
 
   function send(
-    request: FastifyRequest,
+    request: Omit<FastifyRequest, 'query'> & { query: ExportQuery },
     reply: FastifyReply,
     format: { type: string; extension: string; chunks: typeof csvChunks },
   ) {
-    const query = parseInput(ExportQuery, request.query, 'query');
+    const { query } = request;
     const problems = listFilterProblems(query);
     if (problems.length > 0) throw validationError(problems);
     const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
@@ -37,19 +37,27 @@ export async function exportRoutes(app: FastifyInstance) {
     return reply.send(Readable.from(chunks));
   }
 
-  const options = { config: { rateLimit: RATE_LIMITS.exportsPerAddress } };
-  app.get('/api/v1/export.geojson', options, (request, reply) =>
-    send(request, reply, {
-      type: 'application/geo+json; charset=utf-8',
-      extension: 'geojson',
-      chunks: geoJsonChunks,
-    }),
+  const extras = { options: { config: { rateLimit: RATE_LIMITS.exportsPerAddress } } };
+  defineRoute(
+    app,
+    'exportGeoJson',
+    (request, reply) =>
+      send(request, reply, {
+        type: 'application/geo+json; charset=utf-8',
+        extension: 'geojson',
+        chunks: geoJsonChunks,
+      }),
+    extras,
   );
-  app.get('/api/v1/export.csv', options, (request, reply) =>
-    send(request, reply, {
-      type: 'text/csv; charset=utf-8; header=present',
-      extension: 'csv',
-      chunks: csvChunks,
-    }),
+  defineRoute(
+    app,
+    'exportCsv',
+    (request, reply) =>
+      send(request, reply, {
+        type: 'text/csv; charset=utf-8; header=present',
+        extension: 'csv',
+        chunks: csvChunks,
+      }),
+    extras,
   );
 }

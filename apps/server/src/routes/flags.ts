@@ -1,19 +1,9 @@
-import {
-  type Flag,
-  FlagIdParams,
-  FlagInput,
-  type FlagList,
-  FlagListQuery,
-  type FlagReceipt,
-  FlagResolution,
-  PlaceIdParams,
-} from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { FlagAlreadyResolvedError } from '../flags/flag-repository.ts';
+import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
-import { parseInput } from '../http/validate.ts';
 
 /** The moderators' list shows this many flags at most (the oldest open ones first). */
 const FLAG_LIST_LIMIT = 500;
@@ -23,33 +13,33 @@ const FLAG_LIST_LIMIT = 500;
  * a per-address limit; moderators list and resolve them.
  */
 export async function flagRoutes(app: FastifyInstance) {
-  app.post(
-    '/api/v1/places/:id/flags',
-    { config: { rateLimit: RATE_LIMITS.flagsPerAddress } },
-    async (request, reply): Promise<FlagReceipt> => {
-      const { id } = parseInput(PlaceIdParams, request.params, 'path');
-      const input = parseInput(FlagInput, request.body, 'body');
+  defineRoute(
+    app,
+    'flagPlace',
+    async (request) => {
+      const { id } = request.params;
+      const input = request.body;
       const flag = await app.flags.create(
         id,
         { reason: input.reason, comment: input.comment ?? null },
         request.user?.id ?? null,
       );
       if (!flag) throw new AppError(404, 'not_found', `There is no place ${id}`);
-      reply.code(201);
       return flag;
     },
+    { options: { config: { rateLimit: RATE_LIMITS.flagsPerAddress } } },
   );
 
-  app.get('/api/v1/flags', async (request): Promise<FlagList> => {
+  defineRoute(app, 'listFlags', async (request) => {
     requireUser(request, MODERATOR_ROLES);
-    const { status } = parseInput(FlagListQuery, request.query, 'query');
+    const { status } = request.query;
     return { items: await app.flags.list(status ?? 'open', FLAG_LIST_LIMIT) };
   });
 
-  app.post('/api/v1/flags/:id/resolve', async (request): Promise<Flag> => {
+  defineRoute(app, 'resolveFlag', async (request) => {
     const moderator = requireUser(request, MODERATOR_ROLES);
-    const { id } = parseInput(FlagIdParams, request.params, 'path');
-    const body = parseInput(FlagResolution, request.body, 'body');
+    const { id } = request.params;
+    const { body } = request;
     try {
       const flag = await app.flags.resolve(
         id,

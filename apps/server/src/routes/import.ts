@@ -1,17 +1,14 @@
 import type { Readable } from 'node:stream';
-import { IMPORT_LIMIT_BYTES, type ImportFormat, ImportQuery, type ImportReport } from '@karta/contracts';
+import { IMPORT_CONTENT_TYPES, IMPORT_LIMIT_BYTES } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
+import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
-import { parseInput } from '../http/validate.ts';
 import { mediaType, publicOrigin, type WriteRouteConfig } from '../http/write-guard.ts';
 import { spoolBody, tooLarge } from '../import/import-file.ts';
 import { importPlaces } from '../import/import-places.ts';
 import { csvRows, geoJsonRows } from '../import/source-rows.ts';
-
-/** The content type each format is sent with. */
-const BODY_TYPES: Record<ImportFormat, string> = { csv: 'text/csv', geojson: 'application/geo+json' };
 
 /** `POST /api/v1/import` (moderators and admins): GeoJSON or CSV, every row or none. */
 export async function importRoutes(app: FastifyInstance) {
@@ -19,10 +16,12 @@ export async function importRoutes(app: FastifyInstance) {
   const ownHost = site ? new URL(site).host : null;
 
   // The file reaches the handler as a stream (this plugin's routes only); it is spooled to disk there.
-  app.addContentTypeParser(Object.values(BODY_TYPES), (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser(Object.values(IMPORT_CONTENT_TYPES), (_request, payload, done) =>
+    done(null, payload),
+  );
 
   const config: WriteRouteConfig & { rateLimit: object } = {
-    bodyTypes: Object.values(BODY_TYPES),
+    bodyTypes: Object.values(IMPORT_CONTENT_TYPES),
     rateLimit: {
       ...RATE_LIMITS.importsPerUser,
       // After the session is read, so the limit counts per user.
@@ -32,14 +31,13 @@ export async function importRoutes(app: FastifyInstance) {
     },
   };
 
-  app.post(
-    '/api/v1/import',
-    // Every other request keeps the app's small body limit.
-    { bodyLimit: IMPORT_LIMIT_BYTES, config },
-    async (request): Promise<ImportReport> => {
+  defineRoute(
+    app,
+    'importPlaces',
+    async (request) => {
       const user = requireUser(request, MODERATOR_ROLES);
-      const query = parseInput(ImportQuery, request.query, 'query');
-      const expected = BODY_TYPES[query.format];
+      const { query } = request;
+      const expected = IMPORT_CONTENT_TYPES[query.format];
       if (mediaType(request.headers['content-type']) !== expected) {
         throw new AppError(
           415,
@@ -74,5 +72,7 @@ export async function importRoutes(app: FastifyInstance) {
         await file.remove();
       }
     },
+    // Every other request keeps the app's small body limit.
+    { options: { bodyLimit: IMPORT_LIMIT_BYTES, config } },
   );
 }

@@ -1,16 +1,8 @@
-import {
-  type OwnPlace,
-  type PlaceHistory,
-  PlaceIdParams,
-  PlaceInput,
-  PlacePatch,
-  PlaceTransition,
-} from '@karta/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../accounts/request-user.ts';
 import { DatabaseError } from '../db/database.ts';
+import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { parseInput } from '../http/validate.ts';
 import {
   type Actor,
   canSee,
@@ -21,7 +13,7 @@ import {
 } from '../places/place-rules.ts';
 import { StaleVersionError } from '../places/place-write-repository.ts';
 
-function actorOf(request: FastifyRequest): Actor {
+function actorOf(request: Parameters<typeof requireUser>[0]): Actor {
   const user = requireUser(request);
   return { id: user.id, role: user.role };
 }
@@ -59,18 +51,15 @@ async function versioned<T>(write: () => Promise<T>): Promise<T> {
 export async function placeWriteRoutes(app: FastifyInstance) {
   const places = app.placeWrites;
 
-  app.post('/api/v1/places', async (request: FastifyRequest, reply: FastifyReply): Promise<OwnPlace> => {
+  defineRoute(app, 'createPlace', async (request) => {
     const actor = actorOf(request);
-    const input = parseInput(PlaceInput, request.body, 'body');
-    const place = await versioned(() => places.create(input, actor.id));
-    reply.code(201);
-    return place;
+    return versioned(() => places.create(request.body, actor.id));
   });
 
-  app.patch('/api/v1/places/:id', async (request): Promise<OwnPlace> => {
+  defineRoute(app, 'updatePlace', async (request) => {
     const actor = actorOf(request);
-    const { id } = parseInput(PlaceIdParams, request.params, 'path');
-    const patch = parseInput(PlacePatch, request.body, 'body');
+    const { id } = request.params;
+    const patch = request.body;
     const place = await versioned(() =>
       places.update(id, patch, actor.id, (current) => {
         if (!canSee(actor, current)) throw notFound(id);
@@ -83,10 +72,10 @@ export async function placeWriteRoutes(app: FastifyInstance) {
     return place;
   });
 
-  app.post('/api/v1/places/:id/transition', async (request): Promise<OwnPlace> => {
+  defineRoute(app, 'transitionPlace', async (request) => {
     const actor = actorOf(request);
-    const { id } = parseInput(PlaceIdParams, request.params, 'path');
-    const { to, reason, version } = parseInput(PlaceTransition, request.body, 'body');
+    const { id } = request.params;
+    const { to, reason, version } = request.body;
     const place = await versioned(() =>
       places.transition(id, to, reason ?? null, version, actor.id, (current) => {
         if (!canSee(actor, current)) throw notFound(id);
@@ -101,9 +90,9 @@ export async function placeWriteRoutes(app: FastifyInstance) {
   });
 
   /** The history names people and may hold exact positions: the author's and moderators' only. */
-  app.get('/api/v1/places/:id/history', async (request): Promise<PlaceHistory> => {
+  defineRoute(app, 'placeHistory', async (request) => {
     const actor = actorOf(request);
-    const { id } = parseInput(PlaceIdParams, request.params, 'path');
+    const { id } = request.params;
     const place = await places.find(id);
     if (!place || !canSee(actor, place)) throw notFound(id);
     if (!isModerator(actor) && place.authorId !== actor.id) {

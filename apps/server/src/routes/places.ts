@@ -1,17 +1,7 @@
-import {
-  type Place,
-  PlaceIdParams,
-  type PlaceList,
-  PlaceListQuery,
-  type PlaceSuggestions,
-  PlaceSuggestionsQuery,
-  type SimilarPlaces,
-  SimilarPlacesQuery,
-} from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../accounts/request-user.ts';
+import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { parseInput } from '../http/validate.ts';
 import { decodeCursor, encodeCursor } from '../places/cursor.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
 import { bboxCentre } from '../places/place-repository.ts';
@@ -25,8 +15,8 @@ const EVERY_STATUS = ['pending', 'published', 'rejected', 'archived'] as const;
 
 /** Reads of places, each answered as the reader may see it (visitors: published places only). */
 export async function placeRoutes(app: FastifyInstance) {
-  app.get('/api/v1/places', async (request): Promise<PlaceList> => {
-    const query = parseInput(PlaceListQuery, request.query, 'query');
+  defineRoute(app, 'listPlaces', async (request) => {
+    const { query } = request;
     const author = query.mine ? requireUser(request) : null;
     const problems = listFilterProblems(query);
     if (problems.length > 0) throw validationError(problems);
@@ -65,8 +55,8 @@ export async function placeRoutes(app: FastifyInstance) {
     return { items: page.items, total: page.total, nextCursor: page.next ? encodeCursor(page.next) : null };
   });
 
-  app.get('/api/v1/places/suggestions', async (request): Promise<PlaceSuggestions> => {
-    const query = parseInput(PlaceSuggestionsQuery, request.query, 'query');
+  defineRoute(app, 'suggestPlaces', async (request) => {
+    const { query } = request;
     const items = await app.placeRepository.suggest(
       {
         q: query.q,
@@ -79,8 +69,8 @@ export async function placeRoutes(app: FastifyInstance) {
     return { items };
   });
 
-  app.get('/api/v1/places/similar', async (request): Promise<SimilarPlaces> => {
-    const { near, name, exclude } = parseInput(SimilarPlacesQuery, request.query, 'query');
+  defineRoute(app, 'similarPlaces', async (request) => {
+    const { near, name, exclude } = request.query;
     // Published places within 200 m (what a visitor sees), nearest first; the names are compared here.
     const nearby = await app.placeRepository.list(
       {
@@ -100,8 +90,8 @@ export async function placeRoutes(app: FastifyInstance) {
     return { items };
   });
 
-  app.get('/api/v1/places/:id', async (request): Promise<Place> => {
-    const { id } = parseInput(PlaceIdParams, request.params, 'path');
+  defineRoute(app, 'getPlace', async (request) => {
+    const { id } = request.params;
     const place = await app.placeRepository.find(id, request.user);
     // Not there, or not for this reader: the same answer, so a hidden place's existence stays hidden.
     if (!place) throw new AppError(404, 'not_found', `There is no place ${id}`);

@@ -1,6 +1,7 @@
 import { buildOpenApiDocument, type ClientConfig, type Health } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
+import { defineRoute } from '../http/contract-route.ts';
 import { sendError } from '../http/errors.ts';
 
 /** The runtime configuration the browser needs; never a secret beyond what the browser must hold. */
@@ -30,7 +31,7 @@ export async function systemRoutes(app: FastifyInstance) {
     serverUrl: app.appConfig.publicUrl ?? undefined,
   });
 
-  app.get('/api/v1/health', async (_request, reply) => {
+  defineRoute(app, 'health', async (_request, reply) => {
     const up = await app.database.ping(2000);
     const health: Health = {
       status: up ? 'ok' : 'unavailable',
@@ -49,7 +50,7 @@ export async function systemRoutes(app: FastifyInstance) {
     return health;
   });
 
-  app.get('/api/v1/config', async () => config);
+  defineRoute(app, 'config', async () => config);
 
-  app.get('/api/v1/openapi.json', async () => openApi);
+  defineRoute(app, 'openApi', async () => openApi);
 }

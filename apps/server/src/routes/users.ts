@@ -1,8 +1,7 @@
-import { UserIdParams, type UserList, UserListQuery, UserPatch, type UserSummary } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../accounts/request-user.ts';
+import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
-import { parseInput } from '../http/validate.ts';
 
 const ADMINS = ['admin'] as const;
 const DEFAULT_LIMIT = 50;
@@ -14,9 +13,9 @@ export async function userRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/api/v1/users', async (request): Promise<UserList> => {
+  defineRoute(app, 'listUsers', async (request) => {
     requireUser(request, ADMINS);
-    const query = parseInput(UserListQuery, request.query, 'query');
+    const { query } = request;
     return app.accounts.users.list({
       search: query.q,
       limit: query.limit ?? DEFAULT_LIMIT,
@@ -24,10 +23,10 @@ export async function userRoutes(app: FastifyInstance) {
     });
   });
 
-  app.patch('/api/v1/users/:id', async (request): Promise<UserSummary> => {
+  defineRoute(app, 'updateUser', async (request) => {
     const admin = requireUser(request, ADMINS);
-    const { id } = parseInput(UserIdParams, request.params, 'path');
-    const patch = parseInput(UserPatch, request.body, 'body');
+    const { id } = request.params;
+    const patch = request.body;
     // An admin who demoted or disabled themselves could leave the site with no admin at all.
     if (id === admin.id) {
       throw new AppError(403, 'forbidden', 'You cannot change your own role or disable your own account');

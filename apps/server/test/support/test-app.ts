@@ -90,7 +90,7 @@ export async function startTestApp(
     env?: Record<string, string>;
     demo?: boolean;
     configure?: (app: FastifyInstance) => void;
-  } & Pick<AppOptions, 'webDistDir' | 'reportError'> = {},
+  } & Pick<AppOptions, 'webDistDir' | 'reportError' | 'onRoute'> = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(options.env);
   try {
@@ -106,6 +106,7 @@ export async function startTestApp(
       logger: false,
       webDistDir: options.webDistDir ?? join(db.config.dataDir, 'no-web-build'),
       reportError: options.reportError,
+      onRoute: options.onRoute,
     });
     options.configure?.(app);
     await app.ready();
