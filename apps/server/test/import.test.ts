@@ -1,33 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextAddress, signedInUser } from './support/auth.ts';
+import { signedInUser } from './support/auth.ts';
+import { exportFrom, importInto, type User } from './support/import-files.ts';
 import { insertPlace } from './support/places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
-type Format = 'csv' | 'geojson';
-
-const TYPES: Record<Format, string> = { csv: 'text/csv', geojson: 'application/geo+json' };
 const HEADER =
   'externalId,category,name_hr,name_en,description_hr,lat,lng,radius,locationPrivacy,address,phone';
-
-function importInto(
-  t: TestApp,
-  user: User | null,
-  format: Format,
-  body: string,
-  options: { dryRun?: boolean; status?: string; type?: string } = {},
-) {
-  const query = new URLSearchParams({ format });
-  if (options.dryRun !== undefined) query.set('dryRun', String(options.dryRun));
-  if (options.status) query.set('status', options.status);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/import?${query}`,
-    payload: body,
-    remoteAddress: nextAddress(),
-    headers: { 'content-type': options.type ?? TYPES[format], ...(user?.headers ?? {}) },
-  });
-}
 
 async function counts(t: TestApp) {
   const { rows } = await t.database.query<{ places: number; history: number; versions: number }>(
@@ -391,15 +369,6 @@ describe.skipIf(!databaseAvailable)(`export → import round trip (${dbKind})`, 
     await target?.close();
   });
 
-  const exportFrom = async (t: TestApp, format: Format) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/export.${format}`,
-      remoteAddress: nextAddress(),
-    });
-    expect(response.statusCode).toBe(200);
-    return response.body;
-  };
   type Feature = { geometry: { coordinates: number[] }; properties: Record<string, unknown> };
   const byExternalId = (geojson: string) =>
     new Map(

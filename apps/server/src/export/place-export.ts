@@ -1,11 +1,5 @@
 import { CSV_COLUMNS, type ExportQuery, PLACE_FILE_LANGUAGES, type PlaceListItem } from '@karta/contracts';
-import {
-  FORMULA_START,
-  isFreeText,
-  type PlaceProperties,
-  placeLink,
-  placeProperties,
-} from '../import/place-file.ts';
+import { fileCoordinate, type PlaceProperties, placeLink, placeProperties } from '../import/place-file.ts';
 import type { PageCursor } from '../places/cursor.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
 
@@ -55,7 +49,7 @@ export async function* geoJsonChunks(pages: AsyncIterable<PlaceListItem[]>, orig
     const features = page.map((place) =>
       JSON.stringify({
         type: 'Feature',
-        geometry: { type: 'Point', coordinates: [place.lng, place.lat] },
+        geometry: { type: 'Point', coordinates: [fileCoordinate(place.lng), fileCoordinate(place.lat)] },
         properties: placeProperties(place, externalIdOf(place, origin)),
       }),
     );
@@ -66,18 +60,17 @@ export async function* geoJsonChunks(pages: AsyncIterable<PlaceListItem[]>, orig
 }
 
 /**
- * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. Text that a
- * spreadsheet would run as a formula gets a leading `'` (OWASP's advice), which import removes.
+ * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. Text comes already
+ * guarded against formulas by `placeProperties` (the same for both formats).
  */
-export function csvCell(column: string, value: string | number | null | undefined): string {
+function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (isFreeText(column) && FORMULA_START.test(text)) text = `'${text}`;
+  const text = String(value);
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 function csvLine(properties: PlaceProperties): string {
-  return `${CSV_COLUMNS.map((column) => csvCell(column, properties[column])).join(',')}\r\n`;
+  return `${CSV_COLUMNS.map((column) => csvCell(properties[column])).join(',')}\r\n`;
 }
 
 /**
@@ -91,8 +84,8 @@ export async function* csvChunks(pages: AsyncIterable<PlaceListItem[]>, origin: 
       .map((place) =>
         csvLine({
           ...placeProperties(place, externalIdOf(place, origin), PLACE_FILE_LANGUAGES),
-          lat: place.lat,
-          lng: place.lng,
+          lat: fileCoordinate(place.lat),
+          lng: fileCoordinate(place.lng),
         }),
       )
       .join('');

@@ -99,6 +99,30 @@ function rowValues(row: ImportRow, categoryId: number): Values {
   };
 }
 
+/**
+ * Two positions closer than this (degrees, about 0.1 m) are the same: files round coordinates
+ * (Karta to 7 decimals, GDAL to 15 significant digits, many web tools to 6), and a rounding is
+ * no move.
+ */
+export const SAME_POSITION_DEGREES = 1e-6;
+
+const near = (a: number, b: number) => Math.abs(a - b) < SAME_POSITION_DEGREES;
+
+/**
+ * The values with the stored exact position kept when the file's is no move: the same position
+ * once rounded, or, for a coarsened place whose privacy stays, its public point (which is what an
+ * export holds; overwriting the exact position with the grid centre would lose it).
+ */
+function keepPosition(existing: CurrentRow, values: Values): Values {
+  const same = near(values.lat, existing.lat) && near(values.lng, existing.lng);
+  const publicPoint =
+    values.locationPrivacy === existing.location_privacy &&
+    values.locationPrivacy !== 'exact' &&
+    near(values.lat, existing.public_lat) &&
+    near(values.lng, existing.public_lng);
+  return same || publicPoint ? { ...values, lat: existing.lat, lng: existing.lng } : values;
+}
+
 /** The fields `next` changes, with their values before and after (a history entry's `changes`). */
 function changesOf(
   before: Values | null,
@@ -238,17 +262,7 @@ export async function importPlaces(
           });
         continue;
       }
-      const next = { ...item.values };
-      // An exported coarsened place carries its public position: that is no move, keep the exact one.
-      if (
-        next.locationPrivacy === existing.location_privacy &&
-        next.locationPrivacy !== 'exact' &&
-        next.lat === existing.public_lat &&
-        next.lng === existing.public_lng
-      ) {
-        next.lat = existing.lat;
-        next.lng = existing.lng;
-      }
+      const next = keepPosition(existing, item.values);
       const changes = changesOf(valuesOf(existing), next);
       const changed = FIELDS.filter((field) => field in changes);
       if (changed.length === 0) {

@@ -42,6 +42,9 @@ export function placeProperties(
   properties.phone = place.phone;
   properties.email = place.email;
   properties.website = place.website;
+  for (const [field, value] of Object.entries(properties)) {
+    if (typeof value === 'string') properties[field] = encodeText(field, value);
+  }
   return properties;
 }
 
@@ -81,12 +84,13 @@ export function parsePlaceRow(fields: Record<string, unknown>): RowResult {
   for (const [field, raw] of Object.entries(fields)) {
     if (raw === null || raw === undefined || raw === '') continue;
     const language = LANGUAGE_FIELD.exec(field);
+    const value = typeof raw === 'string' ? decodeText(field, raw) : raw;
     if (language) {
-      (language[1] === 'name' ? name : description)[language[2] as string] = raw;
+      (language[1] === 'name' ? name : description)[language[2] as string] = value;
     } else if (NUMERIC.has(field)) {
-      input[field] = numberOf(raw);
+      input[field] = numberOf(value);
     } else if (SCALARS.has(field)) {
-      input[field] = raw;
+      input[field] = value;
     }
   }
   input.name = name;
@@ -99,23 +103,42 @@ export function parsePlaceRow(fields: Record<string, unknown>): RowResult {
   };
 }
 
-/** Text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first). */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Text a file writer guards with a leading `'`: what a spreadsheet would run as a formula (`=`, `+`,
+ * `-`, `@`, tab, CR: OWASP's CSV-injection advice), and `'` itself, so text that really starts with
+ * `'=` or `''` comes back as it was (import removes exactly one `'`, and only before these).
+ */
+const GUARDED_START = /^[=+\-@\t\r']/;
 /**
  * Free-text columns, which may start like a formula. Numbers are numbers, and a phone number
  * (digits, spaces and `+()./-` only) cannot call anything, so `+385 …` stays as it is.
  */
-export const FREE_TEXT_COLUMNS = new Set<string>(
+const FREE_TEXT_COLUMNS = new Set<string>(
   CSV_COLUMNS.filter((column) => !['lat', 'lng', 'radius', 'phone'].includes(column)),
 );
 
-/** Whether a CSV column holds free text (also `name_xx` and `description_xx` of any language). */
-export const isFreeText = (column: string) =>
-  FREE_TEXT_COLUMNS.has(column) || /^(name|description)_/.test(column);
+/** Whether a file field holds free text (also `name_xx` and `description_xx` of any language). */
+const isFreeText = (field: string) => FREE_TEXT_COLUMNS.has(field) || LANGUAGE_FIELD.test(field);
 
-/** A CSV cell as written: the `'` that export puts before formula-like text is taken off. */
-export function unescapeFormula(column: string, value: string): string {
-  return isFreeText(column) && value.startsWith("'") && FORMULA_START.test(value.slice(1))
-    ? value.slice(1)
-    : value;
+/** Karta's line break is LF: CRLF and lone CR (GDAL's CSV writer drops the CR of CRLF anyway). */
+const withLf = (text: string) => text.replace(/\r\n?/g, '\n');
+
+/** A text as both file formats write it: LF line breaks, and the formula guard (see GUARDED_START). */
+export function encodeText(field: string, value: string): string {
+  if (!isFreeText(field)) return value;
+  const text = withLf(value);
+  return GUARDED_START.test(text) ? `'${text}` : text;
 }
+
+/** The inverse of `encodeText`, for both formats: one guarding `'` off, line breaks as LF. */
+export function decodeText(field: string, value: string): string {
+  if (!isFreeText(field)) return value;
+  const text = value.startsWith("'") && GUARDED_START.test(value.slice(1)) ? value.slice(1) : value;
+  return withLf(text);
+}
+
+/**
+ * A coordinate as files carry it: 7 decimals (about 1 cm), so the float noise of a computed grid
+ * centre (`45.804500000000004`) never reaches a file and a tool's re-write reads back the same.
+ */
+export const fileCoordinate = (value: number) => Math.round(value * 1e7) / 1e7;

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream';
 import type { FieldIssue } from '@karta/contracts';
 import { CsvError, parse } from 'csv-parse';
 import { validationError } from '../http/errors.ts';
-import { isPlaceField, unescapeFormula } from './place-file.ts';
+import { isPlaceField } from './place-file.ts';
 
 /** One row of a file: its number (1 = the first feature or record) and its fields, or why it is unreadable. */
 export type SourceRow =
@@ -37,7 +37,7 @@ export async function* csvRows(file: Readable): AsyncGenerator<SourceRow> {
       }
       const fields: Record<string, unknown> = {};
       header.forEach((column, index) => {
-        fields[column] = unescapeFormula(column, record[index] ?? '');
+        fields[column] = record[index] ?? '';
       });
       yield { row, fields };
     }

@@ -1,17 +1,12 @@
-import { Readable } from 'node:stream';
 import type { ExportQuery } from '@karta/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { csvChunks, exportPages, geoJsonChunks } from '../export/place-export.ts';
+import { csvChunks, geoJsonChunks } from '../export/place-export.ts';
+import { type ExportFormat, sendExport } from '../export/send-export.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { validationError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { publicOrigin } from '../http/write-guard.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
-
-/** `karta-places-2026-11-22.csv`: the day of the export in the name, so downloads do not clash. */
-function fileName(extension: string): string {
-  return `karta-places-${new Date().toISOString().slice(0, 10)}.${extension}`;
-}
 
 /**
  * Export of published places as GeoJSON and CSV (PRODUCT.md §7), with the filters of
@@ -20,21 +15,17 @@ function fileName(extension: string): string {
 export async function exportRoutes(app: FastifyInstance) {
   const siteOrigin = publicOrigin(app.appConfig.publicUrl);
 
-  function send(
+  async function send(
     request: Omit<FastifyRequest, 'query'> & { query: ExportQuery },
     reply: FastifyReply,
-    format: { type: string; extension: string; chunks: typeof csvChunks },
+    format: ExportFormat,
   ) {
     const { query } = request;
     const problems = listFilterProblems(query);
     if (problems.length > 0) throw validationError(problems);
     const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
-    const chunks = format.chunks(exportPages(app.placeRepository, query), origin);
-    reply
-      .type(format.type)
-      .header('content-disposition', `attachment; filename="${fileName(format.extension)}"`)
-      .header('x-content-type-options', 'nosniff');
-    return reply.send(Readable.from(chunks));
+    // Everything is checked, and the first page read, before the first byte (see send-export.ts).
+    return sendExport(reply, { repository: app.placeRepository, query, origin, format });
   }
 
   const extras = { options: { config: { rateLimit: RATE_LIMITS.exportsPerAddress } } };
