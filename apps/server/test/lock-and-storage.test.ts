@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorBody, Health } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirLockedError } from '../src/db/data-dir-lock.ts';
+import { DataDirLockedError, LOCK_FILE_NAME } from '../src/db/data-dir-lock.ts';
 import { openPgliteDatabase } from '../src/db/pglite/pglite-database.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -21,6 +21,19 @@ describe('the PGlite data folder lock', () => {
       await first.close();
       const second = await openPgliteDatabase(dir);
       await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('opens after a kill -9 whose stale lock names a PID now reused by our own parent (npm)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'karta-lock-db-'));
+    try {
+      // As a container restart leaves it: the dead server's PID is now our parent's, started later.
+      writeFileSync(join(dir, LOCK_FILE_NAME), `${process.ppid}\n00000000-dead-boot-0000-000000000000:1\n`);
+      const database = await openPgliteDatabase(dir);
+      expect((await database.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      await database.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatIdentity, isRunning, ownIdentity, parseIdentity } from './process-identity.ts';
 
 /** Measured: two processes on one PGlite folder lost and duplicated rows. One owner at a time. */
 export class DataDirLockedError extends Error {
@@ -25,28 +26,19 @@ export interface DataDirLock {
   release(): void;
 }
 
-function isAlive(pid: number): boolean {
+function readIdentity(file: string) {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function readPid(file: string): number | undefined {
-  try {
-    const pid = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    return parseIdentity(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }
 }
 
 /**
- * Takes the PID lock file of `dataDir`, creating the folder if needed. A lock left by a process
- * that is gone is taken over, including our own PID after a container restart (PID 1 again).
+ * Takes the lock file of `dataDir`, creating the folder if needed. The file names the owner's PID
+ * and start token (see process-identity.ts). A lock left by a process that is gone is taken over:
+ * a dead PID, a PID now used by another process (its start token differs), or our own PID after a
+ * container restart (PID 1 again).
  */
 export function lockDataDir(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
@@ -57,7 +49,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
     try {
       // 'wx' fails when the file exists, so two starting processes cannot both win.
       const fd = openSync(file, 'wx');
-      writeSync(fd, `${process.pid}\n`);
+      writeSync(fd, formatIdentity(ownIdentity()));
       closeSync(fd);
       heldHere.add(file);
       let released = false;
@@ -67,15 +59,15 @@ export function lockDataDir(dataDir: string): DataDirLock {
           if (released) return;
           released = true;
           heldHere.delete(file);
-          if (readPid(file) === process.pid) rmSync(file, { force: true });
+          if (readIdentity(file)?.pid === process.pid) rmSync(file, { force: true });
         },
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = readPid(file);
-      if (pid !== undefined && pid !== process.pid && isAlive(pid))
-        throw new DataDirLockedError(dataDir, pid);
-      // Stale (dead owner, unreadable or our own recycled PID): remove it and try again.
+      const owner = readIdentity(file);
+      if (owner !== undefined && owner.pid !== process.pid && isRunning(owner))
+        throw new DataDirLockedError(dataDir, owner.pid);
+      // Stale (owner gone, PID reused, unreadable, or our own recycled PID): remove it and try again.
       rmSync(file, { force: true });
     }
   }
