@@ -1,3 +1,4 @@
+import { endpoints } from '@karta/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { createApiClient } from './client.ts';
@@ -176,5 +177,30 @@ describe('import and export in the API client', () => {
     ).toBe(
       'https://karta.example.org/api/v1/export.geojson?bbox=15.9%2C45.7%2C16.1%2C45.9&category=pharmacy%2Cshelter',
     );
+  });
+});
+
+describe('the generic call of the API client', () => {
+  it('has one method per endpoint of the table (besides the wrapped ones) and a call by name', () => {
+    const api = createApiClient();
+    const wrapped = ['me', 'importPlaces', 'exportGeoJson', 'exportCsv'];
+    for (const name of Object.keys(endpoints).filter((n) => !wrapped.includes(n))) {
+      expect(typeof (api as unknown as Record<string, unknown>)[name], name).toBe('function');
+    }
+  });
+
+  it('fills the path, encodes the query and checks the answer with the endpoint’s schemas', async () => {
+    const { calls, fetch } = fakeFetch(200, { items: [] });
+    const api = createApiClient({ fetch });
+    await api.call('listFlags', { query: { status: 'resolved' } });
+    await api.resolveFlag(7, { resolution: 'dismissed' }).catch(() => undefined);
+    expect(calls.map((call) => [call.init?.method, call.url])).toEqual([
+      ['GET', '/api/v1/flags?status=resolved'],
+      ['POST', '/api/v1/flags/7/resolve'],
+    ]);
+    // `{ items: [] }` is not a flag: the answer is refused, not passed on.
+    await expect(api.resolveFlag(7, { resolution: 'dismissed' })).rejects.toMatchObject({
+      code: 'invalid_response',
+    });
   });
 });

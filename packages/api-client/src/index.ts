@@ -1,2 +1,3 @@
 export { ApiError } from './api-error.ts';
-export { type ApiClient, type ApiClientOptions, createApiClient, type RequestOptions } from './client.ts';
+export type { CallInput, CallOutput, FileBody, RequestOptions } from './call.ts';
+export { type ApiClient, type ApiClientOptions, createApiClient } from './client.ts';

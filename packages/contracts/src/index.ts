@@ -13,3 +13,4 @@ export * from './primitives.ts';
 export * from './query-params.ts';
 export * from './system.ts';
 export * from './users.ts';
+export * from './wire-query.ts';

@@ -8,7 +8,7 @@ export const flagsQueryKey = ['flags'] as const;
 
 /** GET /api/v1/flags?status=…: open reports oldest first, resolved ones newest first. */
 export function listFlags(status: FlagStatus, signal?: AbortSignal) {
-  return api.listFlags(status, { signal });
+  return api.listFlags({ status }, { signal });
 }
 
 /** Reports on places in one status. */

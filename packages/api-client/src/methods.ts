@@ -1,0 +1,58 @@
+import { type Endpoint, type EndpointName, endpoints } from '@karta/contracts';
+import type { z } from 'zod';
+import type { Call, CallOutput, RequestOptions } from './call.ts';
+
+type Endpoints = typeof endpoints;
+type Nothing = Record<never, never>;
+
+/** Endpoints whose client call is a wrapper with behaviour of its own (see client.ts). */
+const WRAPPED = ['me', 'importPlaces', 'exportGeoJson', 'exportCsv'] as const;
+type Wrapped = (typeof WRAPPED)[number];
+
+/**
+ * A method's arguments, from its entry: the path's `id`, then the JSON body, then the query (left
+ * out when every field is optional), then request options: `getPlace(7)`, `updatePlace(7, patch)`,
+ * `listPlaces({ bbox })`, `health()`.
+ */
+export type MethodArgs<E> = [
+  ...(E extends { params: z.ZodObject<{ id: infer I extends z.ZodType }> } ? [id: z.output<I>] : []),
+  ...(E extends { body: infer B extends z.ZodType } ? [body: z.input<B>] : []),
+  ...(E extends { query: infer Q extends z.ZodType }
+    ? Nothing extends z.output<Q>
+      ? [query?: z.output<Q>]
+      : [query: z.output<Q>]
+    : []),
+  request?: RequestOptions,
+];
+
+export type Methods = {
+  [N in Exclude<EndpointName, Wrapped>]: (
+    ...args: MethodArgs<Endpoints[N]>
+  ) => Promise<CallOutput<Endpoints[N]>>;
+};
+
+/** Reads a method's arguments back into a call's input, in the order `MethodArgs` gives them. */
+function inputOf(endpoint: Endpoint, args: unknown[]): [Record<string, unknown>, RequestOptions | undefined] {
+  let next = 0;
+  const input: Record<string, unknown> = {};
+  if (endpoint.params) input.params = { id: args[next++] };
+  if (endpoint.body) input.body = args[next++];
+  if (endpoint.query) input.query = args[next++] ?? {};
+  return [input, args[next] as RequestOptions | undefined];
+}
+
+/** One method per endpoint of the table, each a call of it, named as the table names it. */
+export function methodsOf(call: Call): Methods {
+  const names = (Object.keys(endpoints) as EndpointName[]).filter(
+    (name): name is Exclude<EndpointName, Wrapped> => !(WRAPPED as readonly string[]).includes(name),
+  );
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      (...args: unknown[]) => {
+        const [input, request] = inputOf(endpoints[name], args);
+        return call(name, input as never, request);
+      },
+    ]),
+  ) as Methods;
+}

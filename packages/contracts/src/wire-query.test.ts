@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
+import { encodeQuery } from './wire-query.ts';
+
+/** A typed query for every endpoint that takes one, using every kind of value its schema has. */
+const samples: Partial<Record<EndpointName, object>> = {
+  map: {
+    bbox: { west: 15.9, south: 45.7, east: 16.1, north: 45.9 },
+    zoom: 12,
+    category: ['pharmacy'],
+    lang: 'hr',
+  },
+  listPlaces: {
+    status: ['pending', 'rejected'],
+    mine: true,
+    order: 'newest',
+    bbox: { west: -180, south: -90, east: 180, north: 90 },
+    category: ['market', 'shelter'],
+    origin: { lat: 45.81, lng: 15.98 },
+    limit: 50,
+    q: 'Željeznički & kolodvor',
+    near: { lat: -16.5, lng: 179.9 },
+    radius: 1000,
+    covers: { lat: 0, lng: 0 },
+  },
+  suggestPlaces: { q: 'cvj', origin: { lat: 45.8, lng: 16 }, category: ['market'], limit: 6 },
+  similarPlaces: { near: { lat: 45.8, lng: 16 }, name: 'Ljekarna', exclude: 12 },
+  listFlags: { status: 'resolved' },
+  listUsers: { q: 'ana', limit: 10, offset: 20 },
+  importPlaces: { format: 'csv', dryRun: false, status: 'published' },
+  exportGeoJson: { bbox: { west: 1, south: 2, east: 3, north: 4 }, category: ['market'], q: 'a' },
+  exportCsv: { near: { lat: 45.8, lng: 16 }, radius: 500 },
+};
+
+describe('encodeQuery', () => {
+  it('writes every endpoint’s query in the wire form its own schema parses back to the same value', () => {
+    const withQuery = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(([, e]) => e.query);
+    expect(withQuery.map(([name]) => name).sort()).toEqual(Object.keys(samples).sort());
+    for (const [name, endpoint] of withQuery) {
+      const wire = encodeQuery(samples[name] ?? {});
+      for (const value of Object.values(wire)) expect(typeof value).toBe('string');
+      expect(endpoint.query?.parse(wire), name).toEqual(samples[name]);
+    }
+  });
+
+  it('leaves out values that mean "not given": undefined, null, empty text and empty lists', () => {
+    expect(encodeQuery({ q: '', category: [], origin: undefined, cursor: null, limit: 0 })).toEqual({
+      limit: '0',
+    });
+  });
+});
