@@ -18,6 +18,7 @@ export {
   PickerButton,
   type PickerHost,
 } from './dom/picker-button.ts';
+export { RovingFocus } from './dom/roving-focus.ts';
 export * from './mercator.ts';
 export * from './types.ts';
 export { normalizeBounds, normalizeCenter } from './viewport.ts';

@@ -5,6 +5,7 @@ import {
   type MapAdapterOptions,
   type MapLabels,
   normalizeCenter,
+  RovingFocus,
   type Viewport,
 } from '@karta/map-core';
 import { AuthFailureError, onAuthFailure } from './auth-failure.ts';
@@ -41,6 +42,8 @@ class GoogleMap implements MapAdapter {
   private readonly infoWindow: InfoWindow;
   private readonly listeners: google.maps.MapsEventListener[];
   private readonly stopAuthWatch: () => void;
+  /** One Tab stop for all our buttons, arrow keys between them (the same as on the open engine). */
+  private readonly roving: RovingFocus;
   private lastReported: Viewport | null = null;
   private destroyed = false;
   /** What Google changes on the container (its style), put back on destroy. */
@@ -65,6 +68,7 @@ class GoogleMap implements MapAdapter {
       keyboardShortcuts: true,
       isFractionalZoomEnabled: false,
     });
+    this.roving = new RovingFocus(container);
     this.clusters = new ClusterLayer(maps, this.map, events, labels);
     this.markers = new MarkerLayer(maps, this.map, events);
     this.circles = new CircleLayer(maps, this.map);
@@ -130,6 +134,7 @@ class GoogleMap implements MapAdapter {
     if (this.destroyed) return;
     this.destroyed = true;
     this.stopAuthWatch();
+    this.roving.destroy();
     this.infoWindow.destroy();
     this.clusters.clear();
     this.markers.clear();

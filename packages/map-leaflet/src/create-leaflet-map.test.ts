@@ -60,6 +60,18 @@ describe('createLeafletMap: the map', () => {
     );
   });
 
+  it('keeps its zoom buttons and attribution links out of the Tab order: the map has two stops', async () => {
+    const { adapter, container } = await setup();
+    adapter.setLabels({ cluster: (count) => `${count}`, closeInfoWindow: 'Close', zoomIn: 'Zoom in' });
+    const controls = [
+      ...container.querySelectorAll<HTMLElement>('.leaflet-control a, .leaflet-control button'),
+    ];
+    expect(controls.length).toBeGreaterThanOrEqual(3);
+    expect(controls.filter((control) => control.tabIndex >= 0)).toEqual([]);
+    // The map itself stays a stop: its arrow keys pan and + and − zoom.
+    expect(container.tabIndex).toBe(0);
+  });
+
   it('removes everything it added when destroyed', async () => {
     const { adapter, container } = await setup();
     adapter.setClusters([testCluster('a', 5)]);

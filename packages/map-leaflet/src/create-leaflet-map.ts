@@ -5,6 +5,7 @@ import {
   type MapAdapterOptions,
   type MapLabels,
   normalizeCenter,
+  RovingFocus,
 } from '@karta/map-core';
 import L from 'leaflet';
 import { CircleLayer } from './circle-layer.ts';
@@ -29,6 +30,7 @@ class LeafletMap implements MapAdapter {
   private readonly picker: PickerLayer;
   private readonly infoWindow: InfoWindow;
   private readonly resizeObserver: ResizeObserver | null;
+  private readonly roving: RovingFocus;
   private zoomControl: L.Control.Zoom;
   private labels: MapLabels;
   private destroyed = false;
@@ -61,6 +63,12 @@ class LeafletMap implements MapAdapter {
     L.tileLayer(options.tileUrl, { attribution, minZoom, maxZoom }).addTo(this.map);
     this.labels = options.labels;
     this.zoomControl = createZoomControl(this.labels).addTo(this.map);
+    // Two Tab stops in all: the map itself (arrows pan, + and − zoom) and its buttons (see RovingFocus).
+    // The zoom buttons repeat + and −, and the attribution stays on screen and in the page's
+    // footer, so neither adds a stop of its own.
+    this.roving = new RovingFocus(container);
+    keepOutOfTabOrder(this.map.attributionControl?.getContainer());
+    keepOutOfTabOrder(this.zoomControl.getContainer());
 
     this.clusters = new ClusterLayer(this.map, events, this.labels);
     this.markers = new MarkerLayer(this.map, events);
@@ -125,6 +133,7 @@ class LeafletMap implements MapAdapter {
     if (zoomNamesChanged) {
       this.zoomControl.remove();
       this.zoomControl = createZoomControl(labels).addTo(this.map);
+      keepOutOfTabOrder(this.zoomControl.getContainer());
     }
   }
 
@@ -132,6 +141,7 @@ class LeafletMap implements MapAdapter {
     if (this.destroyed) return;
     this.destroyed = true;
     this.resizeObserver?.disconnect();
+    this.roving.destroy();
     this.infoWindow.destroy();
     this.clusters.clear();
     this.markers.clear();
@@ -155,6 +165,11 @@ class LeafletMap implements MapAdapter {
   private readonly onClick = (event: L.LeafletMouseEvent): void => {
     this.options.events.onMapClick?.(normalizeCenter(event.latlng));
   };
+}
+
+/** Leaves a control's links and buttons clickable but out of the Tab order. */
+function keepOutOfTabOrder(control: HTMLElement | undefined): void {
+  for (const element of control?.querySelectorAll<HTMLElement>('a, button') ?? []) element.tabIndex = -1;
 }
 
 function restoreAttribute(element: HTMLElement, name: string, value: string | null): void {

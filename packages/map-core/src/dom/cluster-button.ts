@@ -1,6 +1,8 @@
 import { CLUSTER_COLORS, clusterTier } from '../cluster-style.ts';
 import type { ClusterItem } from '../types.ts';
+import { setButtonPosition } from './button-positions.ts';
 import { clusterGeometry } from './element-geometry.ts';
+import { MAP_BUTTON_ATTRIBUTE } from './roving-focus.ts';
 import { setAttribute } from './set-attribute.ts';
 
 /**
@@ -12,6 +14,7 @@ export function createClusterButton(cluster: ClusterItem, label: string): HTMLBu
   button.type = 'button';
   button.className = 'karta-cluster';
   button.dataset.testid = 'cluster';
+  button.setAttribute(MAP_BUTTON_ATTRIBUTE, '');
   const count = document.createElement('span');
   count.className = 'karta-cluster__count';
   // The button's aria-label already says the count in words.
@@ -25,6 +28,7 @@ export function createClusterButton(cluster: ClusterItem, label: string): HTMLBu
 export function updateClusterButton(button: HTMLButtonElement, cluster: ClusterItem, label: string): void {
   const tier = clusterTier(cluster.count);
   const { width } = clusterGeometry(cluster.count);
+  setButtonPosition(button, cluster);
   setAttribute(button, 'data-cluster-id', cluster.id);
   setAttribute(button, 'data-count', String(cluster.count));
   setAttribute(button, 'data-tier', String(tier));

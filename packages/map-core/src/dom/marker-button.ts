@@ -1,5 +1,7 @@
 import type { MarkerItem } from '../types.ts';
+import { setButtonPosition } from './button-positions.ts';
 import { markerGeometry } from './element-geometry.ts';
+import { MAP_BUTTON_ATTRIBUTE } from './roving-focus.ts';
 import { setAttribute } from './set-attribute.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -12,12 +14,14 @@ export function createMarkerButton(marker: MarkerItem): HTMLButtonElement {
   const button = document.createElement('button');
   button.type = 'button';
   button.dataset.testid = 'marker';
+  button.setAttribute(MAP_BUTTON_ATTRIBUTE, '');
   updateMarkerButton(button, marker);
   return button;
 }
 
 /** Brings a marker button up to date in place, so it keeps keyboard focus across map updates. */
 export function updateMarkerButton(button: HTMLButtonElement, marker: MarkerItem): void {
+  setButtonPosition(button, marker);
   setAttribute(button, 'data-place-id', String(marker.id));
   setAttribute(button, 'aria-label', marker.label);
   setAttribute(button, 'aria-pressed', String(marker.selected));

@@ -7,6 +7,7 @@ import {
   testInfoContent,
   testMarker,
 } from './adapter-fixtures.ts';
+import { describeKeyboardContract } from './keyboard-contract.ts';
 import { describePickerContract } from './picker-contract.ts';
 
 /** A map made for one test, and how to take it down. */
@@ -256,4 +257,5 @@ export function describeAdapterContract({ engine, createTestMap, settle, clickMa
   });
 
   describePickerContract({ engine, settle }, () => setup());
+  describeKeyboardContract({ engine, settle }, () => setup());
 }

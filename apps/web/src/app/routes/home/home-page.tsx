@@ -30,7 +30,7 @@ export function HomePage() {
   const { categories, lookOf } = useCategoryLooks(config.defaultLanguage);
   // The URL follows the map as it moves, so its view is the one on screen.
   const share = <ShareButton view={view} origin={publicOrigin(config.publicUrl)} />;
-  const map = usePlacesMap({ view, moveTo, selectPlace, clearMissingPlace, lookOf, overlay: share });
+  const map = usePlacesMap({ view, moveTo, selectPlace, clearMissingPlace, lookOf });
   const { viewport } = map;
 
   const searching = view.search !== undefined;
@@ -51,8 +51,13 @@ export function HomePage() {
   return (
     <>
       <h1 className="sr-only">{t('map.label')}</h1>
-      <SkipLink href="#places">{t('map.skipMap')}</SkipLink>
-      <div ref={mapSection} className="scroll-mt-2">
+      {/* Share sits over the map but comes before it, and the skip link right before the map, so
+          the map's own two Tab stops are all that lie between the skip link and the list. */}
+      <div ref={mapSection} className="relative scroll-mt-2">
+        {share}
+        <SkipLink href="#places" testId="skip-map">
+          {t('map.skipMap')}
+        </SkipLink>
         {map.element}
       </div>
       <PlacesPanel
