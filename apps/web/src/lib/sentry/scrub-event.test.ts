@@ -81,3 +81,49 @@ describe('scrubText', () => {
     expect(scrubText('GET /api/v1/map?bbox=1,2,3,4 failed')).toBe('GET /api/v1/map failed');
   });
 });
+
+describe('scrubEvent on free-form data (extra, contexts, tags)', () => {
+  const scrubbed = scrubEvent({
+    extra: {
+      mapEngine: 'google',
+      durationMs: 412,
+      failedUrl: 'https://karta.example.org/api/v1/places?near=45.81,15.97&q=ljekarna',
+      author: 'Written by ana@example.com',
+      password: 'hunter2',
+      response: {
+        body: '{"email":"a@b.hr"}',
+        status: 500,
+        nested: { sessionToken: 'abc', note: 'ivo@mail.hr' },
+      },
+      list: ['x@y.hr', 3],
+    },
+    contexts: {
+      browser: { name: 'Chrome', version: '131' },
+      page: { url: '/near?lat=45.81&lng=15.97', cookie: 'karta_session=abc' },
+    },
+    tags: { engine: 'leaflet', reporter: 'ana@example.com', Authorization: 'Bearer abc' },
+  });
+
+  it('keeps what debugging needs: names, numbers, versions', () => {
+    expect(scrubbed.extra).toMatchObject({ mapEngine: 'google', durationMs: 412, list: ['[email]', 3] });
+    expect(scrubbed.contexts?.browser).toEqual({ name: 'Chrome', version: '131' });
+    expect(scrubbed.tags).toEqual({ engine: 'leaflet', reporter: '[email]' });
+  });
+
+  it('removes query strings, e-mails, secrets and bodies at any depth', () => {
+    expect(scrubbed.extra?.failedUrl).toBe('https://karta.example.org/api/v1/places');
+    expect(scrubbed.extra?.author).toBe('Written by [email]');
+    expect(scrubbed.extra?.response).toEqual({ status: 500, nested: { note: '[email]' } });
+    expect(scrubbed.contexts?.page).toEqual({ url: '/near' });
+    const text = JSON.stringify(scrubbed);
+    for (const secret of ['hunter2', 'abc', 'a@b.hr', '45.81', 'ljekarna', 'ana@example.com']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('cuts off data nested deeper than a report needs', () => {
+    let deep: Record<string, unknown> = { leaf: 'ana@example.com' };
+    for (let level = 0; level < 10; level += 1) deep = { level: deep };
+    expect(JSON.stringify(scrubEvent({ extra: deep }))).toContain('[cut]');
+  });
+});

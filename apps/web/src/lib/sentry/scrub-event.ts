@@ -36,6 +36,10 @@ export interface ScrubbableEvent {
   user?: ScrubbableUser;
   breadcrumbs?: ScrubbableBreadcrumb[];
   exception?: { values?: Array<{ type?: string; value?: string }> };
+  /** Free-form data from `captureException(…, { extra })`, integrations and `setTag`/`setContext`. */
+  extra?: Record<string, unknown>;
+  contexts?: Record<string, unknown>;
+  tags?: Record<string, unknown>;
 }
 
 /** Headers worth keeping: they identify the browser, not the person. */
@@ -46,6 +50,12 @@ const URL_FIELDS = ['url', 'from', 'to'] as const;
 
 /** Breadcrumb data fields that hold payloads. */
 const BODY_FIELDS = ['body', 'request_body', 'response_body', 'data'] as const;
+
+/** Keys whose values are secrets or payloads, wherever they appear in free-form data. */
+const SECRET_KEY = /password|passwd|secret|token|cookie|authorization|session|body|payload/i;
+
+/** Deeper free-form data is cut off: reports need the shape, not whole object graphs. */
+const MAX_DEPTH = 6;
 
 const EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[a-z]{2,}/gi;
 const URL_WITH_QUERY = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s?#"']*|(?:^|(?<=\s))\/[^\s?#"']*)[?#][^\s"']*/gi;
@@ -71,6 +81,25 @@ function scrubRequest(request: ScrubbableRequest): ScrubbableRequest {
     ...(request.method === undefined ? {} : { method: request.method }),
     ...(headers ? { headers } : {}),
   };
+}
+
+/**
+ * Free-form data with the same rules as the rest: text without e-mails or URL queries, and no
+ * secret or payload fields at any depth. Numbers, booleans and null pass as they are.
+ */
+export function scrubValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return scrubText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '[cut]';
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([key]) => !SECRET_KEY.test(key))
+    .map(([key, item]) => [key, scrubValue(item, depth + 1)]);
+  return Object.fromEntries(entries);
+}
+
+function scrubRecord(record: Record<string, unknown>): Record<string, unknown> {
+  return scrubValue(record) as Record<string, unknown>;
 }
 
 /** A breadcrumb without bodies, URL queries or e-mail addresses. */
@@ -108,5 +137,8 @@ export function scrubEvent<E extends ScrubbableEvent>(event: E): E {
     };
   }
   if (scrubbed.breadcrumbs) scrubbed.breadcrumbs = scrubbed.breadcrumbs.map(scrubBreadcrumb);
+  if (scrubbed.extra) scrubbed.extra = scrubRecord(scrubbed.extra);
+  if (scrubbed.contexts) scrubbed.contexts = scrubRecord(scrubbed.contexts);
+  if (scrubbed.tags) scrubbed.tags = scrubRecord(scrubbed.tags);
   return scrubbed;
 }
