@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { characterCount, DisplayName, EmailAddress, LoginBody, NewPassword, RegisterBody } from './auth.ts';
+import { DisplayName, EmailAddress, LoginBody, NewPassword, RegisterBody } from './auth.ts';
+import { characterCount } from './text.ts';
 
 const codesOf = (result: {
   success: boolean;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LanguageCode, LocalizedText, Slug, safeText } from './primitives.ts';
+import { CategoryId, LocalizedText, localizedInput, Slug, text } from './primitives.ts';
 
 /** Marker colours: each carries white text and icons at WCAG AA contrast (≥ 4.5:1). */
 export const CATEGORY_PALETTE = [
@@ -38,7 +38,7 @@ export const CATEGORY_ICONS = [
 ] as const;
 
 export const Category = z.object({
-  id: z.number().int().positive(),
+  id: CategoryId,
   slug: Slug,
   name: LocalizedText,
   /** `#rrggbb` from the palette. */
@@ -51,16 +51,10 @@ export const CategoryList = z.object({ items: z.array(Category) });
 export type CategoryList = z.infer<typeof CategoryList>;
 
 /** A category's name per language: at least one, each 1–60 characters. */
-const CategoryNames = z
-  .record(
-    LanguageCode,
-    safeText(260)
-      .transform((value) => value.trim())
-      .pipe(z.string().min(1).max(60)),
-  )
-  .refine((names) => Object.keys(names).length > 0, {
-    message: 'Give the category a name in at least one language',
-  });
+const CategoryNames = localizedInput(
+  text({ kind: 'name', min: 1, max: 60 }),
+  'Give the category a name in at least one language',
+);
 
 /** `POST /api/v1/categories`. The slug is the category's name in links, so it never changes. */
 export const CategoryInput = z.object({
@@ -78,7 +72,7 @@ export type CategoryPatch = z.input<typeof CategoryPatch>;
 export const CategoryIdParams = z.object({
   id: z
     .string()
-    .regex(/^\d{1,9}$/, 'Expected a category id')
+    .regex(/^\d{1,10}$/, 'Expected a category id')
     .transform(Number)
-    .pipe(z.number().int().positive()),
+    .pipe(CategoryId),
 });

@@ -16,6 +16,8 @@ export const ErrorCode = z.enum([
   'payload_too_large',
   'invalid_transition',
   'rate_limited',
+  /** A contributor already has as many proposals awaiting review as one may (429). */
+  'too_many_open_proposals',
   'internal_error',
   'database_unavailable',
   'insufficient_storage',
@@ -32,7 +34,11 @@ export const FieldIssueCode = z.enum([
   'too_short',
   'too_long',
   'invalid_email',
+  /** Control, invisible or broken (unpaired surrogate) characters: see `TextKind`. */
   'invalid_characters',
+  /** Text in a language the site does not offer (`LANGUAGES`). */
+  'unsupported_language',
+  'too_many_languages',
   'password_too_common',
   'password_matches_email',
 ]);

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { IsoDateTime, LocalizedText, optionalText, PlaceId, PlaceStatus } from './primitives.ts';
+import { BigId, IsoDateTime, LocalizedText, optionalText, PlaceId, PlaceStatus } from './primitives.ts';
 
 /** Why a visitor reports a place (PRODUCT.md §3). */
 export const FlagReason = z.enum(['does_not_exist', 'wrong_information', 'duplicate', 'inappropriate']);
 export type FlagReason = z.infer<typeof FlagReason>;
 
 /** `POST /api/v1/places/:id/flags`. */
-export const FlagInput = z.object({ reason: FlagReason, comment: optionalText(1000) });
+export const FlagInput = z.object({ reason: FlagReason, comment: optionalText(1000, 'prose') });
 export type FlagInput = z.input<typeof FlagInput>;
 
 /** `POST /api/v1/flags/:id/resolve`: what the moderator did about it. */
 export const FlagResolution = z.object({
   resolution: z.enum(['fixed', 'dismissed']),
-  note: optionalText(1000),
+  note: optionalText(1000, 'prose'),
 });
 export type FlagResolution = z.input<typeof FlagResolution>;
 
@@ -47,7 +47,7 @@ export type FlagList = z.infer<typeof FlagList>;
 export const FlagIdParams = z.object({
   id: z
     .string()
-    .regex(/^\d{1,15}$/, 'Expected a flag id')
+    .regex(/^\d{1,16}$/, 'Expected a flag id')
     .transform(Number)
-    .pipe(z.number().int().positive()),
+    .pipe(BigId),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { FieldIssue } from './errors.ts';
-import { PlaceInput } from './place-writes.ts';
+import { checkPlaceText, PlaceInputFields } from './place-writes.ts';
 import { PlaceListQuery } from './places.ts';
-import { LanguageCode, Slug } from './primitives.ts';
+import { LanguageCode, Slug, text } from './primitives.ts';
 import { BooleanParam } from './query-params.ts';
 
 /**
@@ -49,14 +49,15 @@ export const PLACE_FILE_SCALARS = [
  * One row of an import, validated with the rules of a proposal (`PlaceInput`), the category named
  * by slug, and an external id (required: it is what makes re-importing the same file change nothing).
  */
-export const ImportRow = PlaceInput.omit({ categoryId: true })
+export const ImportRow = PlaceInputFields.omit({ categoryId: true })
   .extend({
-    externalId: z.string().trim().min(1).max(200),
+    externalId: text({ kind: 'token', min: 1, max: 200 }),
     category: Slug,
     /** The language readers fall back to; default: the first name given. Must be a name's language. */
     primaryLanguage: LanguageCode.optional(),
   })
   .superRefine((row, ctx) => {
+    checkPlaceText(row, ctx);
     if (row.primaryLanguage !== undefined && row.name[row.primaryLanguage] === undefined) {
       ctx.addIssue({
         code: 'custom',

@@ -1,90 +1,117 @@
 import { z } from 'zod';
 import { Place } from './places.ts';
 import {
+  CategoryId,
+  characterCount,
+  InputLatitude,
+  InputLongitude,
   IsoDateTime,
-  LanguageCode,
-  Latitude,
   LocationPrivacy,
-  Longitude,
+  localizedInput,
   optionalText,
   PlaceId,
   PlaceStatus,
-  safeText,
+  text,
+  Version,
 } from './primitives.ts';
 
-/** Trimmed text of 1–`max` characters (a name must say something). */
-const requiredText = (max: number) =>
-  safeText(max + 200)
-    .transform((value) => value.trim())
-    .pipe(z.string().min(1).max(max));
-
 /** A name per language: at least one language, each 1–120 characters. */
-export const PlaceNames = z
-  .record(LanguageCode, requiredText(120))
-  .refine((names) => Object.keys(names).length > 0, {
-    message: 'Give the place a name in at least one language',
-  });
+export const PlaceNames = localizedInput(
+  text({ kind: 'name', min: 1, max: 120 }),
+  'Give the place a name in at least one language',
+);
 
 /**
  * A description per language, 0–2 000 characters each (plain text with line breaks). An empty
  * one is dropped, so the reader's language falls back to another instead of showing nothing.
  */
-export const PlaceDescriptions = z
-  .record(
-    LanguageCode,
-    safeText(2200)
-      .transform((value) => value.trim())
-      .pipe(z.string().max(2000)),
-  )
-  .transform((descriptions) =>
-    Object.fromEntries(Object.entries(descriptions).filter(([, text]) => text !== '')),
-  );
+export const PlaceDescriptions = localizedInput(text({ kind: 'prose', max: 2000 })).transform(
+  (descriptions) => Object.fromEntries(Object.entries(descriptions).filter(([, value]) => value !== '')),
+);
 
-const Phone = safeText(60)
-  .transform((value) => value.trim())
-  .pipe(
-    z
-      .string()
-      .max(40)
-      .regex(/^\+?[0-9 ()./-]{3,40}$/, 'Expected a phone number'),
-  )
+const Phone = text({ kind: 'token', max: 40 })
+  .refine((value) => value === '' || /^\+?[0-9 ()./-]{3,40}$/.test(value), {
+    message: 'Expected a phone number',
+  })
   .transform((value) => (value === '' ? null : value));
-const Website = safeText(600)
-  .transform((value) => value.trim())
-  .pipe(
-    z
-      .string()
-      .max(500)
-      .refine((value) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), {
-        message: 'Expected an http(s) address',
-      }),
-  );
+const Website = text({ kind: 'token', min: 1, max: 500 }).refine(
+  (value) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value),
+  { message: 'Expected an http(s) address' },
+);
 
-/** What a contributor sends to propose a place (`POST /api/v1/places`). */
-export const PlaceInput = z.object({
-  categoryId: z.number().int().positive(),
+/**
+ * The most characters of text one place holds, all fields and languages together. Each field has
+ * its own bound; this one keeps a place readable (and its row small) when a deployment offers many
+ * languages: 12 000 is two full descriptions and more in several further languages.
+ */
+export const PLACE_TEXT_MAX = 12_000;
+
+/** Characters of text in the fields of `place` that are set (names, descriptions, contacts). */
+export function placeTextLength(place: {
+  name?: Record<string, string>;
+  description?: Record<string, string>;
+  address?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  website?: string | null;
+}): number {
+  const texts = [
+    ...Object.values(place.name ?? {}),
+    ...Object.values(place.description ?? {}),
+    place.address,
+    place.phone,
+    place.email,
+    place.website,
+  ];
+  return texts.reduce((sum: number, value) => sum + (value ? characterCount(value) : 0), 0);
+}
+
+/** Refuses a place (or the fields of an edit) whose text together exceeds {@link PLACE_TEXT_MAX}. */
+export function checkPlaceText(place: Parameters<typeof placeTextLength>[0], ctx: z.RefinementCtx) {
+  if (placeTextLength(place) > PLACE_TEXT_MAX) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['description'],
+      message: `A place holds at most ${PLACE_TEXT_MAX} characters of text in all`,
+      params: { code: 'too_long', maximum: PLACE_TEXT_MAX },
+    });
+  }
+}
+
+/**
+ * The fields of a proposal, without the check across them (zod cannot `omit` or `extend` a
+ * refined object): `PlaceInput`, `PlacePatch` and the import's rows build on it.
+ */
+export const PlaceInputFields = z.object({
+  categoryId: CategoryId,
   name: PlaceNames,
   description: PlaceDescriptions.optional(),
-  lat: Latitude,
-  lng: Longitude,
+  lat: InputLatitude,
+  lng: InputLongitude,
   radius: z.number().min(1).max(100_000).nullable().optional(),
   address: optionalText(200),
   phone: Phone.nullable().optional(),
-  email: z.email().max(254).nullable().optional(),
+  email: text({ kind: 'token', max: 254 }).pipe(z.email()).nullable().optional(),
   website: Website.nullable().optional(),
   locationPrivacy: LocationPrivacy.optional(),
 });
+
+/** What a contributor sends to propose a place (`POST /api/v1/places`). */
+export const PlaceInput = PlaceInputFields.superRefine(checkPlaceText);
 export type PlaceInput = z.output<typeof PlaceInput>;
 
-/** An edit: any fields of a proposal, and the version it was based on (a stale one gets 409). */
-export const PlacePatch = PlaceInput.partial().extend({ version: z.number().int().positive() });
+/**
+ * An edit: any fields of a proposal, and the version it was based on (a stale one gets 409). The
+ * server checks the edited place's text as a whole against {@link PLACE_TEXT_MAX}.
+ */
+export const PlacePatch = PlaceInputFields.partial().extend({ version: Version }).superRefine(checkPlaceText);
 export type PlacePatch = z.output<typeof PlacePatch>;
 
 /** `POST /api/v1/places/:id/transition`: a move in the place's life (PRODUCT.md §4). */
 export const PlaceTransition = z.object({
   to: PlaceStatus,
-  reason: optionalText(1000),
-  version: z.number().int().positive(),
+  reason: optionalText(1000, 'prose'),
+  version: Version,
 });
 export type PlaceTransition = z.output<typeof PlaceTransition>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  CategoryId,
+  Cursor,
   IsoDateTime,
   LanguageCode,
   Latitude,
@@ -9,6 +11,7 @@ import {
   PlaceId,
   PlaceStatus,
   Slug,
+  text,
 } from './primitives.ts';
 import {
   BboxParam,
@@ -27,7 +30,7 @@ export const Place = z.object({
   description: LocalizedText,
   /** The language the place was first written in: the fallback for names and descriptions. */
   primaryLanguage: LanguageCode,
-  categoryId: z.number().int().positive(),
+  categoryId: CategoryId,
   /** Category slug. */
   category: Slug,
   lat: Latitude,
@@ -55,13 +58,10 @@ export type Place = z.infer<typeof Place>;
 export const PlaceListItem = Place.extend({ distance: z.number().min(0).nullable() });
 export type PlaceListItem = z.infer<typeof PlaceListItem>;
 
-/** Search text: at most 100 characters, at least one letter or digit. */
-const SearchText = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .refine((text) => /[\p{L}\p{N}]/u.test(text), { message: 'Expected a letter or a digit' });
+/** Search text: a one-line name's characters, at most 100, at least one letter or digit. */
+const SearchText = text({ kind: 'name', min: 1, max: 100 }).refine((value) => /[\p{L}\p{N}]/u.test(value), {
+  message: 'Expected a letter or a digit',
+});
 
 /**
  * `GET /api/v1/places`: places in a box, nearest to `origin` first, page by page. Published ones
@@ -81,7 +81,7 @@ export const PlaceListQuery = z.object({
   origin: LatLngParam.optional(),
   limit: intParam(1, 100).optional(),
   /** Opaque cursor from the previous page's `nextCursor`. */
-  cursor: z.string().max(200).optional(),
+  cursor: Cursor.optional(),
   /**
    * Search names, descriptions and addresses in every language, ignoring case and diacritics
    * (`zeljeznicki` finds "Željeznički"); every word must occur. Name matches come first (a name
@@ -112,7 +112,7 @@ export type PlaceList = z.infer<typeof PlaceList>;
 export const PlaceIdParams = z.object({
   id: z
     .string()
-    .regex(/^\d{1,15}$/, 'Expected a place id')
+    .regex(/^\d{1,16}$/, 'Expected a place id')
     .transform(Number)
     .pipe(PlaceId),
 });
@@ -138,9 +138,9 @@ export type PlaceSuggestions = z.infer<typeof PlaceSuggestions>;
 export const SimilarPlacesQuery = z.object({
   /** `lat,lng` of the place being proposed. */
   near: LatLngParam,
-  name: z.string().trim().min(1).max(120),
+  name: text({ kind: 'name', min: 1, max: 120 }),
   /** The place being edited, which is not its own duplicate. */
-  exclude: intParam(1, 999_999_999_999_999).optional(),
+  exclude: intParam(1, Number.MAX_SAFE_INTEGER).optional(),
 });
 export type SimilarPlacesQuery = z.output<typeof SimilarPlacesQuery>;
 

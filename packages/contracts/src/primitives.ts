@@ -1,30 +1,12 @@
 import { z } from 'zod';
+import { Int32Id } from './numbers.ts';
+import { text } from './text.ts';
 
-/** Text a user or client may send: no NUL bytes (PostgreSQL rejects them and would answer 500). */
-export const safeText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((value) => !value.includes('\u0000'), { message: 'Text must not contain NUL bytes' });
+export * from './languages.ts';
+export * from './numbers.ts';
+export * from './text.ts';
 
-/** Trimmed optional text of at most `max` characters; empty means none (null). */
-export const optionalText = (max: number) =>
-  safeText(max + 200)
-    .transform((value) => value.trim())
-    .pipe(z.string().max(max))
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
-
-/** A language code such as `hr` or `en`. New languages need no contract change. */
-export const LanguageCode = z.string().regex(/^[a-z]{2}$/, 'Expected a two-letter language code');
-export type LanguageCode = z.infer<typeof LanguageCode>;
-
-/** Text in one or more languages, keyed by language code. */
-export const LocalizedText = z.record(LanguageCode, z.string());
-export type LocalizedText = z.infer<typeof LocalizedText>;
-
-/** zod 4 numbers are finite by default; these add the geographic ranges. */
+/** zod 4 numbers are finite by default; these add the geographic ranges (see `InputLatitude` for input). */
 export const Latitude = z.number().min(-90).max(90);
 export const Longitude = z.number().min(-180).max(180);
 
@@ -37,7 +19,17 @@ export type Bounds = z.infer<typeof Bounds>;
 
 export const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected a lower-case slug');
 
-export const PlaceId = z.number().int().positive();
+/** Places, users and flags have `bigint` ids; JSON keeps them exact up to 2^53 − 1. */
+export const PlaceId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Categories have `integer` ids. */
+export const CategoryId = Int32Id;
+
+/** A place's version (an `integer` column), as an edit or a decision sends it back. */
+export const Version = Int32Id;
+
+/** An opaque cursor a list answered, sent back for the next page. */
+export const Cursor = text({ kind: 'token', max: 200 });
 
 export const IsoDateTime = z.string().datetime({ offset: true });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Bounds, Latitude, LatLng, Longitude, PlaceStatus, Slug } from './primitives.ts';
+import { type Bounds, InputLatitude, InputLongitude, LatLng, PlaceStatus, Slug } from './primitives.ts';
 
 /**
  * Query-string codecs: each schema parses the wire form (strings) into a typed value, and each
@@ -20,19 +20,19 @@ const numberList = (count: number) =>
       return numbers;
     });
 
-/** `west,south,east,north` in degrees. */
+/** `west,south,east,north` in degrees (rounded like every coordinate a client sends). */
 export const BboxParam = numberList(4).pipe(
   z
-    .tuple([Longitude, Latitude, Longitude, Latitude])
+    .tuple([InputLongitude, InputLatitude, InputLongitude, InputLatitude])
     .refine(([, south, , north]) => south <= north, { message: 'south must not be greater than north' })
     .transform(([west, south, east, north]): Bounds => ({ west, south, east, north })),
 );
 
 export const formatBbox = (b: Bounds): string => [b.west, b.south, b.east, b.north].map(round6).join(',');
 
-/** `lat,lng` in degrees. */
+/** `lat,lng` in degrees (rounded like every coordinate a client sends). */
 export const LatLngParam = numberList(2).pipe(
-  z.tuple([Latitude, Longitude]).transform(([lat, lng]): LatLng => ({ lat, lng })),
+  z.tuple([InputLatitude, InputLongitude]).transform(([lat, lng]): LatLng => ({ lat, lng })),
 );
 
 export const formatLatLng = (p: LatLng): string => `${round6(p.lat)},${round6(p.lng)}`;
@@ -66,11 +66,11 @@ export const StatusListParam = z
 /** `true` or `false` in a query string. */
 export const BooleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-/** An integer in a query string. */
+/** An integer in a query string (16 digits at most: beyond that JSON numbers are not exact). */
 export const intParam = (min: number, max: number) =>
   z
     .string()
-    .regex(/^-?\d{1,9}$/, 'Expected an integer')
+    .regex(/^-?\d{1,16}$/, 'Expected an integer')
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 

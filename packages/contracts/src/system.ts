@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LanguageCode, LatLng } from './primitives.ts';
+import { LanguageCode, LatLng, MAX_LANGUAGES } from './primitives.ts';
 
 export const Health = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -24,7 +24,8 @@ export const ClientConfig = z.object({
   maxZoom: z.number().int().min(0).max(22),
   tileUrl: z.string(),
   tileAttribution: z.string(),
-  languages: z.array(LanguageCode).min(1),
+  /** The deployment's languages (`LANGUAGES`): content is written in these, the interface offers them. */
+  languages: z.array(LanguageCode).min(1).max(MAX_LANGUAGES),
   defaultLanguage: LanguageCode,
   publicUrl: z.string().nullable(),
   sentry: z.object({

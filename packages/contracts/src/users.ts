@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserRole } from './auth.ts';
-import { IsoDateTime } from './primitives.ts';
+import { BigId, IsoDateTime, text } from './primitives.ts';
 import { intParam } from './query-params.ts';
 
 /** A user as admins see them in the user list. */
@@ -17,7 +17,7 @@ export type UserSummary = z.infer<typeof UserSummary>;
 
 /** `GET /api/v1/users`: newest first; `q` finds e-mail or name parts (case-insensitive). */
 export const UserListQuery = z.object({
-  q: z.string().max(200).optional(),
+  q: text({ kind: 'name', max: 200 }).optional(),
   limit: intParam(1, 200).optional(),
   offset: intParam(0, 1_000_000).optional(),
 });
@@ -37,7 +37,7 @@ export type UserPatch = z.input<typeof UserPatch>;
 export const UserIdParams = z.object({
   id: z
     .string()
-    .regex(/^\d{1,15}$/, 'Expected a user id')
+    .regex(/^\d{1,16}$/, 'Expected a user id')
     .transform(Number)
-    .pipe(z.number().int().positive()),
+    .pipe(BigId),
 });
