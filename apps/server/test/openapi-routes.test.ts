@@ -1,4 +1,4 @@
-import { type Endpoint, endpoints } from '@karta/contracts';
+import { type Endpoint, endpoints, PlaceFeatureCollection } from '@karta/contracts';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
@@ -13,7 +13,7 @@ describe.skipIf(!databaseAvailable)(`every route is in the OpenAPI document and 
   const routes: RouteOptions[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ demo: false, onRoute: (route) => routes.push(route) });
+    t = await startTestApp({ onRoute: (route) => routes.push(route) });
   });
   afterAll(async () => {
     await t?.close();
@@ -59,5 +59,12 @@ describe.skipIf(!databaseAvailable)(`every route is in the OpenAPI document and 
       expect(schema?.querystring, `${operation} query`).toBe(endpoint.query);
       expect(schema?.body, `${operation} body`).toBe(endpoint.body);
     }
+  });
+
+  it('exports GeoJSON as the document describes it', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/export.geojson' });
+    expect(response.statusCode).toBe(200);
+    const collection = PlaceFeatureCollection.parse(response.json());
+    expect(collection.features.length).toBeGreaterThan(100);
   });
 });

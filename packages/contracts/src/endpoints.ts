@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { CurrentUser, LoginBody, RegisterBody } from './auth.ts';
 import { Category, CategoryIdParams, CategoryInput, CategoryList, CategoryPatch } from './categories.ts';
 import { ErrorBody } from './errors.ts';
@@ -14,6 +14,7 @@ import {
 import { ExportQuery, IMPORT_CONTENT_TYPES, ImportQuery, ImportReport } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
 import { OpenApiDocument } from './openapi-document.ts';
+import { PlaceFeatureCollection } from './place-geojson.ts';
 import { OwnPlace, PlaceHistory, PlaceInput, PlacePatch, PlaceTransition } from './place-writes.ts';
 import {
   Place,
@@ -43,12 +44,15 @@ export interface Endpoint {
   response?: z.ZodType;
   /** `required`: answers 401 without a session cookie; `sets`: starts a session (sets the cookie). */
   session?: 'required' | 'sets' | 'ends';
-  /** Statuses other than the success one this endpoint is documented to answer, with the error body. */
+  /**
+   * Statuses other than the success one that this endpoint's own handler answers, with the error
+   * body. What every request or every write can get from the server's guards is added by openapi.ts.
+   */
   errors: readonly number[];
   /** Content types of a body that is not JSON (a file), described as text in OpenAPI. */
   bodyTypes?: readonly string[];
-  /** Content types of a success body that is not JSON (a download), described as text in OpenAPI. */
-  responseTypes?: readonly string[];
+  /** A success body that is not JSON (a download, streamed, so not checked on the way out). */
+  download?: { type: string; schema: z.ZodType };
 }
 
 /** Every endpoint of `/api/v1`. Paths use OpenAPI's `{param}` form. */
@@ -290,7 +294,7 @@ export const endpoints = {
     path: '/api/v1/export.geojson',
     summary: 'Published places as a GeoJSON download, with the filters of the place list (public positions)',
     query: ExportQuery,
-    responseTypes: ['application/geo+json'],
+    download: { type: 'application/geo+json', schema: PlaceFeatureCollection },
     errors: [400, 429],
   },
   exportCsv: {
@@ -298,7 +302,7 @@ export const endpoints = {
     path: '/api/v1/export.csv',
     summary: 'Published places as a CSV download, with the filters of the place list (public positions)',
     query: ExportQuery,
-    responseTypes: ['text/csv'],
+    download: { type: 'text/csv', schema: z.string().describe('CSV (RFC 4180) with a header row') },
     errors: [400, 429],
   },
 } as const satisfies Record<string, Endpoint>;

@@ -4,18 +4,36 @@ import { type Endpoint, endpoints } from './endpoints.ts';
 import { ErrorBody } from './errors.ts';
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Invalid request',
+  400: 'Invalid request (`validation_error`, with `[{path, message}]` details for fields)',
   401: 'Not signed in',
-  403: 'Not allowed',
+  403: 'Not allowed: a role the user lacks (`forbidden`), or a write from another site (`forbidden_origin`)',
   404: 'Not found',
+  408: 'The request took too long to arrive',
   409: 'Conflict or stale version',
   413: 'Payload too large',
+  414: 'URL too long',
   415: 'Unsupported content type (send application/json)',
-  422: 'Transition not allowed',
-  429: 'Rate limited',
-  503: 'Database unavailable',
-  507: 'Insufficient storage',
+  422: 'Not allowed in this state, or a real import with refused rows',
+  429: 'Rate limited (see `Retry-After`)',
+  431: 'Request headers too large',
+  500: 'Unexpected error (reported to the maintainers)',
+  503: 'Database or map index unavailable, or the server is shutting down: try again shortly',
+  507: 'Insufficient storage: changes are refused until space is freed',
 };
+
+/** Answers any request can get before or beside its handler: a malformed or oversized request, a fault. */
+const EVERY_REQUEST = [400, 408, 414, 431, 500, 503];
+/**
+ * Answers any write can get from the server's guards: another site's Origin, a body too large or
+ * not JSON, the per-user write limit, a disk running out of space.
+ */
+const EVERY_WRITE = [403, 413, 415, 429, 507];
+
+/** Every error status of an endpoint: its own and the guards', in order. */
+function errorStatuses(endpoint: Endpoint): number[] {
+  const guards = endpoint.method === 'GET' ? EVERY_REQUEST : [...EVERY_REQUEST, ...EVERY_WRITE];
+  return [...new Set([...endpoint.errors, ...guards])].sort((a, b) => a - b);
+}
 
 /** JSON Schema of a payload as the client sends it (`input`) or receives it (`output`). */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output') {
@@ -44,12 +62,8 @@ function operationOf(name: string, endpoint: Endpoint) {
   const responses: Record<string, unknown> = {
     [String(success)]: {
       description: SUCCESS_TEXT[success],
-      ...(endpoint.responseTypes
-        ? {
-            content: Object.fromEntries(
-              endpoint.responseTypes.map((type) => [type, { schema: { type: 'string' } }]),
-            ),
-          }
+      ...(endpoint.download
+        ? { content: { [endpoint.download.type]: { schema: schemaOf(endpoint.download.schema, 'output') } } }
         : endpoint.response
           ? { content: { 'application/json': { schema: schemaOf(endpoint.response, 'output') } } }
           : {}),
@@ -68,9 +82,9 @@ function operationOf(name: string, endpoint: Endpoint) {
         : {}),
     },
   };
-  for (const status of [...endpoint.errors, 500]) {
+  for (const status of errorStatuses(endpoint)) {
     responses[String(status)] = {
-      description: STATUS_TEXT[status] ?? 'Unexpected error',
+      description: STATUS_TEXT[status] ?? 'Error',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
     };
   }

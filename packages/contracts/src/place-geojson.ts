@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { LocationPrivacy, Slug } from './primitives.ts';
+
+/**
+ * The properties of one place in an export: the place file's fields (see `import.ts`), names and
+ * descriptions flattened per language (`name_hr`, `description_en`, one key per language).
+ */
+export const PlaceFileProperties = z
+  .object({
+    externalId: z.string(),
+    category: Slug,
+    primaryLanguage: z.string(),
+    radius: z.number().nullable(),
+    locationPrivacy: LocationPrivacy,
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    website: z.string().nullable(),
+  })
+  .catchall(z.string().nullable().describe('`name_xx` and `description_xx`: one per language'));
+
+/** A published place at its public position (`[lng, lat]`, WGS 84). */
+export const PlaceFeature = z.object({
+  type: z.literal('Feature'),
+  geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
+  properties: PlaceFileProperties,
+});
+
+/** `GET /api/v1/export.geojson`: a GeoJSON (RFC 7946) FeatureCollection of published places. */
+export const PlaceFeatureCollection = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(PlaceFeature),
+});
+export type PlaceFeatureCollection = z.infer<typeof PlaceFeatureCollection>;
