@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_COOKIE } from './auth.ts';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth.ts';
 import { type Endpoint, endpoints } from './endpoints.ts';
 import { ErrorBody } from './errors.ts';
 
@@ -73,8 +73,8 @@ function operationOf(name: string, endpoint: Endpoint) {
               'Set-Cookie': {
                 description:
                   endpoint.session === 'sets'
-                    ? `The new session: ${SESSION_COOKIE}=…; HttpOnly; SameSite=Lax; Path=/ (Secure over HTTPS)`
-                    : `Clears ${SESSION_COOKIE}`,
+                    ? `The new session: ${SESSION_COOKIE}=…; HttpOnly; SameSite=Lax; Path=/ (over HTTPS: ${SECURE_SESSION_COOKIE}=…; Secure)`
+                    : `Clears the session cookie`,
                 schema: { type: 'string' },
               },
             },
@@ -135,7 +135,14 @@ export function buildOpenApiDocument(info: { version: string; serverUrl?: string
     paths,
     components: {
       schemas: { ErrorBody: schemaOf(ErrorBody, 'output') },
-      securitySchemes: { [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+      securitySchemes: {
+        [SESSION_SCHEME]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: `${SESSION_COOKIE} over plain HTTP; ${SECURE_SESSION_COOKIE} when the site is HTTPS`,
+        },
+      },
     },
   };
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CurrentUser } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.ts';
@@ -7,10 +8,13 @@ import {
   isWellFormedToken,
   newSessionToken,
 } from './session-repository.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
 import { createUserRepository, type UserRecord } from './user-repository.ts';
 
-/** Sessions last 30 days from their last use (extended at most once a day). */
+/** Sessions last 30 days from their last use (extended at most once a day)… */
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+/** …and never longer than 90 days from sign-in, used or not: a stolen token does not live forever. */
+export const SESSION_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
 /** How often a used session is extended: a write at most once a day per session, not per request. */
 export const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
 
@@ -34,6 +38,7 @@ function publicUser(user: Pick<UserRecord, 'id' | 'email' | 'displayName' | 'rol
 export function createAccountService(database: Database) {
   const users = createUserRepository(database);
   const sessions = createSessionRepository(database);
+  const throttle = createSignInThrottle();
   // Hash the dummy password now, so the first unknown e-mail does not take twice as long.
   verifyAgainstDummy('warm-up').catch(() => undefined);
 
@@ -77,13 +82,20 @@ export function createAccountService(database: Database) {
 
     /**
      * Signs in; null for an unknown e-mail, a wrong password or a disabled account alike, each
-     * after one password verification (a dummy one when there is no account).
+     * after one password verification (a dummy one when there is no account). Past a few
+     * failures at the account, from anywhere, the attempt first waits (see sign-in-throttle.ts).
      */
     async login(email: string, password: string, previousToken?: string): Promise<StartedSession | null> {
+      const wait = throttle.delayFor(email);
+      if (wait > 0) await sleep(wait);
       const user = await users.findByEmail(email);
-      if (!user) return verifyAgainstDummy(password).then(() => null);
-      const matches = await verifyPassword(user.passwordHash, password);
-      if (!matches || user.disabled) return null;
+      const matches = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyAgainstDummy(password).then(() => false);
+      if (!user || !matches || user.disabled) {
+        throttle.recordFailure(email);
+        return null;
+      }
       return database.transaction((tx) => startSession(tx, user, previousToken));
     },
 
@@ -102,7 +114,10 @@ export function createAccountService(database: Database) {
       options: { mayWrite: boolean },
     ): Promise<{ user: RequestUser; renewed: boolean } | null> {
       if (!isWellFormedToken(token)) return null;
-      const session = await sessions.find(hashSessionToken(token), SESSION_RENEW_AFTER_SECONDS);
+      const session = await sessions.find(hashSessionToken(token), {
+        renewAfterSeconds: SESSION_RENEW_AFTER_SECONDS,
+        maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
+      });
       if (!session) return null;
       if (session.expired || session.disabled) {
         if (options.mayWrite) await sessions.deleteById(session.sessionId);
@@ -110,7 +125,7 @@ export function createAccountService(database: Database) {
       }
       let renewed = false;
       if (session.renewDue && options.mayWrite) {
-        await sessions.renew(session.sessionId, SESSION_LIFETIME_SECONDS);
+        await sessions.renew(session.sessionId, SESSION_LIFETIME_SECONDS, SESSION_MAX_AGE_SECONDS);
         renewed = true;
       }
       return {

@@ -45,25 +45,33 @@ export function createSessionRepository(db: Queryable) {
       );
     },
 
-    async find(tokenHash: string, renewAfterSeconds: number): Promise<SessionRecord | null> {
+    /**
+     * The session of `tokenHash` with its user; `expired` past its sliding expiry or more than
+     * `maxAgeSeconds` after it was created (the absolute lifetime, whatever its use).
+     */
+    async find(
+      tokenHash: string,
+      limits: { renewAfterSeconds: number; maxAgeSeconds: number },
+    ): Promise<SessionRecord | null> {
       const { rows } = await db.query<SessionRecord>(
         `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.display_name AS "displayName",
                 u.role, u.disabled,
-                s.expires_at <= now() AS expired,
+                (s.expires_at <= now() OR s.created_at <= now() - make_interval(secs => $3)) AS expired,
                 s.last_used_at < now() - make_interval(secs => $2) AS "renewDue"
          FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.token_hash = $1`,
-        [tokenHash, renewAfterSeconds],
+        [tokenHash, limits.renewAfterSeconds, limits.maxAgeSeconds],
       );
       return rows[0] ?? null;
     },
 
-    /** Slides the session: `lifetimeSeconds` from now. */
-    async renew(sessionId: number, lifetimeSeconds: number): Promise<void> {
+    /** Slides the session: `lifetimeSeconds` from now, but never past `maxAgeSeconds` from its creation. */
+    async renew(sessionId: number, lifetimeSeconds: number, maxAgeSeconds: number): Promise<void> {
       await db.query(
-        `UPDATE sessions SET last_used_at = now(), expires_at = now() + make_interval(secs => $2)
+        `UPDATE sessions SET last_used_at = now(),
+           expires_at = LEAST(now() + make_interval(secs => $2), created_at + make_interval(secs => $3))
          WHERE id = $1`,
-        [sessionId, lifetimeSeconds],
+        [sessionId, lifetimeSeconds, maxAgeSeconds],
       );
     },
 

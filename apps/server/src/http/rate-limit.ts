@@ -16,10 +16,17 @@ const KEYS_REMEMBERED = 20_000;
 export const RATE_LIMITS = {
   /** Sign-in attempts from one address. */
   loginPerAddress: { max: 10, timeWindow: 60_000, cache: KEYS_REMEMBERED },
-  /** Sign-in attempts at one account (its e-mail), from anywhere, whether the account exists or not. */
-  loginPerAccount: { max: 5, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
-  /** Accounts created from one address. */
-  registerPerAddress: { max: 5, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
+  /**
+   * Sign-in attempts at one account (its e-mail, whether it exists or not) from one address. Only
+   * that address is stopped: attempts from anywhere else are slowed, never refused, by the
+   * account-wide throttle (accounts/sign-in-throttle.ts), so nobody can lock another out.
+   */
+  loginPerAccountAndAddress: { max: 5, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
+  /**
+   * Registrations from one address, counted once the body has passed its checks (`preHandler`),
+   * so typos in the form do not use the hour's allowance up.
+   */
+  registerPerAddress: { max: 5, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED, hook: 'preHandler' },
   /** Reports on places from one address (visitors may report without an account). */
   flagsPerAddress: { max: 10, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** Exports (each may stream every published place) from one address. */
