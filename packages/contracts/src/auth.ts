@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldIssueCode } from './errors.ts';
+import { characterCount, characterIssue, normaliseText, reportIssue, secretText, text } from './text.ts';
 
 /** Password length rules, counted in Unicode code points (an emoji is one character). */
 export const PASSWORD_MIN_LENGTH = 10;
@@ -7,17 +8,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const EMAIL_MAX_LENGTH = 254;
 export const DISPLAY_NAME_MAX_LENGTH = 80;
 
-/** Characters in `text` as a person counts them (code points, not UTF-16 units). */
-export function characterCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
-}
-
 /** The same addresses zod accepts as e-mail: ASCII, a dot in the domain. */
 const EMAIL_PATTERN = z.regexes.email;
-/** Control characters and line/paragraph separators have no place in a name shown on one line. */
-const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
 
 type Issue = { code: FieldIssueCode; message: string; params?: Record<string, number> };
 
@@ -41,11 +33,7 @@ export function passwordLengthIssue(password: string): Issue | null {
   return null;
 }
 
-/** Adds `issue` to a zod context with its code in `params`, where the server's error details read it. */
-function report(ctx: z.RefinementCtx, issue: Issue | null) {
-  if (issue)
-    ctx.addIssue({ code: 'custom', message: issue.message, params: { ...issue.params, code: issue.code } });
-}
+const report = reportIssue;
 
 /** An e-mail address as entered: surrounding spaces removed, compared case-insensitively by the server. */
 export const EmailAddress = z
@@ -64,11 +52,13 @@ export const EmailAddress = z
     }
   });
 
-/** A display name: trimmed and NFC-normalised, 1–80 characters, no control characters. Shown as text. */
+/**
+ * A display name: a one-line name (no control, bidi or zero-width characters: see `TextKind`),
+ * trimmed and NFC-normalised, 1–80 characters. Shown as text.
+ */
 export const DisplayName = z
   .string({ error: 'Enter a name' })
-  .trim()
-  .normalize('NFC')
+  .overwrite((raw) => normaliseText(raw, 'name'))
   .superRefine((value, ctx) => {
     if (value === '') report(ctx, { code: 'required', message: 'Enter a name' });
     else if (characterCount(value) > DISPLAY_NAME_MAX_LENGTH) {
@@ -77,7 +67,7 @@ export const DisplayName = z
         message: `Use at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
         params: { maximum: DISPLAY_NAME_MAX_LENGTH },
       });
-    } else if (CONTROL_CHARACTERS.test(value)) {
+    } else if (characterIssue(value, 'name')) {
       report(ctx, {
         code: 'invalid_characters',
         message: 'Use letters, digits, spaces and punctuation only',
@@ -89,9 +79,9 @@ export const DisplayName = z
  * A new password: 10–256 characters, used exactly as typed. The server also refuses common
  * passwords and the account's own e-mail address (codes `password_too_common`, `password_matches_email`).
  */
-export const NewPassword = z
-  .string({ error: 'Enter a password' })
-  .superRefine((value, ctx) => report(ctx, passwordLengthIssue(value)));
+export const NewPassword = secretText(PASSWORD_MAX_LENGTH * 4, 'Enter a password').superRefine((value, ctx) =>
+  report(ctx, passwordLengthIssue(value)),
+);
 
 export const UserRole = z.enum(['contributor', 'moderator', 'admin']);
 export type UserRole = z.infer<typeof UserRole>;
@@ -104,10 +94,14 @@ export const RegisterBody = z.object({
 });
 export type RegisterBody = z.input<typeof RegisterBody>;
 
-/** `POST /api/v1/auth/login`: no rules beyond sizes, so an account made under older rules can sign in. */
+/**
+ * `POST /api/v1/auth/login`: no rules beyond sizes and what is not text at all, so an account made
+ * under older rules can sign in. The e-mail is looked up, so it is a token (no NUL reaches the
+ * database); the password is only hashed, and kept exactly as typed.
+ */
 export const LoginBody = z.object({
-  email: z.string({ error: 'Enter an e-mail address' }).max(1000),
-  password: z.string({ error: 'Enter a password' }).max(1024),
+  email: text({ kind: 'token', max: 1000, error: 'Enter an e-mail address' }),
+  password: secretText(1024, 'Enter a password'),
 });
 export type LoginBody = z.input<typeof LoginBody>;
 

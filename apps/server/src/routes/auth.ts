@@ -1,11 +1,11 @@
-import { type CurrentUser, type FieldIssue, LoginBody, RegisterBody } from '@karta/contracts';
+import type { FieldIssue } from '@karta/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { passwordContentIssues } from '../accounts/password-rules.ts';
 import { requireUser } from '../accounts/request-user.ts';
 import { clearSessionCookie, presentedToken, setSessionCookie } from '../accounts/session-cookie.ts';
 import { accountKey } from '../accounts/sign-in-throttle.ts';
-import { AppError, fieldIssues, validationError } from '../http/errors.ts';
+import { defineRoute } from '../http/contract-route.ts';
+import { AppError } from '../http/errors.ts';
 import { createLimiter, RATE_LIMITS } from '../http/rate-limit.ts';
 
 /** One message for every refused sign-in, so it never tells which of e-mail or password was wrong. */
@@ -15,25 +15,24 @@ export const REGISTRATION_REFUSED_MESSAGE =
   'We could not create an account with these details. If you already have an account, sign in instead.';
 
 /**
- * Parses an auth body; every failed field gets a code for translation: the check's own, or
- * `required` when the field is missing or empty, `invalid` otherwise.
+ * The issues of an auth body, each with a code for translation: the check's own, or `required`
+ * when the field is missing or empty, `invalid` otherwise; `extra` adds checks of the server's own.
  */
-function parseBody<S extends z.ZodType>(
-  schema: S,
-  body: unknown,
+function codedIssues(
   extra: (input: Record<string, unknown>, issues: FieldIssue[]) => FieldIssue[] = () => [],
-): z.output<S> {
-  const input = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const result = schema.safeParse(input);
-  const issues = result.success ? [] : fieldIssues(result.error);
-  const coded = issues.map((issue): FieldIssue => {
-    if (issue.code) return issue;
-    const value = input[issue.path];
-    return { ...issue, code: value === undefined || value === null || value === '' ? 'required' : 'invalid' };
-  });
-  coded.push(...extra(input, coded));
-  if (!result.success || coded.length > 0) throw validationError(coded, 'The request body is not valid');
-  return result.data;
+) {
+  return (input: Record<string, unknown>, issues: FieldIssue[]): FieldIssue[] => {
+    const coded = issues.map((issue): FieldIssue => {
+      if (issue.code) return issue;
+      const value = input[issue.path];
+      return {
+        ...issue,
+        code: value === undefined || value === null || value === '' ? 'required' : 'invalid',
+      };
+    });
+    coded.push(...extra(input, coded));
+    return coded;
+  };
 }
 
 /** The (account, client address) pair a sign-in is counted under; the account as the throttle names it. */
@@ -51,30 +50,32 @@ export async function authRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
   });
 
-  app.post(
-    '/api/v1/auth/register',
-    { config: { rateLimit: RATE_LIMITS.registerPerAddress } },
-    async (request, reply): Promise<CurrentUser> => {
-      const body = parseBody(RegisterBody, request.body, (input, issues) => {
+  defineRoute(
+    app,
+    'register',
+    async (request, reply) => {
+      const started = await app.accounts.register(request.body, presentedToken(request));
+      // A taken e-mail: the same answer as any refusal we do not explain (see decision 005).
+      if (!started) throw new AppError(400, 'registration_refused', REGISTRATION_REFUSED_MESSAGE);
+      setSessionCookie(reply, app.appConfig, started.token);
+      return started.user;
+    },
+    {
+      options: { config: { rateLimit: RATE_LIMITS.registerPerAddress } },
+      bodyIssues: codedIssues((input, issues) => {
         // The list and e-mail checks need the server's list; length problems were already given.
         if (typeof input.password !== 'string' || issues.some((issue) => issue.path === 'password'))
           return [];
         return passwordContentIssues(input.password, typeof input.email === 'string' ? input.email : '');
-      });
-      const started = await app.accounts.register(body, presentedToken(request));
-      // A taken e-mail: the same answer as any refusal we do not explain (see decision 005).
-      if (!started) throw new AppError(400, 'registration_refused', REGISTRATION_REFUSED_MESSAGE);
-      setSessionCookie(reply, app.appConfig, started.token);
-      reply.status(201);
-      return started.user;
+      }),
     },
   );
 
-  app.post(
-    '/api/v1/auth/login',
-    { config: { rateLimit: RATE_LIMITS.loginPerAddress } },
-    async (request, reply): Promise<CurrentUser> => {
-      const body = parseBody(LoginBody, request.body);
+  defineRoute(
+    app,
+    'login',
+    async (request, reply) => {
+      const { body } = request;
       // Counted per attempt, before the password is checked, whether the account exists or not.
       await perAccount(request, reply);
       const started = await app.accounts.login(body.email, body.password, presentedToken(request));
@@ -82,13 +83,14 @@ export async function authRoutes(app: FastifyInstance) {
       setSessionCookie(reply, app.appConfig, started.token);
       return started.user;
     },
+    { options: { config: { rateLimit: RATE_LIMITS.loginPerAddress } }, bodyIssues: codedIssues() },
   );
 
-  app.post('/api/v1/auth/logout', async (request, reply) => {
+  defineRoute(app, 'logout', async (request, reply) => {
     await app.accounts.logout(presentedToken(request));
     clearSessionCookie(reply, app.appConfig);
-    return reply.status(204).send();
+    return reply.send();
   });
 
-  app.get('/api/v1/auth/me', async (request): Promise<CurrentUser> => requireUser(request));
+  defineRoute(app, 'me', async (request) => requireUser(request));
 }
