@@ -39,8 +39,14 @@ export function decorateServices(
   app.decorate('mapIndex', services.mapIndex);
   app.decorate('storage', services.storage);
   app.decorate('placeRepository', createPlaceRepository(services.database));
-  app.decorate('categoryRepository', createCategoryRepository(services.database));
-  app.decorate('placeWrites', createPlaceWriteRepository(services.database));
+  app.decorate(
+    'categoryRepository',
+    createCategoryRepository(services.database, { languages: services.appConfig.languages }),
+  );
+  app.decorate(
+    'placeWrites',
+    createPlaceWriteRepository(services.database, { languages: services.appConfig.languages }),
+  );
   app.decorate('flags', createFlagRepository(services.database));
   app.decorate('accounts', createAccountService(services.database));
 }

@@ -1,5 +1,6 @@
 import type { Category } from '@karta/contracts';
 import { type Database, DatabaseError } from '../db/database.ts';
+import { checkContentLanguages } from '../places/place-limits.ts';
 
 /** The slug is taken by another category (409). */
 export class SlugTakenError extends Error {
@@ -19,8 +20,8 @@ export class CategoryInUseError extends Error {
 
 const COLUMNS = 'id, slug, name, color, icon';
 
-/** Categories: read by everyone, written by moderators. */
-export function createCategoryRepository(db: Database) {
+/** Categories: read by everyone, written by moderators, named in the deployment's `languages` only. */
+export function createCategoryRepository(db: Database, { languages }: { languages: readonly string[] }) {
   return {
     /** Every category in display order. */
     async list(): Promise<Category[]> {
@@ -30,6 +31,7 @@ export function createCategoryRepository(db: Database) {
 
     /** A new category, shown after the existing ones. */
     async create(input: Omit<Category, 'id'>): Promise<Category> {
+      checkContentLanguages(input, languages);
       try {
         const { rows } = await db.query<Category>(
           `INSERT INTO categories (slug, name, color, icon, sort_order)
@@ -49,6 +51,7 @@ export function createCategoryRepository(db: Database) {
       id: number,
       patch: Partial<Pick<Category, 'name' | 'color' | 'icon'>>,
     ): Promise<Category | undefined> {
+      checkContentLanguages(patch, languages);
       const { rows } = await db.query<Category>(
         `UPDATE categories SET name = coalesce($2::jsonb, name), color = coalesce($3, color),
            icon = coalesce($4, icon)

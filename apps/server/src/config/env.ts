@@ -1,13 +1,9 @@
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
-import { EmailAddress } from '@karta/contracts';
+import { DEFAULT_LANGUAGES, EmailAddress, LanguageCode, MAX_LANGUAGES } from '@karta/contracts';
 import { z } from 'zod';
 import { checkNewPassword } from '../accounts/password-rules.ts';
 import { REPO_ROOT, SERVER_VERSION } from './paths.ts';
-
-/** Interface languages; the first is the fallback when a text lacks the reader's language. */
-export const LANGUAGES = ['hr', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 // Text, not HTML: the map shows it as text and links the tile source's name itself.
@@ -73,6 +69,41 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * `LANGUAGES`: the deployment's languages, comma-separated two-letter codes (default `hr,en`).
+ * Content is written in these and the interface offers those of them that have a locale file.
+ */
+function parseLanguages(value: string | undefined): string[] | null {
+  const codes = (value?.trim() ? value : DEFAULT_LANGUAGES.join(','))
+    .split(',')
+    .map((code) => code.trim().toLowerCase())
+    .filter(Boolean);
+  const valid = codes.length > 0 && codes.every((code) => LanguageCode.safeParse(code).success);
+  const unique = [...new Set(codes)];
+  return valid && unique.length <= MAX_LANGUAGES ? unique : null;
+}
+
+const languageList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const languages = parseLanguages(value);
+    if (languages) return languages;
+    ctx.addIssue({
+      code: 'custom',
+      message: `Expected 1–${MAX_LANGUAGES} comma-separated two-letter language codes such as hr,en`,
+    });
+    return z.NEVER;
+  });
+
+/** DEFAULT_LANGUAGE must be one of LANGUAGES; checked apart so every bad variable is named at once. */
+function defaultLanguageIssues(env: NodeJS.ProcessEnv): { variable: string; message: string }[] {
+  const languages = parseLanguages(env.LANGUAGES);
+  const language = env.DEFAULT_LANGUAGE?.trim().toLowerCase();
+  if (!languages || !language || languages.includes(language)) return [];
+  return [{ variable: 'DEFAULT_LANGUAGE', message: `Expected one of LANGUAGES: ${languages.join(', ')}` }];
+}
+
 const httpUrl = (message: string) =>
   optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+/i.test(value), { message });
 
@@ -128,7 +159,8 @@ const EnvSchema = z.object({
       message: 'The template must contain {z}, {x} and {y}',
     }),
   TILE_ATTRIBUTION: optionalText.transform((value) => value ?? DEFAULT_TILE_ATTRIBUTION),
-  DEFAULT_LANGUAGE: optionalText.pipe(z.enum(LANGUAGES).optional()).transform((value) => value ?? 'en'),
+  LANGUAGES: languageList,
+  DEFAULT_LANGUAGE: optionalText.transform((value) => value?.toLowerCase()),
   LOG_LEVEL: optionalText
     .pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional())
     .transform((value) => value ?? 'info'),
@@ -192,8 +224,10 @@ export interface Config {
     tileAttribution: string;
   };
   google: { apiKey: string | null; clientId: string | null; version: string | null; libraries: string[] };
-  languages: readonly Language[];
-  defaultLanguage: Language;
+  /** `LANGUAGES`: the languages content is written in, in the order forms show them. */
+  languages: readonly string[];
+  /** The interface's language when the visitor's browser names none of `languages`. */
+  defaultLanguage: string;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest N proxies". */
@@ -239,6 +273,7 @@ export function loadConfig(
             issue.code === 'invalid_value' ? `Expected one of ${issue.values.join(', ')}` : issue.message,
         }))),
     ...adminIssues(env),
+    ...defaultLanguageIssues(env),
   ];
   if (!parsed.success || issues.length > 0) throw new ConfigError(issues);
   const e = parsed.data;
@@ -279,8 +314,9 @@ export function loadConfig(
       version: e.GOOGLE_MAPS_VERSION ?? null,
       libraries: e.GOOGLE_MAPS_LIBRARIES,
     },
-    languages: LANGUAGES,
-    defaultLanguage: e.DEFAULT_LANGUAGE,
+    languages: e.LANGUAGES,
+    // English where offered (the locale files' source language), else the first configured.
+    defaultLanguage: e.DEFAULT_LANGUAGE ?? (e.LANGUAGES.includes('en') ? 'en' : (e.LANGUAGES[0] ?? 'en')),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { OwnPlace, PlaceHistoryEntry, PlaceInput, PlacePatch } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
+import { checkContentLanguages, checkOpenProposals, checkPlaceTextTotal } from './place-limits.ts';
 import { type PlaceRow, toPlace } from './place-repository.ts';
 import type { PlaceStatus } from './place-rules.ts';
 import { OWNED_PLACE_COLUMNS } from './place-visibility.ts';
@@ -28,6 +29,11 @@ const toOwnPlace = (row: PlaceRow) => toPlace(row) as OwnPlace;
 /** What `field` holds in `place`, in the API's terms (for history diffs). */
 function fieldValue(place: OwnPlace, field: Field): unknown {
   return place[field];
+}
+
+/** The fields `patch` sets (an absent field keeps the place's value). */
+function definedFields(patch: PlacePatch): Partial<PlacePatch> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
 }
 
 /** The edit conflicts with a newer version of the place (409). */
@@ -81,9 +87,10 @@ async function record(
 /**
  * Writes places: proposals, edits and transitions, each in one transaction with its history row,
  * and each edit checked against the version it was based on (optimistic concurrency: of two
- * moderators acting at once, one wins and the other gets 409; nothing is lost).
+ * moderators acting at once, one wins and the other gets 409; nothing is lost). Text is taken
+ * only in the deployment's `languages`, and a contributor's open proposals are capped.
  */
-export function createPlaceWriteRepository(db: Database) {
+export function createPlaceWriteRepository(db: Database, { languages }: { languages: readonly string[] }) {
   return {
     /** The place with its exact position, or undefined. */
     find(id: number): Promise<OwnPlace | undefined> {
@@ -92,7 +99,9 @@ export function createPlaceWriteRepository(db: Database) {
 
     /** A new pending place by `authorId`. */
     create(input: PlaceInput, authorId: number): Promise<OwnPlace> {
+      checkContentLanguages(input, languages);
       return db.transaction(async (tx) => {
+        await checkOpenProposals(tx, authorId);
         const primaryLanguage = Object.keys(input.name)[0] ?? 'en';
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO places (category_id, name, description, primary_language, lat, lng, radius, address,
@@ -139,9 +148,11 @@ export function createPlaceWriteRepository(db: Database) {
       actorId: number,
       check: (current: OwnPlace) => void,
     ): Promise<OwnPlace | undefined> {
+      checkContentLanguages(patch, languages);
       return db.transaction(async (tx) => {
         const current = await lockCurrent(tx, id, patch.version, check);
         if (!current) return undefined;
+        checkPlaceTextTotal({ ...current, ...definedFields(patch) });
         const sets: string[] = [];
         const params: unknown[] = [id];
         const changes: Record<string, { from: unknown; to: unknown }> = {};

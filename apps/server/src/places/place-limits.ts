@@ -1,0 +1,65 @@
+import {
+  type FieldIssue,
+  PLACE_TEXT_MAX,
+  placeTextLength,
+  unsupportedLanguageIssues,
+} from '@karta/contracts';
+import type { Queryable } from '../db/database.ts';
+import { AppError, validationError } from '../http/errors.ts';
+
+/**
+ * How many proposals one contributor may have awaiting review at once. It keeps one account from
+ * burying the moderators' queue; a decision on any of them (published or rejected) frees a place.
+ * Moderators and admins are not capped: they are trusted with the queue itself.
+ */
+export const MAX_OPEN_PROPOSALS = 20;
+
+/**
+ * Refuses names or descriptions in a language the deployment does not offer (`LANGUAGES`), with a
+ * 400 naming each field (`name.de`). The contract already capped how many languages one may send.
+ */
+export function checkContentLanguages(
+  input: { name?: Record<string, string>; description?: Record<string, string> },
+  languages: readonly string[],
+): void {
+  const issues: FieldIssue[] = [
+    ...unsupportedLanguageIssues(input.name, languages, 'name'),
+    ...unsupportedLanguageIssues(input.description, languages, 'description'),
+  ];
+  if (issues.length > 0) throw validationError(issues);
+}
+
+/** Refuses an edited place whose text, all fields together, would exceed {@link PLACE_TEXT_MAX}. */
+export function checkPlaceTextTotal(place: Parameters<typeof placeTextLength>[0]): void {
+  if (placeTextLength(place) > PLACE_TEXT_MAX) {
+    throw validationError([
+      {
+        path: 'description',
+        code: 'too_long',
+        params: { maximum: PLACE_TEXT_MAX },
+        message: `A place holds at most ${PLACE_TEXT_MAX} characters of text in all`,
+      },
+    ]);
+  }
+}
+
+/**
+ * Locks the author's row (so two proposals sent at once cannot both slip under the cap) and
+ * refuses a contributor's proposal beyond {@link MAX_OPEN_PROPOSALS} pending ones with 429.
+ */
+export async function checkOpenProposals(tx: Queryable, authorId: number): Promise<void> {
+  const { rows } = await tx.query<{ role: string; open: number }>(
+    `SELECT u.role, (SELECT count(*)::int FROM places p WHERE p.author_id = u.id AND p.status = 'pending') AS open
+     FROM users u WHERE u.id = $1 FOR UPDATE`,
+    [authorId],
+  );
+  const author = rows[0];
+  if (author?.role === 'contributor' && author.open >= MAX_OPEN_PROPOSALS) {
+    throw new AppError(
+      429,
+      'too_many_open_proposals',
+      `You already have ${MAX_OPEN_PROPOSALS} proposals waiting for review: wait until moderators decide on some`,
+      { maximum: MAX_OPEN_PROPOSALS },
+    );
+  }
+}
