@@ -8,12 +8,19 @@ import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { mediaType, publicOrigin, type WriteRouteConfig } from '../http/write-guard.ts';
 import { spoolBody, tooLarge } from '../import/import-file.ts';
 import { importPlaces } from '../import/import-places.ts';
+import { ensureRoom, importBytes } from '../import/import-space.ts';
 import { csvRows, geoJsonRows } from '../import/source-rows.ts';
+import { ownUploadFolder, removeStaleUploads, uploadRoot } from '../import/upload-folder.ts';
 
 /** `POST /api/v1/import` (moderators and admins): GeoJSON or CSV, every row or none. */
 export async function importRoutes(app: FastifyInstance) {
   const site = publicOrigin(app.appConfig.publicUrl);
   const ownHost = site ? new URL(site).host : null;
+  const { minFreeDiskMb } = app.appConfig;
+  const uploads = uploadRoot(app.appConfig);
+  // What imports of a killed process left behind goes at start (each import removes its own).
+  const stale = await removeStaleUploads(uploads);
+  if (stale > 0) app.log.info({ folders: stale }, 'uploads left by a stopped process removed');
 
   // The file reaches the handler as a stream (this plugin's routes only); it is spooled to disk there.
   app.addContentTypeParser(Object.values(IMPORT_CONTENT_TYPES), (_request, payload, done) =>
@@ -48,10 +55,21 @@ export async function importRoutes(app: FastifyInstance) {
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > IMPORT_LIMIT_BYTES) throw tooLarge(IMPORT_LIMIT_BYTES);
 
-      const file = await spoolBody(request.body as Readable);
+      const folder = await ownUploadFolder(uploads);
+      // Without a declared length, a chunked upload may run up to the limit.
+      await ensureRoom(folder, declared > 0 ? declared : IMPORT_LIMIT_BYTES, minFreeDiskMb, 'upload');
+      const file = await spoolBody(request.body as Readable, folder);
       try {
-        const rows = query.format === 'csv' ? csvRows(file.open()) : geoJsonRows(file.open());
         const dryRun = query.dryRun ?? true;
+        // PGlite writes on this machine's disk: an import that could fill it must not start.
+        if (!dryRun && app.database.kind === 'pglite')
+          await ensureRoom(
+            app.appConfig.dataDir,
+            importBytes(file.rows, file.bytes),
+            minFreeDiskMb,
+            'import',
+          );
+        const rows = query.format === 'csv' ? csvRows(file.open()) : geoJsonRows(file.open());
         const { report, imported } = await importPlaces(app.database, rows, {
           dryRun,
           status: query.status ?? 'pending',

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { signedInUser } from './auth.ts';
 import { nextAddress } from './auth.ts';
 import type { TestApp } from './test-app.ts';
@@ -13,7 +14,7 @@ export function importInto(
   t: TestApp,
   user: User | null,
   format: Format,
-  body: string | Buffer,
+  body: string | Buffer | Readable,
   options: { dryRun?: boolean; status?: string; type?: string } = {},
 ) {
   const query = new URLSearchParams({ format });
