@@ -25,11 +25,14 @@ export function SiteHeader() {
   return (
     <header className="border-b border-gray-200 bg-white">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6 md:h-14 md:flex-nowrap md:py-0">
-        <Link to="/" aria-label={t('app.homeLink')} className="flex min-w-0 items-center gap-2.5 rounded-lg">
+        {/* Named by its visible text (the name, and the tagline where shown), then where it goes:
+            an aria-label would hide the tagline from speech-input users who say what they see. */}
+        <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-lg">
           <KartaLogo className="size-8" />
           <span className="flex min-w-0 flex-col leading-tight">
             <span className="text-base font-bold tracking-tight text-gray-900">{t('app.name')}</span>
             <span className="hidden truncate text-xs text-gray-600 lg:block">{t('app.tagline')}</span>
+            <span className="sr-only">, {t('app.homeLink')}</span>
           </span>
         </Link>
         <div className="order-last flex basis-full items-center gap-2 md:order-none md:max-w-xl md:flex-1 md:basis-auto">

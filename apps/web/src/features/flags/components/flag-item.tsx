@@ -28,11 +28,11 @@ export function FlagItem({
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <div className="min-w-0">
-          <h3 className="text-base font-semibold break-words text-gray-900">
+          <h2 className="text-base font-semibold break-words text-gray-900">
             <Link href={`/places/${flag.place.id}`} data-testid="flag-place-link" className="hover:underline">
               {placeName}
             </Link>
-          </h3>
+          </h2>
           <p className="text-sm text-gray-600">
             {flag.reporter
               ? t('flags.reportedBy', { name: flag.reporter.displayName })

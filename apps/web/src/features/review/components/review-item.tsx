@@ -40,13 +40,13 @@ export function ReviewItem({ place, categoryNameOf, onConflict, onDone }: Review
       <article aria-labelledby={`review-item-${place.id}`} className="space-y-4">
         <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
           <div className="min-w-0">
-            <h3
+            <h2
               id={`review-item-${place.id}`}
               data-testid="review-item-name"
               className="text-lg font-semibold break-words text-gray-900"
             >
               {name}
-            </h3>
+            </h2>
             <p className="text-sm text-gray-600">
               {categoryNameOf(place.categoryId)}
               <span aria-hidden="true"> · </span>
@@ -72,7 +72,9 @@ export function ReviewItem({ place, categoryNameOf, onConflict, onDone }: Review
           </div>
         </header>
 
-        <section aria-label={t('review.diff.label')}>
+        {/* A heading, not a named region: a queue of places would hold many regions of one name. */}
+        <div>
+          <h3 className="sr-only">{t('review.diff.label')}</h3>
           {changes && (
             <p className="mb-2 text-sm text-gray-700">
               {changes.kind === 'new'
@@ -94,7 +96,7 @@ export function ReviewItem({ place, categoryNameOf, onConflict, onDone }: Review
             </p>
           )}
           {changes && <PlaceDiff changes={changes} categoryNameOf={categoryNameOf} />}
-        </section>
+        </div>
 
         {place.rejectionReason && (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-amber-950">

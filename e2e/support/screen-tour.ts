@@ -1,0 +1,199 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { adminApi, newContributor, newModerator } from './accounts.ts';
+import { placeShownAsMarker, viewOf } from './api.ts';
+import { KartaDriver } from './driver.ts';
+
+/** Who looks at a screen: a visitor, the author of a proposal, or staff (an admin: every staff screen). */
+type Viewer = 'visitor' | 'contributor' | 'staff';
+
+/** Every screen of the site, as a person reaches it. */
+export const SCREENS = [
+  'home',
+  'place',
+  'near',
+  'embed',
+  'sign-in',
+  'register',
+  'propose',
+  'edit',
+  'my-submissions',
+  'review',
+  'flags',
+  'categories',
+  'users',
+  'import',
+] as const;
+export type ScreenName = (typeof SCREENS)[number];
+
+/** What the screens show, arranged once per suite through the API. */
+export interface ScreenData {
+  /** A published place shown as its own marker at zoom 16 near Zagreb's centre. */
+  place: { id: number; lat: number; lng: number };
+  /** The contributor's pending proposal (in their list, in the review queue, editable). */
+  proposalId: number;
+  contributor: { email: string; password: string };
+  staff: { email: string; password: string };
+}
+
+/**
+ * Arranges something for every screen to show: a pending proposal by a new contributor, an open
+ * report on a published place, and a new admin (promoted by the e2e admin) to look at staff screens.
+ */
+export async function arrangeScreens(baseUrl: string): Promise<ScreenData> {
+  const { place } = await placeShownAsMarker(baseUrl, 16);
+  const contributor = await newContributor(baseUrl, 'Tour contributor');
+  const { items: categories } = await contributor.api.categories();
+  const proposal = await contributor.api.createPlace({
+    categoryId: categories[0]?.id ?? 1,
+    name: { en: 'Tour bakery', hr: 'Pekara za obilazak' },
+    description: { en: 'Bread.', hr: 'Kruh.' },
+    lat: 45.7012,
+    lng: 16.3812,
+    address: 'Trg 2',
+  });
+  await contributor.api.flagPlace(place.id, { reason: 'wrong_information', comment: 'Closed on Sundays.' });
+  const staff = await newModerator(baseUrl, 'Tour admin');
+  const { api: admin } = await adminApi(baseUrl);
+  await admin.updateUser(staff.user.id, { role: 'admin' });
+  return {
+    place: { id: place.id, lat: place.lat, lng: place.lng },
+    proposalId: proposal.id,
+    contributor: { email: contributor.email, password: contributor.password },
+    staff: { email: staff.email, password: staff.password },
+  };
+}
+
+const VIEWER_OF: Record<ScreenName, Viewer> = {
+  home: 'visitor',
+  place: 'visitor',
+  near: 'visitor',
+  embed: 'visitor',
+  'sign-in': 'visitor',
+  register: 'visitor',
+  propose: 'contributor',
+  edit: 'contributor',
+  'my-submissions': 'contributor',
+  review: 'staff',
+  flags: 'staff',
+  categories: 'staff',
+  users: 'staff',
+  import: 'staff',
+};
+
+/**
+ * Walks a browser profile through the screens, signing in as whoever each one needs (once per
+ * person: the browser keeps the session across a suite's pages), and scans what it shows with axe.
+ */
+export class ScreenTour {
+  /** Who the profile is signed in as; shared by the suite's pages (one profile per suite). */
+  private static signedIn = new WeakMap<object, Viewer>();
+
+  constructor(
+    private readonly page: Page,
+    private readonly baseUrl: string,
+    private readonly data: ScreenData,
+  ) {}
+
+  async resize(width: number): Promise<void> {
+    await this.page.setViewportSize({ width, height: 900 });
+  }
+
+  /** Opens a screen as its viewer and waits until it shows its content. */
+  async open(screen: ScreenName): Promise<void> {
+    await this.signInAs(VIEWER_OF[screen]);
+    const { place, proposalId } = this.data;
+    const ready = (testId: string) => this.page.getByTestId(testId).first().waitFor({ timeout: 15_000 });
+    const go = (path: string) => this.page.goto(`${this.baseUrl}${path}`);
+    switch (screen) {
+      case 'home':
+        await go(`/${viewOf(place, 16, place.id)}`);
+        await ready('info-window');
+        await ready('place-list-item');
+        break;
+      case 'place':
+        await go(`/places/${place.id}`);
+        await ready('marker');
+        break;
+      case 'near':
+        await go(`/near?lat=${place.lat}&lng=${place.lng}&r=1000`);
+        await ready('near-result');
+        break;
+      case 'embed':
+        await go(`/embed${viewOf(place, 16, place.id)}`);
+        await ready('info-window');
+        break;
+      case 'sign-in':
+      case 'register':
+        await go(`/${screen}`);
+        await ready(`${screen}-form`);
+        break;
+      case 'propose': {
+        await go(`/propose?lat=${place.lat}&lng=${place.lng}&z=16`);
+        await ready('place-form');
+        // With the position chosen, so the picker marker is scanned too.
+        const karta = new KartaDriver(this.page, this.baseUrl);
+        await karta.waitForPickerMap();
+        await karta.clickPickerMap(40, 40);
+        break;
+      }
+      case 'edit':
+        await go(`/places/${proposalId}/edit`);
+        await ready('picker-marker');
+        break;
+      case 'my-submissions':
+        await go('/my-submissions');
+        await ready('my-submission');
+        break;
+      case 'review':
+        await go('/review');
+        await ready('place-diff');
+        break;
+      case 'flags':
+        await go('/flags');
+        await ready('flag-item');
+        break;
+      case 'categories':
+        await go('/categories');
+        await ready('category-row');
+        break;
+      case 'users':
+        await go('/users');
+        await ready('user-row');
+        break;
+      case 'import':
+        await go('/import');
+        await ready('import-drop-zone');
+        break;
+    }
+    // Whatever the page still loads after its content (lazy parts, map tiles) settles first.
+    await this.page.waitForLoadState('networkidle');
+  }
+
+  /** axe-core's findings on the page as it is, one line per element: rule, impact, element, why. */
+  async violations(): Promise<string[]> {
+    const results = await new AxeBuilder({ page: this.page }).analyze();
+    return results.violations.flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${
+            node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? violation.help
+          }`,
+      ),
+    );
+  }
+
+  private async signInAs(viewer: Viewer): Promise<void> {
+    const context = this.page.context();
+    const current = ScreenTour.signedIn.get(context) ?? 'visitor';
+    if (current === viewer) return;
+    const karta = new KartaDriver(this.page, this.baseUrl);
+    await karta.forgetSession();
+    if (viewer !== 'visitor') {
+      await karta.openSignIn();
+      await karta.signIn(viewer === 'staff' ? this.data.staff : this.data.contributor);
+      await karta.waitForSignedIn();
+    }
+    ScreenTour.signedIn.set(context, viewer);
+  }
+}
