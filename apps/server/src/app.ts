@@ -9,6 +9,7 @@ import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
 import { isApiWrite } from './http/api-route.ts';
+import { registerForwardedForWarning } from './http/client-address.ts';
 import { type ErrorReporter, sendError, toHttpError } from './http/errors.ts';
 import { registerRateLimits, registerWriteLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }
 
   registerRequestLog(app);
+  registerForwardedForWarning(app, config.trustProxy);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // PGlite hangs on a full disk: refuse writes while space is low instead of starting them.

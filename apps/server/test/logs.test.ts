@@ -94,6 +94,12 @@ describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
     expect(lines.some((line) => line.msg === 'rate limit reached')).toBe(true);
   });
 
+  it('warns once that X-Forwarded-For arrives while TRUST_PROXY is off', () => {
+    const warnings = log.split('\n').filter((line) => line.includes('X-Forwarded-For'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('TRUST_PROXY');
+  });
+
   it('holds no position, search text, e-mail, password, token or client address', () => {
     expect(log.length).toBeGreaterThan(0);
     for (const [name, value] of Object.entries({ ...SECRET, token })) {

@@ -61,6 +61,22 @@ describe.skipIf(!databaseAvailable)(`sign-in and registration limits (${dbKind})
     ).toBe(429);
   });
 
+  it('counts IPv6 addresses by their /64 network', async () => {
+    const inNetwork = (n: number) => ({ remoteAddress: `2001:db8:77:1::${n.toString(16)}` });
+    for (let n = 1; n <= 10; n += 1) {
+      expect(
+        (await login(t.app, uniqueEmail('guess'), 'wrong-password-1', inNetwork(n))).response.statusCode,
+      ).toBe(401);
+    }
+    expect(
+      (await login(t.app, uniqueEmail('guess'), 'wrong-password-1', inNetwork(99))).response.statusCode,
+    ).toBe(429);
+    const otherNetwork = { remoteAddress: '2001:db8:77:2::1' };
+    expect(
+      (await login(t.app, uniqueEmail('guess'), 'wrong-password-1', otherNetwork)).response.statusCode,
+    ).toBe(401);
+  });
+
   it('does not count malformed registrations against the address', async () => {
     const remoteAddress = nextAddress();
     for (const body of [

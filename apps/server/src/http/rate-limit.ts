@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiWrite } from './api-route.ts';
+import { clientKey } from './client-address.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -54,6 +55,8 @@ export function rateLimitedError(retryAfterSeconds: number): AppError {
 export async function registerRateLimits(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
+    // Per client address, an IPv6 address by its /64 (one subscriber's network).
+    keyGenerator: clientKey,
     errorResponseBuilder: (_request, context) => rateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
     // The route only: the key is a client address or an e-mail, neither of which belongs in a log.
     onExceeded: (request) => request.log.warn({ limit: request.routeOptions.url }, 'rate limit reached'),
@@ -86,9 +89,10 @@ export function createLimiter(
  */
 export function registerWriteLimit(app: FastifyInstance) {
   const limit = createLimiter(app, RATE_LIMITS.writesPerUser, (request) =>
-    request.user ? `user:${request.user.id}` : `address:${request.ip}`,
+    request.user ? `user:${request.user.id}` : `address:${clientKey(request)}`,
   );
-  app.addHook('preHandler', async (request, reply) => {
+  // Before the contract checks the body, so a write refused as invalid still counts as an attempt.
+  app.addHook('preValidation', async (request, reply) => {
     if (!isApiWrite(request)) return;
     if ((request.routeOptions.config as { rateLimit?: unknown } | undefined)?.rateLimit) return;
     await limit(request, reply);

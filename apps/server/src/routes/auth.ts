@@ -4,6 +4,7 @@ import { passwordContentIssues } from '../accounts/password-rules.ts';
 import { requireUser } from '../accounts/request-user.ts';
 import { clearSessionCookie, presentedToken, setSessionCookie } from '../accounts/session-cookie.ts';
 import { accountKey } from '../accounts/sign-in-throttle.ts';
+import { clientKey } from '../http/client-address.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { createLimiter, RATE_LIMITS } from '../http/rate-limit.ts';
@@ -38,7 +39,7 @@ function codedIssues(
 /** The (account, client address) pair a sign-in is counted under; the account as the throttle names it. */
 function signInPairKey(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `login:${request.ip}:${typeof email === 'string' ? accountKey(email) : ''}`;
+  return `login:${clientKey(request)}:${typeof email === 'string' ? accountKey(email) : ''}`;
 }
 
 /** register, login, logout, me. */
