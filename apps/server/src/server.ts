@@ -55,7 +55,15 @@ async function main() {
   let mapIndex: MapIndexService | undefined;
   let follower: ChangeFollower | undefined;
   try {
-    database = await openDatabase(config, (error) => log.warn({ err: error }, 'idle database client failed'));
+    database = await openDatabase(
+      config,
+      (error) => log.warn({ err: error }, 'idle database client failed'),
+      // PGlite hung or died: every request now gets 503 at once; exit so the supervisor restarts us.
+      (error) => {
+        log.fatal({ err: error }, 'the database failed for good: exiting for a restart');
+        void flushSentry().finally(() => process.exit(1));
+      },
+    );
     log.info(
       config.databaseUrl ? { database: 'postgresql' } : { database: 'pglite', dataDir: config.dataDir },
       'database open',

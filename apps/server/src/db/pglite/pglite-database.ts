@@ -16,7 +16,27 @@ import type { PgliteRequest, PgliteResponse, PgliteWorkerData, WireError } from 
 type Pending = {
   resolve: (value: { rows: unknown[]; rowCount: number }) => void;
   reject: (e: Error) => void;
+  /** The watchdog of a query (scripts such as migrations may run long and have none). */
+  watchdog?: NodeJS.Timeout;
 };
+
+/**
+ * How long one query may go unanswered before PGlite counts as hung. Measured: after an import
+ * filled the disk with WAL, PGlite answered no query again, even once space was freed, until the
+ * process was killed; every request waited behind it. The slowest query Karta makes (a batch of
+ * 1 000 imported rows, the map index's load of 100 000 places) takes about a second.
+ */
+export const PGLITE_STALL_MS = 60_000;
+
+export interface PgliteOptions {
+  /** See PGLITE_STALL_MS. */
+  stallMs?: number;
+  /**
+   * Called once when the database fails for good (the worker died or stopped answering): every
+   * query is then refused at once (503), so nothing waits; the server exits for its supervisor.
+   */
+  onFailure?: (error: Error) => void;
+}
 type RequestBody = PgliteRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /**
@@ -31,15 +51,19 @@ class PgliteDatabase implements Database {
   private nextId = 1;
   private failure: Error | undefined;
 
+  private closing = false;
+
   constructor(
     private readonly worker: Worker,
     private readonly lock: DataDirLock,
+    private readonly options: PgliteOptions = {},
   ) {
     worker.on('message', (message: PgliteResponse) => {
       if (message.type !== 'ok' && message.type !== 'error') return;
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id);
+      clearTimeout(waiting.watchdog);
       if (message.type === 'ok') waiting.resolve(message);
       else waiting.reject(this.toError(message.error));
     });
@@ -59,16 +83,34 @@ class PgliteDatabase implements Database {
   }
 
   private fail(error: Error) {
+    const first = this.failure === undefined;
     this.failure ??= error;
-    for (const waiting of this.pending.values()) waiting.reject(error);
+    for (const waiting of this.pending.values()) {
+      clearTimeout(waiting.watchdog);
+      waiting.reject(error);
+    }
     this.pending.clear();
+    if (first && !this.closing) this.options.onFailure?.(error);
+  }
+
+  /** A query went unanswered too long: PGlite is hung, so stop it and refuse everything from now. */
+  private hung(stallMs: number) {
+    this.fail(
+      new DatabaseUnavailableError(
+        `PGlite did not answer a query within ${stallMs / 1000} s and is stopped: the database is unavailable`,
+      ),
+    );
+    void this.worker.terminate();
   }
 
   private send(body: RequestBody): Promise<{ rows: unknown[]; rowCount: number }> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
+    const stallMs = this.options.stallMs ?? PGLITE_STALL_MS;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const watchdog = body.type === 'query' ? setTimeout(() => this.hung(stallMs), stallMs) : undefined;
+      watchdog?.unref();
+      this.pending.set(id, { resolve, reject, watchdog });
       this.worker.postMessage({ ...body, id });
     });
   }
@@ -123,6 +165,7 @@ class PgliteDatabase implements Database {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     try {
       if (!this.failure) await this.mutex.run(() => this.send({ type: 'close' }));
     } catch {
@@ -141,7 +184,7 @@ const WORKER_ENTRY = new URL('./pglite-worker.ts', import.meta.url);
  * Opens the PGlite database in `dataDir/pglite` after taking the data folder's lock; the lock sits
  * beside the database folder (not inside it) so PGlite's own files stay untouched.
  */
-export async function openPgliteDatabase(dataDir: string): Promise<Database> {
+export async function openPgliteDatabase(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
   const lock = lockDataDir(dataDir);
   try {
     const data: PgliteWorkerData = { path: join(dataDir, 'pglite') };
@@ -168,7 +211,7 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
       worker.on('error', onError);
       worker.on('exit', onExit);
     });
-    return new PgliteDatabase(worker, lock);
+    return new PgliteDatabase(worker, lock, options);
   } catch (error) {
     lock.release();
     throw error;
