@@ -1,4 +1,4 @@
-import type { CurrentUser, PlaceListItem } from '@karta/contracts';
+import type { ClientConfig, CurrentUser, PlaceListItem } from '@karta/contracts';
 
 /** A published place as the API lists it, with overrides. */
 export function listedPlace(overrides: Partial<PlaceListItem> = {}): PlaceListItem {
@@ -31,4 +31,23 @@ export function listedPlace(overrides: Partial<PlaceListItem> = {}): PlaceListIt
 /** A signed-in user as `GET /api/v1/auth/me` answers, with overrides. */
 export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return { id: 7, email: 'ana@example.org', displayName: 'Ana Kovač', role: 'contributor', ...overrides };
+}
+
+/** The runtime config tests run with unless they give their own: the default languages, the open map. */
+export function testConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
+  return {
+    mapEngine: 'leaflet',
+    defaultCenter: { lat: 45.8, lng: 16 },
+    defaultZoom: 10,
+    minZoom: 3,
+    maxZoom: 18,
+    tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
+    tileAttribution: '© OpenStreetMap',
+    languages: ['hr', 'en'],
+    defaultLanguage: 'en',
+    publicUrl: null,
+    sentry: { dsn: null, environment: 'test', release: 'test' },
+    google: null,
+    ...overrides,
+  };
 }

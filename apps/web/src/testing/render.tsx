@@ -5,7 +5,9 @@ import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ToastProvider } from '../components/toast/toast-provider.tsx';
+import { type RuntimeConfig, RuntimeConfigContext } from '../config/runtime-config.ts';
 import { createI18n } from '../lib/i18n/i18n.ts';
+import { testConfig } from './fixtures.ts';
 import { testMessages } from './messages.ts';
 
 interface RenderOptions {
@@ -14,6 +16,8 @@ interface RenderOptions {
   path?: string;
   /** A query client to share with the test (to seed or read its cache); a fresh one otherwise. */
   queryClient?: QueryClient;
+  /** The deployment's runtime config (`GET /api/v1/config`); `testConfig()` otherwise. */
+  config?: RuntimeConfig;
 }
 
 /** A query client for tests: no retries, so a failed request fails at once. */
@@ -22,24 +26,31 @@ export function createTestQueryClient(): QueryClient {
 }
 
 /**
- * Renders a component with what the app provides around it: translations, queries, a router, the
- * toast. The providers are a wrapper, so `rerender` keeps them (and the component's state) in
+ * Renders a component with what the app provides around it: translations, the runtime config,
+ * queries, a router, the toast. The providers are a wrapper, so `rerender` keeps them (and the component's state) in
  * place. `location` is the router's memory location: its `history` records every navigation.
  */
 export function renderWithApp(
   ui: ReactElement,
-  { language = 'en', path = '/', queryClient = createTestQueryClient() }: RenderOptions = {},
+  {
+    language = 'en',
+    path = '/',
+    queryClient = createTestQueryClient(),
+    config = testConfig(),
+  }: RenderOptions = {},
 ) {
   const i18n = createI18n(language, testMessages(language));
   const location = memoryLocation({ path, record: true });
   function Providers({ children }: { children: ReactNode }) {
     return (
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <Router hook={location.hook} searchHook={location.searchHook}>
-            <ToastProvider>{children}</ToastProvider>
-          </Router>
-        </QueryClientProvider>
+        <RuntimeConfigContext value={config}>
+          <QueryClientProvider client={queryClient}>
+            <Router hook={location.hook} searchHook={location.searchHook}>
+              <ToastProvider>{children}</ToastProvider>
+            </Router>
+          </QueryClientProvider>
+        </RuntimeConfigContext>
       </I18nextProvider>
     );
   }

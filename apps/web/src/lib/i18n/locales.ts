@@ -39,3 +39,15 @@ export function languageName(code: string): string {
     return code;
   }
 }
+
+/**
+ * A language's name in the reader's language ("Croatian" for an English reader, "engleski" for a
+ * Croatian one), from the browser's own data, so a new content language needs no translation key.
+ */
+export function languageNameIn(code: string, readerLanguage: string): string {
+  try {
+    return new Intl.DisplayNames([readerLanguage], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

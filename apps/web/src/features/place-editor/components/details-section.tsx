@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageNameIn } from '../../../lib/i18n/locales.ts';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
-import { PLACE_LANGUAGES, type PlaceField, type PlaceLanguage } from '../utils/place-form-values.ts';
+import { formLanguages, type PlaceField, type PlaceLanguage } from '../utils/place-form-values.ts';
 import { FieldFrame, inputClass } from './field-frame.tsx';
 
 /** A category to choose, named in the reader's language. */
@@ -10,10 +11,10 @@ export interface CategoryOption {
   name: string;
 }
 
-/** The reader's language first: most people write in the language they read. */
-export function languagesFor(uiLanguage: string): PlaceLanguage[] {
-  const first = PLACE_LANGUAGES.find((language) => uiLanguage.startsWith(language));
-  return first ? [first, ...PLACE_LANGUAGES.filter((language) => language !== first)] : [...PLACE_LANGUAGES];
+/** The deployment's `languages`, the reader's language first: most people write in the language they read. */
+export function languagesFor(uiLanguage: string, languages: readonly PlaceLanguage[]): PlaceLanguage[] {
+  const first = languages.find((language) => uiLanguage.startsWith(language));
+  return first ? [first, ...languages.filter((language) => language !== first)] : [...languages];
 }
 
 const CONTACT_FIELDS = [
@@ -36,7 +37,7 @@ export function DetailsSection({
 }) {
   const { t, i18n } = useTranslation();
   const { values, problemOf, setField, touch } = form;
-  const languages = languagesFor(i18n.language);
+  const languages = languagesFor(i18n.language, formLanguages(values));
   const text = (field: PlaceField, value: string) => ({
     value,
     onChange: (event: { target: { value: string } }) => setField(field, event.target.value),
@@ -72,13 +73,13 @@ export function DetailsSection({
           <div key={language} className="space-y-4 rounded-lg border border-gray-200 p-3 sm:p-4">
             <FieldFrame
               field={`name.${language}`}
-              label={t('placeEditor.details.name', { language: t(`placeEditor.languages.${language}`) })}
+              label={t('placeEditor.details.name', { language: languageNameIn(language, i18n.language) })}
               problem={problemOf(`name.${language}`)}
             >
               {(control) => (
                 <input
                   {...control}
-                  {...text(`name.${language}`, values.name[language])}
+                  {...text(`name.${language}`, values.name[language] ?? '')}
                   type="text"
                   lang={language}
                   autoComplete="off"
@@ -89,14 +90,14 @@ export function DetailsSection({
             <FieldFrame
               field={`description.${language}`}
               label={t('placeEditor.details.description', {
-                language: t(`placeEditor.languages.${language}`),
+                language: languageNameIn(language, i18n.language),
               })}
               problem={problemOf(`description.${language}`)}
             >
               {(control) => (
                 <textarea
                   {...control}
-                  {...text(`description.${language}`, values.description[language])}
+                  {...text(`description.${language}`, values.description[language] ?? '')}
                   lang={language}
                   rows={3}
                   className={`${inputClass(Boolean(control['aria-invalid']))} py-2`}

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../testing/fake-api.ts';
-import { listedPlace } from '../../../testing/fixtures.ts';
+import { listedPlace, testConfig } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import type { PickerMapRequest } from './location-section.tsx';
 import { PlaceEditor, type PlaceEditorProps } from './place-editor.tsx';
@@ -27,11 +27,11 @@ function renderMap({ position, radius, onPick }: PickerMapRequest) {
   );
 }
 
-function renderEditor(props: Partial<PlaceEditorProps> = {}, language = 'en') {
+function renderEditor(props: Partial<PlaceEditorProps> = {}, language = 'en', languages = ['hr', 'en']) {
   const onSaved = vi.fn();
   const view = renderWithApp(
     <PlaceEditor categories={categories} renderMap={renderMap} onSaved={onSaved} cancelHref="/" {...props} />,
-    { language },
+    { language, config: testConfig({ languages }) },
   );
   return { ...view, onSaved };
 }
@@ -93,6 +93,15 @@ describe('PlaceEditor', () => {
     await userEvent.click(names[0] as HTMLElement);
     await userEvent.tab();
     expect(names[0]).toHaveAccessibleDescription('Upišite naziv mjesta na barem jednom jeziku.');
+  });
+
+  it('offers a name and a description for each of the deployment’s languages, named by the browser', async () => {
+    renderEditor({}, 'en', ['sl', 'en', 'de']);
+    const names = screen.getAllByLabelText(/^Name/);
+    expect(names.map((input) => input.getAttribute('name'))).toEqual(['name.en', 'name.sl', 'name.de']);
+    expect(screen.getByLabelText('Name (Slovenian)')).toHaveAttribute('lang', 'sl');
+    expect(screen.getByLabelText('Description (German, optional)')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Name (Croatian)')).toBeNull();
   });
 
   it('on submit shows every problem and focuses the first invalid field, sending nothing', async () => {

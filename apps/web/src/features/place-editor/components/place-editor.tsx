@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useCreatePlace } from '../api/create-place.ts';
 import { editablePlaceQueryKey, getEditablePlace } from '../api/get-editable-place.ts';
 import { getSimilarPlaces, type SimilarQuery, useSimilarPlaces } from '../api/get-similar-places.ts';
@@ -44,10 +45,11 @@ export interface PlaceEditorProps {
 export function PlaceEditor({ place, categories, renderMap, onSaved, cancelHref }: PlaceEditorProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  const { languages } = useRuntimeConfig();
   const [base, setBase] = useState<{ values: PlaceFormValues; version: number } | null>(() =>
-    place ? { values: placeFormValues(place), version: place.version } : null,
+    place ? { values: placeFormValues(place, languages), version: place.version } : null,
   );
-  const form = usePlaceForm(base?.values ?? emptyPlaceForm());
+  const form = usePlaceForm(base?.values ?? emptyPlaceForm(languages));
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -58,8 +60,8 @@ export function PlaceEditor({ place, categories, renderMap, onSaved, cancelHref 
   const saving = create.isPending || update.isPending;
 
   const position = formPosition(form.values);
-  const name = languagesFor(i18n.language)
-    .map((language) => form.values.name[language].trim())
+  const name = languagesFor(i18n.language, languages)
+    .map((language) => (form.values.name[language] ?? '').trim())
     .find((text) => text !== '');
   const similarQuery: SimilarQuery | null =
     position && name ? { near: position, name, exclude: place?.id } : null;
@@ -123,7 +125,7 @@ export function PlaceEditor({ place, categories, renderMap, onSaved, cancelHref 
       queryFn: ({ signal }) => getEditablePlace(place.id, signal),
       staleTime: 0,
     });
-    const values = placeFormValues(current);
+    const values = placeFormValues(current, languages);
     setBase({ values, version: current.version });
     form.reset(values);
     setFailure(null);

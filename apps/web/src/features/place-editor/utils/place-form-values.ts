@@ -1,9 +1,8 @@
 import type { LocationPrivacy, OwnPlace, Place, PlaceInput, PlacePatch } from '@karta/contracts';
 import type { z } from 'zod';
 
-/** The languages a place is written in on this form, in the order their fields first appear. */
-export const PLACE_LANGUAGES = ['hr', 'en'] as const;
-export type PlaceLanguage = (typeof PLACE_LANGUAGES)[number];
+/** A language a place is written in: one of the deployment's (`languages` of the runtime config). */
+export type PlaceLanguage = string;
 
 /** Every field of the form, named by its path in the API (so the server's `details` land on it). */
 export type PlaceField =
@@ -34,10 +33,17 @@ export interface PlaceFormValues {
   locationPrivacy: LocationPrivacy;
 }
 
-export const emptyPlaceForm = (): PlaceFormValues => ({
+/** Text per language, one entry for each of the deployment's `languages` ('' where there is none). */
+const perLanguage = (languages: readonly string[], record: Readonly<Record<string, string>> = {}) =>
+  Object.fromEntries(languages.map((language) => [language, record[language] ?? '']));
+
+/** The form's languages: those it holds fields for (the deployment's, in order). */
+export const formLanguages = (values: PlaceFormValues): string[] => Object.keys(values.name);
+
+export const emptyPlaceForm = (languages: readonly string[]): PlaceFormValues => ({
   categoryId: '',
-  name: { hr: '', en: '' },
-  description: { hr: '', en: '' },
+  name: perLanguage(languages),
+  description: perLanguage(languages),
   lat: '',
   lng: '',
   radius: '',
@@ -53,13 +59,12 @@ export function formatCoordinate(value: number): string {
   return String(Math.round(value * 1e6) / 1e6);
 }
 
-/** The form filled in from a place its author (or a moderator) is editing. */
-export function placeFormValues(place: Place | OwnPlace): PlaceFormValues {
-  const text = (record: Record<string, string>) => ({ hr: record.hr ?? '', en: record.en ?? '' });
+/** The form filled in from a place its author (or a moderator) is editing, in the deployment's `languages`. */
+export function placeFormValues(place: Place | OwnPlace, languages: readonly string[]): PlaceFormValues {
   return {
     categoryId: String(place.categoryId),
-    name: text(place.name),
-    description: text(place.description),
+    name: perLanguage(languages, place.name),
+    description: perLanguage(languages, place.description),
     lat: formatCoordinate(place.lat),
     lng: formatCoordinate(place.lng),
     radius: place.radius === null ? '' : String(place.radius),
@@ -75,7 +80,7 @@ export function placeFormValues(place: Place | OwnPlace): PlaceFormValues {
 export function fieldValue(values: PlaceFormValues, field: PlaceField): string {
   const [group, language] = field.split('.') as [keyof PlaceFormValues, PlaceLanguage | undefined];
   const value = values[group];
-  return typeof value === 'object' ? value[language as PlaceLanguage] : value;
+  return typeof value === 'object' ? (value[language as PlaceLanguage] ?? '') : value;
 }
 
 /** A number typed in a field, or null when it is not one. */
@@ -96,7 +101,9 @@ export function formPosition(values: PlaceFormValues): { lat: number; lng: numbe
 
 const nonEmpty = (record: Record<PlaceLanguage, string>) =>
   Object.fromEntries(
-    PLACE_LANGUAGES.map((language) => [language, record[language].trim()]).filter(([, text]) => text !== ''),
+    Object.entries(record)
+      .map(([language, text]) => [language, text.trim()])
+      .filter(([, text]) => text !== ''),
   );
 
 /** The proposal to send (call only once the form is valid). */
@@ -136,9 +143,9 @@ export function placePatchOf(
   // A language whose description was emptied is sent empty, so it is removed, not kept.
   if ('description' in patch) {
     patch.description = Object.fromEntries(
-      PLACE_LANGUAGES.filter((l) => values.description[l].trim() !== '' || initial.description[l] !== '').map(
-        (l) => [l, values.description[l].trim()],
-      ),
+      formLanguages(values)
+        .filter((l) => (values.description[l] ?? '').trim() !== '' || (initial.description[l] ?? '') !== '')
+        .map((l) => [l, (values.description[l] ?? '').trim()]),
     );
   }
   return patch as z.input<typeof PlacePatch>;

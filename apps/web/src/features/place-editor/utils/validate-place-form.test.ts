@@ -5,7 +5,7 @@ import { emptyPlaceForm, type PlaceFormValues, placeFormValues, placePatchOf } f
 import { fieldProblem, formProblems, serverProblems } from './validate-place-form.ts';
 
 const valid = (overrides: Partial<PlaceFormValues> = {}): PlaceFormValues => ({
-  ...emptyPlaceForm(),
+  ...emptyPlaceForm(['hr', 'en']),
   categoryId: '1',
   name: { hr: 'Ljekarna', en: '' },
   lat: '45.8',
@@ -19,7 +19,7 @@ describe('place form validation (the contracts’ rules)', () => {
   });
 
   it('asks for a name in at least one language, and for a category and position', () => {
-    const problems = formProblems({ ...emptyPlaceForm() });
+    const problems = formProblems({ ...emptyPlaceForm(['hr', 'en']) });
     expect(problems['name.hr']).toEqual({ code: 'nameRequired' });
     expect(problems['name.en']).toEqual({ code: 'nameRequired' });
     expect(problems.categoryId).toEqual({ code: 'categoryRequired' });
@@ -38,6 +38,15 @@ describe('place form validation (the contracts’ rules)', () => {
       params: { min: 1, max: 100_000 },
     });
     expect(fieldProblem(valid({ radius: '' }), 'radius')).toBeUndefined();
+  });
+
+  it('refuses what the server refuses in a name: control and invisible characters', () => {
+    expect(fieldProblem(valid({ name: { hr: 'Ljek\u202earna', en: '' } }), 'name.hr')).toEqual({
+      code: 'invalidCharacters',
+    });
+    expect(fieldProblem(valid({ name: { hr: 'Ljekarna', en: 'Phar\u200bmacy' } }), 'name.en')).toEqual({
+      code: 'invalidCharacters',
+    });
   });
 
   it('checks lengths, phone, e-mail and website by the server’s schema', () => {
@@ -70,7 +79,7 @@ describe('place form validation (the contracts’ rules)', () => {
 
 describe('placePatchOf', () => {
   it('sends only what changed, with the version the edit is based on', () => {
-    const initial = placeFormValues(listedPlace({ radius: 300 }));
+    const initial = placeFormValues(listedPlace({ radius: 300 }), ['hr', 'en']);
     const edited = { ...initial, radius: '500', website: 'https://ljekarna.example' };
     expect(placePatchOf(edited, initial, 4)).toEqual({
       version: 4,

@@ -2,7 +2,7 @@ import { ApiError } from '@karta/api-client';
 import { PlaceInput } from '@karta/contracts';
 import {
   fieldValue,
-  PLACE_LANGUAGES,
+  formLanguages,
   type PlaceField,
   type PlaceFormValues,
   type PlaceLanguage,
@@ -21,6 +21,7 @@ export interface PlaceProblem {
     | 'phone'
     | 'email'
     | 'website'
+    | 'invalidCharacters'
     | 'refused';
   params?: Record<string, number>;
 }
@@ -29,15 +30,22 @@ export type PlaceProblems = Partial<Record<PlaceField, PlaceProblem>>;
 
 const shape = PlaceInput.shape;
 
-/** The first issue's problem, read from a zod result of the contracts' schema. */
+/**
+ * The first issue's problem, read from a zod result of the contracts' schema: zod's own `too_big`,
+ * or the code a contract check names in its `params` (see the contracts' `text`).
+ */
 function schemaProblem(
   result: { success: true } | { success: false; error: { issues: readonly { code: string }[] } },
   otherwise: PlaceProblem['code'],
 ): PlaceProblem | undefined {
   if (result.success) return undefined;
-  const issue = result.error.issues[0] as { code: string; maximum?: unknown } | undefined;
-  if (issue?.code === 'too_big' && typeof issue.maximum === 'number')
-    return { code: 'tooLong', params: { max: issue.maximum } };
+  const issue = result.error.issues[0] as
+    | { code: string; maximum?: unknown; params?: { code?: unknown; maximum?: unknown } }
+    | undefined;
+  const maximum = issue?.code === 'too_big' ? issue.maximum : issue?.params?.maximum;
+  if ((issue?.code === 'too_big' || issue?.params?.code === 'too_long') && typeof maximum === 'number')
+    return { code: 'tooLong', params: { max: maximum } };
+  if (issue?.params?.code === 'invalid_characters') return { code: 'invalidCharacters' };
   return { code: otherwise };
 }
 
@@ -58,7 +66,7 @@ export function fieldProblem(values: PlaceFormValues, field: PlaceField): PlaceP
       return text === '' ? { code: 'categoryRequired' } : undefined;
     case 'name': {
       if (text.trim() === '') {
-        const anyName = PLACE_LANGUAGES.some((l) => values.name[l].trim() !== '');
+        const anyName = Object.values(values.name).some((name) => name.trim() !== '');
         return anyName ? undefined : { code: 'nameRequired' };
       }
       return schemaProblem(shape.name.safeParse({ [language as string]: text }), 'required');
@@ -85,24 +93,27 @@ export function fieldProblem(values: PlaceFormValues, field: PlaceField): PlaceP
 }
 
 /** Every field in the order the form shows them (the first invalid one gets focus on submit). */
-export const PLACE_FIELDS: readonly PlaceField[] = [
-  'lat',
-  'lng',
-  'radius',
-  'categoryId',
-  ...PLACE_LANGUAGES.map((l) => `name.${l}` as const),
-  ...PLACE_LANGUAGES.map((l) => `description.${l}` as const),
-  'address',
-  'phone',
-  'email',
-  'website',
-  'locationPrivacy',
-];
+export function placeFields(values: PlaceFormValues): PlaceField[] {
+  const languages = formLanguages(values);
+  return [
+    'lat',
+    'lng',
+    'radius',
+    'categoryId',
+    ...languages.map((l) => `name.${l}` as const),
+    ...languages.map((l) => `description.${l}` as const),
+    'address',
+    'phone',
+    'email',
+    'website',
+    'locationPrivacy',
+  ];
+}
 
 /** Every problem of the form. */
 export function formProblems(values: PlaceFormValues): PlaceProblems {
   const problems: PlaceProblems = {};
-  for (const field of PLACE_FIELDS) {
+  for (const field of placeFields(values)) {
     const problem = fieldProblem(values, field);
     if (problem) problems[field] = problem;
   }
@@ -117,12 +128,13 @@ export function serverProblems(error: unknown, values: PlaceFormValues): PlacePr
   if (!(error instanceof ApiError) || error.code !== 'validation_error' || !Array.isArray(error.details))
     return null;
   const problems: PlaceProblems = {};
+  const fields: readonly string[] = placeFields(values);
   for (const detail of error.details as { path?: unknown }[]) {
     const path = typeof detail?.path === 'string' ? detail.path : '';
-    const field = (PLACE_FIELDS as readonly string[]).includes(path)
+    const field = fields.includes(path)
       ? (path as PlaceField)
-      : path === 'name'
-        ? 'name.hr'
+      : path === 'name' || path === 'description'
+        ? (`${path}.${formLanguages(values)[0]}` as const)
         : null;
     if (!field || problems[field]) continue;
     problems[field] = fieldProblem(values, field) ?? { code: 'refused' };

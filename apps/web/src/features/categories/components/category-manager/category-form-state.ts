@@ -1,12 +1,10 @@
 import { ApiError } from '@karta/api-client';
 import { CATEGORY_ICONS, CATEGORY_PALETTE, type Category } from '@karta/contracts';
 
-/** The languages a category is named in on this screen. */
-export const NAME_LANGUAGES = ['hr', 'en'] as const;
-
 export interface CategoryDraft {
   slug: string;
-  names: Record<(typeof NAME_LANGUAGES)[number], string>;
+  /** A name per language of the deployment (`languages` of the runtime config), '' where there is none. */
+  names: Record<string, string>;
   color: (typeof CATEGORY_PALETTE)[number];
   icon: (typeof CATEGORY_ICONS)[number];
 }
@@ -25,13 +23,13 @@ export type DraftProblem =
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A blank draft, or the category's values to edit. */
-export function draftOf(category?: Category): CategoryDraft {
+/** A blank draft, or the category's values to edit, with a name field per language of `languages`. */
+export function draftOf(languages: readonly string[], category?: Category): CategoryDraft {
   const palette = CATEGORY_PALETTE as readonly string[];
   const icons = CATEGORY_ICONS as readonly string[];
   return {
     slug: category?.slug ?? '',
-    names: { hr: category?.name.hr ?? '', en: category?.name.en ?? '' },
+    names: Object.fromEntries(languages.map((language) => [language, category?.name[language] ?? ''])),
     color: (category && palette.includes(category.color.toLowerCase())
       ? category.color.toLowerCase()
       : CATEGORY_PALETTE[0]) as CategoryDraft['color'],
@@ -65,7 +63,7 @@ export function checkDraft(
     else if (draft.slug.length > 40) problems.slug = 'slugTooLong';
     else if (!SLUG.test(draft.slug)) problems.slug = 'slugFormat';
   }
-  const names = NAME_LANGUAGES.map((language) => draft.names[language].trim());
+  const names = Object.values(draft.names).map((name) => name.trim());
   if (names.every((name) => name === '')) problems.names = 'nameRequired';
   else if (names.some((name) => name.length > 60)) problems.names = 'nameTooLong';
   return problems;
@@ -74,9 +72,9 @@ export function checkDraft(
 /** The names to send: only the languages filled in. */
 export function namesOf(draft: CategoryDraft): Record<string, string> {
   return Object.fromEntries(
-    NAME_LANGUAGES.map((language) => [language, draft.names[language].trim()] as const).filter(
-      ([, name]) => name,
-    ),
+    Object.entries(draft.names)
+      .map(([language, name]) => [language, name.trim()] as const)
+      .filter(([, name]) => name),
   );
 }
 

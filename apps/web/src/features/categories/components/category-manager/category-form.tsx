@@ -3,7 +3,9 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { useRuntimeConfig } from '../../../../config/runtime-config.ts';
 import { errorMessageKey } from '../../../../lib/error-message.ts';
+import { languageNameIn } from '../../../../lib/i18n/locales.ts';
 import { useCreateCategory } from '../../api/create-category.ts';
 import { useUpdateCategory } from '../../api/update-category.ts';
 import {
@@ -13,7 +15,6 @@ import {
   type DraftField,
   type DraftProblem,
   draftOf,
-  NAME_LANGUAGES,
   namesOf,
   serverProblems,
   slugFrom,
@@ -35,12 +36,13 @@ const inputClass =
  * takes the focus on submit.
  */
 export function CategoryForm({ category, onSaved, onCancel }: CategoryFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { languages } = useRuntimeConfig();
   const creating = !category;
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const saving = create.isPending || update.isPending;
-  const [draft, setDraft] = useState<CategoryDraft>(() => draftOf(category));
+  const [draft, setDraft] = useState<CategoryDraft>(() => draftOf(languages, category));
   const [slugTouched, setSlugTouched] = useState(false);
   const [problems, setProblems] = useState<Partial<Record<DraftField, DraftProblem>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -50,11 +52,12 @@ export function CategoryForm({ category, onSaved, onCancel }: CategoryFormProps)
   const focusFirstProblem = () =>
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus());
 
-  const setName = (language: (typeof NAME_LANGUAGES)[number], value: string) =>
+  const setName = (language: string, value: string) =>
     setDraft((current) => {
       const names = { ...current.names, [language]: value };
-      // Until the slug is typed by hand it follows the name, which is what most people want.
-      const slug = creating && !slugTouched ? slugFrom(names.en || names.hr) : current.slug;
+      // Until the slug is typed by hand it follows the name (English first: slugs are ASCII).
+      const first = names.en || Object.values(names).find((name) => name.trim() !== '') || '';
+      const slug = creating && !slugTouched ? slugFrom(first) : current.slug;
       return { ...current, names, slug };
     });
 
@@ -101,15 +104,15 @@ export function CategoryForm({ category, onSaved, onCancel }: CategoryFormProps)
       className="space-y-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        {NAME_LANGUAGES.map((language, index) => (
+        {languages.map((language, index) => (
           <div key={language}>
             <label htmlFor={`${id}-name-${language}`} className="block text-sm font-medium text-gray-800">
-              {t(`categories.manage.nameIn.${language}`)}
+              {t('categories.manage.nameIn', { language: languageNameIn(language, i18n.language) })}
             </label>
             <input
               id={`${id}-name-${language}`}
               data-testid={`category-name-${language}`}
-              value={draft.names[language]}
+              value={draft.names[language] ?? ''}
               maxLength={80}
               onChange={(event) => setName(language, event.target.value)}
               className={inputClass}
