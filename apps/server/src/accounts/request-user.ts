@@ -19,7 +19,9 @@ declare module 'fastify' {
  */
 export function registerRequestUser(app: FastifyInstance) {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request, reply) => {
+  // Before the contract checks the input (validation comes between preValidation and preHandler),
+  // so the write limit below can count a refused write against its user.
+  app.addHook('preValidation', async (request, reply) => {
     if (!isApiRoute(request)) return;
     const token = presentedToken(request);
     if (!token) return;
