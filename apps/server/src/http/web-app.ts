@@ -16,6 +16,10 @@ function isApi(url: string) {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+function isSourceMap(path: string) {
+  return path.toLowerCase().endsWith('.map');
+}
+
 function wantsHtml(request: FastifyRequest) {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
@@ -36,6 +40,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: true,
       cacheControl: false,
+      // Source maps stay on disk for error reporting (Vite writes them `hidden`) but are not
+      // published: they would hand out the whole source, comments included.
+      allowedPath: (path) => !isSourceMap(path),
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
@@ -47,7 +54,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (!isApi(path) && wantsHtml(request)) {
+    if (!isApi(path) && !isSourceMap(path) && wantsHtml(request)) {
       if (!hasBuild) return reply.status(503).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE);
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
