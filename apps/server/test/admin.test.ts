@@ -137,12 +137,15 @@ describe.skipIf(!databaseAvailable)(`npm run admin -- create (${dbKind})`, () =>
     await target?.dispose();
   });
 
-  const admin = (args: string[]) =>
-    run('npm', ['run', '--silent', 'admin', '--', ...args], {
+  /** Runs the command; `input` is its standard input (ended at once, empty when not given). */
+  const admin = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) => {
+    const running = run('npm', ['run', '--silent', 'admin', '--', ...args], {
       cwd: REPO_ROOT,
-      env: childEnv(target.env),
+      env: { ...childEnv(target.env), ...options.env },
       timeout: 60_000,
-    }).then(
+    });
+    running.child.stdin?.end(options.input ?? '');
+    return running.then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code?: number; stdout?: string; stderr?: string }) => ({
         code: error.code ?? -1,
@@ -150,25 +153,22 @@ describe.skipIf(!databaseAvailable)(`npm run admin -- create (${dbKind})`, () =>
         stderr: error.stderr ?? '',
       }),
     );
+  };
 
   it('creates an admin in the configured database (migrating a new one), then says there is nothing to do', async () => {
     const email = uniqueEmail('cli-admin');
-    const created = await admin([
-      'create',
-      '--email',
-      email,
-      '--password',
-      GOOD_PASSWORD,
-      '--name',
-      'Ana Admin',
-    ]);
+    const created = await admin(['create', '--email', email, '--name', 'Ana Admin'], {
+      input: `${GOOD_PASSWORD}\n`,
+    });
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(
       new RegExp(`Created the admin account ${email.replace('.', '\\.')} \\(id \\d+\\)`),
     );
 
-    const again = await admin(['create', '--email', email.toUpperCase(), '--password', GOOD_PASSWORD]);
+    const again = await admin(['create', '--email', email.toUpperCase()], {
+      env: { NEW_ADMIN_PASSWORD: 'another-password-entirely-7' },
+    });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('is already an admin');
 
@@ -185,13 +185,18 @@ describe.skipIf(!databaseAvailable)(`npm run admin -- create (${dbKind})`, () =>
     }
   });
 
-  it('refuses a weak password, a bad e-mail and wrong usage with exit code 2, changing nothing', async () => {
-    const weak = await admin(['create', '--email', uniqueEmail(), '--password', 'password123']);
+  it('refuses a password on the command line, a weak password, a bad e-mail and wrong usage with exit code 2, changing nothing', async () => {
+    const inArguments = await admin(['create', '--email', uniqueEmail(), '--password', GOOD_PASSWORD]);
+    expect(inArguments.code).toBe(2);
+    expect(inArguments.stderr).toContain('--password is not accepted');
+
+    const weak = await admin(['create', '--email', uniqueEmail()], {
+      env: { NEW_ADMIN_PASSWORD: 'password123' },
+    });
     expect(weak.code).toBe(2);
-    expect(weak.stderr).toContain('--password');
     expect(weak.stderr).toMatch(/too common/);
 
-    const badEmail = await admin(['create', '--email', 'nobody', '--password', GOOD_PASSWORD]);
+    const badEmail = await admin(['create', '--email', 'nobody'], { input: GOOD_PASSWORD });
     expect(badEmail.code).toBe(2);
     expect(badEmail.stderr).toContain('--email');
 
@@ -201,7 +206,7 @@ describe.skipIf(!databaseAvailable)(`npm run admin -- create (${dbKind})`, () =>
 
     const noPassword = await admin(['create', '--email', uniqueEmail()]);
     expect(noPassword.code).toBe(1);
-    expect(noPassword.stderr).toContain('give --password');
+    expect(noPassword.stderr).toContain('give a password');
 
     const database = await target.open();
     try {

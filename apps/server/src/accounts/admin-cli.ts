@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- create --email … [--password …] [--name …]`: creates an admin account, or
+ * `npm run admin -- create --email … [--name …]`: creates an admin account, or
  * makes an existing account an admin, in the database the server is configured with (the same
  * environment variables), then exits. Exit codes: 0 done, 1 failed, 2 wrong usage.
  */
@@ -11,11 +11,15 @@ import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createOrPromoteAdmin } from './admin-bootstrap.ts';
 import { checkNewPassword } from './password-rules.ts';
+import { PASSWORD_VARIABLE, readNewPassword } from './read-password.ts';
 
-const USAGE = `Usage: npm run admin -- create --email <address> [--password <password>] [--name <display name>]
+const USAGE = `Usage: npm run admin -- create --email <address> [--name <display name>]
 
-Creates an admin account with that e-mail and password, or, when the e-mail already has an
-account, makes it an admin (its password is not changed, and --password is not needed).
+Creates an admin account with that e-mail, or, when the e-mail already has an account, makes it
+an admin (its password is not changed, and no password is needed). The new account's password is
+asked for on the terminal, or read from the first line of standard input, or from the
+environment variable ${PASSWORD_VARIABLE}; never from the command line, where other users can
+see it and the shell keeps it.
 Uses the database the server is configured with (DATA_DIR or DATABASE_URL); with PGlite, stop
 the server first (only one process may open its folder).`;
 
@@ -31,6 +35,7 @@ function readArguments(argv: string[]) {
       allowPositionals: true,
       options: {
         email: { type: 'string' },
+        // Only to refuse it with a reason: see USAGE.
         password: { type: 'string' },
         name: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -55,8 +60,16 @@ async function main(argv: string[]) {
   const name = values.name === undefined ? undefined : DisplayName.safeParse(values.name);
   if (name && !name.success) fail(`--name: ${name.error.issues[0]?.message ?? 'not valid'}`, 2);
   if (values.password !== undefined) {
-    const problems = checkNewPassword(values.password, email.data);
-    if (problems.length > 0) fail(`--password: ${problems.map((p) => p.message).join('; ')}`, 2);
+    fail(
+      `--password is not accepted: other users can see a command line, and the shell keeps it. ` +
+        `Type the password when asked, pipe it on standard input, or set ${PASSWORD_VARIABLE}.`,
+      2,
+    );
+  }
+  const password = await readNewPassword();
+  if (password !== undefined) {
+    const problems = checkNewPassword(password, email.data);
+    if (problems.length > 0) fail(`The password: ${problems.map((p) => p.message).join('; ')}`, 2);
   }
 
   let config: ReturnType<typeof loadConfig>;
@@ -73,7 +86,7 @@ async function main(argv: string[]) {
     await migrate(database);
     const result = await createOrPromoteAdmin(database, {
       email: email.data,
-      password: values.password,
+      password,
       displayName: name?.data,
     });
     switch (result.outcome) {
@@ -94,7 +107,9 @@ async function main(argv: string[]) {
         break;
       case 'password-needed':
         process.exitCode = 1;
-        console.error(`There is no account for ${email.data}: give --password to create one.`);
+        console.error(
+          `There is no account for ${email.data}: give a password (on standard input or in ${PASSWORD_VARIABLE}) to create one.`,
+        );
         break;
     }
   } catch (error) {
