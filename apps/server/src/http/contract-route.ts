@@ -70,9 +70,17 @@ function bodyIssuesCompiler(rewrite: NonNullable<ContractRouteExtras['bodyIssues
   }) satisfies FastifySchemaCompiler<z.ZodType>;
 }
 
-/** Writes a success body after checking it against the contract; unknown fields are left out. */
-const serializerCompiler = ({ schema }: { schema: z.ZodType }) => {
-  return (data: unknown) => JSON.stringify(schema.parse(data));
+/**
+ * Writes a success body after checking it against the contract; unknown fields are left out. A
+ * body that breaks it is our bug: a plain Error (a 500, logged and reported), never a ZodError,
+ * which the error handler would answer as the client's 400.
+ */
+const serializerCompiler = ({ schema, url }: { schema: z.ZodType; url: string }) => {
+  return (data: unknown) => {
+    const result = schema.safeParse(data);
+    if (result.success) return JSON.stringify(result.data);
+    throw new Error(`The answer of ${url} breaks its contract: ${result.error.message}`);
+  };
 };
 
 /** `/api/v1/places/{id}` (OpenAPI) as Fastify writes it: `/api/v1/places/:id`. */
