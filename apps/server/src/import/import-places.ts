@@ -1,14 +1,16 @@
-import {
-  type FieldIssue,
-  IMPORTED_FIELDS,
-  type ImportedField,
-  type ImportReport,
-  type ImportRow,
-  type ImportStatus,
-} from '@karta/contracts';
+import { type FieldIssue, type ImportReport, type ImportStatus, PLACE_FIELDS } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
-import { sameJson } from '../places/same-json.ts';
 import { linkedPlaceId, parsePlaceRow } from './place-file.ts';
+import {
+  changesOf,
+  FIELD_COLUMNS,
+  RECORD_COLUMNS,
+  recordOf,
+  rowValues,
+  SET_COLUMNS,
+  type Values,
+  valuesOf,
+} from './place-values.ts';
 import type { SourceRow } from './source-rows.ts';
 
 /** Rows looked up and written per statement, inside the one transaction. */
@@ -31,72 +33,15 @@ export interface ImportResult {
   imported: boolean;
 }
 
-/** What an import sets on a place, in the API's terms (also the keys of its history entries). */
-interface Values {
-  categoryId: number;
-  name: Record<string, string>;
-  description: Record<string, string>;
-  primaryLanguage: string;
-  lat: number;
-  lng: number;
-  radius: number | null;
-  locationPrivacy: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-}
-const FIELDS = IMPORTED_FIELDS satisfies readonly (keyof Values)[];
-
-interface CurrentRow {
+/** A place as the import reads it: its fields' columns, and what matching and keepPosition need. */
+interface CurrentRow extends Record<string, unknown> {
   id: number;
   external_id: string | null;
-  category_id: number;
-  name: Record<string, string>;
-  description: Record<string, string>;
-  primary_language: string;
   lat: number;
   lng: number;
   public_lat: number;
   public_lng: number;
-  radius: number | null;
   location_privacy: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-}
-
-const valuesOf = (row: CurrentRow): Values => ({
-  categoryId: row.category_id,
-  name: row.name,
-  description: row.description,
-  primaryLanguage: row.primary_language,
-  lat: row.lat,
-  lng: row.lng,
-  radius: row.radius,
-  locationPrivacy: row.location_privacy,
-  address: row.address,
-  phone: row.phone,
-  email: row.email,
-  website: row.website,
-});
-
-function rowValues(row: ImportRow, categoryId: number): Values {
-  return {
-    categoryId,
-    name: row.name,
-    description: row.description ?? {},
-    primaryLanguage: row.primaryLanguage ?? Object.keys(row.name)[0] ?? 'en',
-    lat: row.lat,
-    lng: row.lng,
-    radius: row.radius ?? null,
-    locationPrivacy: row.locationPrivacy ?? 'exact',
-    address: row.address ?? null,
-    phone: row.phone ?? null,
-    email: row.email ?? null,
-    website: row.website ?? null,
-  };
 }
 
 /**
@@ -123,45 +68,11 @@ function keepPosition(existing: CurrentRow, values: Values): Values {
   return same || publicPoint ? { ...values, lat: existing.lat, lng: existing.lng } : values;
 }
 
-/** The fields `next` changes, with their values before and after (a history entry's `changes`). */
-function changesOf(
-  before: Values | null,
-  next: Values,
-): Partial<Record<ImportedField, { from: unknown; to: unknown }>> {
-  const changes: Partial<Record<ImportedField, { from: unknown; to: unknown }>> = {};
-  for (const field of FIELDS) {
-    const from = before ? before[field] : null;
-    if (before && sameJson(from, next[field])) continue;
-    changes[field] = { from, to: next[field] };
-  }
-  return changes;
-}
-
 interface PendingRow {
   row: number;
   externalId: string;
   values: Values;
 }
-
-const RECORD_COLUMNS = `category_id int, name jsonb, description jsonb, primary_language text, lat float8,
-  lng float8, radius float8, location_privacy text, address text, phone text, email text, website text,
-  changes jsonb`;
-
-const recordOf = (values: Values, changes: object) => ({
-  category_id: values.categoryId,
-  name: values.name,
-  description: values.description,
-  primary_language: values.primaryLanguage,
-  lat: values.lat,
-  lng: values.lng,
-  radius: values.radius,
-  location_privacy: values.locationPrivacy,
-  address: values.address,
-  phone: values.phone,
-  email: values.email,
-  website: values.website,
-  changes,
-});
 
 /**
  * Imports rows: each validated with the rules of a proposal, matched by external id (or by an
@@ -232,8 +143,7 @@ export async function importPlaces(
       if (id !== null) linked.set(id, item.externalId);
     }
     // Two indexed lookups (an OR of both would scan the table): by external id, and by exported link.
-    const columns = `id, external_id, category_id, name, description, primary_language, lat, lng, public_lat,
-      public_lng, radius, location_privacy, address, phone, email, website`;
+    const columns = `id, external_id, public_lat, public_lng, ${FIELD_COLUMNS}`;
     const lock = write ? 'FOR UPDATE' : '';
     const { rows: found } = await q.query<CurrentRow>(
       `SELECT ${columns} FROM places WHERE external_id = ANY($1::text[]) ${lock}`,
@@ -258,13 +168,14 @@ export async function importPlaces(
         if (write)
           creates.push({
             external_id: item.externalId,
-            ...recordOf(item.values, changesOf(null, item.values)),
+            ...recordOf(item.values),
+            changes: changesOf(null, item.values),
           });
         continue;
       }
       const next = keepPosition(existing, item.values);
       const changes = changesOf(valuesOf(existing), next);
-      const changed = FIELDS.filter((field) => field in changes);
+      const changed = PLACE_FIELDS.filter((field) => field in changes);
       if (changed.length === 0) {
         report.unchanged += 1;
         report.rows.push({ row: item.row, externalId: item.externalId, action: 'unchanged' });
@@ -272,18 +183,16 @@ export async function importPlaces(
       }
       report.updated += 1;
       report.rows.push({ row: item.row, externalId: item.externalId, action: 'update', changed });
-      if (write) updates.push({ id: existing.id, ...recordOf(next, changes) });
+      if (write) updates.push({ id: existing.id, ...recordOf(next), changes });
     }
 
     if (creates.length > 0) {
       await q.query(
         `WITH input AS (
-           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(external_id text, ${RECORD_COLUMNS})
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(external_id text, ${RECORD_COLUMNS}, changes jsonb)
          ), inserted AS (
-           INSERT INTO places (external_id, category_id, name, description, primary_language, lat, lng, radius,
-             location_privacy, address, phone, email, website, status, author_id, published_at)
-           SELECT external_id, category_id, name, description, primary_language, lat, lng, radius,
-             location_privacy, address, phone, email, website, $2::text, $3::int8,
+           INSERT INTO places (external_id, ${FIELD_COLUMNS}, status, author_id, published_at)
+           SELECT external_id, ${FIELD_COLUMNS}, $2::text, $3::int8,
              CASE WHEN $2::text = 'published' THEN now() END
            FROM input
            RETURNING id, external_id, version
@@ -297,12 +206,9 @@ export async function importPlaces(
     if (updates.length > 0) {
       await q.query(
         `WITH input AS (
-           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id int8, ${RECORD_COLUMNS})
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id int8, ${RECORD_COLUMNS}, changes jsonb)
          ), updated AS (
-           UPDATE places p SET category_id = i.category_id, name = i.name, description = i.description,
-             primary_language = i.primary_language, lat = i.lat, lng = i.lng, radius = i.radius,
-             location_privacy = i.location_privacy, address = i.address, phone = i.phone, email = i.email,
-             website = i.website, version = p.version + 1, updated_at = now()
+           UPDATE places p SET ${SET_COLUMNS}, version = p.version + 1, updated_at = now()
            FROM input i WHERE p.id = i.id
            RETURNING p.id, p.version
          )

@@ -1,4 +1,11 @@
-import type { LocationPrivacy, OwnPlace, Place, PlaceInput, PlacePatch } from '@karta/contracts';
+import type {
+  PlaceField as ContractField,
+  LocationPrivacy,
+  OwnPlace,
+  Place,
+  PlaceInput,
+  PlacePatch,
+} from '@karta/contracts';
 import type { z } from 'zod';
 
 /** A language a place is written in: one of the deployment's (`languages` of the runtime config). */
@@ -18,8 +25,12 @@ export type PlaceField =
   | 'website'
   | 'locationPrivacy';
 
-/** What the form holds: text as typed, so a half-typed number is kept as the user left it. */
-export interface PlaceFormValues {
+/**
+ * What the form holds: text as typed, so a half-typed number is kept as the user left it. Every
+ * place field of the contracts but `primaryLanguage` (the server picks it), so a form value built
+ * without a new field fails the type check.
+ */
+export interface PlaceFormValues extends Record<Exclude<ContractField, 'primaryLanguage'>, unknown> {
   categoryId: string;
   name: Record<PlaceLanguage, string>;
   description: Record<PlaceLanguage, string>;

@@ -97,4 +97,19 @@ describe('pendingChanges', () => {
     ]);
     expect(changes.rows).toEqual([]);
   });
+
+  it('shows every place field an import changed, the primary language too', () => {
+    const changes = pendingChanges([
+      created(),
+      entry('published', { status: { from: 'pending', to: 'published' } }),
+      entry('edited', {
+        primaryLanguage: { from: 'hr', to: 'en' },
+        website: { from: null, to: 'https://example.org' },
+      }),
+    ]);
+    expect(changes.rows.map((row) => [row.field, row.before, row.after])).toEqual([
+      ['primaryLanguage', 'hr', 'en'],
+      ['website', null, 'https://example.org'],
+    ]);
+  });
 });

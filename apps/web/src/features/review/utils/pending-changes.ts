@@ -1,10 +1,14 @@
-import type { PlaceHistoryEntry } from '@karta/contracts';
+import { everyPlaceField, type PlaceHistoryEntry } from '@karta/contracts';
 
-/** The fields a diff shows, in the order a reader checks them. */
-export const DIFF_FIELDS = [
+/**
+ * The fields a diff shows, in the order a reader checks them: every place field (the type check
+ * fails when the contracts gain one this list does not name, so no change escapes the moderators).
+ */
+export const DIFF_FIELDS = everyPlaceField([
   'name',
   'description',
   'categoryId',
+  'primaryLanguage',
   'lat',
   'lng',
   'radius',
@@ -13,7 +17,7 @@ export const DIFF_FIELDS = [
   'phone',
   'email',
   'website',
-] as const;
+]);
 export type DiffField = (typeof DIFF_FIELDS)[number];
 
 /** One changed value: a field, or one language of a name or description. */
