@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { CSV_COLUMNS } from '@karta/contracts';
+import { csvColumns, DEFAULT_LANGUAGES } from '@karta/contracts';
 import { generateDemoPlaces } from '../apps/server/src/demo-data/generate.ts';
 import { csvCell } from '../apps/server/src/export/place-export.ts';
 import { startBenchServer } from './lib/bench-server.ts';
@@ -71,7 +71,9 @@ async function timeExport(
 
 /** A CSV of `count` new demo places (external ids no seeded place has). */
 function importCsv(count: number): string {
-  const lines = [CSV_COLUMNS.join(',')];
+  // The demo places are written in the default languages.
+  const columns = csvColumns(DEFAULT_LANGUAGES);
+  const lines = [columns.join(',')];
   let i = 0;
   for (const place of generateDemoPlaces(count, 7)) {
     i += 1;
@@ -83,7 +85,7 @@ function importCsv(count: number): string {
       description_hr: place.description.hr ?? null,
       description_en: place.description.en ?? null,
     } as unknown as Record<string, string | number | null>;
-    lines.push(CSV_COLUMNS.map((column) => csvCell(column, fields[column])).join(','));
+    lines.push(columns.map((column) => csvCell(column, fields[column])).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -226,6 +226,20 @@ describe.skipIf(!databaseAvailable)(`a deployment's own languages (${dbKind})`, 
     expect((await category({ sl: 'Vodnjaki' })).statusCode).toBe(201);
   });
 
+  it('exports a name and a description column per language, in the configured order', async () => {
+    const csv = await t.app.inject({ method: 'GET', url: '/api/v1/export.csv' });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const header =
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')[0]
+        ?.split(',') ?? [];
+    expect(header.filter((column) => column.startsWith('name_'))).toEqual(LANGUAGES.map((l) => `name_${l}`));
+    expect(header.filter((column) => column.startsWith('description_'))).toEqual(
+      LANGUAGES.map((l) => `description_${l}`),
+    );
+  });
+
   it('caps the text of an edited place as a whole, not only the text an edit sends', async () => {
     const { rows } = await t.database.query<{ id: number }>('SELECT id FROM categories LIMIT 1');
     const full = (codes: string[]) => Object.fromEntries(codes.map((code) => [code, 'x'.repeat(2000)]));

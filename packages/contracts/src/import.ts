@@ -10,27 +10,27 @@ import { BooleanParam } from './query-params.ts';
  * field names of `POST /api/v1/places`, with names and descriptions flattened per language
  * (`name_hr`, `description_en`), `category` as the category slug and `externalId` as the key that
  * makes re-import idempotent. In GeoJSON the position is the Point geometry instead of `lat`/`lng`.
+ *
+ * This is the CSV header Karta writes for a site whose languages (`LANGUAGES`) are `languages`: a
+ * name and a description column per language. Any order is read, and `name_xx` of other languages too.
  */
-export const PLACE_FILE_LANGUAGES = ['hr', 'en'] as const;
-
-/** The CSV header Karta writes and documents (any order is read; extra `name_xx` languages too). */
-export const CSV_COLUMNS = [
-  'externalId',
-  'category',
-  'name_hr',
-  'name_en',
-  'description_hr',
-  'description_en',
-  'primaryLanguage',
-  'lat',
-  'lng',
-  'radius',
-  'locationPrivacy',
-  'address',
-  'phone',
-  'email',
-  'website',
-] as const;
+export function csvColumns(languages: readonly string[]): string[] {
+  return [
+    'externalId',
+    'category',
+    ...languages.map((language) => `name_${language}`),
+    ...languages.map((language) => `description_${language}`),
+    'primaryLanguage',
+    'lat',
+    'lng',
+    'radius',
+    'locationPrivacy',
+    'address',
+    'phone',
+    'email',
+    'website',
+  ];
+}
 
 /** Place file fields that are neither per-language nor the position. */
 export const PLACE_FILE_SCALARS = [

@@ -1,4 +1,4 @@
-import { CSV_COLUMNS, type ExportQuery, PLACE_FILE_LANGUAGES, type PlaceListItem } from '@karta/contracts';
+import { csvColumns, type ExportQuery, type PlaceListItem } from '@karta/contracts';
 import { fileCoordinate, type PlaceProperties, placeLink, placeProperties } from '../import/place-file.ts';
 import type { PageCursor } from '../places/cursor.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
@@ -69,21 +69,27 @@ function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-function csvLine(properties: PlaceProperties): string {
-  return `${CSV_COLUMNS.map((column) => csvCell(properties[column])).join(',')}\r\n`;
+function csvLine(columns: readonly string[], properties: PlaceProperties): string {
+  return `${columns.map((column) => csvCell(properties[column])).join(',')}\r\n`;
 }
 
 /**
- * CSV with the documented header, page by page. It starts with a UTF-8 byte order mark, so
+ * CSV with the documented header (a name and a description column per language of the site),
+ * page by page. It starts with a UTF-8 byte order mark, so
  * spreadsheets read Croatian letters right; import skips it.
  */
-export async function* csvChunks(pages: AsyncIterable<PlaceListItem[]>, origin: string) {
-  yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
+export async function* csvChunks(
+  pages: AsyncIterable<PlaceListItem[]>,
+  origin: string,
+  languages: readonly string[],
+) {
+  const columns = csvColumns(languages);
+  yield `\uFEFF${columns.join(',')}\r\n`;
   for await (const page of pages) {
     yield page
       .map((place) =>
-        csvLine({
-          ...placeProperties(place, externalIdOf(place, origin), PLACE_FILE_LANGUAGES),
+        csvLine(columns, {
+          ...placeProperties(place, externalIdOf(place, origin), languages),
           lat: fileCoordinate(place.lat),
           lng: fileCoordinate(place.lng),
         }),

@@ -1,4 +1,4 @@
-import { CSV_COLUMNS, type FieldIssue, ImportRow, PLACE_FILE_SCALARS, type Place } from '@karta/contracts';
+import { csvColumns, type FieldIssue, ImportRow, PLACE_FILE_SCALARS, type Place } from '@karta/contracts';
 import { fieldIssues } from '../http/errors.ts';
 
 /** A place as a file holds it: flat fields (`name_hr`, `category`, …); the position aside. */
@@ -114,7 +114,7 @@ const GUARDED_START = /^[=+\-@\t\r']/;
  * (digits, spaces and `+()./-` only) cannot call anything, so `+385 …` stays as it is.
  */
 const FREE_TEXT_COLUMNS = new Set<string>(
-  CSV_COLUMNS.filter((column) => !['lat', 'lng', 'radius', 'phone'].includes(column)),
+  csvColumns([]).filter((column) => !['lat', 'lng', 'radius', 'phone'].includes(column)),
 );
 
 /** Whether a file field holds free text (also `name_xx` and `description_xx` of any language). */

@@ -47,7 +47,7 @@ export async function exportRoutes(app: FastifyInstance) {
       send(request, reply, {
         type: 'text/csv; charset=utf-8; header=present',
         extension: 'csv',
-        chunks: csvChunks,
+        chunks: (pages, origin) => csvChunks(pages, origin, app.appConfig.languages),
       }),
     extras,
   );

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import {
   type ColumnMapping,
   type ColumnTarget,
@@ -28,7 +29,8 @@ const IGNORE = '';
 export function ColumnMappingTable({ header, sample, mapping, problems, onChange }: ColumnMappingTableProps) {
   const { t, i18n } = useTranslation();
   const problemsId = useId();
-  const choices = columnChoices(header);
+  const { languages } = useRuntimeConfig();
+  const choices = columnChoices(header, languages);
   const hasProblems = problems.missing.length > 0 || problems.repeated.length > 0;
   const listFormat = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   autoMapColumns,
+  columnChoices,
   foldColumnName,
   guessColumn,
   isKartaHeader,
@@ -59,5 +60,17 @@ describe('matching a file’s columns to Karta’s', () => {
       missing: ['category', 'name', 'lng'],
       repeated: ['lat'],
     });
+  });
+
+  it('offers a name and a description column per language of the site, and those the file has', () => {
+    const choices = columnChoices(['Name', 'name_it'], ['sl', 'en']);
+    expect(choices.filter((column) => /^(name|description)_/.test(column))).toEqual([
+      'name_sl',
+      'name_en',
+      'description_sl',
+      'description_en',
+      'name_it',
+    ]);
+    expect(guessColumn('Name SL')).toBe('name_sl');
   });
 });

@@ -1,4 +1,4 @@
-import { CSV_COLUMNS } from '@karta/contracts';
+import { csvColumns } from '@karta/contracts';
 
 /** A Karta CSV column a file column can be read as, or `null` for a column that is left out. */
 export type ColumnTarget = string | null;
@@ -6,12 +6,17 @@ export type ColumnTarget = string | null;
 /** For each column of the file, in its order: the Karta column it is read as. */
 export type ColumnMapping = ColumnTarget[];
 
-/** Names in other languages than Karta's two, which the server reads too (`name_de`). */
+/** A name or description in any language, which the server reads (`name_de`). */
 const LANGUAGE_COLUMN = /^(name|description)_[a-z]{2}$/;
+/** The same, folded (`NAME_HR`, `Name hr` → `namehr`). */
+const FOLDED_LANGUAGE_COLUMN = /^(name|description)([a-z]{2})$/;
+
+/** The columns that are the same for every site: all but the names and descriptions per language. */
+const PLAIN_COLUMNS: readonly string[] = csvColumns([]);
 
 /** Whether the server reads `column` as it is (the documented ones and any `name_xx`/`description_xx`). */
 export const isKartaColumn = (column: string) =>
-  (CSV_COLUMNS as readonly string[]).includes(column) || LANGUAGE_COLUMN.test(column);
+  PLAIN_COLUMNS.includes(column) || LANGUAGE_COLUMN.test(column);
 
 /** Lower case, without accents, spaces or punctuation: `Geografska širina` → `geografskasirina`. */
 export function foldColumnName(name: string): string {
@@ -58,7 +63,7 @@ const SYNONYMS: Record<string, readonly string[]> = {
 
 /** Folded name → Karta column: each Karta column's own name first, then its synonyms. */
 const KNOWN_NAMES = new Map<string, string>([
-  ...CSV_COLUMNS.map((column) => [foldColumnName(column), column] as const),
+  ...PLAIN_COLUMNS.map((column) => [foldColumnName(column), column] as const),
   ...Object.entries(SYNONYMS).flatMap(([column, names]) => names.map((name) => [name, column] as const)),
 ]);
 
@@ -66,7 +71,9 @@ const KNOWN_NAMES = new Map<string, string>([
 export function guessColumn(name: string): ColumnTarget {
   const trimmed = name.trim();
   if (isKartaColumn(trimmed)) return trimmed;
-  return KNOWN_NAMES.get(foldColumnName(trimmed)) ?? null;
+  const folded = foldColumnName(trimmed);
+  const language = FOLDED_LANGUAGE_COLUMN.exec(folded);
+  return KNOWN_NAMES.get(folded) ?? (language ? `${language[1]}_${language[2]}` : null);
 }
 
 /**
@@ -115,8 +122,11 @@ export function mappingProblems(mapping: ColumnMapping): MappingProblems {
   return { missing, repeated };
 }
 
-/** The Karta columns offered for a file: the documented ones, plus other languages the file has. */
-export function columnChoices(header: readonly string[]): string[] {
+/**
+ * The Karta columns offered for a file: the documented ones for the site's `languages`, plus other
+ * languages the file has.
+ */
+export function columnChoices(header: readonly string[], languages: readonly string[]): string[] {
   const extra = header.map((name) => name.trim()).filter((name) => LANGUAGE_COLUMN.test(name));
-  return [...new Set<string>([...CSV_COLUMNS, ...extra])];
+  return [...new Set<string>([...csvColumns(languages), ...extra])];
 }
