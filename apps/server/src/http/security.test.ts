@@ -49,10 +49,19 @@ describe('contentSecurityPolicy', () => {
     expect(contentSecurityPolicy(loadConfig({}), { embed: true })['frame-ancestors']).toEqual(['*']);
   });
 
-  it('adds Google’s origins only for the Google engine', () => {
-    const google = contentSecurityPolicy(loadConfig({ GOOGLE_MAPS_API_KEY: 'k' }), { embed: false });
-    expect(google['script-src']).toEqual(
-      expect.arrayContaining(["'self'", 'https://*.googleapis.com', 'https://*.gstatic.com', 'blob:']),
+  it('trusts Google’s scripts by the page’s nonce, never by host, and adds Google’s origins only for its engine', () => {
+    const googleConfig = loadConfig({ GOOGLE_MAPS_API_KEY: 'k' });
+    const google = contentSecurityPolicy(googleConfig, { embed: false, nonce: 'bm9uY2U=' });
+    expect(google['script-src']).toEqual([
+      "'self'",
+      "'nonce-bm9uY2U='",
+      "'strict-dynamic'",
+      'https:',
+      'blob:',
+    ]);
+    // Without a page's nonce (the API's answers) no script may run at all.
+    expect(contentSecurityPolicy(googleConfig, { embed: false })['script-src']).not.toContain(
+      expect.stringMatching(/nonce|google/),
     );
     expect(google['connect-src']).toEqual(expect.arrayContaining(['https://*.googleapis.com', 'blob:']));
     expect(google['frame-src']).toEqual(['https://*.google.com']);
@@ -61,10 +70,13 @@ describe('contentSecurityPolicy', () => {
     const leaflet = contentSecurityPolicy(loadConfig({}), { embed: false });
     expect(JSON.stringify(leaflet)).not.toContain('google');
     expect(leaflet['script-src']).toEqual(["'self'"]);
+    expect(contentSecurityPolicy(loadConfig({}), { embed: false, nonce: 'x' })['script-src']).toEqual([
+      "'self'",
+    ]);
     expect(leaflet['connect-src']).not.toContain('blob:');
     // Google's engine is also picked outright, with a client id, or not at all when told so.
     const byClient = contentSecurityPolicy(loadConfig({ GOOGLE_MAPS_CLIENT_ID: 'gme-x' }), { embed: false });
-    expect(byClient['script-src']).toContain('https://*.googleapis.com');
+    expect(byClient['script-src']).toContain("'strict-dynamic'");
     const forcedLeaflet = loadConfig({ GOOGLE_MAPS_API_KEY: 'k', MAP_ENGINE: 'leaflet' });
     expect(JSON.stringify(contentSecurityPolicy(forcedLeaflet, { embed: false }))).not.toContain('google');
   });

@@ -2,14 +2,17 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 
-/** Where the Google Maps script, tiles and fonts come from (Google's documented CSP list). */
+/**
+ * What the Google engine's pages may load, after Google's "strict CSP" for the Maps JavaScript
+ * API: scripts by a per-response nonce and `'strict-dynamic'` (a trusted script may add more),
+ * not by host. An allowlist of `https://*.google.com` and friends lets any script on those hosts
+ * run here, and some of them serve JSONP or old libraries that are known CSP bypasses.
+ */
 const GOOGLE_MAPS_SOURCES = {
   script: [
-    'https://*.googleapis.com',
-    'https://*.gstatic.com',
-    'https://*.google.com',
-    'https://*.ggpht.com',
-    'https://*.googleusercontent.com',
+    "'strict-dynamic'",
+    // Ignored by browsers that know 'strict-dynamic'; lets older ones load Google's script at all.
+    'https:',
     // Google's script starts workers and loads parts of itself from blob URLs.
     'blob:',
   ],
@@ -53,14 +56,22 @@ export function dsnOrigin(dsn: string | null): string | null {
 /**
  * The content security policy: no inline or foreign script, images from us and the tile server,
  * browser errors to the Sentry DSN only. `embed` pages may be framed by any site (that is their
- * purpose); every other page refuses to be framed.
+ * purpose); every other page refuses to be framed. With the Google engine, scripts need the
+ * page's `nonce` (see `GOOGLE_MAPS_SOURCES`); a response without one (the API's JSON) runs none.
  */
-export function contentSecurityPolicy(config: Config, options: { embed: boolean }): Record<string, string[]> {
-  const google = config.map.engine === 'google';
+export function contentSecurityPolicy(
+  config: Config,
+  options: { embed: boolean; nonce?: string },
+): Record<string, string[]> {
+  const google = usesScriptNonce(config);
   const sentry = dsnOrigin(config.sentry.dsn);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(google ? GOOGLE_MAPS_SOURCES.script : [])],
+    'script-src': [
+      "'self'",
+      ...(google && options.nonce ? [`'nonce-${options.nonce}'`] : []),
+      ...(google ? GOOGLE_MAPS_SOURCES.script : []),
+    ],
     // Inline style attributes are set by the map engines on their own elements; no inline script is.
     'style-src': ["'self'", "'unsafe-inline'", ...(google ? GOOGLE_MAPS_SOURCES.style : [])],
     'img-src': [
@@ -78,6 +89,18 @@ export function contentSecurityPolicy(config: Config, options: { embed: boolean 
     'form-action': ["'self'"],
     'frame-ancestors': options.embed ? ['*'] : ["'none'"],
   };
+}
+
+/** Whether pages carry a script nonce: with the Google engine (see `GOOGLE_MAPS_SOURCES`). */
+export function usesScriptNonce(config: Pick<Config, 'map'>): boolean {
+  return config.map.engine === 'google';
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The nonce this response's page gives its scripts, when it is a page that has one. */
+    scriptNonce: string | null;
+  }
 }
 
 function serialise(directives: Record<string, string[]>): string {
@@ -111,10 +134,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.decorateReply('scriptNonce', null);
   app.addHook('onSend', async (request, reply) => {
-    if (isEmbedPage(request.url)) {
+    const embed = isEmbedPage(request.url);
+    if (reply.scriptNonce) {
+      const policy = contentSecurityPolicy(config, { embed, nonce: reply.scriptNonce });
+      reply.header('content-security-policy', serialise(policy));
+    } else if (embed) {
       reply.header('content-security-policy', embedPolicy);
-      reply.removeHeader('x-frame-options');
     }
+    if (embed) reply.removeHeader('x-frame-options');
   });
 }

@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.ts';
+import { usesScriptNonce } from './security.ts';
 
 const MISSING_BUILD_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Karta: front end not built</title></head>
@@ -14,6 +16,23 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 
 function isApi(url: string) {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** The paths of the page itself (served by `registerWebApp`, with a nonce when it needs one). */
+function isIndexPage(path: string) {
+  return path === '/' || path === '/index.html';
+}
+
+/**
+ * The built index.html with `nonce` on every script and module preload, and in the meta tag that
+ * Vite's preload helper reads for the preloads it adds later. Our own build's file, so a plain
+ * replacement is enough.
+ */
+export function withScriptNonce(html: string, nonce: string): string {
+  return html
+    .replace(/<script\b/g, `<script nonce="${nonce}"`)
+    .replace(/<link\b(?=[^>]*\brel="modulepreload")/g, `<link nonce="${nonce}"`)
+    .replace(/<head>/, `<head>\n    <meta property="csp-nonce" nonce="${nonce}" />`);
 }
 
 function isSourceMap(path: string) {
@@ -35,6 +54,17 @@ function wantsHtml(request: FastifyRequest) {
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const hasBuild = existsSync(join(distDir, 'index.html'));
+  // With a nonce-based CSP the page differs per response, so it is kept in memory and served here.
+  const noncedPage =
+    hasBuild && usesScriptNonce(app.appConfig) ? readFileSync(join(distDir, 'index.html'), 'utf8') : null;
+  const sendPage = (reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    reply.type('text/html; charset=utf-8');
+    if (!noncedPage) return reply.sendFile('index.html');
+    const nonce = randomBytes(16).toString('base64');
+    reply.scriptNonce = nonce;
+    return reply.send(withScriptNonce(noncedPage, nonce));
+  };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -42,7 +72,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       cacheControl: false,
       // Source maps stay on disk for error reporting (Vite writes them `hidden`) but are not
       // published: they would hand out the whole source, comments included.
-      allowedPath: (path) => !isSourceMap(path),
+      allowedPath: (path) => !isSourceMap(path) && !(noncedPage && isIndexPage(path)),
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
@@ -54,10 +84,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (!isApi(path) && !isSourceMap(path) && wantsHtml(request)) {
+    if ((noncedPage && isIndexPage(path)) || (!isApi(path) && !isSourceMap(path) && wantsHtml(request))) {
       if (!hasBuild) return reply.status(503).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE);
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return sendPage(reply);
     }
     return sendError(reply, 404, {
       error: { code: 'not_found', message: `Nothing here: ${request.method} ${path.slice(0, 200)}` },
