@@ -165,6 +165,19 @@ describe.skipIf(!databaseAvailable)(`hostile input is refused before the databas
     expect(await placeCount()).toBe(before);
   });
 
+  it('refuses an imported row with a name in a language the site does not offer', async () => {
+    const csv = 'externalId,category,name_en,name_de,lat,lng\r\nx-1,fridges,Fridge,Kühlschrank,45.8,16\r\n';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/import?format=csv&dryRun=true',
+      headers: { 'content-type': 'text/csv', ...moderator.headers },
+      payload: csv,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json() as { refused: { row: number; errors: { path: string }[] }[] };
+    expect(report.refused).toEqual([{ row: 1, errors: [expect.objectContaining({ path: 'name_de' })] }]);
+  });
+
   it('refuses a 21st open proposal of one contributor with 429, and takes it once one is decided', async () => {
     const contributor = await signedInUser(t.app);
     const ids: number[] = [];

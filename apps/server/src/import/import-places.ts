@@ -1,6 +1,6 @@
 import { type FieldIssue, type ImportReport, type ImportStatus, PLACE_FIELDS } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
-import { linkedPlaceId, parsePlaceRow } from './place-file.ts';
+import { languageIssues, linkedPlaceId, parsePlaceRow } from './place-file.ts';
 import {
   changesOf,
   FIELD_COLUMNS,
@@ -25,6 +25,8 @@ export interface ImportOptions {
   actorId: number;
   /** This site's host (as in the Host header), to recognise exported links (`placeLink`). */
   host: string;
+  /** The site's languages (`LANGUAGES`): a name or description in any other refuses its row. */
+  languages: readonly string[];
 }
 
 export interface ImportResult {
@@ -112,7 +114,7 @@ export async function importPlaces(
       }
       const { externalId, category } = parsed.value;
       const categoryId = categories.get(category);
-      const issues: FieldIssue[] = [];
+      const issues: FieldIssue[] = languageIssues(parsed.value, options.languages);
       if (categoryId === undefined)
         issues.push({ path: 'category', message: `There is no category "${category}"` });
       const earlier = seen.get(externalId);

@@ -1,4 +1,13 @@
-import { csvColumns, type FieldIssue, ImportRow, PLACE_FILE_SCALARS, type Place } from '@karta/contracts';
+import {
+  csvColumns,
+  type FieldIssue,
+  ImportRow,
+  PLACE_FIELDS,
+  PLACE_FILE_FIELDS,
+  PLACE_FILE_SCALARS,
+  type Place,
+  unsupportedLanguageIssues,
+} from '@karta/contracts';
 import { fieldIssues } from '../http/errors.ts';
 
 /** A place as a file holds it: flat fields (`name_hr`, `category`, …); the position aside. */
@@ -29,19 +38,21 @@ export function placeProperties(
   externalId: string,
   languages?: readonly string[],
 ): PlaceProperties {
-  const properties: PlaceProperties = { externalId, category: place.category };
-  const nameLanguages = languages ?? Object.keys(place.name);
-  for (const language of nameLanguages) properties[`name_${language}`] = place.name[language] ?? null;
-  for (const language of languages ?? Object.keys(place.description)) {
-    properties[`description_${language}`] = place.description[language] ?? null;
+  const properties: PlaceProperties = { externalId };
+  // Every place field, as the file names it; the type check fails for a field Place lacks.
+  for (const field of PLACE_FIELDS) {
+    if (field === 'lat' || field === 'lng') continue;
+    if (field === 'name' || field === 'description') {
+      const texts = place[field];
+      for (const language of languages ?? Object.keys(texts)) {
+        properties[`${field}_${language}`] = texts[language] ?? null;
+      }
+    } else if (field === 'categoryId') {
+      properties[PLACE_FILE_FIELDS.categoryId] = place.category;
+    } else {
+      properties[PLACE_FILE_FIELDS[field]] = place[field];
+    }
   }
-  properties.primaryLanguage = place.primaryLanguage;
-  properties.radius = place.radius;
-  properties.locationPrivacy = place.locationPrivacy;
-  properties.address = place.address;
-  properties.phone = place.phone;
-  properties.email = place.email;
-  properties.website = place.website;
   for (const [field, value] of Object.entries(properties)) {
     if (typeof value === 'string') properties[field] = encodeText(field, value);
   }
@@ -101,6 +112,17 @@ export function parsePlaceRow(fields: Record<string, unknown>): RowResult {
     ok: false,
     errors: fieldIssues(result.error).map((issue) => ({ ...issue, path: filePath(issue.path) })),
   };
+}
+
+/**
+ * A row's names and descriptions in languages the site does not offer (`LANGUAGES`), each at its
+ * column (`name_de`): an import writes content in the site's languages only, as a proposal does.
+ */
+export function languageIssues(row: ImportRow, languages: readonly string[]): FieldIssue[] {
+  return [
+    ...unsupportedLanguageIssues(row.name, languages, 'name'),
+    ...unsupportedLanguageIssues(row.description, languages, 'description'),
+  ].map((issue) => ({ ...issue, path: filePath(issue.path) }));
 }
 
 /**

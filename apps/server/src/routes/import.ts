@@ -75,6 +75,7 @@ export async function importRoutes(app: FastifyInstance) {
           status: query.status ?? 'pending',
           actorId: user.id,
           host: ownHost ?? request.host,
+          languages: app.appConfig.languages,
         });
         if (!dryRun && !imported) {
           const count = report.refused.length;
