@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldIssue } from './errors.ts';
+import { PLACE_FIELDS, PLACE_FILE_FIELDS, type PlaceField } from './place-fields.ts';
 import { checkPlaceText, PlaceInputFields } from './place-writes.ts';
 import { PlaceListQuery } from './places.ts';
 import { LanguageCode, Slug, text } from './primitives.ts';
@@ -15,35 +16,22 @@ import { BooleanParam } from './query-params.ts';
  * name and a description column per language. Any order is read, and `name_xx` of other languages too.
  */
 export function csvColumns(languages: readonly string[]): string[] {
-  return [
-    'externalId',
-    'category',
-    ...languages.map((language) => `name_${language}`),
-    ...languages.map((language) => `description_${language}`),
-    'primaryLanguage',
-    'lat',
-    'lng',
-    'radius',
-    'locationPrivacy',
-    'address',
-    'phone',
-    'email',
-    'website',
-  ];
+  return ['externalId', ...PLACE_FIELDS.flatMap((field) => fileColumns(field, languages))];
+}
+
+/** The columns of one place field in a file with `languages` (see `PLACE_FILE_FIELDS`). */
+function fileColumns(field: PlaceField, languages: readonly string[]): string[] {
+  const column = PLACE_FILE_FIELDS[field];
+  return column === 'per-language' ? languages.map((language) => `${field}_${language}`) : [column];
 }
 
 /** Place file fields that are neither per-language nor the position. */
-export const PLACE_FILE_SCALARS = [
+export const PLACE_FILE_SCALARS: readonly string[] = [
   'externalId',
-  'category',
-  'primaryLanguage',
-  'radius',
-  'locationPrivacy',
-  'address',
-  'phone',
-  'email',
-  'website',
-] as const;
+  ...PLACE_FIELDS.filter((field) => field !== 'lat' && field !== 'lng').flatMap((field) =>
+    fileColumns(field, []),
+  ),
+];
 
 /**
  * One row of an import, validated with the rules of a proposal (`PlaceInput`), the category named
@@ -105,22 +93,8 @@ export type ImportRefusal = z.infer<typeof ImportRefusal>;
 export const ImportAction = z.enum(['create', 'update', 'unchanged']);
 export type ImportAction = z.infer<typeof ImportAction>;
 
-/** A place's stored fields that an import may change, in the API's terms. */
-export const IMPORTED_FIELDS = [
-  'categoryId',
-  'name',
-  'description',
-  'primaryLanguage',
-  'lat',
-  'lng',
-  'radius',
-  'locationPrivacy',
-  'address',
-  'phone',
-  'email',
-  'website',
-] as const;
-export const ImportedField = z.enum(IMPORTED_FIELDS);
+/** A place's stored field that an import may change (any of them), in the API's terms. */
+export const ImportedField = z.enum(PLACE_FIELDS);
 export type ImportedField = z.infer<typeof ImportedField>;
 
 /**
