@@ -13,7 +13,7 @@ export async function mapRoutes(app: FastifyInstance) {
         categories: query.category,
         lang: query.lang,
       }),
-    // The hottest route (decision 009): its answer is built by our own index, tested against the
+    // The hottest route (decision 012): its answer is built by our own index, tested against the
     // contract in map.test.ts, so it is not parsed again on every request.
     { checkResponse: false },
   );
