@@ -144,7 +144,7 @@ function parametersIn(operation: Operation, where: 'path' | 'query'): JsonSchema
   };
 }
 
-function requestArbitrary(operation: Operation): fc.Arbitrary<InjectOptions> {
+function requestArbitrary(operation: Operation): fc.Arbitrary<InjectOptions & { url: string }> {
   const content = operation.requestBody?.content ?? {};
   const jsonSchema = content['application/json']?.schema;
   const fileTypes = Object.keys(content).filter((type) => type !== 'application/json');
