@@ -16,5 +16,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Generated for error reporting, never referenced from the served bundles.
     sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod with our settings for it (src/lib/zod-config.ts) in one chunk, settings right after
+          // zod: every chunk that builds schemas imports it, so no schema exists before them.
+          groups: [{ name: 'zod', test: /[\\/](node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config\.ts$)/ }],
+        },
+      },
+    },
   },
 });

@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any schema is built (see zod-config.ts).
+import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

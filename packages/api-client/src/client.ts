@@ -1,12 +1,10 @@
 import {
-  type CurrentUser,
   type ExportQuery,
   endpoints,
   IMPORT_CONTENT_TYPES,
   type ImportFormat,
   type ImportStatus,
 } from '@karta/contracts';
-import { ApiError } from './api-error.ts';
 import { createCall, type FileBody, type RequestOptions, urlOf } from './call.ts';
 import { methodsOf } from './methods.ts';
 
@@ -29,15 +27,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return {
     call,
     ...methodsOf(call),
-    /** The signed-in user, or null when not signed in (the server's 401). */
-    me: async (request?: RequestOptions): Promise<CurrentUser | null> => {
-      try {
-        return await call('me', {}, request);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
     /**
      * Imports places from a GeoJSON or CSV file (moderators). A dry run unless `dryRun: false`;
      * a real run with refused rows imports nothing and fails with 422 `validation_error`, whose

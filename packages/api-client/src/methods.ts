@@ -6,7 +6,7 @@ type Endpoints = typeof endpoints;
 type Nothing = Record<never, never>;
 
 /** Endpoints whose client call is a wrapper with behaviour of its own (see client.ts). */
-const WRAPPED = ['me', 'importPlaces', 'exportGeoJson', 'exportCsv'] as const;
+const WRAPPED = ['importPlaces', 'exportGeoJson', 'exportCsv'] as const;
 type Wrapped = (typeof WRAPPED)[number];
 
 /**

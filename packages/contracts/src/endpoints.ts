@@ -157,10 +157,11 @@ export const endpoints = {
   me: {
     method: 'GET',
     path: '/api/v1/auth/me',
-    summary: 'The signed-in user (401 when not signed in)',
-    response: CurrentUser,
-    session: 'required',
-    errors: [401],
+    // 200 with null rather than 401: browsers log every 4xx as a console error, and a visitor who
+    // is not signed in is the common case on every page, not an error.
+    summary: 'The signed-in user, or null when not signed in (also for an ended or unknown session)',
+    response: CurrentUser.nullable(),
+    errors: [],
   },
   createPlace: {
     method: 'POST',

@@ -1,7 +1,6 @@
 import type { FieldIssue } from '@karta/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { passwordContentIssues } from '../accounts/password-rules.ts';
-import { requireUser } from '../accounts/request-user.ts';
 import { clearSessionCookie, presentedToken, setSessionCookie } from '../accounts/session-cookie.ts';
 import { accountKey } from '../accounts/sign-in-throttle.ts';
 import { clientKey } from '../http/client-address.ts';
@@ -93,5 +92,5 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.send();
   });
 
-  defineRoute(app, 'me', async (request) => requireUser(request));
+  defineRoute(app, 'me', async (request) => request.user ?? null);
 }

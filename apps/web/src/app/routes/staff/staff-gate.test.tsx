@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, fakeApi } from '../../../testing/fake-api.ts';
+import { fakeApi } from '../../../testing/fake-api.ts';
 import { currentUser } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { StaffGate } from './staff-gate.tsx';
@@ -17,7 +17,7 @@ function renderGate(requires: 'moderator' | 'admin', language = 'en') {
 
 describe('StaffGate', () => {
   it('asks a visitor to sign in and come back', async () => {
-    fakeApi({ 'GET /api/v1/auth/me': { status: 401, body: apiError('unauthorized') } });
+    fakeApi({ 'GET /api/v1/auth/me': { status: 200, body: null } });
     renderGate('moderator');
     const link = await screen.findByTestId('staff-sign-in-link');
     expect(link).toHaveAttribute('href', '/sign-in?next=%2Freview%3Fstatus%3Darchived');
