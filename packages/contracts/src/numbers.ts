@@ -26,6 +26,16 @@ export function roundCoordinate(value: number): number {
   return Math.round(value * SCALE) / SCALE + 0;
 }
 
+/**
+ * `value` rounded to {@link COORDINATE_DECIMALS} decimals away from the inside of a box: `down` for
+ * its west and south edges, `up` for east and north, so the box still holds every place it held
+ * (a cluster's bounds are its places' own coordinates, which may have more decimals).
+ */
+export function roundCoordinateOutward(value: number, direction: 'down' | 'up'): number {
+  const scaled = value * SCALE;
+  return (direction === 'down' ? Math.floor(scaled) : Math.ceil(scaled)) / SCALE + 0;
+}
+
 /** A latitude a client sends: finite (zod 4 numbers are), in range, rounded. */
 export const InputLatitude = z.number().min(-90).max(90).overwrite(roundCoordinate);
 /** A longitude a client sends: finite, in range, rounded. */

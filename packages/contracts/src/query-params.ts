@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { type Bounds, InputLatitude, InputLongitude, LatLng, PlaceStatus, Slug } from './primitives.ts';
+import {
+  type Bounds,
+  InputLatitude,
+  InputLongitude,
+  Latitude,
+  LatLng,
+  Longitude,
+  PlaceStatus,
+  roundCoordinateOutward,
+  Slug,
+} from './primitives.ts';
 
 /**
  * Query-string codecs: each schema parses the wire form (strings) into a typed value, and each
@@ -20,12 +30,22 @@ const numberList = (count: number) =>
       return numbers;
     });
 
-/** `west,south,east,north` in degrees (rounded like every coordinate a client sends). */
+/**
+ * `west,south,east,north` in degrees, rounded outward to the decimals of every coordinate a client
+ * sends (see `COORDINATE_DECIMALS`): the box never loses a place on its edge.
+ */
 export const BboxParam = numberList(4).pipe(
   z
-    .tuple([InputLongitude, InputLatitude, InputLongitude, InputLatitude])
+    .tuple([Longitude, Latitude, Longitude, Latitude])
     .refine(([, south, , north]) => south <= north, { message: 'south must not be greater than north' })
-    .transform(([west, south, east, north]): Bounds => ({ west, south, east, north })),
+    .transform(
+      ([west, south, east, north]): Bounds => ({
+        west: roundCoordinateOutward(west, 'down'),
+        south: roundCoordinateOutward(south, 'down'),
+        east: roundCoordinateOutward(east, 'up'),
+        north: roundCoordinateOutward(north, 'up'),
+      }),
+    ),
 );
 
 export const formatBbox = (b: Bounds): string => [b.west, b.south, b.east, b.north].map(round6).join(',');
