@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { languageNameIn } from '../../../lib/i18n/locales.ts';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
 import { formLanguages, type PlaceField, type PlaceLanguage } from '../utils/place-form-values.ts';
+import { AddressPrivacyWarning } from './address-privacy-warning.tsx';
 import { FieldFrame, inputClass } from './field-frame.tsx';
 
 /** A category to choose, named in the reader's language. */
@@ -132,6 +133,7 @@ export function DetailsSection({
             </FieldFrame>
           ))}
         </div>
+        <AddressPrivacyWarning values={values} />
       </fieldset>
     </>
   );
