@@ -15,12 +15,19 @@ import { signedInUser } from './support/auth.ts';
 import { importInto } from './support/import-files.ts';
 import { dbKind, type TestApp } from './support/test-app.ts';
 
-/** A small disk of its own (a tmpfs), where the machine lets us mount one (root with mount rights). */
+const mount = (point: string) =>
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', point], { stdio: 'ignore' });
+
+/**
+ * A mount point for a small disk of its own (a tmpfs), where the machine lets us mount one (root
+ * with mount rights); tried once here, mounted for the tests in beforeAll.
+ */
 const disk = (() => {
   if (dbKind !== 'pglite') return null;
   const mountPoint = mkdtempSync(join(tmpdir(), 'karta-small-disk-'));
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', mountPoint], { stdio: 'ignore' });
+    mount(mountPoint);
+    execFileSync('umount', [mountPoint]);
     return mountPoint;
   } catch {
     rmSync(mountPoint, { recursive: true, force: true });
@@ -44,7 +51,11 @@ describe.skipIf(disk === null)('imports on a small disk (pglite, a real 96 MB tm
   let mapIndex: MapIndexService;
   let app: FastifyInstance;
 
+  let mounted = false;
+
   beforeAll(async () => {
+    mount(disk as string);
+    mounted = true;
     const config = loadConfig({
       LOG_LEVEL: 'silent',
       DATA_DIR: join(disk as string, 'data'),
@@ -72,10 +83,8 @@ describe.skipIf(disk === null)('imports on a small disk (pglite, a real 96 MB tm
     await mapIndex?.close();
     await database?.close();
     storage?.stop();
-    if (disk) {
-      execFileSync('umount', [disk]);
-      rmSync(disk, { recursive: true, force: true });
-    }
+    if (mounted) execFileSync('umount', [disk as string]);
+    rmSync(disk as string, { recursive: true, force: true });
   });
 
   it('refuses an import that would fill the disk before it starts, and keeps serving', async () => {
