@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { characterCount, optionalText, secretText, text } from './text.ts';
 
 /** The first issue's translation code, or null when the value passed. */
@@ -86,6 +86,15 @@ describe('text', () => {
     expect(result.success).toBe(false);
     if (!result.success)
       expect(result.error.issues[0]).toMatchObject({ params: { code: 'too_long', maximum: 20 } });
+  });
+
+  it('tells the OpenAPI document its bounds', () => {
+    expect(z.toJSONSchema(name, { io: 'input' })).toMatchObject({
+      type: 'string',
+      minLength: 1,
+      maxLength: 20,
+    });
+    expect(z.toJSONSchema(prose, { io: 'input' })).not.toHaveProperty('minLength');
   });
 
   it('makes empty optional text null', () => {

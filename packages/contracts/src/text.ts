@@ -124,21 +124,25 @@ export function reportIssue(ctx: z.RefinementCtx, issue: Issue | null) {
 export function text({ kind, max, min = 0, error }: TextOptions) {
   // Cheap bound before any scan: NFC and trimming shrink text by far less than this.
   const rawLimit = max * 4 + 256;
-  return z
-    .string(error === undefined ? undefined : { error })
-    .superRefine((raw, ctx) => {
-      if (raw.length > rawLimit) {
-        reportIssue(ctx, {
-          code: 'too_long',
-          message: `Use at most ${max} characters`,
-          params: { maximum: max },
-        });
-      }
-    })
-    .overwrite((raw) => normaliseText(raw, kind))
-    .superRefine((value, ctx) =>
-      reportIssue(ctx, characterIssue(value, kind) ?? lengthIssue(value, min, max)),
-    );
+  return (
+    z
+      .string(error === undefined ? undefined : { error })
+      .superRefine((raw, ctx) => {
+        if (raw.length > rawLimit) {
+          reportIssue(ctx, {
+            code: 'too_long',
+            message: `Use at most ${max} characters`,
+            params: { maximum: max },
+          });
+        }
+      })
+      .overwrite((raw) => normaliseText(raw, kind))
+      .superRefine((value, ctx) =>
+        reportIssue(ctx, characterIssue(value, kind) ?? lengthIssue(value, min, max)),
+      )
+      // The bounds for the OpenAPI document (JSON Schema counts code points, as the check does).
+      .meta(min > 0 ? { minLength: min, maxLength: max } : { maxLength: max })
+  );
 }
 
 /** Optional text of at most `max` characters; empty (after trimming) means none: null. */
