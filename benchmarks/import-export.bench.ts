@@ -85,7 +85,7 @@ function importCsv(count: number): string {
       description_hr: place.description.hr ?? null,
       description_en: place.description.en ?? null,
     } as unknown as Record<string, string | number | null>;
-    lines.push(columns.map((column) => csvCell(column, fields[column])).join(','));
+    lines.push(columns.map((column) => csvCell(fields[column])).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

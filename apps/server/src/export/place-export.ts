@@ -63,7 +63,7 @@ export async function* geoJsonChunks(pages: AsyncIterable<PlaceListItem[]>, orig
  * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. Text comes already
  * guarded against formulas by `placeProperties` (the same for both formats).
  */
-function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
