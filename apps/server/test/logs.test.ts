@@ -18,6 +18,10 @@ const SECRET = {
   address: '203.0.113.77',
   forwarded: '198.51.100.23',
   badToken: 'QWxhZGRpbjpvcGVuIHNlc2FtZQQWxhZGRpbjpvcGVuIHN',
+  // The exact spot of a place proposed with a 100 m public radius.
+  proposedLat: '45.8765431',
+  proposedLng: '15.1234567',
+  placeName: 'Xylophone Qwerty Garden',
 };
 
 describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
@@ -57,6 +61,23 @@ describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
     );
     token = responseCookie(registered)?.value ?? '';
     expect(token).not.toBe('');
+    const { rows } = await db.database.query<{ id: number }>(
+      `INSERT INTO categories (slug, name, color, icon) VALUES ('probe', '{"en":"Probe","hr":"Proba"}', '#000000', 'x')
+       RETURNING id`,
+    );
+    const proposed = await postJson(
+      app,
+      '/api/v1/places',
+      {
+        categoryId: rows[0]?.id,
+        name: { en: SECRET.placeName },
+        lat: Number(SECRET.proposedLat),
+        lng: Number(SECRET.proposedLng),
+        radius: 100,
+      },
+      { ...from, headers: { ...from.headers, ...sessionHeader(token) } },
+    );
+    expect(proposed.statusCode, proposed.body).toBe(201);
     await get(`/api/v1/places?near=${SECRET.nearLat},15.9&radius=1000`);
     await get(`/api/v1/places?covers=45.8,${SECRET.coversLng}`);
     await get(`/api/v1/places?q=${SECRET.search}&origin=${SECRET.originLat},15.9`);
