@@ -68,7 +68,7 @@ class GoogleMap implements MapAdapter {
       keyboardShortcuts: true,
       isFractionalZoomEnabled: false,
     });
-    this.roving = new RovingFocus(container);
+    this.roving = new RovingFocus(container, () => this.getViewport().center);
     this.clusters = new ClusterLayer(maps, this.map, events, labels);
     this.markers = new MarkerLayer(maps, this.map, events);
     this.circles = new CircleLayer(maps, this.map);

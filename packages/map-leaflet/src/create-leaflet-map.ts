@@ -66,7 +66,7 @@ class LeafletMap implements MapAdapter {
     // Two Tab stops in all: the map itself (arrows pan, + and − zoom) and its buttons (see RovingFocus).
     // The zoom buttons repeat + and −, and the attribution stays on screen and in the page's
     // footer, so neither adds a stop of its own.
-    this.roving = new RovingFocus(container);
+    this.roving = new RovingFocus(container, () => normalizeCenter(this.map.getCenter()));
     keepOutOfTabOrder(this.map.attributionControl?.getContainer());
     keepOutOfTabOrder(this.zoomControl.getContainer());
 

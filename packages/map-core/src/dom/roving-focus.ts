@@ -21,7 +21,8 @@ const SIDEWAYS_WEIGHT = 2;
  * One Tab stop for all of a map's marker and cluster buttons (a roving tabindex): only the current
  * button is in the Tab order, so a keyboard user passes the map in a press or two instead of one
  * per button; arrow keys move to the nearest button in that direction, Home and End to the first
- * and last (north-west first). When the focused button leaves the map (a cluster replaced by what
+ * and last (north-west first). The stop is the button nearest the map's centre (the edges may be
+ * hidden under other things); when the focused button leaves the map (a cluster replaced by what
  * it held after a zoom), focus goes to the button now nearest its place instead of to the page.
  * The same for every engine: it watches the container, whatever draws the buttons in it.
  */
@@ -33,7 +34,11 @@ export class RovingFocus {
   private focused: HTMLElement | null = null;
   private readonly observer = new MutationObserver(() => this.refresh());
 
-  constructor(private readonly container: HTMLElement) {
+  /** `centre`: where the map is centred now, from the engine. */
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly centre: () => LatLng,
+  ) {
     container.addEventListener('keydown', this.onKeyDown);
     container.addEventListener('focusin', this.onFocusIn);
     container.addEventListener('focusout', this.onFocusOut);
@@ -51,11 +56,11 @@ export class RovingFocus {
   /** After buttons came or went: one stays in the Tab order, and focus lost with a button comes back. */
   private refresh(): void {
     const buttons = this.buttons();
+    const lost = Boolean(this.focused && !this.focused.isConnected);
     if (!this.current?.isConnected) {
-      const successor = this.currentPosition
-        ? nearest(buttons, this.currentPosition)
-        : (inReadingOrder(buttons)[0] ?? null);
-      this.makeCurrent(successor);
+      // Focus went with the button: its successor is what stands at its place now.
+      const from = lost && this.currentPosition ? this.currentPosition : this.centre();
+      this.makeCurrent(nearest(buttons, from));
     } else {
       this.currentPosition = buttonPosition(this.current) ?? this.currentPosition;
     }
@@ -63,7 +68,6 @@ export class RovingFocus {
       const tabIndex = button === this.current ? 0 : -1;
       if (button.tabIndex !== tabIndex) button.tabIndex = tabIndex;
     }
-    const lost = this.focused && !this.focused.isConnected;
     if (!lost) return;
     this.focused = null;
     // Only when nothing else took focus meanwhile (it fell to the page with its button).

@@ -47,15 +47,31 @@ export function describeKeyboardContract(
       testMarker(5, { lat: 45.76, lng: 15.998 }),
     ];
 
-    it('puts all the markers and clusters in one Tab stop', async () => {
+    it('puts all the markers and clusters in one Tab stop: the one nearest the centre', async () => {
       const { adapter, container } = await setup();
-      adapter.setMarkers(plus());
+      const near = testMarker(4, { lat: 45.81, lng: 16.0 });
       adapter.setClusters([testCluster('a', 12, 45.9, 16.1)]);
+      adapter.setMarkers([near, testMarker(2, { lat: 45.8, lng: 16.05 })]);
       await settleAll(settle);
-      expect(mapButtons(container)).toHaveLength(6);
-      expect(tabStops(container)).toHaveLength(1);
-      // North-west first: the cluster at 45.9° N.
-      expect(tabStops(container)[0]?.dataset.testid).toBe('cluster');
+      expect(mapButtons(container)).toHaveLength(3);
+      // The map is centred on 45.8° N, 16° E: marker 4 is 0.01° north of it, the others further.
+      expect(tabStops(container)).toEqual([marker(container, 4)]);
+      adapter.setMarkers([near, testMarker(1, { lat: 45.8, lng: 16.0 })]);
+      await settleAll(settle);
+      // A button nearer the centre arriving later does not take the stop: it stays put.
+      expect(tabStops(container)).toEqual([marker(container, 4)]);
+    });
+
+    it('gives the stop to the button nearest the centre when its own leaves the map unfocused', async () => {
+      const { adapter, container } = await setup();
+      adapter.setMarkers([testMarker(4, { lat: 45.84, lng: 16.002 })]);
+      await settleAll(settle);
+      adapter.setMarkers([
+        testMarker(1, { lat: 45.8, lng: 16.0 }),
+        testMarker(5, { lat: 45.84, lng: 16.01 }),
+      ]);
+      await settleAll(settle);
+      expect(tabStops(container)).toEqual([marker(container, 1)]);
     });
 
     it('moves focus to the nearest button in an arrow’s direction, and Home and End to the ends', async () => {
