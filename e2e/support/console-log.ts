@@ -17,7 +17,9 @@ export async function watchConsoleErrors(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __kartaCspViolation(text: string): void }).__kartaCspViolation;
-      report(`${event.effectiveDirective} refused ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+      report(
+        `${event.effectiveDirective} refused ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   return seen;
