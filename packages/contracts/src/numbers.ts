@@ -32,6 +32,10 @@ export function roundCoordinate(value: number): number {
  * (a cluster's bounds are its places' own coordinates, which may have more decimals).
  */
 export function roundCoordinateOutward(value: number, direction: 'down' | 'up'): number {
+  // The nearest value first: one that already has at most 7 decimals stays as it is (its float
+  // noise in `value * SCALE` would otherwise push it a step out), unless that moves the edge inward.
+  const nearest = roundCoordinate(value);
+  if (direction === 'down' ? nearest <= value : nearest >= value) return nearest;
   const scaled = value * SCALE;
   return (direction === 'down' ? Math.floor(scaled) : Math.ceil(scaled)) / SCALE + 0;
 }

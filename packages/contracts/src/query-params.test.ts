@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BboxParam, intParam, LatLngParam } from './query-params.ts';
+import { BboxParam, formatBbox, intParam, LatLngParam } from './query-params.ts';
 
 describe('coordinates in a query string', () => {
   it('rounds a point to 7 decimals, so a denormal becomes 0 and never reaches the database', () => {
@@ -22,6 +22,25 @@ describe('coordinates in a query string', () => {
       north: 1e-7,
     });
     expect(BboxParam.parse('-180,-90,180,90')).toEqual({ west: -180, south: -90, east: 180, north: 90 });
+  });
+
+  it('writes a box so that it reads back holding at least the same area, and keeps short decimals as they are', () => {
+    const box = { west: 15.91234567, south: 45.81234561, east: 15.91234561, north: 45.81234569 };
+    const back = BboxParam.parse(formatBbox(box));
+    expect(back.west).toBeLessThanOrEqual(box.west);
+    expect(back.south).toBeLessThanOrEqual(box.south);
+    expect(back.east).toBeGreaterThanOrEqual(box.east);
+    expect(back.north).toBeGreaterThanOrEqual(box.north);
+    expect(formatBbox({ west: 15.9, south: 45.7, east: 16.1, north: 0.3 })).toBe('15.9,45.7,16.1,0.3');
+    // A coarse place's public position with float noise, as a cluster's edge: still inside.
+    expect(BboxParam.parse('45.804500000000004,0,45.804500000000004,0')).toMatchObject({
+      west: 45.8045,
+      east: 45.8045001,
+    });
+    for (let i = 0; i < 998; i += 1) {
+      const value = Math.round((i * 0.3607 - 180) * 1e7) / 1e7;
+      expect(BboxParam.parse(`${value},0,${value},0`).west).toBe(value);
+    }
   });
 
   it('refuses what is not a finite number in range', () => {

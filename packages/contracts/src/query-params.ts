@@ -48,7 +48,14 @@ export const BboxParam = numberList(4).pipe(
     ),
 );
 
-export const formatBbox = (b: Bounds): string => [b.west, b.south, b.east, b.north].map(round6).join(',');
+/** A box as the server reads it back: rounded outward, so a place on its edge stays inside. */
+export const formatBbox = (b: Bounds): string =>
+  [
+    roundCoordinateOutward(b.west, 'down'),
+    roundCoordinateOutward(b.south, 'down'),
+    roundCoordinateOutward(b.east, 'up'),
+    roundCoordinateOutward(b.north, 'up'),
+  ].join(',');
 
 /** `lat,lng` in degrees (rounded like every coordinate a client sends). */
 export const LatLngParam = numberList(2).pipe(
