@@ -260,6 +260,42 @@ export function plausibleFor(
   }
 }
 
+/**
+ * The values that have broken servers like this one, tried one by one in every spot of a request
+ * by the sweep (random fuzzing alone rarely lands a given one in a given spot).
+ */
+export const POISONS: unknown[] = [
+  '\u0000',
+  'a\u0000b',
+  'a\ud800b',
+  '\u202eevil',
+  'zero\u200bwidth',
+  '\u0007bell',
+  'x'.repeat(5_000),
+  '5e-324,0',
+  '0,5e-324',
+  '5e-324,5e-324,5e-324,5e-324',
+  '45.8,1e309',
+  '2147483648',
+  '',
+  5e-324,
+  1e-310,
+  -0,
+  2147483648,
+  2 ** 53,
+  1e308,
+  `${RAW_MARK}1e999`,
+  null,
+  [],
+  { en: 'a\u0000b' },
+];
+
+/** Every copy of `value` with one of its nodes (not the root) replaced by `replacement`. */
+export function everyNodeReplaced(value: unknown, replacement: unknown): unknown[] {
+  const count = nodeCount(value);
+  return Array.from({ length: count - 1 }, (_, index) => replaceNode(value, index + 1, replacement));
+}
+
 /** How many nodes (the value itself, its properties and items, at any depth) a JSON value has. */
 function nodeCount(value: unknown): number {
   if (Array.isArray(value)) return 1 + value.reduce((sum: number, item) => sum + nodeCount(item), 0);
