@@ -1,52 +1,19 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-/** The eight 16-bit groups of an IPv6 address, as numbers (null when it is not one). */
-function ipv6Groups(address: string): number[] | null {
-  const plain = address.split('%')[0] ?? '';
-  if (!isIPv6(plain)) return null;
-  // A trailing dotted IPv4 part (`::ffff:1.2.3.4`) is two groups.
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
-  let text = plain;
-  if (dotted?.[1]) {
-    const [a = 0, b = 0, c = 0, d = 0] = dotted[1].split('.').map(Number);
-    text = `${plain.slice(0, -dotted[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const parse = (part: string) =>
-    part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16));
-  const front = parse(head);
-  const back = tail === undefined ? [] : parse(tail);
-  return [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
-}
+import ipaddr from 'ipaddr.js';
 
 /**
  * What the address-based rate limits count a client address as: an IPv4 address as it is, an
  * IPv6 address by its /64 network. One subscriber usually gets a whole /64 (2⁶⁴ addresses), so
  * counting single IPv6 addresses would let anyone step past every limit by changing the last
- * bits. An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`) counts as its IPv4 address.
+ * bits. An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`) counts as its IPv4 address. Parsed with
+ * ipaddr.js, the parser Fastify's own proxy handling uses.
  */
 export function clientAddressKey(address: string): string {
-  if (isIPv4(address)) return address;
-  const groups = ipv6Groups(address);
-  if (!groups) return address;
-  const [a, b, c, d, e, f, g, h] = groups;
-  if (
-    a === 0 &&
-    b === 0 &&
-    c === 0 &&
-    d === 0 &&
-    e === 0 &&
-    f === 0xffff &&
-    g !== undefined &&
-    h !== undefined
-  ) {
-    return [g >> 8, g & 0xff, h >> 8, h & 0xff].join('.');
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.toString(16))
-    .join(':')}::/64`;
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const network = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((group) => group.toString(16));
+  return `${network.join(':')}::/64`;
 }
 
 /** The request's client address as the rate limits count it (see `clientAddressKey`). */

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { IMPORT_CONTENT_TYPES, IMPORT_LIMIT_BYTES } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
-import { clientAddressKey } from '../http/client-address.ts';
+import { clientKey } from '../http/client-address.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
@@ -35,7 +35,7 @@ export async function importRoutes(app: FastifyInstance) {
       // After the session is read, so the limit counts per user.
       hook: 'preHandler',
       keyGenerator: (request: { user: { id: number } | null; ip: string }) =>
-        request.user ? `user:${request.user.id}` : `address:${clientAddressKey(request.ip)}`,
+        request.user ? `user:${request.user.id}` : `address:${clientKey(request)}`,
     },
   };
 
