@@ -17,7 +17,7 @@ export function clientAddressKey(address: string): string {
 }
 
 /** The request's client address as the rate limits count it (see `clientAddressKey`). */
-export function clientKey(request: FastifyRequest): string {
+export function clientKey(request: Pick<FastifyRequest, 'ip'>): string {
   return clientAddressKey(request.ip);
 }
 
