@@ -10,6 +10,7 @@ import { openDatabase } from './db/open-database.ts';
 import { type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
 import { isApiWrite } from './http/api-route.ts';
 import { registerForwardedForWarning } from './http/client-address.ts';
+import { STORAGE_LOW_MESSAGE } from './http/database-errors.ts';
 import { type ErrorReporter, sendError, toHttpError } from './http/errors.ts';
 import { registerRateLimits, registerWriteLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -114,10 +115,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // PGlite hangs on a full disk: refuse writes while space is low instead of starting them.
     if (isApiWrite(request) && !storage.ok) {
       return sendError(reply, 507, {
-        error: {
-          code: 'insufficient_storage',
-          message: 'The server is running out of storage space, so changes are refused for now.',
-        },
+        error: { code: 'insufficient_storage', message: STORAGE_LOW_MESSAGE },
       });
     }
   });

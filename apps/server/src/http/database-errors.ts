@@ -7,6 +7,10 @@ export interface DatabaseErrorAnswer {
   message: string;
 }
 
+/** Why writes are refused while storage is low: the storage guard's answer and a full disk's. */
+export const STORAGE_LOW_MESSAGE =
+  'The server is running out of storage space, so changes are refused for now.';
+
 /** Data exceptions (SQLSTATE class 22) the client can act on, by code. */
 const DATA_EXCEPTIONS: Record<string, string> = {
   '22021': 'A text in the request holds a character that cannot be stored (such as a NUL byte).',
@@ -47,7 +51,7 @@ export function databaseErrorAnswer(code: string | undefined): DatabaseErrorAnsw
     return {
       status: 507,
       code: 'insufficient_storage',
-      message: 'The server is running out of storage space, so changes are refused for now.',
+      message: STORAGE_LOW_MESSAGE,
     };
   }
   if (sqlClass === '53' || sqlClass === '08' || /^57P0[1-4]$/.test(code)) {
