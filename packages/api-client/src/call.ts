@@ -49,6 +49,16 @@ export function urlOf(
   return `${baseUrl}${pathOf(endpoint, input.params)}${search.size > 0 ? `?${search}` : ''}`;
 }
 
+/** The error of an answer that is not a success: its §8 body as it is, else an unexpected answer. */
+export function apiErrorOf(status: number, answer: unknown): ApiError {
+  const parsed = ErrorBody.safeParse(answer);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(status, code, message, details);
+  }
+  return new ApiError(status, 'internal_error', `Unexpected answer ${status}`);
+}
+
 /**
  * Calls endpoints of the contracts' table: builds the request from the entry, and checks the answer
  * with its response schema. Cookies go along on the same origin (fetch's default), which is how
@@ -81,14 +91,7 @@ export function createCall(baseUrl: string, doFetch: typeof fetch) {
     }
     const answer: unknown =
       response.status === 204 ? undefined : await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const parsed = ErrorBody.safeParse(answer);
-      if (parsed.success) {
-        const { code, message, details } = parsed.data.error;
-        throw new ApiError(response.status, code, message, details);
-      }
-      throw new ApiError(response.status, 'internal_error', `Unexpected answer ${response.status}`);
-    }
+    if (!response.ok) throw apiErrorOf(response.status, answer);
     if (!endpoint.response) return undefined as CallOutput<Endpoints[N]>;
     const parsed = endpoint.response.safeParse(answer);
     if (!parsed.success) {

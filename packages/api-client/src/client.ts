@@ -43,6 +43,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
         { query: { format, ...options }, file: { type: IMPORT_CONTENT_TYPES[format], data } },
         request,
       ),
+    /** Where `importPlaces` sends its file, for a caller that sends it itself (to see its progress). */
+    importUrl: (format: ImportFormat, options: { dryRun?: boolean; status?: ImportStatus } = {}) =>
+      urlOf(baseUrl, endpoints.importPlaces, { query: { format, ...options } }),
     /** The link that downloads published places matching `filters` as GeoJSON (for an `<a href>`). */
     exportGeoJsonUrl: (filters: ExportQuery = {}) =>
       urlOf(baseUrl, endpoints.exportGeoJson, { query: filters }),

@@ -1,3 +1,3 @@
 export { ApiError } from './api-error.ts';
-export type { CallInput, CallOutput, FileBody, RequestOptions } from './call.ts';
+export { apiErrorOf, type CallInput, type CallOutput, type FileBody, type RequestOptions } from './call.ts';
 export { type ApiClient, type ApiClientOptions, createApiClient } from './client.ts';

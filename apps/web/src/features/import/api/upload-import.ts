@@ -1,8 +1,6 @@
-import { ApiError } from '@karta/api-client';
-import { ErrorBody, type ImportFormat, ImportReport, type ImportStatus } from '@karta/contracts';
-
-/** The content type each format is sent with (the server takes exactly these on its import route). */
-const BODY_TYPES: Record<ImportFormat, string> = { csv: 'text/csv', geojson: 'application/geo+json' };
+import { ApiError, apiErrorOf } from '@karta/api-client';
+import { IMPORT_CONTENT_TYPES, type ImportFormat, ImportReport, type ImportStatus } from '@karta/contracts';
+import { api } from '../../../lib/api-client.ts';
 
 export interface UploadOptions {
   format: ImportFormat;
@@ -25,16 +23,14 @@ function jsonOf(text: string): unknown {
   }
 }
 
-/** An answer that is not a success, as the typed client would report it. */
+/** An answer that is not a success, as the typed client reports it. */
 function failure(status: number, body: unknown): ApiError {
-  const parsed = ErrorBody.safeParse(body);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
-    return new ApiError(status, code, message, details);
-  }
+  const error = apiErrorOf(status, body);
   // A proxy in front of Karta may refuse a large body before it reaches the server.
-  if (status === 413) return new ApiError(413, 'payload_too_large', 'The file is too large');
-  return new ApiError(status, 'internal_error', `Unexpected answer ${status}`);
+  if (status === 413 && error.code === 'internal_error') {
+    return new ApiError(413, 'payload_too_large', 'The file is too large');
+  }
+  return error;
 }
 
 /**
@@ -45,12 +41,11 @@ function failure(status: number, body: unknown): ApiError {
  */
 export function uploadImport(options: UploadOptions): Promise<ImportReport> {
   const { format, body, dryRun, status, onUploadProgress, onUploaded, signal } = options;
-  const query = new URLSearchParams({ format, dryRun: String(dryRun), status });
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/v1/import?${query}`);
+    request.open('POST', api.importUrl(format, { dryRun, status }));
     request.setRequestHeader('accept', 'application/json');
-    request.setRequestHeader('content-type', BODY_TYPES[format]);
+    request.setRequestHeader('content-type', IMPORT_CONTENT_TYPES[format]);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onUploadProgress?.(event.loaded / event.total);
     };
