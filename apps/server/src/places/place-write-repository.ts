@@ -1,7 +1,7 @@
 import type { OwnPlace, PlaceHistoryEntry, PlaceInput, PlacePatch } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
 import { checkContentLanguages, checkOpenProposals, checkPlaceTextTotal } from './place-limits.ts';
-import { type PlaceRow, toPlace } from './place-repository.ts';
+import { type PlaceRow, toPlace } from './place-row.ts';
 import type { PlaceStatus } from './place-rules.ts';
 import { OWNED_PLACE_COLUMNS } from './place-visibility.ts';
 import { sameJson } from './same-json.ts';

@@ -1,0 +1,66 @@
+import type { Place, PlaceListItem } from '@karta/contracts';
+
+/** A place row as the readers select it (see place-visibility.ts for the columns). */
+export interface PlaceRow {
+  id: number;
+  external_id: string | null;
+  name: Record<string, string>;
+  description: Record<string, string>;
+  primary_language: string;
+  category_id: number;
+  category: string;
+  lat: number;
+  lng: number;
+  radius: number | null;
+  location_privacy: Place['locationPrivacy'];
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  status: Place['status'];
+  created_at: Date;
+  updated_at: Date;
+  published_at: Date | null;
+  version: number;
+  /** The reader is the author or a moderator: the row holds the exact position. */
+  owned: boolean;
+  author_id: number | null;
+  rejection_reason: string | null;
+  distance?: number | null;
+}
+
+/** The API's place from a row; the private fields only when the row says the reader owns it. */
+export function toPlace(row: PlaceRow): Place {
+  return {
+    id: row.id,
+    externalId: row.external_id,
+    name: row.name,
+    description: row.description,
+    primaryLanguage: row.primary_language,
+    categoryId: row.category_id,
+    category: row.category,
+    lat: row.lat,
+    lng: row.lng,
+    radius: row.radius,
+    locationPrivacy: row.location_privacy,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    publishedAt: row.published_at ? row.published_at.toISOString() : null,
+    version: row.version,
+    ...(row.owned ? { authorId: row.author_id, rejectionReason: row.rejection_reason } : {}),
+  };
+}
+
+/** A list's place: the place, and its distance from the list's point to a tenth of a metre. */
+export function toListItem(row: PlaceRow): PlaceListItem {
+  const { distance } = row;
+  return {
+    ...toPlace(row),
+    distance: distance === null || distance === undefined ? null : Math.round(distance * 10) / 10,
+  };
+}
