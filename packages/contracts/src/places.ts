@@ -101,10 +101,18 @@ export type PlaceListQuery = z.output<typeof PlaceListQuery>;
 /** The radii (metres) the "near me" view offers. */
 export const NEAR_RADII = [250, 500, 1000, 2000, 5000, 10_000] as const;
 
+/** A list counts its matches up to this many, so a count never costs more than reading this many rows. */
+export const LIST_COUNT_BOUND = 1000;
+
 export const PlaceList = z.object({
   items: z.array(PlaceListItem),
-  /** How many places match in all, across pages. */
+  /**
+   * How many places match in all, across pages, counted up to {@link LIST_COUNT_BOUND}: exact
+   * below it; at it, `totalIsLowerBound` is true and there are at least that many ("1 000+").
+   */
   total: z.number().int().min(0),
+  /** `true`: more places match than were counted, and `total` is the bound. */
+  totalIsLowerBound: z.boolean(),
   nextCursor: z.string().nullable(),
 });
 export type PlaceList = z.infer<typeof PlaceList>;

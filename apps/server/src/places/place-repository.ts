@@ -1,5 +1,6 @@
 import type { Bounds, LatLng, Place, PlaceListItem, PlaceStatus } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
+import { boundedCount } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
 import { type PlaceRow, toListItem, toPlace } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
@@ -37,7 +38,9 @@ export interface ListQuery {
 
 export interface ListPage {
   items: PlaceListItem[];
+  /** Matches counted up to LIST_COUNT_BOUND (see bounded-count.ts). */
   total: number;
+  totalIsLowerBound: boolean;
   /** The last row's position when there is another page. */
   next: PageCursor | null;
 }
@@ -140,17 +143,14 @@ export function createPlaceRepository(db: Queryable) {
           sql.params,
         ),
         query.withTotal === false
-          ? { rows: [{ total: 0 }] }
-          : db.query<{ total: number }>(
-              `SELECT count(*)::int AS total FROM places p WHERE ${filter}`,
-              countParams,
-            ),
+          ? { total: 0, totalIsLowerBound: false }
+          : boundedCount(db, `FROM places p WHERE ${filter}`, countParams),
       ]);
       const rows = page.rows.slice(0, query.limit);
       const last = rows[rows.length - 1];
       return {
         items: rows.map(({ rank: _rank, ...row }) => toListItem(row)),
-        total: count.rows[0]?.total ?? 0,
+        ...count,
         next:
           page.rows.length > query.limit && last
             ? {

@@ -52,7 +52,12 @@ export async function placeRoutes(app: FastifyInstance) {
       },
       request.user,
     );
-    return { items: page.items, total: page.total, nextCursor: page.next ? encodeCursor(page.next) : null };
+    return {
+      items: page.items,
+      total: page.total,
+      totalIsLowerBound: page.totalIsLowerBound,
+      nextCursor: page.next ? encodeCursor(page.next) : null,
+    };
   });
 
   defineRoute(app, 'suggestPlaces', async (request) => {
