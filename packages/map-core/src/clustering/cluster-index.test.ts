@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLUSTER_GRID_SIZE_PX } from '../cluster-style.ts';
 import { offsetByPixels, pixelDistance } from '../mercator.ts';
 import { ClusterIndex } from './cluster-index.ts';
-import { scatteredPlaces, testPlace, WORLD } from './test-places.ts';
+import { scatteredPlaces, testPlace, viewAround, WORLD } from './test-places.ts';
 import type { ClusterResult, IndexedPlace } from './types.ts';
 
 const ZAGREB = { lat: 45.8, lng: 16.0 };
@@ -47,12 +47,13 @@ describe('ClusterIndex: the 60-px grid of MarkerClustererPlus', () => {
         testPlace(2, far.lat, far.lng),
       ]);
 
-      const together = joined.query({ bbox: WORLD, zoom });
+      const bbox = viewAround(ZAGREB, zoom);
+      const together = joined.query({ bbox, zoom });
       expect(together.places).toEqual([]);
       expect(together.clusters).toHaveLength(1);
       expect(together.clusters[0]).toMatchObject({ count: 2, tier: 1 });
 
-      const separate = apart.query({ bbox: WORLD, zoom });
+      const separate = apart.query({ bbox, zoom });
       expect(separate.clusters).toEqual([]);
       expect(separate.places.map((p) => p.id).sort()).toEqual([1, 2]);
     });
@@ -103,8 +104,8 @@ describe('ClusterIndex: the 60-px grid of MarkerClustererPlus', () => {
       testPlace(1, ZAGREB.lat, ZAGREB.lng),
       testPlace(2, other.lat, other.lng),
     ]);
-    expect(index.query({ bbox: WORLD, zoom: 12 }).clusters).toHaveLength(1);
-    expect(index.query({ bbox: WORLD, zoom: 13 }).places).toHaveLength(2);
+    expect(index.query({ bbox: viewAround(ZAGREB, 12), zoom: 12 }).clusters).toHaveLength(1);
+    expect(index.query({ bbox: viewAround(ZAGREB, 13), zoom: 13 }).places).toHaveLength(2);
   });
 
   it('rejects a maxZoom that supercluster cannot hold and a non-finite zoom', () => {
@@ -124,7 +125,8 @@ describe('ClusterIndex: cluster bounds', () => {
     const west = [testPlace(1, 45.0, 15.0), testPlace(2, 45.01, 15.02), testPlace(3, 44.99, 15.01)];
     const east = [testPlace(4, 45.0, 18.0), testPlace(5, 45.02, 17.99)];
     const index = ClusterIndex.build([...west, ...east]);
-    const clusters = index.query({ bbox: WORLD, zoom: 9 }).clusters.sort((a, b) => a.lng - b.lng);
+    const bbox = { west: 14, south: 44, east: 19, north: 46 };
+    const clusters = index.query({ bbox, zoom: 9 }).clusters.sort((a, b) => a.lng - b.lng);
     expect(clusters.map((c) => c.count)).toEqual([3, 2]);
     expect(clusters[0]?.bounds).toEqual({ west: 15.0, south: 44.99, east: 15.02, north: 45.01 });
     expect(clusters[1]?.bounds).toEqual({ west: 17.99, south: 45.0, east: 18.0, north: 45.02 });
@@ -201,7 +203,7 @@ describe('ClusterIndex: category filters', () => {
       ...five('b', 10, 0.001),
       testPlace(99, 0, 0, { category: 'c' }),
     ]);
-    const result = two.query({ bbox: WORLD, zoom: 14, categories: ['a', 'b'] });
+    const result = two.query({ bbox: viewAround(ZAGREB, 14), zoom: 14, categories: ['a', 'b'] });
     expect(result.places).toEqual([]);
     expect(result.clusters).toHaveLength(1);
     const [merged] = result.clusters;

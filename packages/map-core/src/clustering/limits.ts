@@ -1,0 +1,39 @@
+import { CLUSTER_GRID_SIZE_PX } from '../cluster-style.ts';
+import { latToUnitY, worldSize } from '../mercator.ts';
+import type { Bounds } from '../types.ts';
+
+/** The widest or tallest box, in screen pixels at the asked zoom, answered at that zoom. */
+export const MAX_QUERY_SIDE_PX = 4096;
+
+/** The largest box area in screen pixels answered at the asked zoom: a full-screen 4K map. */
+export const MAX_QUERY_AREA_PX = 4096 * 2048;
+
+/**
+ * The most features (clusters plus places) one answer can hold. Every item grows from its own seed
+ * and seeds are more than 60 px apart, so no two lie in one square of 42 px (its diagonal is under
+ * 60 px); seeds lie within 60 px of the box, whose sides and area are capped above.
+ */
+export const MAX_MAP_FEATURES = Math.ceil(
+  ((MAX_QUERY_SIDE_PX + 2 * CLUSTER_GRID_SIZE_PX) / 42) *
+    ((MAX_QUERY_AREA_PX / MAX_QUERY_SIDE_PX + 2 * CLUSTER_GRID_SIZE_PX) / 42),
+);
+
+/**
+ * The zoom a query is answered at: the asked one (whole, within 0…maxZoom), or the highest lower
+ * zoom at which the box fits the caps above, so a whole-world box at zoom 22 is answered at zoom 3.
+ */
+export function answerZoom(bbox: Bounds, zoom: number, maxZoom: number): number {
+  let z = Math.max(0, Math.min(maxZoom, Math.floor(zoom)));
+  const degrees = bbox.west > bbox.east ? bbox.east + 360 - bbox.west : bbox.east - bbox.west;
+  const unitWidth = Math.min(1, degrees / 360);
+  const unitHeight = Math.abs(latToUnitY(bbox.south) - latToUnitY(bbox.north));
+  while (z > 0) {
+    const size = worldSize(z);
+    const width = unitWidth * size;
+    const height = unitHeight * size;
+    if (width <= MAX_QUERY_SIDE_PX && height <= MAX_QUERY_SIDE_PX && width * height <= MAX_QUERY_AREA_PX)
+      break;
+    z -= 1;
+  }
+  return z;
+}
