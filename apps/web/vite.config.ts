@@ -1,10 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 // Deployment settings never enter the build: the app reads them from GET /api/v1/config at start.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // Brotli and gzip copies beside each asset, served by Accept-Encoding (apps/server/src/http/web-app.ts).
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },

@@ -69,6 +69,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
+      // The build writes `.br` and `.gz` copies beside each asset (apps/web/build/precompress.ts):
+      // the one the client accepts is sent as it is, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       cacheControl: false,
       // Source maps stay on disk for error reporting (Vite writes them `hidden`) but are not
       // published: they would hand out the whole source, comments included.
