@@ -20,6 +20,8 @@ export const ErrorCode = z.enum([
   'too_many_open_proposals',
   'internal_error',
   'database_unavailable',
+  /** A database read ran past its statement timeout (503): narrow the request or try again. */
+  'query_timeout',
   'insufficient_storage',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_LANGUAGES, EmailAddress, LanguageCode, MAX_LANGUAGES } from '@karta/contracts';
 import { z } from 'zod';
 import { checkNewPassword } from '../accounts/password-rules.ts';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../db/statement-timeout.ts';
 import { REPO_ROOT, SERVER_VERSION } from './paths.ts';
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -39,6 +40,21 @@ const integer = (fallback: number, min: number, max: number) =>
       if (value === undefined || value === '') return fallback;
       if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
         ctx.addIssue({ code: 'custom', message: `Expected a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
+
+/** A decimal number such as `0.5` or `2`, within [min, max]. */
+const decimal = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      if (!/^\d+(\.\d+)?$/.test(value) || Number(value) < min || Number(value) > max) {
+        ctx.addIssue({ code: 'custom', message: `Expected a number from ${min} to ${max}` });
         return z.NEVER;
       }
       return Number(value);
@@ -165,6 +181,8 @@ const EnvSchema = z.object({
     .pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional())
     .transform((value) => value ?? 'info'),
   MIN_FREE_DISK_MB: integer(100, 0, 10_000_000),
+  STATEMENT_TIMEOUT_MS: integer(DEFAULT_STATEMENT_TIMEOUT_MS, 0, 3_600_000),
+  READ_RATE_LIMIT_SCALE: decimal(1, 0, 1000),
   KARTA_TEST_FAULTS: booleanFlag(false),
   TRUST_PROXY: trustProxy,
   ADMIN_EMAIL: optionalText,
@@ -205,6 +223,10 @@ export interface Config {
   publicUrl: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   minFreeDiskMb: number;
+  /** How long one database read may take, in ms (0: unbounded; decision 018). */
+  statementTimeoutMs: number;
+  /** Multiplies every per-client read limit (`READ_LIMITS`); 0 turns them off. */
+  readRateLimitScale: number;
   /** Test-only: expose a route that fails on purpose, so the browser suite can see a real 500 reported. */
   testFaults: boolean;
   /** Fastify's `trustProxy`: whose X-Forwarded-For to believe for the client address (rate limits). */
@@ -295,6 +317,8 @@ export function loadConfig(
     publicUrl: e.PUBLIC_URL ?? null,
     logLevel: e.LOG_LEVEL,
     minFreeDiskMb: e.MIN_FREE_DISK_MB,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    readRateLimitScale: e.READ_RATE_LIMIT_SCALE,
     testFaults: e.KARTA_TEST_FAULTS,
     trustProxy: e.TRUST_PROXY,
     admin:

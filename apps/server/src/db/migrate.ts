@@ -36,6 +36,8 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
  */
 export async function migrate(db: Database, migrations = readMigrations()): Promise<string[]> {
   return db.transaction(async (tx) => {
+    // An index build on a large table may take minutes: no statement bound here (decision 018).
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('karta:migrations'))`);
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS schema_migrations (

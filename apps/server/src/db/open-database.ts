@@ -2,16 +2,20 @@ import type { Config } from '../config/env.ts';
 import type { Database } from './database.ts';
 import { openPgliteDatabase } from './pglite/pglite-database.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './statement-timeout.ts';
 
 /**
  * PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR (locked for this process).
  * `onFailure`: PGlite failed for good (see PgliteOptions); PostgreSQL's pool reconnects by itself.
+ * Reads are bounded by `statementTimeoutMs` on both (decision 018).
  */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'statementTimeoutMs'>>,
   onIdleError?: (error: Error) => void,
   onFailure?: (error: Error) => void,
 ): Promise<Database> {
-  if (config.databaseUrl) return openPostgresDatabase(config.databaseUrl, { onIdleError });
-  return openPgliteDatabase(config.dataDir, { onFailure });
+  const statementTimeoutMs = config.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  if (config.databaseUrl)
+    return openPostgresDatabase(config.databaseUrl, { onIdleError, statementTimeoutMs });
+  return openPgliteDatabase(config.dataDir, { onFailure, statementTimeoutMs });
 }

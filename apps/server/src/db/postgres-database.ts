@@ -7,6 +7,7 @@ import {
   type Queryable,
   type QueryResult,
 } from './database.ts';
+import { TRANSACTION_STATEMENT_TIMEOUT_MS } from './statement-timeout.ts';
 
 const INT8 = 20;
 const INT8_ARRAY = 1016;
@@ -98,6 +99,8 @@ class PostgresDatabase implements Database {
     let broken: unknown;
     try {
       await run(client, 'BEGIN');
+      // Writes get their own, larger bound (decision 018); a migration lifts it with SET LOCAL.
+      await run(client, `SET LOCAL statement_timeout = ${TRANSACTION_STATEMENT_TIMEOUT_MS}`);
       const result = await fn(tx);
       await run(client, 'COMMIT');
       return result;
@@ -122,10 +125,13 @@ class PostgresDatabase implements Database {
   }
 }
 
-/** Opens a pool on `url`. Connections are made lazily; `ping()` tells whether the server answers. */
+/**
+ * Opens a pool on `url`. Connections are made lazily; `ping()` tells whether the server answers.
+ * `statementTimeoutMs` bounds each statement outside a transaction (0: unbounded).
+ */
 export function openPostgresDatabase(
   url: string,
-  options: { max?: number; onIdleError?: (error: Error) => void } = {},
+  options: { max?: number; onIdleError?: (error: Error) => void; statementTimeoutMs?: number } = {},
 ): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -134,6 +140,8 @@ export function openPostgresDatabase(
     idleTimeoutMillis: 30_000,
     types: typeParsers,
     application_name: 'karta',
+    // Every statement outside a transaction: PostgreSQL cancels it past the bound (SQLSTATE 57014).
+    statement_timeout: options.statementTimeoutMs ?? 0,
   });
   // Without this handler an idle client's error (PostgreSQL restarted, network cut) kills the process.
   pool.on('error', (error) => options.onIdleError?.(error));

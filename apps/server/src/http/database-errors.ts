@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@karta/contracts';
+import { QUERY_CANCELED } from '../db/statement-timeout.ts';
 
 /** What a database error that is not a bug answers; the database's own text stays in the log. */
 export interface DatabaseErrorAnswer {
@@ -10,6 +11,10 @@ export interface DatabaseErrorAnswer {
 /** Why writes are refused while storage is low: the storage guard's answer and a full disk's. */
 export const STORAGE_LOW_MESSAGE =
   'The server is running out of storage space, so changes are refused for now.';
+
+/** What a read stopped by the statement timeout answers (its 503 `query_timeout`). */
+export const QUERY_TIMEOUT_MESSAGE =
+  'The request took too long and was stopped. Narrow it (a smaller area, a more specific search) and try again.';
 
 /** Data exceptions (SQLSTATE class 22) the client can act on, by code. */
 const DATA_EXCEPTIONS: Record<string, string> = {
@@ -27,6 +32,8 @@ const DATA_EXCEPTIONS: Record<string, string> = {
  *   duplicate, a missing reference) describe the request, so 400 `validation_error`;
  * - 53100 (disk full) is 507 `insufficient_storage`, like the storage guard's answer, since a
  *   disk can fill between two of its checks;
+ * - 57014 (a statement ran past its timeout, decision 018) is 503 `query_timeout`: the request
+ *   asked for too much at once, or the database is overloaded;
  * - other class 53 (out of memory, too many connections), class 08 (connection) and 57P0x
  *   (shutting down, cannot connect now) are 503 `database_unavailable`: try again shortly.
  */
@@ -53,6 +60,9 @@ export function databaseErrorAnswer(code: string | undefined): DatabaseErrorAnsw
       code: 'insufficient_storage',
       message: STORAGE_LOW_MESSAGE,
     };
+  }
+  if (code === QUERY_CANCELED) {
+    return { status: 503, code: 'query_timeout', message: QUERY_TIMEOUT_MESSAGE };
   }
   if (sqlClass === '53' || sqlClass === '08' || /^57P0[1-4]$/.test(code)) {
     return {

@@ -11,6 +11,7 @@ import {
   type QueryResult,
 } from '../database.ts';
 import { Mutex } from '../mutex.ts';
+import { isReadStatement, statementTimeoutError } from '../statement-timeout.ts';
 import type { PgliteRequest, PgliteResponse, PgliteWorkerData, WireError } from './protocol.ts';
 
 type Pending = {
@@ -36,6 +37,14 @@ export interface PgliteOptions {
    * query is then refused at once (503), so nothing waits; the server exits for its supervisor.
    */
   onFailure?: (error: Error) => void;
+  /**
+   * How long a read (`isReadStatement`) outside a transaction may take, waiting for the session
+   * included; 0 or absent: unbounded. PGlite ignores `statement_timeout` (its single-user backend
+   * has no timer signal) and a running query cannot be interrupted, so the caller is answered
+   * with a timeout at the bound, a read still queued is dropped, and one already running finishes
+   * unseen (decision 018).
+   */
+  statementTimeoutMs?: number;
 }
 type RequestBody = PgliteRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -121,7 +130,29 @@ class PgliteDatabase implements Database {
   }
 
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
-    return this.mutex.run(() => this.sendQuery<T>(sql, params));
+    const limit = this.options.statementTimeoutMs ?? 0;
+    if (limit <= 0 || !isReadStatement(sql)) return this.mutex.run(() => this.sendQuery<T>(sql, params));
+    return this.boundedRead<T>(sql, params, limit);
+  }
+
+  /** A read answered within `limit` ms or refused with the timeout error (see `statementTimeoutMs`). */
+  private boundedRead<T>(sql: string, params: readonly unknown[] | undefined, limit: number) {
+    let expired = false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        expired = true;
+        reject(statementTimeoutError(limit));
+      }, limit);
+    });
+    const read = this.mutex.run(async () => {
+      // Its caller has had its answer: the session goes to the next in line instead.
+      if (expired) return undefined;
+      return this.sendQuery<T>(sql, params);
+    });
+    // The loser of the race is settled unseen (a late answer or error has no one to go to).
+    read.catch(() => undefined);
+    return Promise.race([read as Promise<QueryResult<T>>, timeout]).finally(() => clearTimeout(timer));
   }
 
   exec(sql: string): Promise<void> {
