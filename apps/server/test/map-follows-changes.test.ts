@@ -1,52 +1,21 @@
-import { MapResponse } from '@karta/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { ChangeFollower } from '../src/map-index/change-follower.ts';
 import { MapIndexService } from '../src/map-index/map-index-service.ts';
 import { postJson, signedInUser } from './support/auth.ts';
+import { countAround, LONELY_PLACES_SQL, placesAround, within } from './support/map-probe.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
-/** The product's promise: a change is on the map within 2 s, without a restart. */
-const WITHIN_MS = 2000;
-/** Read the log often here, so the test measures the build, not the wait between reads. */
+/** The issue's promise is 1 s at a million places; here the log is read every 100 ms. */
+const WITHIN_MS = 1000;
+/** Read the log often here, so the test measures the apply, not the wait between reads. */
 const INTERVAL_MS = 100;
 
 interface Place {
   id: number;
   lat: number;
   lng: number;
-}
-
-/** The ids of the single places an app draws in a small box around `place` at the highest zoom. */
-async function placesAround(app: TestApp['app'], place: { lat: number; lng: number }): Promise<number[]> {
-  const d = 0.002;
-  const bbox = [place.lng - d, place.lat - d, place.lng + d, place.lat + d].join(',');
-  const response = await app.inject({ method: 'GET', url: `/api/v1/map?bbox=${bbox}&zoom=18` });
-  expect(response.statusCode, response.body).toBe(200);
-  const body = MapResponse.parse(response.json());
-  return body.places.map((p) => p.id);
-}
-
-async function clusteredCountAround(
-  app: TestApp['app'],
-  place: { lat: number; lng: number },
-): Promise<number> {
-  const d = 0.002;
-  const bbox = [place.lng - d, place.lat - d, place.lng + d, place.lat + d].join(',');
-  const response = await app.inject({ method: 'GET', url: `/api/v1/map?bbox=${bbox}&zoom=18` });
-  const body = MapResponse.parse(response.json());
-  return body.places.length + body.clusters.reduce((sum, cluster) => sum + cluster.count, 0);
-}
-
-/** Waits until `condition` holds, for at most `ms`; returns how long it took. */
-async function within(ms: number, condition: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > ms) throw new Error(`Not on the map within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return Date.now() - started;
 }
 
 describe.skipIf(!databaseAvailable)(`the map follows changes to places (${dbKind})`, () => {
@@ -59,17 +28,17 @@ describe.skipIf(!databaseAvailable)(`the map follows changes to places (${dbKind
     follower = new ChangeFollower(t.database, t.mapIndex, { intervalMs: INTERVAL_MS });
     follower.start();
     // An exact place alone in its spot: it shows as a single marker at zoom 18.
-    const { rows } = await t.database.query<Place>(
-      `SELECT id, lat, lng FROM places p WHERE status = 'published' AND location_privacy = 'exact'
-         AND NOT EXISTS (SELECT 1 FROM places q WHERE q.id <> p.id AND abs(q.lat - p.lat) < 0.003 AND abs(q.lng - p.lng) < 0.003)
-       ORDER BY id LIMIT 1`,
-    );
+    const { rows } = await t.database.query<Place>(`${LONELY_PLACES_SQL} LIMIT 1`);
     if (!rows[0]) throw new Error('The demo data has no place alone in its spot');
     place = rows[0];
   });
   afterAll(async () => {
     await follower?.stop();
     await t?.close();
+  });
+  // Every change is applied to the index built at the start: no test may cost a rebuild.
+  afterEach(() => {
+    expect(t.mapIndex.lastBuild?.builds).toBe(1);
   });
 
   it('takes an archived place off the map, and puts it back when published again', async () => {
@@ -82,7 +51,7 @@ describe.skipIf(!databaseAvailable)(`the map follows changes to places (${dbKind
 
   it('moves a place on the map when its position changes', async () => {
     const moved = { lat: place.lat + 0.05, lng: place.lng + 0.05 };
-    expect(await clusteredCountAround(t.app, moved)).toBe(0);
+    expect(await countAround(t.app, moved)).toBe(0);
     await t.database.query(`UPDATE places SET lat = $2, lng = $3 WHERE id = $1`, [
       place.id,
       moved.lat,
@@ -162,6 +131,7 @@ describe.skipIf(!databaseAvailable)(`the change log (${dbKind})`, () => {
       await t.database.query(`UPDATE places SET status = 'archived' WHERE id = $1`, [rows[0]?.id]);
       await follower.check();
       expect(await placesAround(t.app, spot)).toEqual([]);
+      expect(t.mapIndex.lastBuild?.builds).toBe(1);
     } finally {
       await t.close();
     }
@@ -170,7 +140,7 @@ describe.skipIf(!databaseAvailable)(`the change log (${dbKind})`, () => {
 
 describe.skipIf(!databaseAvailable || dbKind !== 'postgres')('two instances on one PostgreSQL', () => {
   let first: TestApp;
-  let second: { app: TestApp['app']; close(): Promise<void> };
+  let second: { app: TestApp['app']; mapIndex: MapIndexService; close(): Promise<void> };
   const followers: ChangeFollower[] = [];
 
   beforeAll(async () => {
@@ -183,6 +153,7 @@ describe.skipIf(!databaseAvailable || dbKind !== 'postgres')('two instances on o
     await app.ready();
     second = {
       app,
+      mapIndex,
       async close() {
         await app.close();
         await mapIndex.close();
@@ -204,7 +175,7 @@ describe.skipIf(!databaseAvailable || dbKind !== 'postgres')('two instances on o
     await first?.close();
   });
 
-  it('shows a change made through one instance on the other’s map within 2 s', async () => {
+  it('shows a change made through one instance on the other’s map within 1 s, without a rebuild', async () => {
     const spot = { lat: 45.97, lng: 15.6 };
     const { rows } = await first.database.query<{ id: number }>(
       `INSERT INTO places (category_id, name, primary_language, lat, lng, status, published_at)
@@ -217,5 +188,7 @@ describe.skipIf(!databaseAvailable || dbKind !== 'postgres')('two instances on o
     await within(WITHIN_MS, async () => (await placesAround(first.app, spot)).includes(id));
     await first.database.query(`UPDATE places SET status = 'archived' WHERE id = $1`, [id]);
     await within(WITHIN_MS, async () => !(await placesAround(second.app, spot)).includes(id));
+    expect(first.mapIndex.lastBuild?.builds).toBe(1);
+    expect(second.mapIndex.lastBuild?.builds).toBe(1);
   });
 });

@@ -1,28 +1,40 @@
-import type { Worker } from 'node:worker_threads';
 import type { ClusterQuery, ClusterResult } from '@karta/map-core/clustering';
 import type { Database } from '../db/database.ts';
 import { startTsWorker } from '../workers/start-ts-worker.ts';
-import { latestChangeId, loadPublishedPlaces } from './load-places.ts';
-import type { MapIndexRequest, MapIndexResponse } from './protocol.ts';
+import { currentPosition, type LogPosition, readChangesSince } from './change-log.ts';
+import { IndexWorker, MapIndexNotReadyError } from './index-worker.ts';
+import { loadPublishedPlaces } from './load-places.ts';
+import type { MapIndexResponse } from './protocol.ts';
+
+export { MapIndexNotReadyError } from './index-worker.ts';
 
 const WORKER_ENTRY = new URL('./map-index-worker.ts', import.meta.url);
 const QUERY_TIMEOUT_MS = 5000;
-
-/** The index has not been built (yet, or its worker failed): the map answers 503. */
-export class MapIndexNotReadyError extends Error {
-  constructor(message = 'The map index is not ready yet') {
-    super(message);
-    this.name = 'MapIndexNotReadyError';
-  }
-}
+/**
+ * More changed places than this in one read are loaded by a full rebuild instead (a bulk import,
+ * say): applying them one by one would hold the worker longer than building afresh.
+ */
+export const MAX_CHANGES_PER_BATCH = 20_000;
+/**
+ * A position not read for this long (the database was away) may have had changes purged from the
+ * log since (they are kept an hour, see ChangeFollower): the index is rebuilt instead of trusted.
+ */
+export const STALE_AFTER_MS = 10 * 60 * 1000;
 
 export interface MapIndexStats {
+  /** Places in the index now. */
   size: number;
+  /** Figures of the last full build. */
   loadMs: number;
   parseMs: number;
   buildMs: number;
-  /** The change-log id the index is current with (the seam for following changes). */
+  /** Full builds since the service started (the first one included). */
+  builds: number;
+  /** The newest change-log id at the index's last read of the log. */
   changeId: number;
+  /** Changed places applied since the last full build, and the time the last batch took. */
+  changesApplied: number;
+  lastApplyMs: number;
 }
 
 interface Logger {
@@ -30,208 +42,201 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
-type Waiting = { resolve: (message: MapIndexResponse) => void; reject: (error: Error) => void };
-type RequestBody = MapIndexRequest extends infer R
-  ? R extends { id: number }
-    ? Omit<R, 'id'>
-    : never
-  : never;
-
-/** One worker thread holding one built index. */
-class IndexWorker {
-  private readonly waiting = new Map<number, Waiting>();
-  private nextId = 1;
-  private failure: Error | undefined;
-  private stopping = false;
-
-  constructor(
-    private readonly worker: Worker,
-    onUnexpectedExit: (worker: IndexWorker, error: Error) => void,
-  ) {
-    worker.on('message', (message: MapIndexResponse) => {
-      const entry = this.waiting.get(message.id);
-      if (!entry) return;
-      this.waiting.delete(message.id);
-      if (message.type === 'error') entry.reject(new Error(message.message));
-      else entry.resolve(message);
-    });
-    const fail = (error: Error) => {
-      if (this.failure) return;
-      this.failure = error;
-      for (const entry of this.waiting.values()) entry.reject(error);
-      this.waiting.clear();
-      if (!this.stopping) onUnexpectedExit(this, error);
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) =>
-      fail(new MapIndexNotReadyError(`The map index worker exited (code ${code})`)),
-    );
-  }
-
-  post(message: MapIndexRequest) {
-    this.worker.postMessage(message);
-  }
-
-  request(body: RequestBody, timeoutMs?: number): Promise<MapIndexResponse> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      if (timeoutMs !== undefined) {
-        timer = setTimeout(() => {
-          this.waiting.delete(id);
-          reject(new MapIndexNotReadyError('The map index did not answer in time'));
-        }, timeoutMs);
-      }
-      this.waiting.set(id, {
-        resolve: (message) => {
-          clearTimeout(timer);
-          resolve(message);
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      });
-      this.worker.postMessage({ ...body, id });
-    });
-  }
-
-  /** Stops the worker once its queries in flight are answered (for at most a second). */
-  async terminate() {
-    this.stopping = true;
-    const deadline = Date.now() + 1000;
-    while (this.waiting.size > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    await this.worker.terminate();
-  }
-}
-
-/** The two halves of the index, each in its own thread: unfiltered queries and filtered ones. */
-interface IndexPair {
-  all: IndexWorker;
-  categories: IndexWorker;
+export interface MapIndexOptions {
+  maxZoom: number;
+  logger?: Logger;
+  /** See MAX_CHANGES_PER_BATCH. */
+  maxChangesPerBatch?: number;
+  /** See STALE_AFTER_MS. */
+  staleAfterMs?: number;
 }
 
 /**
- * The in-memory clustering index of published places, kept in worker threads. The all-places
- * half and the per-category half are built at once in two workers (one core each), which halves
- * the build. A rebuild loads and builds a fresh pair while the current one keeps answering, then
- * swaps: no request ever waits for a build.
+ * The in-memory clustering index of published places: one copy, held by one worker thread, the
+ * main thread holds none. It is built once from the database, then follows the change log
+ * (`catchUp`): the places changed since the last read are loaded and applied to the same index,
+ * at a cost that does not grow with the number of places. Builds and catch-ups run one at a time.
  */
 export class MapIndexService {
-  private current: IndexPair | undefined;
-  private running: Promise<void> | undefined;
-  private rerun = false;
+  private worker: IndexWorker | undefined;
+  /** Where the index stands in the change log; undefined when only a full build can help. */
+  private position: LogPosition | undefined;
+  private built = false;
   private closed = false;
   private stats: MapIndexStats | undefined;
+  private builds = 0;
+  private tail: Promise<unknown> = Promise.resolve();
+  private queuedBuild: Promise<void> | undefined;
+  private queuedCatchUp: Promise<void> | undefined;
 
   constructor(
     private readonly db: Database,
-    private readonly options: { maxZoom: number; logger?: Logger },
+    private readonly options: MapIndexOptions,
   ) {}
 
   /** Whether queries can be answered. */
   get ready(): boolean {
-    return this.current !== undefined;
+    return this.built && this.worker !== undefined;
   }
 
-  /** Figures of the last successful build. */
+  /** Figures of the index: its last full build and the changes applied since. */
   get lastBuild(): MapIndexStats | undefined {
     return this.stats;
   }
 
   /** Clusters and places of one viewport. */
   async query(query: ClusterQuery): Promise<ClusterResult> {
-    if (!this.current) throw new MapIndexNotReadyError();
-    const half = query.categories && query.categories.length > 0 ? this.current.categories : this.current.all;
-    const answer = await half.request({ type: 'query', query }, QUERY_TIMEOUT_MS);
-    if (answer.type !== 'result') throw new Error(`Unexpected answer ${answer.type} from the map index`);
-    return answer.result;
+    if (!this.ready || !this.worker) throw new MapIndexNotReadyError();
+    const answer = await this.worker.request({ type: 'query', query }, QUERY_TIMEOUT_MS);
+    return answerOf(answer, 'result').result;
   }
 
   /**
-   * Rebuilds from the database. Calls during a rebuild are folded into one more rebuild after
-   * it, so a burst of changes costs at most two builds. Resolves when the index is current.
+   * Builds the index afresh from the database. Calls while one is queued share it; calls while
+   * one runs queue one more after it. Resolves when the index is built.
    */
   rebuild(): Promise<void> {
-    if (this.running) {
-      this.rerun = true;
-      return this.running;
+    this.queuedBuild ??= this.serially(() => {
+      this.queuedBuild = undefined;
+      return this.buildOnce();
+    });
+    return this.queuedBuild;
+  }
+
+  /**
+   * Applies the changes committed since the index's last read of the change log, or rebuilds
+   * when they are too many or the position is unusable. Resolves when the index is current.
+   */
+  catchUp(): Promise<void> {
+    this.queuedCatchUp ??= this.serially(() => {
+      this.queuedCatchUp = undefined;
+      return this.catchUpOnce();
+    });
+    return this.queuedCatchUp;
+  }
+
+  private serially(task: () => Promise<void>): Promise<void> {
+    const run = this.tail.then(() => {
+      if (this.closed) throw new MapIndexNotReadyError('The map index is closed');
+      return task();
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async catchUpOnce(): Promise<void> {
+    const since = this.position;
+    const worker = this.worker;
+    if (!since || !worker || !this.stats) return this.buildOnce();
+    if (Date.now() - since.readAt > (this.options.staleAfterMs ?? STALE_AFTER_MS)) {
+      this.options.logger?.info(
+        { lastReadAt: new Date(since.readAt) },
+        'map index too far behind: rebuilding',
+      );
+      return this.buildOnce();
     }
-    this.running = (async () => {
+    const limit = this.options.maxChangesPerBatch ?? MAX_CHANGES_PER_BATCH;
+    const batch = await readChangesSince(this.db, since, limit);
+    if (batch.overflow) {
+      this.options.logger?.info({ limit }, 'more places changed than one batch takes: rebuilding');
+      return this.buildOnce();
+    }
+    if (batch.changed > 0) {
       try {
-        do {
-          this.rerun = false;
-          await this.buildOnce();
-        } while (this.rerun && !this.closed);
-      } finally {
-        this.running = undefined;
+        const applied = answerOf(
+          await worker.request({ type: 'apply', upserts: batch.upserts, removals: batch.removals }),
+          'applied',
+        );
+        this.stats.size = applied.size;
+        this.stats.changesApplied += batch.changed;
+        this.stats.lastApplyMs = applied.applyMs;
+      } catch (error) {
+        // Part of the batch may be in the index: only a full build knows what the index holds.
+        this.position = undefined;
+        throw error;
       }
-    })();
-    return this.running;
+    }
+    this.position = batch.position;
+    this.stats.changeId = batch.position.lastId;
   }
 
   private async buildOnce(): Promise<void> {
     const started = performance.now();
-    const startWorker = (name: string) =>
-      new IndexWorker(startTsWorker(WORKER_ENTRY, null, name), (worker, error) =>
-        this.onWorkerLost(worker, error),
-      );
-    const next: IndexPair = {
-      all: startWorker('karta-map-index-all'),
-      categories: startWorker('karta-map-index-categories'),
-    };
+    const worker = this.worker ?? this.startWorker();
+    // Read first: changes committed after this are re-applied by the next catch-up.
+    const position = await currentPosition(this.db);
+    worker.post({ type: 'drop-pages' });
     try {
-      // Read first: changes after this id are not in the index and will be replayed later.
-      const changeId = await latestChangeId(this.db);
-      await loadPublishedPlaces(this.db, (json) => {
-        next.all.post({ type: 'page', json });
-        next.categories.post({ type: 'page', json });
-      });
-      const loadMs = performance.now() - started;
-      const build = async (worker: IndexWorker, scope: 'all' | 'categories') => {
-        const built = await worker.request({ type: 'build', maxZoom: this.options.maxZoom, scope });
-        if (built.type !== 'built') throw new Error(`Unexpected answer ${built.type} from the map index`);
-        return built;
-      };
-      const buildStarted = performance.now();
-      const [all] = await Promise.all([build(next.all, 'all'), build(next.categories, 'categories')]);
-      const buildMs = performance.now() - buildStarted;
-      if (this.closed) throw new MapIndexNotReadyError('The map index was closed during a rebuild');
-      const previous = this.current;
-      this.current = next;
-      this.stats = { size: all.size, loadMs, parseMs: all.parseMs, buildMs, changeId };
-      this.options.logger?.info(
-        { ...this.stats, totalMs: Math.round(performance.now() - started) },
-        'map index built',
-      );
-      if (previous) await terminatePair(previous);
+      await loadPublishedPlaces(this.db, (json) => worker.post({ type: 'page', json }));
     } catch (error) {
-      await terminatePair(next);
+      // The index the worker holds is untouched and stays current up to its own position.
+      worker.post({ type: 'drop-pages' });
       this.options.logger?.error({ err: error }, 'map index build failed');
       throw error;
     }
+    const loadMs = performance.now() - started;
+    // From here until `built`, the worker is building: queries wait for it (one thread, one copy).
+    this.built = false;
+    this.position = undefined;
+    let built: Extract<MapIndexResponse, { type: 'built' }>;
+    try {
+      built = answerOf(await worker.request({ type: 'build', maxZoom: this.options.maxZoom }), 'built');
+    } catch (error) {
+      this.options.logger?.error({ err: error }, 'map index build failed');
+      throw error;
+    }
+    if (this.closed) throw new MapIndexNotReadyError('The map index was closed during a build');
+    this.built = true;
+    this.position = position;
+    this.builds += 1;
+    this.stats = {
+      size: built.size,
+      loadMs,
+      parseMs: built.parseMs,
+      buildMs: built.buildMs,
+      builds: this.builds,
+      changeId: position.lastId,
+      changesApplied: 0,
+      lastApplyMs: 0,
+    };
+    this.options.logger?.info(
+      { ...this.stats, totalMs: Math.round(performance.now() - started) },
+      'map index built',
+    );
+  }
+
+  private startWorker(): IndexWorker {
+    const worker = new IndexWorker(startTsWorker(WORKER_ENTRY, null, 'karta-map-index'), (lost, error) =>
+      this.onWorkerLost(lost, error),
+    );
+    this.worker = worker;
+    return worker;
   }
 
   private onWorkerLost(worker: IndexWorker, error: Error) {
-    const current = this.current;
-    if (!current || (worker !== current.all && worker !== current.categories) || this.closed) return;
-    this.current = undefined;
+    if (worker !== this.worker || this.closed) return;
+    this.worker = undefined;
+    this.built = false;
+    this.position = undefined;
     this.options.logger?.error({ err: error }, 'map index worker lost; rebuilding');
     this.rebuild().catch(() => undefined);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.running?.catch(() => undefined);
-    const current = this.current;
-    this.current = undefined;
-    if (current) await terminatePair(current);
+    await this.tail;
+    const worker = this.worker;
+    this.worker = undefined;
+    this.built = false;
+    await worker?.terminate();
   }
 }
 
-function terminatePair(pair: IndexPair): Promise<unknown> {
-  return Promise.all([pair.all.terminate(), pair.categories.terminate()]);
+/** The answer, checked to be of the type the request expects. */
+function answerOf<T extends MapIndexResponse['type']>(
+  answer: MapIndexResponse,
+  type: T,
+): Extract<MapIndexResponse, { type: T }> {
+  if (answer.type !== type) throw new Error(`Unexpected answer ${answer.type} from the map index`);
+  return answer as Extract<MapIndexResponse, { type: T }>;
 }

@@ -1,15 +1,16 @@
 /**
- * Builds and queries the clustering index in its own thread: building it for a million places
- * takes seconds, and no request may wait for that.
+ * Holds the one clustering index of the server in its own thread: building it for a million
+ * places takes seconds, and no request may wait on the main thread for that. Changes are applied
+ * to the same index between queries, at a cost that does not grow with the number of places.
  */
 import { parentPort } from 'node:worker_threads';
-import { ClusterIndex, type IndexedPlace, type LocationPrivacy } from '@karta/map-core/clustering';
-import type { MapIndexRequest, MapIndexResponse, PackedPlace } from './protocol.ts';
+import { ClusterIndex, type IndexedPlace } from '@karta/map-core/clustering';
+import { type MapIndexRequest, type MapIndexResponse, type PackedPlace, unpackPlace } from './protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('map-index-worker must run in a worker thread');
 
-let places: IndexedPlace[] = [];
+let staged: IndexedPlace[] = [];
 let parseMs = 0;
 let index: ClusterIndex | undefined;
 
@@ -17,34 +18,44 @@ function send(message: MapIndexResponse) {
   port?.postMessage(message);
 }
 
+function built(): ClusterIndex {
+  if (!index) throw new Error('The index is not built yet');
+  return index;
+}
+
 port.on('message', (request: MapIndexRequest) => {
   try {
-    if (request.type === 'page') {
+    if (request.type === 'drop-pages') {
+      staged = [];
+      parseMs = 0;
+    } else if (request.type === 'page') {
       const started = performance.now();
-      for (const [id, lat, lng, category, name, primaryLanguage, radius, privacy] of JSON.parse(
-        request.json,
-      ) as PackedPlace[]) {
-        places.push({
-          id,
-          lat,
-          lng,
-          category,
-          name,
-          primaryLanguage,
-          radius,
-          locationPrivacy: privacy as LocationPrivacy,
-        });
-      }
+      for (const packed of JSON.parse(request.json) as PackedPlace[]) staged.push(unpackPlace(packed));
       parseMs += performance.now() - started;
     } else if (request.type === 'build') {
+      // Queries wait while this thread builds, so the old index would answer none of them:
+      // let it go first, and the build never needs the memory of two indexes.
+      index = undefined;
       const started = performance.now();
-      index = ClusterIndex.build(places, { maxZoom: request.maxZoom, scope: request.scope });
-      const size = places.length;
-      places = [];
-      send({ type: 'built', id: request.id, size, parseMs, buildMs: performance.now() - started });
+      const places = staged;
+      staged = [];
+      index = ClusterIndex.build(places, { maxZoom: request.maxZoom });
+      send({
+        type: 'built',
+        id: request.id,
+        size: index.size,
+        parseMs,
+        buildMs: performance.now() - started,
+      });
+      parseMs = 0;
+    } else if (request.type === 'apply') {
+      const target = built();
+      const started = performance.now();
+      for (const packed of JSON.parse(request.upserts) as PackedPlace[]) target.upsert(unpackPlace(packed));
+      for (const id of JSON.parse(request.removals) as number[]) target.remove(id);
+      send({ type: 'applied', id: request.id, size: target.size, applyMs: performance.now() - started });
     } else if (request.type === 'query') {
-      if (!index) throw new Error('The index is not built yet');
-      send({ type: 'result', id: request.id, result: index.query(request.query) });
+      send({ type: 'result', id: request.id, result: built().query(request.query) });
     }
   } catch (error) {
     if ('id' in request) send({ type: 'error', id: request.id, message: (error as Error).message });

@@ -1,17 +1,24 @@
-import type { ClusterIndexScope, ClusterQuery, ClusterResult } from '@karta/map-core/clustering';
+import type { ClusterQuery, ClusterResult, IndexedPlace, LocationPrivacy } from '@karta/map-core/clustering';
 
 /**
- * Messages between the main thread and the map-index worker. Places arrive as JSON text pages
- * straight from the database (see load-places.ts), so the main thread never builds a million
- * objects; the worker parses them and builds the index.
+ * Messages between the main thread and the map-index worker. Places arrive as JSON text straight
+ * from the database (see load-places.ts and change-log.ts), so the main thread never builds a
+ * million objects; the worker parses them, builds the index and applies changes to it.
  */
 export type MapIndexRequest =
+  /** Forgets the pages staged for a build (before a build, or after one failed to load). */
+  | { type: 'drop-pages' }
+  /** A page of places for the next build. */
   | { type: 'page'; json: string }
-  | { type: 'build'; id: number; maxZoom: number; scope: ClusterIndexScope }
+  /** Builds from the staged pages and replaces the index. */
+  | { type: 'build'; id: number; maxZoom: number }
+  /** Inserts or moves the `upserts` (packed rows) and removes the `removals` (ids), both JSON. */
+  | { type: 'apply'; id: number; upserts: string; removals: string }
   | { type: 'query'; id: number; query: ClusterQuery };
 
 export type MapIndexResponse =
   | { type: 'built'; id: number; size: number; parseMs: number; buildMs: number }
+  | { type: 'applied'; id: number; size: number; applyMs: number }
   | { type: 'result'; id: number; result: ClusterResult }
   | { type: 'error'; id: number; message: string };
 
@@ -26,3 +33,25 @@ export type PackedPlace = [
   number | null,
   string,
 ];
+
+export function unpackPlace([
+  id,
+  lat,
+  lng,
+  category,
+  name,
+  primaryLanguage,
+  radius,
+  privacy,
+]: PackedPlace): IndexedPlace {
+  return {
+    id,
+    lat,
+    lng,
+    category,
+    name,
+    primaryLanguage,
+    radius,
+    locationPrivacy: privacy as LocationPrivacy,
+  };
+}
