@@ -1,54 +1,68 @@
+import { availableParallelism } from 'node:os';
 import { formatBbox } from '@karta/contracts';
-import { startBenchServer } from './lib/bench-server.ts';
+import { type IndexFigures, startBenchServer } from './lib/bench-server.ts';
 import { type LoadResult, runLoad } from './lib/http-load.ts';
-import { sharedSeededFolder } from './lib/seed-folder.ts';
+import { type BenchTarget, sharedSeededDatabase, targetLabel } from './lib/seeded-database.ts';
 import { ms } from './lib/stats.ts';
-import { zagrebViewports } from './lib/viewports.ts';
+import { viewportsFor } from './lib/viewports.ts';
 
 export interface MapApiFigures {
+  target: BenchTarget;
   places: number;
   seedRowsPerSecond: number;
-  index: { loadMs: number; buildMs: number; totalMs: number };
+  index: IndexFigures;
+  /** The server's RSS once the loads are done. */
   serverRssMb: number;
   sequential: LoadResult;
   concurrent: LoadResult;
+  /** The 16-client rate over the machine's cores (the load generator runs on them too). */
+  requestsPerSecondPerCore: number;
 }
 
-/** Seeds a PGlite folder, starts the real server on it and loads `GET /api/v1/map` on loopback. */
-export async function benchMapApi(count: number): Promise<MapApiFigures> {
-  const { dataDir, rowsPerSecond } = await sharedSeededFolder(count);
-  const server = await startBenchServer(dataDir);
+/** `GET /api/v1/map` paths over the target's data: a quarter of them with a two-category filter. */
+export function mapPaths(target: BenchTarget, count = 1000, seed = 7): string[] {
+  return viewportsFor(target.shape, count, seed).map(
+    (v, i) =>
+      `/api/v1/map?bbox=${formatBbox(v.bbox)}&zoom=${v.zoom}${i % 4 === 3 ? '&category=pharmacy,shelter' : ''}&lang=hr`,
+  );
+}
+
+/** Starts the real server on the shared seeded database and loads `GET /api/v1/map` on loopback. */
+export async function benchMapApi(target: BenchTarget, count: number): Promise<MapApiFigures> {
+  const database = await sharedSeededDatabase(target, count);
+  const server = await startBenchServer(database);
   try {
-    const paths = zagrebViewports(1000).map(
-      (v, i) =>
-        `/api/v1/map?bbox=${formatBbox(v.bbox)}&zoom=${v.zoom}${i % 4 === 3 ? '&category=pharmacy,shelter' : ''}&lang=hr`,
-    );
+    const paths = mapPaths(target);
     await runLoad(server.url, paths, { total: 500, concurrency: 4 }); // warm up
     const sequential = await runLoad(server.url, paths, { total: 3000, concurrency: 1 });
     const concurrent = await runLoad(server.url, paths, { total: 10_000, concurrency: 16 });
     return {
+      target,
       places: count,
-      seedRowsPerSecond: rowsPerSecond,
+      seedRowsPerSecond: database.rowsPerSecond,
       index: server.index,
       serverRssMb: server.rssMb(),
       sequential,
       concurrent,
+      requestsPerSecondPerCore: concurrent.requestsPerSecond / availableParallelism(),
     };
   } finally {
     await server.stop();
   }
 }
 
+export function loadLine(label: string, r: LoadResult): string {
+  return `    ${label} median ${ms(r.latency.median)}, p95 ${ms(r.latency.p95)}, p99 ${ms(r.latency.p99)}, ${r.requestsPerSecond.toFixed(0)} req/s${r.errors ? `, ${r.errors} errors` : ''}`;
+}
+
 export function printMapApi(f: MapApiFigures): void {
-  const line = (label: string, r: LoadResult) =>
-    `    ${label} median ${ms(r.latency.median)}, p95 ${ms(r.latency.p95)}, p99 ${ms(r.latency.p99)}, ${r.requestsPerSecond.toFixed(0)} req/s${r.errors ? `, ${r.errors} errors` : ''}`;
   console.log(
-    `  GET /api/v1/map, ${f.places.toLocaleString('en')} published places (real server, PGlite, loopback)`,
+    `  GET /api/v1/map, ${f.places.toLocaleString('en')} published places (real server, ${targetLabel(f.target)}, loopback)`,
   );
   console.log(`    seeding ${f.seedRowsPerSecond.toFixed(0)} rows/s`);
   console.log(
-    `    index: load ${ms(f.index.loadMs)}, build ${ms(f.index.buildMs)} (two worker threads at once), total ${ms(f.index.totalMs)}; server RSS ${f.serverRssMb.toFixed(0)} MB`,
+    `    index: load ${ms(f.index.loadMs)}, build ${ms(f.index.buildMs)}, total ${ms(f.index.totalMs)}; server RSS after the loads ${f.serverRssMb.toFixed(0)} MB`,
   );
-  console.log(line('1 client  ', f.sequential));
-  console.log(line('16 clients', f.concurrent));
+  console.log(loadLine('1 client  ', f.sequential));
+  console.log(`${loadLine('16 clients', f.concurrent)} (${f.requestsPerSecondPerCore.toFixed(0)} per core)`);
 }

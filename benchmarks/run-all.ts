@@ -1,35 +1,101 @@
 /**
- * `npm run bench`: prints figures, never passes or fails on time. Sizes from the command line,
- * e.g. `npm run bench -- 100000` (default: 100 000 and 1 000 000 places).
+ * `npm run bench`: prints figures and a goals table, never passes or fails on time. Sizes and
+ * filters from the command line, e.g. `npm run bench -- 20000 --only=map,change --db=postgres`
+ * (default: every bench at 100 000 and 1 000 000 places, on PGlite and PostgreSQL, both shapes).
  */
+import { benchChangeVisibility, printChangeVisibility } from './change-visibility.bench.ts';
 import { benchClusterIndex, printClusterIndex } from './cluster-index.bench.ts';
-import { benchImportExport, printImportExport } from './import-export.bench.ts';
-import { removeSharedFolders } from './lib/seed-folder.ts';
+import { benchImportExport, filteredExportGrowth, printImportExport } from './import-export.bench.ts';
+import { parseBenchOptions } from './lib/bench-options.ts';
+import { stopBenchPostgres } from './lib/bench-postgres.ts';
+import { printGoals, recordGoal } from './lib/goals.ts';
+import { type BenchTarget, removeSeededDatabases } from './lib/seeded-database.ts';
 import { benchMapApi, printMapApi } from './map-api.bench.ts';
+import { benchNearLoad, printNearLoad } from './near-load.bench.ts';
 import { benchSearch, printSearch } from './search.bench.ts';
 import { benchWeb, printWeb } from './web.bench.ts';
 
-const sizes = process.argv
-  .slice(2)
-  .map(Number)
-  .filter((n) => Number.isInteger(n) && n > 0);
-const counts = sizes.length > 0 ? sizes : [100_000, 1_000_000];
+const options = parseBenchOptions(process.argv.slice(2));
+const runs = (name: (typeof options.only)[number]) => options.only.includes(name);
+const targets: BenchTarget[] = options.dbs.flatMap((db) => options.shapes.map((shape) => ({ db, shape })));
+/** The import adds `min(size, 100 000)` rows, at the first size only (it is the slowest bench). */
+const IMPORT_ROWS_MAX = 100_000;
+
+/** Runs every chosen bench on one database and data shape at one size, noting goal figures. */
+async function benchTarget(target: BenchTarget, count: number, first: boolean): Promise<void> {
+  if (runs('map')) {
+    const map = await benchMapApi(target, count);
+    printMapApi(map);
+    recordGoal('mapP95One', target, count, map.sequential.latency.p95);
+    recordGoal('mapP95Sixteen', target, count, map.concurrent.latency.p95);
+    recordGoal('mapPerCore', target, count, map.requestsPerSecondPerCore);
+    recordGoal('indexBuild', target, count, map.index.buildMs);
+    recordGoal('serverRss', target, count, map.serverRssMb);
+  }
+  if (runs('near')) {
+    const near = await benchNearLoad(target, count);
+    printNearLoad(near);
+    recordGoal('nearLoadRate', target, count, near.result.requestsPerSecond);
+    recordGoal('nearLoadP99', target, count, near.result.latency.p99);
+  }
+  if (runs('change')) {
+    for (const instances of target.db === 'postgres' ? ([1, 2] as const) : ([1] as const)) {
+      const change = await benchChangeVisibility(target, count, instances);
+      printChangeVisibility(change);
+      // A change never seen counts as slower than any seen: no p95 while more than 5% are missing.
+      const p95 =
+        change.visible >= change.changes * 0.95 ? change.changeToVisible.p95 : Number.POSITIVE_INFINITY;
+      recordGoal(instances === 2 ? 'changeVisibleAcross' : 'changeVisible', target, count, p95);
+      if (instances === 1) {
+        recordGoal(
+          'changeMapP95',
+          target,
+          count,
+          change.mapDuringChanges.latency.p95,
+          change.mapQuiet.latency.p95,
+        );
+      }
+    }
+  }
+  if (runs('import')) {
+    const figures = await benchImportExport(target, count, first ? Math.min(count, IMPORT_ROWS_MAX) : 0);
+    printImportExport(figures);
+    const realRun = figures.imports.find((run) => !run.dryRun && run.status === 200);
+    if (realRun) recordGoal('importRate', target, count, realRun.rows / (realRun.ms / 1000));
+    const growth = filteredExportGrowth(figures);
+    if (growth !== undefined) recordGoal('exportLinear', target, count, growth);
+  }
+  if (runs('search') && target.db === 'pglite' && target.shape === 'zagreb') {
+    const search = await benchSearch(count);
+    printSearch(search);
+    const worst = (prefix: string) =>
+      Math.max(...search.loads.filter((l) => l.label.startsWith(prefix)).map((l) => l.result.latency.p95));
+    recordGoal('suggestionsP95', target, count, worst('suggestions'));
+    recordGoal('searchP95', target, count, worst('q,'));
+    recordGoal('nearP95', target, count, worst('near'));
+    recordGoal('coversP95', target, count, worst('covers'));
+  }
+}
 
 console.log(`Karta benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
-for (const count of counts) {
-  printClusterIndex(await benchClusterIndex(count));
+try {
+  for (const [index, count] of options.sizes.entries()) {
+    if (runs('cluster')) printClusterIndex(await benchClusterIndex(count));
+    for (const target of targets) await benchTarget(target, count, index === 0);
+    // A size's databases are dropped before the next size is seeded (a million places take GBs).
+    await removeSeededDatabases();
+  }
+  if (runs('web')) {
+    const web = await benchWeb();
+    if (web) {
+      printWeb(web);
+      const demo = { db: 'pglite', shape: 'zagreb' } as const;
+      recordGoal('firstViewKb', demo, 2400, web.jsGzipKb + web.cssGzipKb);
+      recordGoal('firstCluster', demo, 2400, web.firstClusterCold);
+    }
+  }
+} finally {
+  await removeSeededDatabases();
+  await stopBenchPostgres();
 }
-for (const count of counts) {
-  printMapApi(await benchMapApi(count));
-}
-// Exports of every size; the import of 100 000 rows (issue 5) once, on the smallest database if it
-// is no bigger than 100 000 places (a copy of its own, as the import adds to it).
-for (const [index, count] of counts.entries()) {
-  printImportExport(await benchImportExport(count, index === 0 && count <= 100_000 ? 100_000 : 0));
-}
-for (const count of counts) {
-  printSearch(await benchSearch(count));
-}
-await removeSharedFolders();
-const web = await benchWeb();
-if (web) printWeb(web);
+printGoals();

@@ -9,14 +9,15 @@ export interface LoadResult {
 
 /**
  * A closed loop of `concurrency` clients over keep-alive connections, each sending the next path
- * as soon as its answer is read, until `total` requests are done. Latency is measured per
+ * as soon as its answer is read, until `total` requests are done (or `until()` says so, for a
+ * load that runs alongside something else). Latency is measured per
  * request at the client with a sub-millisecond clock (load tools such as autocannon record whole
  * milliseconds and report no p95, too coarse for answers that take about one).
  */
 export async function runLoad(
   origin: string,
   paths: readonly string[],
-  options: { total: number; concurrency: number },
+  options: { total: number; concurrency: number; until?: () => boolean },
 ): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const samples: number[] = [];
@@ -24,7 +25,7 @@ export async function runLoad(
   let errors = 0;
   const started = performance.now();
   const client = async () => {
-    while (next < options.total) {
+    while (next < options.total && !options.until?.()) {
       const path = paths[next % paths.length] as string;
       next += 1;
       const t0 = performance.now();

@@ -1,0 +1,194 @@
+import type { BenchTarget, DbKind } from './seeded-database.ts';
+
+/** One figure of issue 12 §4: what is measured, its target, and whether a value meets it. */
+interface Goal {
+  label: string;
+  target: string;
+  /** The database the target is set for; other databases' values are shown for comparison. */
+  only?: DbKind;
+  meets(value: number, target: BenchTarget, reference?: number): boolean;
+  format(value: number, reference?: number): string;
+}
+
+const msText = (v: number) => `${v < 10 ? v.toFixed(2) : v.toFixed(0)} ms`;
+const perSecond = (v: number) => `${Math.round(v).toLocaleString('en')}/s`;
+const below = (limit: number) => (value: number) => value < limit;
+const atLeast = (limit: number) => (value: number) => value >= limit;
+
+export const GOALS = {
+  mapP95One: { label: '`/api/v1/map` p95, 1 client', target: '< 5 ms', meets: below(5), format: msText },
+  mapP95Sixteen: {
+    label: '`/api/v1/map` p95, 16 clients',
+    target: '< 10 ms',
+    meets: below(10),
+    format: msText,
+  },
+  mapPerCore: {
+    label: '`/api/v1/map` throughput (16 clients, req/s per core)',
+    target: '≥ 3 000/s',
+    meets: atLeast(3000),
+    format: perSecond,
+  },
+  searchP95: {
+    label: 'search p95 (worst of its word sets, common words included)',
+    target: '< 50 ms',
+    meets: below(50),
+    format: msText,
+  },
+  suggestionsP95: { label: 'suggestions p95', target: '< 50 ms', meets: below(50), format: msText },
+  nearP95: { label: 'near p95 (one client)', target: '< 50 ms', meets: below(50), format: msText },
+  coversP95: { label: 'covers p95', target: '< 50 ms', meets: below(50), format: msText },
+  searchHitRate: {
+    label: 'search: expected place in the top 6',
+    target: '≥ 95%',
+    meets: atLeast(95),
+    format: (v) => `${v.toFixed(0)}%`,
+  },
+  changeVisible: {
+    label: 'a change on the map, p95 (10 changes/s)',
+    target: '< 1 s',
+    meets: below(1000),
+    format: msText,
+  },
+  changeMapP95: {
+    label: 'map p95 while changes arrive (quiet p95 in brackets)',
+    target: 'unchanged (≤ 1.5 × quiet, or + 1 ms)',
+    meets: (value, _, quiet = 0) => value <= Math.max(quiet * 1.5, quiet + 1),
+    format: (v, quiet) => `${msText(v)} (${msText(quiet ?? 0)})`,
+  },
+  changeVisibleAcross: {
+    label: 'a change on the other instance, p95',
+    target: '< 1 s',
+    only: 'postgres',
+    meets: below(1000),
+    format: msText,
+  },
+  indexBuild: {
+    label: 'map index build (from the server log)',
+    target: '< 5 s',
+    meets: below(5000),
+    format: msText,
+  },
+  serverRss: {
+    label: 'server RSS after the map loads',
+    target: '< 1 GB PostgreSQL, < 1.5 GB PGlite',
+    meets: (value, target) => value < (target.db === 'postgres' ? 1024 : 1536),
+    format: (v) => `${v.toFixed(0)} MB`,
+  },
+  nearLoadRate: {
+    label: 'near-me, 16 clients: req/s',
+    target: '≥ 2 000/s',
+    only: 'postgres',
+    meets: atLeast(2000),
+    format: perSecond,
+  },
+  nearLoadP99: {
+    label: 'near-me, 16 clients: p99',
+    target: '≤ 40 ms',
+    only: 'postgres',
+    meets: (v) => v <= 40,
+    format: msText,
+  },
+  importRate: {
+    label: 'import (CSV, real run): rows/s',
+    target: '≥ 5 000/s PostgreSQL, ≥ 3 000/s PGlite',
+    meets: (value, target) => value >= (target.db === 'postgres' ? 5000 : 3000),
+    format: perSecond,
+  },
+  exportLinear: {
+    label: 'filtered export: time per row, largest / smallest',
+    target: '≤ 2 (linear)',
+    meets: (v) => v <= 2,
+    format: (v) => v.toFixed(2),
+  },
+  firstViewKb: {
+    label: 'home page first view, JS + CSS gzip',
+    target: '≤ 200 kB with a Sentry DSN',
+    meets: (v) => v <= 200,
+    format: (v) => `${v.toFixed(1)} kB`,
+  },
+  firstCluster: {
+    label: 'first cluster drawn (cold)',
+    target: '≤ 1.0 s',
+    meets: (v) => v <= 1000,
+    format: msText,
+  },
+  lighthouse: {
+    label: 'Lighthouse mobile performance',
+    target: '≥ 90',
+    meets: atLeast(90),
+    format: (v) => v.toFixed(0),
+  },
+} satisfies Record<string, Goal>;
+
+export type GoalName = keyof typeof GOALS;
+
+interface Measurement {
+  goal: GoalName;
+  target: BenchTarget;
+  places: number;
+  value: number;
+  reference?: number;
+}
+
+const measurements: Measurement[] = [];
+
+/** Notes one measured figure for the goals table; `reference` is what the goal compares it with. */
+export function recordGoal(
+  goal: GoalName,
+  target: BenchTarget,
+  places: number,
+  value: number,
+  reference?: number,
+): void {
+  if (Number.isFinite(value)) measurements.push({ goal, target, places, value, reference });
+}
+
+const COLUMNS: BenchTarget[] = [
+  { db: 'pglite', shape: 'zagreb' },
+  { db: 'pglite', shape: 'world' },
+  { db: 'postgres', shape: 'zagreb' },
+  { db: 'postgres', shape: 'world' },
+];
+
+function cell(m: Measurement | undefined): string {
+  if (!m) return '';
+  const goal: Goal = GOALS[m.goal];
+  const verdict =
+    goal.only && goal.only !== m.target.db ? '–' : goal.meets(m.value, m.target, m.reference) ? '✓' : '✗';
+  return `${goal.format(m.value, m.reference)} ${verdict}`;
+}
+
+/**
+ * The goals table in Markdown: one row per figure and size, one column per database and data
+ * shape; ✓ met, ✗ not met, – the target is set for the other database. The targets are for 100k
+ * and 1M places: at smaller sizes a ✓ says little. Never fails the run: benches only print.
+ */
+export function printGoals(): void {
+  const sizes = [...new Set(measurements.map((m) => m.places))].sort((a, b) => a - b);
+  console.log('\nGoals (issue 12 §4): ✓ met, ✗ not met, – target set for the other database');
+  console.log(`| Figure | Target | Places | ${COLUMNS.map((c) => `${c.db}, ${c.shape}`).join(' | ')} |`);
+  console.log(`|---|---|---|${COLUMNS.map(() => '---|').join('')}`);
+  for (const [name, goal] of Object.entries(GOALS) as [GoalName, Goal][]) {
+    const rows = sizes.filter((size) => measurements.some((m) => m.goal === name && m.places === size));
+    if (rows.length === 0) {
+      console.log(
+        `| ${goal.label} | ${goal.target} | not measured in this run |${COLUMNS.map(() => ' |').join('')}`,
+      );
+    }
+    for (const size of rows) {
+      const cells = COLUMNS.map((column) =>
+        cell(
+          measurements.findLast(
+            (m) =>
+              m.goal === name &&
+              m.places === size &&
+              m.target.db === column.db &&
+              m.target.shape === column.shape,
+          ),
+        ),
+      );
+      console.log(`| ${goal.label} | ${goal.target} | ${size.toLocaleString('en')} | ${cells.join(' | ')} |`);
+    }
+  }
+}
