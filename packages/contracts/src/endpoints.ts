@@ -91,7 +91,7 @@ export const endpoints = {
     summary: 'Clusters and single published places of a viewport',
     query: MapQuery,
     response: MapResponse,
-    errors: [400, 503],
+    errors: [400, 429, 503],
   },
   listPlaces: {
     method: 'GET',
@@ -100,7 +100,7 @@ export const endpoints = {
       'Places in a box, nearest first, paginated with a cursor: published ones, or by `status` and `mine` those the reader may see. `q` searches names, descriptions and addresses (any language, case and diacritics ignored; name matches first); `near` + `radius` keeps places within that many metres, `covers` those whose own radius covers the point, each nearest first with its `distance`',
     query: PlaceListQuery,
     response: PlaceList,
-    errors: [400, 401],
+    errors: [400, 401, 429],
   },
   suggestPlaces: {
     method: 'GET',
@@ -109,7 +109,7 @@ export const endpoints = {
       'A few published places for a search box as the user types: names (or a word of them) beginning with `q` first, nearest to `origin` first, then other matches; no total, no pages',
     query: PlaceSuggestionsQuery,
     response: PlaceSuggestions,
-    errors: [400],
+    errors: [400, 429],
   },
   similarPlaces: {
     method: 'GET',
@@ -117,7 +117,7 @@ export const endpoints = {
     summary: 'Possible duplicates: published places within 200 m whose name is like `name`, nearest first',
     query: SimilarPlacesQuery,
     response: SimilarPlaces,
-    errors: [400],
+    errors: [400, 429],
   },
   getPlace: {
     method: 'GET',

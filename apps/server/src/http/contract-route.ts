@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { fieldIssues, validationError } from './errors.ts';
+import { isLimitedRead, readLimitHook } from './read-limits.ts';
 
 type Parsed<E, K extends string> = E extends { [key in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -107,8 +108,13 @@ export function defineRoute<N extends EndpointName>(
   const handle = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;
   // Fastify types its compilers for JSON Schema; ours take the zod schemas of the table.
   const validator = extras.bodyIssues ? bodyIssuesCompiler(extras.bodyIssues) : validatorCompiler;
+  // The expensive reads are limited per client here, by endpoint name, before anything else runs.
+  const limit = isLimitedRead(name)
+    ? { onRequest: readLimitHook(name, () => app.appConfig?.readRateLimitScale ?? 1) }
+    : {};
   app.route({
     ...extras.options,
+    ...limit,
     method: endpoint.method,
     url: fastifyPath(endpoint.path),
     schema,

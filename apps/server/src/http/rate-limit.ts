@@ -8,7 +8,7 @@ import { AppError } from './errors.ts';
  * Addresses (or e-mails) each limit remembers; past that the least recently seen are forgotten,
  * so a flood of new keys can reset an old one's count. Each key costs well under 100 bytes.
  */
-const KEYS_REMEMBERED = 20_000;
+export const KEYS_REMEMBERED = 20_000;
 
 /**
  * The limits, per client address unless said otherwise. Counted in this process's memory: with

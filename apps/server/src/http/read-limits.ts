@@ -1,0 +1,84 @@
+import type { EndpointName } from '@karta/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientKey } from './client-address.ts';
+import { KEYS_REMEMBERED, rateLimitedError } from './rate-limit.ts';
+
+/** A token bucket: `perSecond` tokens come back each second, up to `burst`; a request takes one. */
+export interface BucketLimit {
+  perSecond: number;
+  burst: number;
+}
+
+/**
+ * The expensive reads, limited per client address (decision 018). Measured from the web app, a
+ * person panning and zooming sends at most ~10 map requests a second and a search box one
+ * suggestion request per keystroke, so each figure leaves a wide margin; a script gets the steady
+ * rate and is refused (429 with `Retry-After`) past its burst. Exports have their own limit.
+ */
+export const READ_LIMITS = {
+  map: { perSecond: 50, burst: 200 },
+  listPlaces: { perSecond: 10, burst: 50 },
+  suggestPlaces: { perSecond: 20, burst: 60 },
+  similarPlaces: { perSecond: 5, burst: 20 },
+} as const satisfies Partial<Record<EndpointName, BucketLimit>>;
+
+export type LimitedRead = keyof typeof READ_LIMITS;
+
+export const isLimitedRead = (name: string): name is LimitedRead => name in READ_LIMITS;
+
+/**
+ * Buckets per key, in memory, remembering the `KEYS_REMEMBERED` most recently seen keys (a Map
+ * keeps insertion order: a key seen again moves to the end, the first is the least recent).
+ */
+export class TokenBuckets {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly limit: BucketLimit,
+    private readonly keysRemembered = KEYS_REMEMBERED,
+  ) {}
+
+  /** Takes a token for `key`: 0 when allowed, else the whole seconds until one is back. */
+  take(key: string, now = Date.now()): number {
+    const { perSecond, burst } = this.limit;
+    const bucket = this.buckets.get(key) ?? { tokens: burst, at: now };
+    this.buckets.delete(key);
+    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
+    bucket.at = now;
+    this.buckets.set(key, bucket);
+    if (this.buckets.size > this.keysRemembered) {
+      const oldest = this.buckets.keys().next().value;
+      if (oldest !== undefined) this.buckets.delete(oldest);
+    }
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return 0;
+    }
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
+  }
+}
+
+/**
+ * The `onRequest` hook of a limited read's route, its figures multiplied by `scale()`
+ * (`READ_RATE_LIMIT_SCALE`, read when the first request comes; 0 turns the limit off).
+ */
+export function readLimitHook(name: LimitedRead, scale: () => number) {
+  let buckets: TokenBuckets | null | undefined;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (buckets === undefined) {
+      const factor = scale();
+      const { perSecond, burst } = READ_LIMITS[name];
+      buckets =
+        factor > 0
+          ? new TokenBuckets({ perSecond: perSecond * factor, burst: Math.max(1, burst * factor) })
+          : null;
+    }
+    if (buckets === null) return;
+    const wait = buckets.take(clientKey(request));
+    if (wait === 0) return;
+    // The route only: the key is a client address, which does not belong in a log.
+    request.log.warn({ limit: name }, 'rate limit reached');
+    reply.header('retry-after', wait);
+    throw rateLimitedError(wait);
+  };
+}
