@@ -1,12 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScript } from './build/first-script.ts';
 import { precompress } from './build/precompress.ts';
 
 // Deployment settings never enter the build: the app reads them from GET /api/v1/config at start.
 export default defineConfig({
   // Brotli and gzip copies beside each asset, served by Accept-Encoding (apps/server/src/http/web-app.ts).
-  plugins: [react(), tailwindcss(), precompress()],
+  // The early-error buffer runs before every other script (lib/sentry/early-error-buffer.ts).
+  plugins: [react(), tailwindcss(), firstScript('src/early-errors.ts'), precompress()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },

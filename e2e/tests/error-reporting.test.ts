@@ -24,6 +24,40 @@ describeInBrowser('error reporting', (suite) => {
     expect(event?.raw).not.toContain('hunter2');
   });
 
+  it('sends errors thrown while the page loads and right after, before the Sentry SDK has loaded', async () => {
+    const { page, baseUrl, sentryUrl } = suite;
+    const marker = `e2e early ${Date.now()}`;
+    const sdkRequestedAt: number[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/sentry-client-[^/]*\.js$/.test(request.url())) sdkRequestedAt.push(Date.now());
+    });
+    // Thrown by a listener that runs once the page's scripts have run, before the load event.
+    await page.addInitScript((message) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        throw new Error(`${message}: while loading`);
+      });
+    }, marker);
+    await page.goto(`${baseUrl}/`);
+    const thrownAt = Date.now();
+    const sdkLoaded = await page.evaluate((message) => {
+      setTimeout(() => {
+        throw new Error(`${message}: after load`);
+      }, 0);
+      void Promise.reject(new Error(`${message}: a rejection`));
+      return '__SENTRY__' in window;
+    }, marker);
+    // The SDK was neither running nor requested when they were thrown.
+    expect(sdkLoaded).toBe(false);
+    expect(sdkRequestedAt.filter((at) => at <= thrownAt)).toEqual([]);
+
+    const events = async () =>
+      (await receivedItems(sentryUrl)).filter((item) => item.type === 'event' && item.raw.includes(marker));
+    await expect.poll(async () => (await events()).length, { timeout: 20_000 }).toBe(3);
+    const messages = (await events()).map((item) => item.payload.exception?.values?.[0]?.value).sort();
+    expect(messages).toEqual([`${marker}: a rejection`, `${marker}: after load`, `${marker}: while loading`]);
+    expect(sdkRequestedAt).toHaveLength(1);
+  });
+
   it('sends an unexpected server error to the Sentry endpoint, with the query string and cookies removed', async () => {
     const { page, baseUrl, sentryUrl } = suite;
     await page.context().addCookies([{ name: 'session', value: 'cookie-secret', url: baseUrl }]);

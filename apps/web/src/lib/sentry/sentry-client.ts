@@ -11,6 +11,7 @@ import {
   linkedErrorsIntegration,
   makeFetchTransport,
 } from '@sentry/react';
+import { replayEarlyErrors } from './early-error-replay.ts';
 import { scrubBreadcrumb, scrubEvent } from './scrub-event.ts';
 import type { SentrySettings } from './sentry-settings.ts';
 
@@ -47,5 +48,7 @@ export function startSentryClient(settings: SentrySettings & { dsn: string }) {
   });
   getCurrentScope().setClient(client);
   client.init();
+  // Its handlers are on window now: what happened before they were is sent through them.
+  replayEarlyErrors();
   return { captureException };
 }
