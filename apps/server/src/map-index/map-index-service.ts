@@ -175,13 +175,15 @@ export class MapIndexService {
       throw error;
     }
     const loadMs = performance.now() - started;
-    // From here until `built`, the worker is building: queries wait for it (one thread, one copy).
-    this.built = false;
-    this.position = undefined;
+    // Until `built`, the worker is building: queries queue behind the build and are answered by
+    // the new index (one thread, one copy), none by a half-built or half-updated one.
     let built: Extract<MapIndexResponse, { type: 'built' }>;
     try {
       built = answerOf(await worker.request({ type: 'build', maxZoom: this.options.maxZoom }), 'built');
     } catch (error) {
+      // The worker let its old index go before building: nothing is left to answer from.
+      this.built = false;
+      this.position = undefined;
       this.options.logger?.error({ err: error }, 'map index build failed');
       throw error;
     }
