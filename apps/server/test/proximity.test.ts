@@ -209,6 +209,53 @@ describe.skipIf(!databaseAvailable)(
       );
     });
 
+    it('walks more than 1 000 matches nearest first, counting them as 1 000+ (covers and near)', async () => {
+      // A spot more than 100 km from every clump, with 1 200 places whose radius reaches it and
+      // 300 beside them that do not: past the count bound, so covers walks instead of sorting.
+      const spot = { lat: 30, lng: -100 };
+      const rows: [number, number, number | null][] = [];
+      for (let i = 0; i < 1500; i += 1) {
+        const at = around(random, spot, 40);
+        const distance = haversineM(spot, at);
+        rows.push([
+          at.lat,
+          at.lng,
+          i < 1200 ? Math.ceil(distance) + 1 + Math.round(random() * 50_000) : null,
+        ]);
+      }
+      await t.database.query(
+        `INSERT INTO places (name, primary_language, category_id, lat, lng, radius, status, published_at)
+         SELECT jsonb_build_object('en', 'Far ' || ordinality), 'en', (SELECT id FROM categories WHERE slug = 'water'),
+                v.lat, v.lng, v.radius, 'published', now()
+         FROM unnest($1::float8[], $2::float8[], $3::float8[]) WITH ORDINALITY AS v(lat, lng, radius)`,
+        [0, 1, 2].map((column) => rows.map((row) => row[column])),
+      );
+      const local = (
+        await t.database.query<RefPlace>(
+          `SELECT p.id, p.public_lat AS lat, p.public_lng AS lng, p.radius, 'water' AS category
+           FROM places p WHERE p.status = 'published' AND p.name->>'en' LIKE 'Far %'`,
+        )
+      ).rows;
+      reference = [...reference, ...local];
+      for (const [query, reach] of [
+        [`covers=${spot.lat},${spot.lng}`, (place: RefPlace) => place.radius],
+        [`near=${spot.lat},${spot.lng}&radius=30000`, () => 30_000],
+      ] as const) {
+        const want = expected(spot, reach);
+        expect(want.ids.length, query).toBeGreaterThan(1000);
+        const first = await list(`${query}&limit=100`);
+        expect({ total: first.total, totalIsLowerBound: first.totalIsLowerBound }, query).toEqual({
+          total: 1000,
+          totalIsLowerBound: true,
+        });
+        for (const limit of [100, 37]) {
+          const { items } = await allPages(query, limit);
+          expect(new Set(items.map((item) => item.id)).size, query).toBe(items.length);
+          compare(items, want, `${query} in pages of ${limit}`);
+        }
+      }
+    });
+
     it('refuses bad or conflicting values with field details', async () => {
       const cases: [string, string][] = [
         ['near=45.8,16', 'radius'],

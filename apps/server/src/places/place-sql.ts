@@ -1,7 +1,7 @@
 import type { Bounds, LatLng, PlaceStatus } from '@karta/contracts';
 
 /** Mean Earth radius in metres (IUGG), as used by the haversine formula. */
-const EARTH_RADIUS_M = 6_371_008.8;
+export const EARTH_RADIUS_M = 6_371_008.8;
 
 /** SQL text with numbered parameters, built piece by piece. */
 export class Sql {

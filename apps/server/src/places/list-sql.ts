@@ -1,0 +1,107 @@
+import type { Bounds, LatLng, PlaceStatus } from '@karta/contracts';
+import type { PageCursor } from './cursor.ts';
+import type { Actor } from './place-rules.ts';
+import { type Box, circleBoxes, distanceSql, inBoxesSql, Sql, statusSql } from './place-sql.ts';
+import { visibleToSql } from './place-visibility.ts';
+import { type SearchSql, searchSql } from './search-sql.ts';
+
+/** The largest radius a place may have (metres, the contract's), so `covers` looks no further. */
+export const MAX_PLACE_RADIUS_M = 100_000;
+
+export interface ListQuery {
+  /** Statuses to list (the reader still sees only what they may). */
+  statuses: readonly PlaceStatus[];
+  /** Only places by this author. */
+  authorId?: number;
+  /** Without an origin: id order, oldest or newest first. */
+  order: 'oldest' | 'newest';
+  bbox?: Bounds;
+  categories?: readonly string[];
+  /** Sort by distance from here; without it the list is in id order. */
+  origin?: LatLng;
+  /** Search text as the reader typed it (folded in SQL, see migration 004); results ranked first. */
+  q?: string;
+  /** Only places within `radius` metres of this point (ignored without `radius`); it is then the origin. */
+  near?: LatLng;
+  radius?: number;
+  /** Only places whose own radius covers this point; it is then the origin. */
+  covers?: LatLng;
+  limit: number;
+  after?: PageCursor;
+  /** `false`: skip counting the matches (`total` is then 0). */
+  withTotal?: boolean;
+}
+
+/** The WHERE of a list, with what its order and a nearest-first walk need. */
+export interface ListFilter {
+  /** The parameters so far; later pieces add theirs after them. */
+  sql: Sql;
+  /** Conditions on `places p` (no join needed), to be joined with AND. */
+  where: string[];
+  search?: SearchSql;
+  /** Where distances are measured from (`near`, `covers`, else `origin`); none: id order. */
+  origin?: LatLng;
+  /** Boxes that hold every match (never crossing the antimeridian), for a nearest-first walk. */
+  boxes: Box[];
+}
+
+const WHOLE_WORLD: Box = [-180, -90, 180, 90];
+
+/** A box as the API gives it, split in two across the antimeridian (west > east). */
+function bboxBoxes({ west, south, east, north }: Bounds): Box[] {
+  return west <= east
+    ? [[west, south, east, north]]
+    : [
+        [west, south, 180, north],
+        [-180, south, east, north],
+      ];
+}
+
+/** The filters of `query` as `viewer` may see the places, in SQL on `places p`. */
+export function listFilter(query: ListQuery, viewer: Actor | null): ListFilter {
+  const sql = new Sql();
+  const param = sql.param;
+  const where = [visibleToSql(viewer, param), statusSql(query.statuses, param)];
+  let boxes: Box[] = [WHOLE_WORLD];
+  if (query.authorId !== undefined) where.push(`p.author_id = ${param(query.authorId, 'int8')}`);
+  if (query.bbox) {
+    boxes = bboxBoxes(query.bbox);
+    where.push(inBoxesSql(boxes, param));
+  }
+  const near = query.near && query.radius !== undefined ? query.near : undefined;
+  if (near && query.radius !== undefined) {
+    // The boxes use the GiST index on `location`; the haversine check makes it exact.
+    const circle = circleBoxes(near, query.radius);
+    where.push(inBoxesSql(circle, param));
+    where.push(`${distanceSql(near, param)} <= ${param(query.radius, 'float8')}`);
+    // With a bbox too, the walk's boxes may be the circle's: every match is in both.
+    boxes = circle;
+  }
+  if (query.covers) {
+    const x = param(query.covers.lng, 'float8');
+    const y = param(query.covers.lat, 'float8');
+    // `radius IS NOT NULL` (and the published literal) match the partial GiST indexes.
+    where.push(`p.radius IS NOT NULL AND p.coverage && box(point(${x}, ${y}), point(${x}, ${y}))`);
+    where.push(`${distanceSql(query.covers, param)} <= p.radius`);
+    // A place covering the point stands at most the largest radius away.
+    if (!near) boxes = circleBoxes(query.covers, MAX_PLACE_RADIUS_M);
+  }
+  const search = query.q === undefined ? undefined : searchSql(query.q, param);
+  if (search) where.push(search.filter);
+  if (query.categories && query.categories.length > 0) {
+    // By id, so the count needs no join with categories.
+    where.push(
+      `p.category_id IN (SELECT id FROM categories WHERE slug = ANY(${param(query.categories, 'text[]')}))`,
+    );
+  }
+  // `near` and `covers` measure from their own point.
+  const origin = near ?? query.covers ?? query.origin;
+  return { sql, where, search, origin, boxes };
+}
+
+/** A copy of the filter's parameters, for one more query built on the same WHERE. */
+export function sqlAfter(filter: ListFilter): Sql {
+  const sql = new Sql();
+  sql.params.push(...filter.sql.params);
+  return sql;
+}
