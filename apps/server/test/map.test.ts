@@ -1,4 +1,5 @@
 import { ErrorBody, MapResponse, PlaceList } from '@karta/contracts';
+import { MAX_MAP_FEATURES } from '@karta/map-core/clustering';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -185,5 +186,32 @@ describe.skipIf(!databaseAvailable)(`GET /api/v1/map (${dbKind})`, () => {
     const far = await map('bbox=179,-10,-179,10&zoom=3');
     expect(total(far)).toBe(2);
     expect(total(await map(`bbox=${WORLD}&zoom=0`))).toBe(rows.length + 3);
+  });
+
+  it('answers a whole-world box at zoom 22 with at most MAX_MAP_FEATURES features, every place counted', async () => {
+    // A grid of places 2° apart over the world: each one a single marker at any zoom above 6,
+    // so an answer at the zoom asked for would hold them all.
+    await t.database.query(
+      `INSERT INTO places (name, primary_language, category_id, lat, lng, status, published_at)
+       SELECT ('{"en":"Grid ' || n || '"}')::jsonb, 'en', (SELECT id FROM categories ORDER BY id LIMIT 1),
+              -60 + (n / 100) * 2, -170 + (n % 100) * 3.4, 'published', now()
+       FROM generate_series(0, $1 - 1) AS n`,
+      [MAX_MAP_FEATURES + 500],
+    );
+    await t.mapIndex.catchUp();
+    const published = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM places WHERE status = 'published'`,
+    );
+    const all = published.rows[0]?.n ?? 0;
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/map?bbox=${WORLD}&zoom=22` });
+    expect(response.statusCode).toBe(200);
+    const result = MapResponse.parse(response.json());
+    expect(result.clusters.length + result.places.length).toBeLessThanOrEqual(MAX_MAP_FEATURES);
+    expect(total(result)).toBe(all);
+    // Filtered answers are capped the same way.
+    const slug = (await t.database.query<{ slug: string }>('SELECT slug FROM categories ORDER BY id LIMIT 1'))
+      .rows[0]?.slug;
+    const filtered = await map(`bbox=${WORLD}&zoom=22&category=${slug},no-such-category`);
+    expect(filtered.clusters.length + filtered.places.length).toBeLessThanOrEqual(MAX_MAP_FEATURES);
   });
 });
