@@ -1,174 +1,217 @@
-import { clusterTier } from '../cluster-style.ts';
+import { CLUSTER_GRID_SIZE_PX } from '../cluster-style.ts';
+import { latToUnitY, lngToUnitX } from '../mercator.ts';
+import { answer } from './answer.ts';
+import { CellWindow, FINE_CELL_BITS } from './cell-window.ts';
+import { groupCells } from './group-cells.ts';
+import { Layer } from './layer.ts';
 import { answerZoom } from './limits.ts';
-import { mergeOverlapping } from './merge-overlapping.ts';
-import { type IndexHit, type PlaceFeature, PointIndex } from './point-index.ts';
-import { resolveName } from './resolve-name.ts';
+import { PlaceStore } from './place-store.ts';
+import { orderByKey } from './radix-sort.ts';
+import { SortedBase } from './sorted-base.ts';
 import type { ClusterIndexOptions, ClusterQuery, ClusterResult, IndexedPlace } from './types.ts';
+import { mortonHigh, mortonLow, UNIT_BITS, UNIT_ZOOM } from './units.ts';
 
 /** The map's highest zoom: co-located places must still form a cluster there. */
 const DEFAULT_MAX_ZOOM = 18;
 
+/** The highest maxZoom: fine cells of 16 px at zoom 22 are single units. */
+export const MAX_INDEX_ZOOM = UNIT_BITS - FINE_CELL_BITS;
+
+/** Changes since the last compaction that make the next change compact: at least this many… */
+const COMPACT_MIN_CHANGES = 2000;
+/** …or this share of the places, so compaction costs O(1) per change, amortised. */
+const COMPACT_SHARE = 1 / 200;
+
 /**
- * Every published place clustered for every zoom, once for all categories and once per category,
- * so a viewport with any category filter is answered from ready indexes in well under 1 ms.
- * Follows changes: `upsert` inserts or moves a place by id, `remove` takes one out; a query after
- * any changes answers exactly as `build` over the same final places would. (For now a change marks
- * the index stale and the next query rebuilds it; an incremental engine replaces this.) It keeps
- * references to the given places, which must not be changed afterwards.
+ * Every published place, clustered per query: the viewport's non-empty 16-px cells (plus a 60-px
+ * margin) are read from places sorted by Morton code, then grouped greedily at 60 px, heaviest
+ * cell first. The answer is a function of the set of places and the query only, so it is the same
+ * after any sequence of changes as after a fresh `build` of the final places.
+ *
+ * Changes cost O(log n) at most and never rebuild: `upsert` inserts a place or replaces the one
+ * with its id (moved, renamed, recategorised), `remove` takes one out. A changed place leaves a
+ * tombstone in the sorted base and goes to a small delta every query scans; past
+ * max(2 000, size / 200) changes the next change compacts (rebuilds the base from the live places
+ * in linear time), or call `compact()` at a quiet moment. The index copies what it needs from the
+ * given places (names by reference) and keeps no reference to the place objects themselves.
  */
 export class ClusterIndex {
-  /** The current places by id; the engines below were built from them unless `stale`. */
-  private readonly places: Map<number, IndexedPlace>;
-  private stale = false;
+  private readonly store = new PlaceStore();
+  private readonly window = new CellWindow();
+  /** Null when built with scope `categories`. */
+  private all: Layer | null = null;
+  /** By category index of the store; null when built with scope `all`. */
+  private byCategory: Layer[] | null = null;
+  private changes = 0;
 
-  private constructor(
-    /** Null when built with scope `categories`. */
-    private all: PointIndex | null,
-    /** Null when built with scope `all`. */
-    private byCategory: ReadonlyMap<string, PointIndex> | null,
-    private readonly options: Required<ClusterIndexOptions>,
-    places: Map<number, IndexedPlace>,
-  ) {
-    this.places = places;
+  private constructor(private readonly options: Required<ClusterIndexOptions>) {}
+
+  /** An index of `places` (a later duplicate id replaces an earlier one) for zooms 0…`maxZoom`. */
+  static build(places: readonly IndexedPlace[], options: ClusterIndexOptions = {}): ClusterIndex {
+    const maxZoom = options.maxZoom ?? DEFAULT_MAX_ZOOM;
+    if (!Number.isInteger(maxZoom) || maxZoom < 0 || maxZoom > MAX_INDEX_ZOOM) {
+      throw new RangeError(`maxZoom must be an integer from 0 to ${MAX_INDEX_ZOOM}, got ${maxZoom}`);
+    }
+    for (const place of places) checkPlace(place);
+    const index = new ClusterIndex({ maxZoom, scope: options.scope ?? 'both' });
+    for (const place of places) {
+      const old = index.store.slotOf(place.id);
+      if (old !== undefined) index.store.delete(old);
+      index.store.add(place);
+    }
+    index.compact();
+    return index;
   }
 
   /** Number of places in the index. */
   get size(): number {
-    return this.places.size;
+    return this.store.size;
+  }
+
+  /** Changes since the last compaction (each leaves work for every query until compacted). */
+  get pendingChanges(): number {
+    return this.changes;
   }
 
   /** Inserts a place, or replaces (moves, renames, recategorises) the one with its id. */
   upsert(place: IndexedPlace): void {
     checkPlace(place);
-    this.places.set(place.id, place);
-    this.stale = true;
+    const old = this.store.slotOf(place.id);
+    if (old !== undefined) this.detach(old);
+    const slot = this.store.add(place);
+    this.all?.insert(slot);
+    if (this.byCategory) this.categoryLayer(this.store.category[slot] as number).insert(slot);
+    this.changed();
   }
 
   /** Takes the place with this id out; an unknown id changes nothing. */
   remove(id: number): void {
-    if (this.places.delete(id)) this.stale = true;
+    const slot = this.store.slotOf(id);
+    if (slot === undefined) return;
+    this.detach(slot);
+    this.changed();
   }
 
-  /** Clusters `places` for zooms 0…`maxZoom` (default 18), for all of them and per category. */
-  static build(places: readonly IndexedPlace[], options: ClusterIndexOptions = {}): ClusterIndex {
-    const maxZoom = options.maxZoom ?? DEFAULT_MAX_ZOOM;
-    if (!Number.isInteger(maxZoom) || maxZoom < 0 || maxZoom > 30) {
-      throw new RangeError(`maxZoom must be an integer from 0 to 30, got ${maxZoom}`);
+  /**
+   * Rebuilds the sorted bases from the live places: one radix sort by Morton code for all of them,
+   * then a stable split by category. Linear in the number of places.
+   */
+  compact(): void {
+    const store = this.store;
+    const slots = store.liveSlots();
+    const high = new Uint32Array(slots.length);
+    const low = new Uint32Array(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as number;
+      high[i] = mortonHigh(store.x[slot] as number, store.y[slot] as number);
+      low[i] = mortonLow(store.x[slot] as number, store.y[slot] as number);
     }
-    const resolved = { maxZoom, scope: options.scope ?? 'both' } as const;
-    const byId = new Map<number, IndexedPlace>();
-    for (const place of places) {
-      checkPlace(place);
-      byId.set(place.id, place);
+    const order = orderByKey(high, low);
+    const sorted = new Int32Array(slots.length);
+    for (let i = 0; i < sorted.length; i++) sorted[i] = slots[order[i] as number] as number;
+
+    if (this.options.scope !== 'categories') {
+      this.all = new Layer(SortedBase.build(store, sorted));
+      for (let i = 0; i < sorted.length; i++) store.allPosition[sorted[i] as number] = i;
     }
-    const { all, byCategory } = buildEngines([...byId.values()], resolved);
-    return new ClusterIndex(all, byCategory, resolved, byId);
+    if (this.options.scope !== 'all') this.byCategory = this.splitByCategory(sorted);
+    this.changes = 0;
   }
 
   /** The clusters and single places of one viewport, with names in `lang`. */
   query(q: ClusterQuery): ClusterResult {
     if (!Number.isFinite(q.zoom)) throw new RangeError(`zoom must be finite, got ${q.zoom}`);
-    if (this.stale) {
-      ({ all: this.all, byCategory: this.byCategory } = buildEngines(
-        [...this.places.values()],
-        this.options,
-      ));
-      this.stale = false;
-    }
     // Above maxZoom nothing splits further: co-located places stay one cluster to open as a list.
     // Past the size caps a coarser zoom answers, so no answer holds more than MAX_MAP_FEATURES.
     const zoom = answerZoom(q.bbox, q.zoom, this.options.maxZoom);
-    const sources = this.sourcesFor(q.categories);
-    let hits: IndexHit[];
-    if (sources.length === 0) hits = [];
-    else if (sources.length === 1) hits = (sources[0] as PointIndex).query(q.bbox, zoom);
-    else
-      hits = mergeOverlapping(
-        sources.flatMap((source) => source.query(q.bbox, zoom)),
-        q.bbox,
-        zoom,
-      );
-    return toResult(hits, q.lang);
+    const layers = this.layersFor(q.categories);
+    if (layers.length === 0) return { clusters: [], places: [] };
+
+    const { west, south, east, north } = q.bbox;
+    const units = 2 ** UNIT_BITS;
+    const x0 = lngToUnitX(west) * units;
+    const x1 = lngToUnitX(west > east ? east + 360 : east) * units;
+    const radius = CLUSTER_GRID_SIZE_PX * 2 ** (UNIT_ZOOM - zoom);
+    const window = this.window;
+    window.reset(zoom, x0, x1, latToUnitY(north) * units, latToUnitY(south) * units, radius);
+    for (const layer of layers) {
+      window.readBase(layer.base);
+      for (const slot of layer.delta) {
+        window.readPoint(slot, this.store.x[slot] as number, this.store.y[slot] as number);
+      }
+    }
+    return answer(window, groupCells(window, radius), this.store, q.bbox, zoom, q.lang);
   }
 
-  /** The indexes a filter reads: the all-places one, one category's, or several to merge. */
-  private sourcesFor(categories: readonly string[] | undefined): PointIndex[] {
+  /** The layers a filter reads: all places, or the asked categories' (summed cell by cell). */
+  private layersFor(categories: readonly string[] | undefined): Layer[] {
     if (categories === undefined || categories.length === 0) {
       if (!this.all) throw new Error('This index was built for category filters only (scope: categories)');
       return [this.all];
     }
     if (!this.byCategory) throw new Error('This index was built without category filters (scope: all)');
-    // Sorted and deduplicated, so a filter's order or repeats never change the merged answer.
-    const slugs = [...new Set(categories)].sort();
-    const byCategory = this.byCategory;
-    const sources = slugs.flatMap((slug) => byCategory.get(slug) ?? []);
-    // Every category asked for is the same as no filter, and the all-places index is exact.
-    if (this.all && sources.length === byCategory.size && sources.length > 1) return [this.all];
-    return sources;
-  }
-}
-
-/** The all-places engine and one engine per category over `places`, as `options.scope` asks. */
-function buildEngines(
-  places: readonly IndexedPlace[],
-  { maxZoom, scope }: Required<ClusterIndexOptions>,
-): { all: PointIndex | null; byCategory: Map<string, PointIndex> | null } {
-  // One feature per place, shared by the all-places index and its category's index.
-  const features: PlaceFeature[] = new Array(places.length);
-  const featuresByCategory = new Map<string, PlaceFeature[]>();
-  for (let i = 0; i < places.length; i++) {
-    const place = places[i] as IndexedPlace;
-    const feature: PlaceFeature = {
-      type: 'Feature',
-      properties: place,
-      geometry: { type: 'Point', coordinates: [place.lng, place.lat] },
-    };
-    features[i] = feature;
-    const inCategory = featuresByCategory.get(place.category);
-    if (inCategory) inCategory.push(feature);
-    else featuresByCategory.set(place.category, [feature]);
-  }
-  const all = scope === 'categories' ? null : PointIndex.build(features, 'all:', maxZoom);
-  let byCategory: Map<string, PointIndex> | null = null;
-  if (scope !== 'all') {
-    byCategory = new Map();
-    for (const [slug, inCategory] of featuresByCategory) {
-      byCategory.set(slug, PointIndex.build(inCategory, `cat:${slug}:`, maxZoom));
+    const asked = new Set<number>();
+    for (const slug of categories) {
+      const category = this.store.categoryOf(slug);
+      if (category !== undefined) asked.add(category);
     }
+    const layers = this.byCategory.filter((layer, category) => asked.has(category) && layer.size > 0);
+    // Every non-empty category asked for is the same set as no filter: one layer reads faster.
+    const nonEmpty = this.byCategory.filter((layer) => layer.size > 0).length;
+    if (this.all && layers.length === nonEmpty && layers.length > 1) return [this.all];
+    return layers;
   }
-  return { all, byCategory };
+
+  /** The sorted places split into one layer per category, each still in Morton order. */
+  private splitByCategory(sorted: Int32Array): Layer[] {
+    const store = this.store;
+    const categories = store.categories.length;
+    const offsets = new Int32Array(categories + 1);
+    for (const slot of sorted) {
+      const c = (store.category[slot] as number) + 1;
+      offsets[c] = (offsets[c] as number) + 1;
+    }
+    for (let c = 0; c < categories; c++) offsets[c + 1] = (offsets[c + 1] as number) + (offsets[c] as number);
+    const next = offsets.slice(0, categories);
+    const split = new Int32Array(sorted.length);
+    for (const slot of sorted) {
+      const category = store.category[slot] as number;
+      const at = next[category] as number;
+      split[at] = slot;
+      next[category] = at + 1;
+      store.categoryPosition[slot] = at - (offsets[category] as number);
+    }
+    const layers: Layer[] = [];
+    for (let c = 0; c < categories; c++) {
+      const slots = split.subarray(offsets[c] as number, offsets[c + 1] as number);
+      layers.push(new Layer(SortedBase.build(store, slots)));
+    }
+    return layers;
+  }
+
+  /** The layer of a category index, made (empty) for a category first seen since compaction. */
+  private categoryLayer(category: number): Layer {
+    const layers = this.byCategory as Layer[];
+    while (layers.length <= category) layers.push(Layer.empty(this.store));
+    return layers[category] as Layer;
+  }
+
+  /** Takes a stored place out of its layers and frees its slot. */
+  private detach(slot: number): void {
+    const store = this.store;
+    this.all?.delete(slot, store.allPosition[slot] as number);
+    this.byCategory?.[store.category[slot] as number]?.delete(slot, store.categoryPosition[slot] as number);
+    store.delete(slot);
+  }
+
+  private changed(): void {
+    this.changes += 1;
+    if (this.changes > Math.max(COMPACT_MIN_CHANGES, this.store.size * COMPACT_SHARE)) this.compact();
+  }
 }
 
 function checkPlace(place: IndexedPlace): void {
   if (!Number.isFinite(place.lat) || !Number.isFinite(place.lng)) {
     throw new RangeError(`Place ${place.id} has no finite position`);
   }
-}
-
-function toResult(hits: readonly IndexHit[], lang: string | undefined): ClusterResult {
-  const result: ClusterResult = { clusters: [], places: [] };
-  for (const hit of hits) {
-    if (hit.kind === 'cluster') {
-      result.clusters.push({
-        id: hit.id,
-        lat: hit.lat,
-        lng: hit.lng,
-        count: hit.count,
-        tier: clusterTier(hit.count),
-        bounds: hit.bounds,
-      });
-    } else {
-      const { place } = hit;
-      result.places.push({
-        id: place.id,
-        lat: place.lat,
-        lng: place.lng,
-        category: place.category,
-        name: resolveName(place.name, place.primaryLanguage, lang),
-        radius: place.radius,
-        locationPrivacy: place.locationPrivacy,
-      });
-    }
-  }
-  return result;
 }

@@ -1,4 +1,4 @@
-import { latToUnitY, lngToUnitX, unitXToLng, unitYToLat, worldSize } from '../mercator.ts';
+import { latToUnitY, lngToUnitX, unitXToLng, unitYToLat, worldSize, wrapLng } from '../mercator.ts';
 import type { IndexedPlace } from './types.ts';
 
 /** A place with sensible defaults, for tests. */
@@ -54,15 +54,19 @@ export function scatteredPlaces(
 /** The whole world as a query box. */
 export const WORLD = { west: -180, south: -85, east: 180, north: 85 };
 
-/** A 1280 × 400 px map view centred on `center` at `zoom` (on 256-px tiles). */
+/**
+ * A 1280 × 400 px map view centred on `center` at `zoom` (on 256-px tiles), as the web app sends
+ * it: longitudes within ±180° (`west > east` across the antimeridian), the whole width when wider.
+ */
 export function viewAround(center: { lat: number; lng: number }, zoom: number) {
   const size = worldSize(zoom);
   const x = lngToUnitX(center.lng) * size;
   const y = latToUnitY(center.lat) * size;
+  const wide = 1280 >= size;
   return {
-    west: unitXToLng((x - 640) / size),
+    west: wide ? -180 : wrapLng(unitXToLng((x - 640) / size)),
     south: unitYToLat((y + 200) / size),
-    east: unitXToLng((x + 640) / size),
+    east: wide ? 180 : wrapLng(unitXToLng((x + 640) / size)),
     north: unitYToLat((y - 200) / size),
   };
 }

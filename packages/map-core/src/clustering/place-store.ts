@@ -1,0 +1,129 @@
+import { resolveName } from './resolve-name.ts';
+import type { IndexedPlace, LocationPrivacy, ResultPlace } from './types.ts';
+import { unitX, unitY } from './units.ts';
+
+const PRIVACY: readonly LocationPrivacy[] = ['exact', '100m', '1km'];
+const FREE = -1;
+
+/**
+ * The one copy of every place's attributes, in columns indexed by a slot, shared by the
+ * all-places layer and the place's category layer. A removed place's slot is reused by a later
+ * insert. Names stay the given objects (one per place); everything else is typed arrays.
+ */
+export class PlaceStore {
+  private readonly slotById = new Map<number, number>();
+  private readonly freeSlots: number[] = [];
+  /** Slots handed out so far, live or free: every column holds at least this many. */
+  used = 0;
+  ids = new Float64Array(0);
+  lat = new Float64Array(0);
+  lng = new Float64Array(0);
+  /** Unit coordinates (see units.ts). */
+  x = new Int32Array(0);
+  y = new Int32Array(0);
+  /** Index into `categories`; FREE for a free slot. */
+  category = new Int32Array(0);
+  /** Metres; NaN for none. */
+  private radius = new Float64Array(0);
+  private privacy = new Uint8Array(0);
+  private names: (Readonly<Record<string, string>> | undefined)[] = [];
+  private primaryLanguage: string[] = [];
+  /** Position of the slot's place in the all-places base and in its category's base, or −1. */
+  allPosition = new Int32Array(0);
+  categoryPosition = new Int32Array(0);
+  /** Every category slug seen, by index; a category stays known while the store lives. */
+  readonly categories: string[] = [];
+  private readonly categoryIndex = new Map<string, number>();
+
+  get size(): number {
+    return this.slotById.size;
+  }
+
+  slotOf(id: number): number | undefined {
+    return this.slotById.get(id);
+  }
+
+  /** The index of `slug`, or undefined when no place ever had it. */
+  categoryOf(slug: string): number | undefined {
+    return this.categoryIndex.get(slug);
+  }
+
+  /** Stores `place` in a free slot (its id must not be stored) and returns the slot. */
+  add(place: IndexedPlace): number {
+    const slot = this.freeSlots.pop() ?? this.grow();
+    this.slotById.set(place.id, slot);
+    let category = this.categoryIndex.get(place.category);
+    if (category === undefined) {
+      category = this.categories.length;
+      this.categories.push(place.category);
+      this.categoryIndex.set(place.category, category);
+    }
+    this.ids[slot] = place.id;
+    this.lat[slot] = place.lat;
+    this.lng[slot] = place.lng;
+    this.x[slot] = unitX(place.lng);
+    this.y[slot] = unitY(place.lat);
+    this.category[slot] = category;
+    this.radius[slot] = place.radius ?? Number.NaN;
+    this.privacy[slot] = Math.max(0, PRIVACY.indexOf(place.locationPrivacy));
+    this.names[slot] = place.name;
+    this.primaryLanguage[slot] = place.primaryLanguage;
+    this.allPosition[slot] = -1;
+    this.categoryPosition[slot] = -1;
+    return slot;
+  }
+
+  /** Frees the slot of a stored place. */
+  delete(slot: number): void {
+    this.slotById.delete(this.ids[slot] as number);
+    this.category[slot] = FREE;
+    this.names[slot] = undefined;
+    this.freeSlots.push(slot);
+  }
+
+  /** Every live slot, ascending. */
+  liveSlots(): Int32Array {
+    const slots = new Int32Array(this.size);
+    let n = 0;
+    for (let slot = 0; slot < this.used; slot++) if (this.category[slot] !== FREE) slots[n++] = slot;
+    return slots;
+  }
+
+  /** The place in a slot as an answer shows it, with its name in `lang`. */
+  result(slot: number, lang: string | undefined): ResultPlace {
+    const radius = this.radius[slot] as number;
+    return {
+      id: this.ids[slot] as number,
+      lat: this.lat[slot] as number,
+      lng: this.lng[slot] as number,
+      category: this.categories[this.category[slot] as number] as string,
+      name: resolveName(this.names[slot] ?? {}, this.primaryLanguage[slot] as string, lang),
+      radius: Number.isNaN(radius) ? null : radius,
+      locationPrivacy: PRIVACY[this.privacy[slot] as number] as LocationPrivacy,
+    };
+  }
+
+  /** A new slot at the end, doubling every column when full. */
+  private grow(): number {
+    if (this.used === this.ids.length) {
+      const capacity = Math.max(1024, this.used * 2);
+      this.ids = resized(this.ids, capacity);
+      this.lat = resized(this.lat, capacity);
+      this.lng = resized(this.lng, capacity);
+      this.x = resized(this.x, capacity);
+      this.y = resized(this.y, capacity);
+      this.category = resized(this.category, capacity);
+      this.radius = resized(this.radius, capacity);
+      this.privacy = resized(this.privacy, capacity);
+      this.allPosition = resized(this.allPosition, capacity);
+      this.categoryPosition = resized(this.categoryPosition, capacity);
+    }
+    return this.used++;
+  }
+}
+
+function resized<T extends Float64Array | Int32Array | Uint8Array>(array: T, capacity: number): T {
+  const next = new (array.constructor as new (length: number) => T)(capacity);
+  next.set(array);
+  return next;
+}
