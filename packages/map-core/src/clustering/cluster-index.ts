@@ -2,7 +2,7 @@ import { CLUSTER_GRID_SIZE_PX } from '../cluster-style.ts';
 import { latToUnitY, lngToUnitX } from '../mercator.ts';
 import { answer } from './answer.ts';
 import { CellWindow, FINE_CELL_BITS } from './cell-window.ts';
-import { groupCells } from './group-cells.ts';
+import { CellGroups, groupCells } from './group-cells.ts';
 import { Layer } from './layer.ts';
 import { answerZoom } from './limits.ts';
 import { PlaceStore } from './place-store.ts';
@@ -38,6 +38,7 @@ const COMPACT_SHARE = 1 / 200;
 export class ClusterIndex {
   private readonly store = new PlaceStore();
   private readonly window = new CellWindow();
+  private readonly groups = new CellGroups();
   /** Null when built with scope `categories`. */
   private all: Layer | null = null;
   /** By category index of the store; null when built with scope `all`. */
@@ -140,7 +141,8 @@ export class ClusterIndex {
         window.readPoint(slot, this.store.x[slot] as number, this.store.y[slot] as number);
       }
     }
-    return answer(window, groupCells(window, radius), this.store, q.bbox, zoom, q.lang);
+    groupCells(window, radius, this.groups);
+    return answer(window, this.groups, this.store, q.bbox, zoom, q.lang);
   }
 
   /** The layers a filter reads: all places, or the asked categories' (summed cell by cell). */

@@ -1,37 +1,52 @@
 import type { CellWindow } from './cell-window.ts';
 
-/** Groups of cells: group g holds `members[start[g]…start[g + 1])`, its seed first. */
-export interface CellGroups {
-  groupCount: number;
-  start: Int32Array;
-  members: Int32Array;
-  count: Float64Array;
-  sumX: Float64Array;
-  sumY: Float64Array;
+/**
+ * Groups of cells: group g holds `members[start[g]…start[g + 1])`, its seed first. The buffers
+ * are reused from query to query (and grown when short), so a query allocates no arrays.
+ */
+export class CellGroups {
+  groupCount = 0;
+  start = new Int32Array(257);
+  members = new Int32Array(256);
+  count = new Float64Array(256);
+  sumX = new Float64Array(256);
+  sumY = new Float64Array(256);
+  /** Cells by descending count (see heaviestFirst), and their sort keys. */
+  order = new Int32Array(256);
+  keys = new Float64Array(256);
+  taken = new Uint8Array(256);
+
+  /** Room for `cells` cells. */
+  reserve(cells: number): void {
+    if (this.members.length >= cells) return;
+    const n = Math.max(cells, this.members.length * 2);
+    this.start = new Int32Array(n + 1);
+    this.members = new Int32Array(n);
+    this.count = new Float64Array(n);
+    this.sumX = new Float64Array(n);
+    this.sumY = new Float64Array(n);
+    this.order = new Int32Array(n);
+    this.keys = new Float64Array(n);
+    this.taken = new Uint8Array(n);
+  }
 }
 
 /**
  * Groups the window's cells greedily, heaviest cell first (ties by position in the window, row by
- * row from the north-west): a seed takes every
- * free cell whose centre (the mean of its places) lies within `radius` units of the seed's centre.
- * Every input is an exact aggregate of the window's places, so the groups are a function of the
- * set of places and the query alone, never of the order places were added in. Seeds are more than
- * `radius` apart, which bounds the groups of any window (see MAX_MAP_FEATURES).
+ * row from the north-west): a seed takes every free cell whose centre (the mean of its places) lies
+ * within `radius` units of the seed's centre. Every input is an exact aggregate of the window's
+ * places, so the groups are a function of the set of places and the query alone, never of the
+ * order places were added in. Seeds are more than `radius` apart, which bounds the groups of any
+ * window (see MAX_MAP_FEATURES).
  */
-export function groupCells(window: CellWindow, radius: number): CellGroups {
+export function groupCells(window: CellWindow, radius: number, groups: CellGroups): void {
   const n = window.cellCount;
   const { count, sumX, sumY, col, row, cellOf } = window;
-  const order = heaviestFirst(window);
-
-  const taken = new Uint8Array(n);
-  const groups: CellGroups = {
-    groupCount: 0,
-    start: new Int32Array(n + 1),
-    members: new Int32Array(n),
-    count: new Float64Array(n),
-    sumX: new Float64Array(n),
-    sumY: new Float64Array(n),
-  };
+  groups.reserve(n);
+  groups.groupCount = 0;
+  const order = heaviestFirst(window, groups);
+  const taken = groups.taken;
+  taken.fill(0, 0, n);
   // A cell's centre lies in the cell, so cells more than this many columns or rows away are too far.
   const reach = Math.ceil(radius / 2 ** window.shift);
   const radiusSquared = radius * radius;
@@ -75,7 +90,6 @@ export function groupCells(window: CellWindow, radius: number): CellGroups {
     groups.sumY[g] = gy;
   }
   groups.start[groups.groupCount] = m;
-  return groups;
 }
 
 /**
@@ -83,12 +97,12 @@ export function groupCells(window: CellWindow, radius: number): CellGroups {
  * `(heaviest − count) · gridSize + gridPosition`, exact integers, several times faster than
  * sorting with a comparator.
  */
-function heaviestFirst(window: CellWindow): Int32Array {
+function heaviestFirst(window: CellWindow, groups: CellGroups): Int32Array {
   const n = window.cellCount;
   const gridSize = window.cols * window.rows;
   let heaviest = 0;
   for (let i = 0; i < n; i++) heaviest = Math.max(heaviest, window.count[i] as number);
-  const keys = new Float64Array(n);
+  const keys = groups.keys.subarray(0, n);
   for (let i = 0; i < n; i++) {
     const position =
       ((window.row[i] as number) - window.rowStart) * window.cols +
@@ -97,7 +111,7 @@ function heaviestFirst(window: CellWindow): Int32Array {
     keys[i] = (heaviest - (window.count[i] as number)) * gridSize + position;
   }
   keys.sort();
-  const order = new Int32Array(n);
+  const order = groups.order;
   for (let i = 0; i < n; i++) order[i] = window.cellOf[(keys[i] as number) % gridSize] as number;
   return order;
 }
