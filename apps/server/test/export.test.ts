@@ -1,3 +1,4 @@
+import { PlaceList } from '@karta/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress, signedInUser } from './support/auth.ts';
@@ -95,12 +96,52 @@ describe.skipIf(!databaseAvailable)(`export of published places (${dbKind})`, ()
     expect(parse(csv.body, { bom: true, columns: true })).toHaveLength(expected);
   });
 
-  it('applies search, near and covers like the place list', async () => {
-    for (const filter of ['q=ljekarna', 'near=45.81,15.98&radius=1000', 'covers=45.81,15.98']) {
-      const list = (await get(`/api/v1/places?${filter}&limit=1`)).json() as { total: number };
-      expect(list.total, filter).toBeGreaterThan(0);
-      const exported = features((await get(`/api/v1/export.geojson?${filter}`)).body);
-      expect(exported, filter).toHaveLength(list.total);
+  it('holds exactly the rows of the place list for the same filters, nearest first for near and covers', async () => {
+    const site = 'http://localhost:80';
+    /** Every page of the list, as the external ids an export writes. */
+    const listed = async (filter: string) => {
+      const keys: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const response = await get(`/api/v1/places?${filter}&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(response.statusCode, filter).toBe(200);
+        const page = PlaceList.parse(response.json());
+        keys.push(...page.items.map((item) => item.externalId ?? `${site}/places/${item.id}`));
+        cursor = page.nextCursor;
+        pages += 1;
+        expect(pages, filter).toBeLessThan(100);
+      } while (cursor);
+      return keys;
+    };
+    const centre = '45.81,15.98';
+    const cases: [filter: string, inListOrder: boolean][] = [
+      [`near=${centre}&radius=1000`, true],
+      [`near=${centre}&radius=50000`, true],
+      [`near=${centre}&radius=5000&category=pharmacy,library`, true],
+      [`covers=${centre}`, true],
+      [`near=${centre}&radius=3000&bbox=15.97,45.8,16.0,45.82`, true],
+      // The list ranks a search and sorts a box from its centre; a file is in id order.
+      ['q=ljekarna', false],
+      [`q=ljekarna&near=${centre}&radius=3000`, false],
+      ['bbox=15.9,45.78,16.0,45.83&category=pharmacy', false],
+      ['category=library', false],
+    ];
+    for (const [filter, inListOrder] of cases) {
+      const want = await listed(filter);
+      expect(want.length, filter).toBeGreaterThan(0);
+      const geojson = features((await get(`/api/v1/export.geojson?${filter}`)).body).map(
+        (feature) => feature.properties.externalId as string,
+      );
+      const csv = (
+        parse((await get(`/api/v1/export.csv?${filter}`)).body, { bom: true, columns: true }) as {
+          externalId: string;
+        }[]
+      ).map((row) => row.externalId);
+      for (const got of [geojson, csv]) {
+        if (inListOrder) expect(got, filter).toEqual(want);
+        else expect([...got].sort(), filter).toEqual([...want].sort());
+      }
     }
     // The same checks of filters that only make sense together.
     const incomplete = await get('/api/v1/export.csv?near=45.8,16');

@@ -1,6 +1,5 @@
 import { csvColumns, type ExportQuery, type PlaceListItem } from '@karta/contracts';
 import { fileCoordinate, type PlaceProperties, placeLink, placeProperties } from '../import/place-file.ts';
-import type { PageCursor } from '../places/cursor.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
 
 /** Rows read per query: big enough to amortise a round trip, small enough to keep memory flat. */
@@ -8,33 +7,22 @@ export const EXPORT_PAGE_SIZE = 1000;
 
 /**
  * The published places matching `query`, page after page, as a visitor sees them (the public,
- * possibly coarsened position: exports are shared, so no reader gets an exact one). Built on the
- * repository's list, so every filter of `GET /api/v1/places` and the one visibility rule apply.
+ * possibly coarsened position: exports are shared, so no reader gets an exact one), read in one
+ * ordered pass (`listInOrder`): nearest first for `near` and `covers`, else by id. Built on the
+ * list's filters, so every filter of `GET /api/v1/places` and the one visibility rule apply.
  */
-export async function* exportPages(
+export function exportPages(
   repository: PlaceRepository,
   query: ExportQuery,
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<PlaceListItem[]> {
   // Every other filter has the same name in the query and in the repository's list.
   const { category, ...filters } = query;
-  let after: PageCursor | undefined;
-  do {
-    const page = await repository.list(
-      {
-        ...filters,
-        categories: category,
-        statuses: ['published'],
-        order: 'oldest',
-        limit: pageSize,
-        after,
-        withTotal: false,
-      },
-      null,
-    );
-    if (page.items.length > 0) yield page.items;
-    after = page.next ?? undefined;
-  } while (after);
+  return repository.listInOrder(
+    { ...filters, categories: category, statuses: ['published'], order: 'oldest' },
+    null,
+    pageSize,
+  );
 }
 
 /** The external id a place is exported with: its own, or its link on this site (see `placeLink`). */

@@ -2,6 +2,7 @@ import type { LatLng, Place, PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import { boundedCount } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
+import { listInOrder } from './list-in-order.ts';
 import { type ListFilter, type ListQuery, listFilter, sqlAfter } from './list-sql.ts';
 import { nearestPage } from './nearest-walk.ts';
 import { type PlaceRow, toListItem, toPlace } from './place-row.ts';
@@ -31,6 +32,10 @@ export function createPlaceRepository(db: Queryable) {
   const suggestions = createPlaceSuggestions(db);
   return {
     ...suggestions,
+
+    /** Every place of a list's filters in one ordered pass, page by page (see list-in-order.ts). */
+    listInOrder: (query: Parameters<typeof listInOrder>[1], viewer: Actor | null, pageSize: number) =>
+      listInOrder(db, query, viewer, pageSize),
 
     /** A place the viewer may see, or undefined. */
     async find(id: number, viewer: Actor | null): Promise<Place | undefined> {
