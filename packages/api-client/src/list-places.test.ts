@@ -7,9 +7,12 @@ describe('listPlaces', () => {
     const urls: string[] = [];
     const fetch = (async (url: string | URL | Request) => {
       urls.push(String(url));
-      return new Response(JSON.stringify({ items: [], total: 0, nextCursor: null }), {
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify({ items: [], total: 0, totalIsLowerBound: false, nextCursor: null }),
+        {
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     }) as typeof globalThis.fetch;
     const api = createApiClient({ fetch });
     const queries = [

@@ -34,6 +34,8 @@ export function PlacesPanel(props: PlacesPanelProps) {
   const { t } = useTranslation();
   const places = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total;
+  // Past the server's count bound the total is "1 000+" (at least that many).
+  const atLeast = list.data?.pages[0]?.totalIsLowerBound ? 'AtLeast' : '';
   const filtered = selectedCategories.length > 0;
   const searching = search !== undefined;
   const clearSearch = (
@@ -139,8 +141,8 @@ export function PlacesPanel(props: PlacesPanelProps) {
               <>
                 <span data-testid="place-count" className="font-medium text-gray-900">
                   {searching
-                    ? t('places.search.count', { count: total, text: search })
-                    : t('places.countInView', { count: total })}
+                    ? t(`places.search.count${atLeast}`, { count: total, text: search })
+                    : t(`places.countInView${atLeast}`, { count: total })}
                 </span>
                 <span className="hidden sm:inline">
                   {' '}

@@ -35,6 +35,8 @@ export function NearResults(props: NearResultsProps) {
   const places = list.data?.pages.flatMap((page) => page.items) ?? [];
   const outdated = list.isPlaceholderData || props.settling;
   const total = list.data?.pages[0]?.total;
+  // Past the server's count bound the total is "1 000+" (at least that many).
+  const atLeast = list.data?.pages[0]?.totalIsLowerBound ? 'AtLeast' : '';
   const radiusText = formatDistance(radius, i18n.language);
   const wider = NEAR_RADII.find((candidate) => candidate > radius);
 
@@ -129,8 +131,8 @@ export function NearResults(props: NearResultsProps) {
     total === undefined
       ? null
       : tab === 'near'
-        ? t('near.nearby.count', { count: total, radius: radiusText })
-        : t('near.covers.count', { count: total });
+        ? t(`near.nearby.count${atLeast}`, { count: total, radius: radiusText })
+        : t(`near.covers.count${atLeast}`, { count: total });
 
   return (
     <ResultTabs

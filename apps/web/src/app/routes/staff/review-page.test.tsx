@@ -55,7 +55,7 @@ function written(place: PlaceListItem) {
 }
 
 function list(items: PlaceListItem[]) {
-  return { status: 200, body: { items, total: items.length, nextCursor: null } };
+  return { status: 200, body: { items, total: items.length, totalIsLowerBound: false, nextCursor: null } };
 }
 
 function renderQueue(answers: Parameters<typeof fakeApi>[0], path = '/review', language = 'en') {

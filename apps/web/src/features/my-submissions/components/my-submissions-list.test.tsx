@@ -31,6 +31,7 @@ describe('MySubmissionsList', () => {
             mine(4, 'archived'),
           ],
           total: 4,
+          totalIsLowerBound: false,
           nextCursor: null,
         },
       },
@@ -78,6 +79,7 @@ describe('MySubmissionsList', () => {
             mine(2, resubmitted ? 'pending' : 'rejected', { version: 5, rejectionReason: 'Too vague' }),
           ],
           total: 1,
+          totalIsLowerBound: false,
           nextCursor: null,
         },
       }),
@@ -96,7 +98,12 @@ describe('MySubmissionsList', () => {
   });
 
   it('invites a user without places to propose one, in Croatian too', async () => {
-    fakeApi({ 'GET /api/v1/places': { status: 200, body: { items: [], total: 0, nextCursor: null } } });
+    fakeApi({
+      'GET /api/v1/places': {
+        status: 200,
+        body: { items: [], total: 0, totalIsLowerBound: false, nextCursor: null },
+      },
+    });
     renderWithApp(<MySubmissionsList />, { language: 'hr' });
     expect(await screen.findByText('Još niste predložili nijedno mjesto')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Predložite mjesto' })).toHaveAttribute('href', '/propose');
@@ -106,10 +113,29 @@ describe('MySubmissionsList', () => {
     fakeApi({
       'GET /api/v1/places': {
         status: 200,
-        body: { items: [mine(1, 'pending'), mine(2, 'pending')], total: 22, nextCursor: null },
+        body: {
+          items: [mine(1, 'pending'), mine(2, 'pending')],
+          total: 22,
+          totalIsLowerBound: false,
+          nextCursor: null,
+        },
       },
     });
     renderWithApp(<MySubmissionsList />, { language: 'hr' });
     expect(await screen.findByText('22 mjesta')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', '1,000+ places'],
+    ['hr', '1.000+ mjesta'],
+  ] as const)('shows a count past the server’s bound as at least that many (%s)', async (language, text) => {
+    fakeApi({
+      'GET /api/v1/places': {
+        status: 200,
+        body: { items: [mine(1, 'pending')], total: 1000, totalIsLowerBound: true, nextCursor: null },
+      },
+    });
+    renderWithApp(<MySubmissionsList />, { language });
+    expect(await screen.findByTestId('submission-count')).toHaveTextContent(text);
   });
 });

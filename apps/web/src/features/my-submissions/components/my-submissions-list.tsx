@@ -38,6 +38,8 @@ export function MySubmissionsList({ categoryNameOf }: MySubmissionsListProps) {
 
   const items = places.data.pages.flatMap((page) => page.items);
   const total = places.data.pages[0]?.total ?? 0;
+  // Past the server's count bound the total is "1 000+" (at least that many).
+  const atLeast = places.data.pages[0]?.totalIsLowerBound ? 'AtLeast' : '';
   if (items.length === 0)
     return (
       <EmptyState
@@ -69,7 +71,7 @@ export function MySubmissionsList({ categoryNameOf }: MySubmissionsListProps) {
   return (
     <div>
       <p className="text-sm text-gray-600" data-testid="submission-count">
-        {t('mySubmissions.count', { count: total })}
+        {t(`mySubmissions.count${atLeast}`, { count: total })}
       </p>
       <div ref={noticeRef} tabIndex={-1} role="status" className="focus:outline-none">
         {notice && (

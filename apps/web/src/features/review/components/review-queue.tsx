@@ -36,6 +36,8 @@ export function ReviewQueue({ categoryNameOf }: { categoryNameOf: CategoryNameOf
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const places = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
+  // Past the server's count bound the total is "1 000+" (at least that many).
+  const atLeast = query.data?.pages[0]?.totalIsLowerBound ? 'AtLeast' : '';
   const nameOf = (place: PlaceListItem) => localizeText(place.name, i18n.language, place.primaryLanguage);
 
   const tabs = STATUSES.map((value) => ({
@@ -72,7 +74,7 @@ export function ReviewQueue({ categoryNameOf }: { categoryNameOf: CategoryNameOf
       {query.isSuccess && (
         <>
           <p data-testid="review-count" data-count={total} className="text-sm text-gray-700">
-            {t(`review.count.${status}`, { count: total })}
+            {t(`review.count.${status}${atLeast}`, { count: total })}
           </p>
           {places.length === 0 ? (
             <EmptyState
