@@ -4,6 +4,9 @@ import { morton, UNIT_BITS, WORLD_UNITS } from './units.ts';
 /** Fine cells are 2^4 = 16 px: quadtree level zoom + 4. */
 export const FINE_CELL_BITS = 4;
 
+/** Windows start and end on multiples of this many fine cells: 64 px. */
+const SNAP_CELLS = 4;
+
 /** Below this many places a quadtree node's places are binned one by one instead of split. */
 const SMALL_NODE = 16;
 
@@ -54,15 +57,22 @@ export class CellWindow {
   bases: SortedBase[] = [];
 
   /**
-   * Starts a window at `zoom` over unit box [x0, x1] × [y0, y1] (x1 may pass 2^26 across ±180°)
-   * widened by `margin` units; a window as wide as the world holds each cell once, unwrapped.
+   * Starts a window at `zoom` over unit box [x0, x1] × [y0, y1] (x1 may pass 2^26 across ±180°),
+   * widened to a 64-px grid and then by `margin` units; a window as wide as the world holds each
+   * cell once, unwrapped. The grid keeps the window, and so the clusters, the same for pans and
+   * resizes of a few pixels (coarser grids cost more cells per query: 256 px cost 1.6×).
    */
   reset(zoom: number, x0: number, x1: number, y0: number, y1: number, margin: number): void {
     this.level = zoom + FINE_CELL_BITS;
     this.shift = UNIT_BITS - this.level;
     const side = 2 ** this.level;
     const cellUnits = 2 ** this.shift;
+    const snap = cellUnits * SNAP_CELLS;
     this.side = side;
+    x0 = Math.floor(x0 / snap) * snap;
+    x1 = Math.ceil(x1 / snap) * snap;
+    y0 = Math.floor(y0 / snap) * snap;
+    y1 = Math.ceil(y1 / snap) * snap;
     let first = Math.floor((x0 - margin) / cellUnits);
     let last = Math.floor((x1 + margin) / cellUnits);
     if (last - first + 1 >= side) {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CLUSTER_GRID_SIZE_PX } from '../cluster-style.ts';
-import { offsetByPixels, pixelDistance } from '../mercator.ts';
+import {
+  latToUnitY,
+  lngToUnitX,
+  offsetByPixels,
+  pixelDistance,
+  unitXToLng,
+  unitYToLat,
+  worldSize,
+} from '../mercator.ts';
 import { ClusterIndex } from './cluster-index.ts';
 import { scatteredPlaces, testPlace, viewAround, WORLD } from './test-places.ts';
 import type { ClusterResult, IndexedPlace } from './types.ts';
@@ -306,5 +314,31 @@ describe('ClusterIndex: the antimeridian', () => {
     expect(cluster?.bounds.west).toBeCloseTo(179.999, 9);
     expect(cluster?.bounds.east).toBeCloseTo(-179.999, 9);
     expect(Math.abs(cluster?.lng ?? 0)).toBeGreaterThan(179.99);
+  });
+});
+
+describe('ClusterIndex: panning', () => {
+  const places = scatteredPlaces(4000, ZAGREB, 0.6, ['a', 'b'], 9);
+  const index = ClusterIndex.build(places);
+
+  it('keeps the clusters of a view when it pans by a few pixels within the 64-px grid', () => {
+    const zoom = 11;
+    const size = worldSize(zoom);
+    // A view whose edges lie 20–36 px past multiples of 64 px, panned 30 px east and 8 px south.
+    const left = Math.floor((lngToUnitX(ZAGREB.lng) * size) / 64) * 64 + 20;
+    const top = Math.floor((latToUnitY(ZAGREB.lat) * size) / 64) * 64 + 20;
+    const view = (dx: number, dy: number) => ({
+      west: unitXToLng((left + dx) / size),
+      south: unitYToLat((top + dy + 400) / size),
+      east: unitXToLng((left + dx + 1280) / size),
+      north: unitYToLat((top + dy) / size),
+    });
+    const before = index.query({ bbox: view(0, 0), zoom });
+    const after = index.query({ bbox: view(30, 8), zoom });
+    const [first, panned] = [view(0, 0), view(30, 8)];
+    const inBoth = (c: { lat: number; lng: number }) =>
+      c.lat >= first.south && c.lat <= panned.north && c.lng >= panned.west && c.lng <= first.east;
+    expect(before.clusters.length).toBeGreaterThan(10);
+    expect(after.clusters.filter(inBoth)).toEqual(before.clusters.filter(inBoth));
   });
 });

@@ -17,6 +17,15 @@ const DEFAULT_MAX_ZOOM = 18;
 /** The highest maxZoom: fine cells of 16 px at zoom 22 are single units. */
 export const MAX_INDEX_ZOOM = UNIT_BITS - FINE_CELL_BITS;
 
+/**
+ * How far past the view the cells read reach. The answer depends on the cells read (as
+ * MarkerClustererPlus's does on its extended bounds); a wider margin keeps more of a view's
+ * clusters the same when it pans. Over 300 pans of up to 200 px at 100k Zagreb places, 3.8% of
+ * the clusters seen in both views changed with 60 px, 1.3% with 120 px, 0.6% with 180 px, for
+ * about 1.3× and 1.7× the cells read.
+ */
+const WINDOW_MARGIN_PX = 2 * CLUSTER_GRID_SIZE_PX;
+
 /** Changes since the last compaction that make the next change compact: at least this many… */
 const COMPACT_MIN_CHANGES = 2000;
 /** …or this share of the places, so compaction costs O(1) per change, amortised. */
@@ -134,7 +143,8 @@ export class ClusterIndex {
     const x1 = lngToUnitX(west > east ? east + 360 : east) * units;
     const radius = CLUSTER_GRID_SIZE_PX * 2 ** (UNIT_ZOOM - zoom);
     const window = this.window;
-    window.reset(zoom, x0, x1, latToUnitY(north) * units, latToUnitY(south) * units, radius);
+    const margin = WINDOW_MARGIN_PX * 2 ** (UNIT_ZOOM - zoom);
+    window.reset(zoom, x0, x1, latToUnitY(north) * units, latToUnitY(south) * units, margin);
     for (const layer of layers) {
       window.readBase(layer.base);
       for (const slot of layer.delta) {
