@@ -149,7 +149,7 @@ export async function benchChangeVisibility(
     await settle(reader);
 
     const paths = mapPaths(target);
-    await runLoad(reader.url, paths, { total: 300, concurrency: 1 }); // warm up
+    await runLoad(reader.url, paths, { total: 1000, concurrency: 1 }); // warm up
     const mapQuiet = await runLoad(reader.url, paths, { total: 2000, concurrency: 1 });
 
     const buildsBefore = reader.indexBuilds().length;
@@ -244,7 +244,7 @@ export function printChangeVisibility(f: ChangeVisibilityFigures): void {
   );
   const c = f.changeToVisible;
   console.log(
-    `    change → on the map: median ${ms(c.median)}, p95 ${ms(c.p95)}, max ${ms(c.max)}; ${f.visible} of ${f.changes} seen within ${VISIBLE_TIMEOUT_MS / 1000} s; ${f.indexBuilds} index builds meanwhile`,
+    `    change → on the map: median ${ms(c.median)}, p95 ${ms(c.p95)}, max ${ms(c.max)}; ${f.visible} of ${f.changes} seen within ${VISIBLE_TIMEOUT_MS / 1000} s; ${f.indexBuilds} full index builds meanwhile`,
   );
   console.log(`    the write itself: median ${ms(f.write.median)}, p95 ${ms(f.write.p95)}`);
   console.log(loadLine('map, quiet          ', f.mapQuiet));

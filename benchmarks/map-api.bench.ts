@@ -52,7 +52,7 @@ export async function benchMapApi(target: BenchTarget, count: number): Promise<M
 }
 
 export function loadLine(label: string, r: LoadResult): string {
-  return `    ${label} median ${ms(r.latency.median)}, p95 ${ms(r.latency.p95)}, p99 ${ms(r.latency.p99)}, ${r.requestsPerSecond.toFixed(0)} req/s${r.errors ? `, ${r.errors} errors` : ''}`;
+  return `    ${label} median ${ms(r.latency.median)}, p95 ${ms(r.latency.p95)}, p99 ${ms(r.latency.p99)}, ${r.requestsPerSecond.toFixed(0)} req/s${r.errors ? `, ${r.errors} errors (${JSON.stringify(r.errorStatuses)})` : ''}`;
 }
 
 export function printMapApi(f: MapApiFigures): void {

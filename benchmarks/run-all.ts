@@ -9,6 +9,7 @@ import { benchImportExport, filteredExportGrowth, printImportExport } from './im
 import { parseBenchOptions } from './lib/bench-options.ts';
 import { stopBenchPostgres } from './lib/bench-postgres.ts';
 import { printGoals, recordGoal } from './lib/goals.ts';
+import type { LoadResult } from './lib/http-load.ts';
 import { type BenchTarget, removeSeededDatabases } from './lib/seeded-database.ts';
 import { benchMapApi, printMapApi } from './map-api.bench.ts';
 import { benchNearLoad, printNearLoad } from './near-load.bench.ts';
@@ -21,22 +22,24 @@ const targets: BenchTarget[] = options.dbs.flatMap((db) => options.shapes.map((s
 /** The import adds `min(size, 100 000)` rows, at the first size only (it is the slowest bench). */
 const IMPORT_ROWS_MAX = 100_000;
 
+const failures = (load: LoadResult) => ({ errorShare: load.errors / Math.max(1, load.latency.count) });
+
 /** Runs every chosen bench on one database and data shape at one size, noting goal figures. */
 async function benchTarget(target: BenchTarget, count: number, first: boolean): Promise<void> {
   if (runs('map')) {
     const map = await benchMapApi(target, count);
     printMapApi(map);
-    recordGoal('mapP95One', target, count, map.sequential.latency.p95);
-    recordGoal('mapP95Sixteen', target, count, map.concurrent.latency.p95);
-    recordGoal('mapPerCore', target, count, map.requestsPerSecondPerCore);
+    recordGoal('mapP95One', target, count, map.sequential.latency.p95, failures(map.sequential));
+    recordGoal('mapP95Sixteen', target, count, map.concurrent.latency.p95, failures(map.concurrent));
+    recordGoal('mapPerCore', target, count, map.requestsPerSecondPerCore, failures(map.concurrent));
     recordGoal('indexBuild', target, count, map.index.buildMs);
     recordGoal('serverRss', target, count, map.serverRssMb);
   }
   if (runs('near')) {
     const near = await benchNearLoad(target, count);
     printNearLoad(near);
-    recordGoal('nearLoadRate', target, count, near.result.requestsPerSecond);
-    recordGoal('nearLoadP99', target, count, near.result.latency.p99);
+    recordGoal('nearLoadRate', target, count, near.result.requestsPerSecond, failures(near.result));
+    recordGoal('nearLoadP99', target, count, near.result.latency.p99, failures(near.result));
   }
   if (runs('change')) {
     for (const instances of target.db === 'postgres' ? ([1, 2] as const) : ([1] as const)) {
@@ -47,13 +50,10 @@ async function benchTarget(target: BenchTarget, count: number, first: boolean): 
         change.visible >= change.changes * 0.95 ? change.changeToVisible.p95 : Number.POSITIVE_INFINITY;
       recordGoal(instances === 2 ? 'changeVisibleAcross' : 'changeVisible', target, count, p95);
       if (instances === 1) {
-        recordGoal(
-          'changeMapP95',
-          target,
-          count,
-          change.mapDuringChanges.latency.p95,
-          change.mapQuiet.latency.p95,
-        );
+        recordGoal('changeMapP95', target, count, change.mapDuringChanges.latency.p95, {
+          reference: change.mapQuiet.latency.p95,
+          errorShare: failures(change.mapDuringChanges).errorShare,
+        });
       }
     }
   }
@@ -68,12 +68,19 @@ async function benchTarget(target: BenchTarget, count: number, first: boolean): 
   if (runs('search') && target.db === 'pglite' && target.shape === 'zagreb') {
     const search = await benchSearch(count);
     printSearch(search);
-    const worst = (prefix: string) =>
-      Math.max(...search.loads.filter((l) => l.label.startsWith(prefix)).map((l) => l.result.latency.p95));
-    recordGoal('suggestionsP95', target, count, worst('suggestions'));
-    recordGoal('searchP95', target, count, worst('q,'));
-    recordGoal('nearP95', target, count, worst('near'));
-    recordGoal('coversP95', target, count, worst('covers'));
+    const worst = (prefix: string) => {
+      const loads = search.loads.filter((l) => l.label.startsWith(prefix)).map((l) => l.result);
+      const errors = loads.reduce((sum, r) => sum + r.errors, 0);
+      const requests = loads.reduce((sum, r) => sum + r.latency.count, 0);
+      return [
+        Math.max(...loads.map((r) => r.latency.p95)),
+        { errorShare: errors / Math.max(1, requests) },
+      ] as const;
+    };
+    recordGoal('suggestionsP95', target, count, ...worst('suggestions'));
+    recordGoal('searchP95', target, count, ...worst('q,'));
+    recordGoal('nearP95', target, count, ...worst('near'));
+    recordGoal('coversP95', target, count, ...worst('covers'));
   }
 }
 

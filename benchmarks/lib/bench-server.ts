@@ -52,7 +52,7 @@ export async function startBenchServer(
       ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
       DEMO_DATA: 'false',
       LOG_LEVEL: 'info',
-      // The per-address limits of the expensive reads would refuse a load sent from one address.
+      // The load comes from one address: the per-client read limits (decision 018) would refuse it.
       READ_RATE_LIMIT_SCALE: '0',
       ...env,
     },
@@ -73,7 +73,7 @@ export async function startBenchServer(
       );
       const lines = createInterface({ input: child.stdout });
       lines.on('line', (line) => {
-        let entry: { msg?: string } & IndexFigures;
+        let entry: { msg?: string; level?: number } & IndexFigures;
         try {
           entry = JSON.parse(line);
         } catch {
@@ -81,6 +81,8 @@ export async function startBenchServer(
           process.stderr.write(`${line}\n`);
           return;
         }
+        // Warnings and errors (pino's levels 40 and up) are shown: a failed start says why.
+        if ((entry.level ?? 0) >= 40) process.stderr.write(`${line}\n`);
         if (entry.msg !== 'map index built') return;
         builds.push(entry);
         clearTimeout(timer);

@@ -129,19 +129,25 @@ interface Measurement {
   places: number;
   value: number;
   reference?: number;
+  /** Share of the requests behind the figure that failed: above 1% the figure does not count. */
+  errorShare?: number;
 }
 
 const measurements: Measurement[] = [];
 
-/** Notes one measured figure for the goals table; `reference` is what the goal compares it with. */
+/**
+ * Notes one measured figure for the goals table: `reference` is what the goal compares it with,
+ * `errorShare` the share of its requests that failed. A value that is not finite (a change never
+ * seen) is noted as not met.
+ */
 export function recordGoal(
   goal: GoalName,
   target: BenchTarget,
   places: number,
   value: number,
-  reference?: number,
+  extra: { reference?: number; errorShare?: number } = {},
 ): void {
-  if (Number.isFinite(value)) measurements.push({ goal, target, places, value, reference });
+  measurements.push({ goal, target, places, value, ...extra });
 }
 
 const COLUMNS: BenchTarget[] = [
@@ -154,9 +160,11 @@ const COLUMNS: BenchTarget[] = [
 function cell(m: Measurement | undefined): string {
   if (!m) return '';
   const goal: Goal = GOALS[m.goal];
-  const verdict =
-    goal.only && goal.only !== m.target.db ? '–' : goal.meets(m.value, m.target, m.reference) ? '✓' : '✗';
-  return `${goal.format(m.value, m.reference)} ${verdict}`;
+  const failed = (m.errorShare ?? 0) > 0.01;
+  const met = Number.isFinite(m.value) && !failed && goal.meets(m.value, m.target, m.reference);
+  const verdict = goal.only && goal.only !== m.target.db ? '–' : met ? '✓' : '✗';
+  const value = Number.isFinite(m.value) ? goal.format(m.value, m.reference) : 'never seen';
+  return `${value}${failed ? ` (${((m.errorShare ?? 0) * 100).toFixed(0)}% errors)` : ''} ${verdict}`;
 }
 
 /**

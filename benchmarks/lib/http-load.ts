@@ -4,7 +4,9 @@ import { summarise, type Timings } from './stats.ts';
 export interface LoadResult {
   latency: Timings;
   requestsPerSecond: number;
+  /** Answers other than 200, and how many of each status (e.g. `{ 503: 12 }`). */
   errors: number;
+  errorStatuses: Record<number, number>;
 }
 
 /**
@@ -23,6 +25,7 @@ export async function runLoad(
   const samples: number[] = [];
   let next = 0;
   let errors = 0;
+  const errorStatuses: Record<number, number> = {};
   const started = performance.now();
   const client = async () => {
     while (next < options.total && !options.until?.()) {
@@ -31,13 +34,16 @@ export async function runLoad(
       const t0 = performance.now();
       const status = await get(agent, `${origin}${path}`);
       samples.push(performance.now() - t0);
-      if (status !== 200) errors += 1;
+      if (status !== 200) {
+        errors += 1;
+        errorStatuses[status] = (errorStatuses[status] ?? 0) + 1;
+      }
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, client));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return { latency: summarise(samples), requestsPerSecond: samples.length / seconds, errors };
+  return { latency: summarise(samples), requestsPerSecond: samples.length / seconds, errors, errorStatuses };
 }
 
 function get(agent: Agent, url: string): Promise<number> {
