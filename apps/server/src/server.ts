@@ -96,7 +96,11 @@ async function main() {
     mapIndex = new MapIndexService(database, { maxZoom: config.map.maxZoom, logger: log });
     await mapIndex.rebuild();
     // Changes made through any instance (or straight in the database) reach this one's map.
-    follower = new ChangeFollower(database, mapIndex, { logger: log });
+    // On PostgreSQL the triggers' NOTIFY wakes it at once; the polling stays the source of truth.
+    follower = new ChangeFollower(database, mapIndex, {
+      logger: log,
+      listenUrl: config.databaseUrl ?? undefined,
+    });
     follower.start();
   } catch (error) {
     log.fatal({ err: error }, (error as Error).message);

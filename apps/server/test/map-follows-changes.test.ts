@@ -164,7 +164,11 @@ describe.skipIf(!databaseAvailable || dbKind !== 'postgres')('two instances on o
       [first.database, first.mapIndex],
       [database, mapIndex],
     ] as const) {
-      const follower = new ChangeFollower(db, index, { intervalMs: INTERVAL_MS });
+      // Polling once a minute: within the test, changes arrive only through LISTEN/NOTIFY.
+      const follower = new ChangeFollower(db, index, {
+        intervalMs: 60_000,
+        listenUrl: first.config.databaseUrl ?? undefined,
+      });
       follower.start();
       followers.push(follower);
     }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { ChangeListener } from './change-listener.ts';
 import { purgeChanges } from './change-log.ts';
 
 /** What the follower keeps current: an index that applies the changes since its last read. */
@@ -15,6 +16,8 @@ export interface ChangeFollowerOptions {
   intervalMs?: number;
   /** Change-log rows older than this are deleted (every instance has long since read them). */
   retainMs?: number;
+  /** A PostgreSQL URL: LISTEN there, and read the log as soon as a change is notified. */
+  listenUrl?: string;
   logger?: Logger;
 }
 
@@ -27,10 +30,12 @@ const PURGE_EVERY_MS = 10 * 60 * 1000;
  * Keeps a map index in step with the places table through the `place_changes` log, which triggers
  * fill on every insert, update and delete. Each server instance reads the log on its own (the same
  * query on PostgreSQL and PGlite), so a change made through any instance reaches every instance's
- * map. The index applies what changed since its last read (MapIndexService.catchUp).
+ * map. The index applies what changed since its last read (MapIndexService.catchUp). On
+ * PostgreSQL a NOTIFY from the triggers wakes the follower early; the polling stays.
  */
 export class ChangeFollower {
   private timer: NodeJS.Timeout | undefined;
+  private listener: ChangeListener | undefined;
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
   private lastPurge = 0;
@@ -47,6 +52,14 @@ export class ChangeFollower {
     this.timer = setInterval(() => void this.check(), this.options.intervalMs ?? FOLLOW_INTERVAL_MS);
     // Following changes never keeps the process alive on its own.
     this.timer.unref();
+    if (this.options.listenUrl) {
+      this.listener = new ChangeListener(
+        this.options.listenUrl,
+        () => void this.check(),
+        this.options.logger,
+      );
+      this.listener.start();
+    }
   }
 
   /**
@@ -67,6 +80,8 @@ export class ChangeFollower {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    await this.listener?.stop();
+    this.listener = undefined;
     await this.queued;
     await this.running;
   }
