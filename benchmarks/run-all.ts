@@ -65,8 +65,8 @@ async function benchTarget(target: BenchTarget, count: number, first: boolean): 
     const growth = filteredExportGrowth(figures);
     if (growth !== undefined) recordGoal('exportLinear', target, count, growth);
   }
-  if (runs('search') && target.db === 'pglite' && target.shape === 'zagreb') {
-    const search = await benchSearch(count);
+  if (runs('search')) {
+    const search = await benchSearch(count, target);
     printSearch(search);
     const worst = (prefix: string) => {
       const loads = search.loads.filter((l) => l.label.startsWith(prefix)).map((l) => l.result);

@@ -1,7 +1,7 @@
 import { formatLatLng, NEAR_RADII } from '@karta/contracts';
 import { startBenchServer } from './lib/bench-server.ts';
 import { type LoadResult, runLoad } from './lib/http-load.ts';
-import { sharedSeededFolder } from './lib/seed-folder.ts';
+import { type BenchTarget, sharedSeededDatabase, targetLabel } from './lib/seeded-database.ts';
 import { ms, seededRandom } from './lib/stats.ts';
 
 /** One set of requests and how they answered. */
@@ -13,6 +13,7 @@ export interface SearchLoad {
 }
 
 export interface SearchFigures {
+  target: BenchTarget;
   places: number;
   seedRowsPerSecond: number;
   loads: SearchLoad[];
@@ -50,10 +51,14 @@ async function load(origin: string, label: string, paths: string[], total: numbe
   return { label, meanTotal: found / Math.min(50, paths.length), result };
 }
 
-/** Seeds a PGlite folder, starts the real server on it and times `q`, `near` and `covers`, one client. */
-export async function benchSearch(count: number): Promise<SearchFigures> {
-  const { dataDir, rowsPerSecond } = await sharedSeededFolder(count);
-  const server = await startBenchServer(dataDir);
+/** On the target's shared seeded database, the real server times `q`, `near` and `covers`, one client. */
+export async function benchSearch(
+  count: number,
+  target: BenchTarget = { db: 'pglite', shape: 'zagreb' },
+): Promise<SearchFigures> {
+  const database = await sharedSeededDatabase(target, count);
+  const { rowsPerSecond } = database;
+  const server = await startBenchServer(database);
   const requests = count >= 1_000_000 ? 100 : 600;
   try {
     const q = (terms: string[], extra: string) =>
@@ -79,7 +84,7 @@ export async function benchSearch(count: number): Promise<SearchFigures> {
       await load(server.url, 'near, 250 m – 10 km (limit 50)', near, requests),
       await load(server.url, 'covers (limit 50)', covers, requests),
     ];
-    return { places: count, seedRowsPerSecond: rowsPerSecond, loads };
+    return { target, places: count, seedRowsPerSecond: rowsPerSecond, loads };
   } finally {
     await server.stop();
   }
@@ -87,7 +92,7 @@ export async function benchSearch(count: number): Promise<SearchFigures> {
 
 export function printSearch(f: SearchFigures): void {
   console.log(
-    `  GET /api/v1/places search and proximity, ${f.places.toLocaleString('en')} published places (real server, PGlite, loopback, 1 client)`,
+    `  GET /api/v1/places search and proximity, ${f.places.toLocaleString('en')} published places (real server, ${targetLabel(f.target)}, loopback, 1 client)`,
   );
   console.log(`    seeding ${f.seedRowsPerSecond.toFixed(0)} rows/s`);
   for (const { label, meanTotal, result: r } of f.loads) {
