@@ -7,8 +7,8 @@ export const FINE_CELL_BITS = 4;
 /** Windows start and end on multiples of this many fine cells: 64 px. */
 const SNAP_CELLS = 4;
 
-/** Below this many places a quadtree node's places are binned one by one instead of split. */
-const SMALL_NODE = 16;
+/** Up to this many places a quadtree node's places are binned in one pass instead of split. */
+const SMALL_NODE = 64;
 
 /** A run of cell columns in the world, drawn `turns` worlds to the east (−1 west of ±180°). */
 interface Span {
@@ -149,14 +149,7 @@ export class CellWindow {
       return;
     }
     if (hi - lo <= SMALL_NODE) {
-      for (let i = lo; i < hi; i++) {
-        if (base.dead[i]) continue;
-        const col = base.xAt(i) >> this.shift;
-        const row = base.yAt(i) >> this.shift;
-        if (col < span.first || col > span.last) continue;
-        if (row < this.rowStart || row >= this.rowStart + this.rows) continue;
-        this.addRange(b, base, span.turns, col, row, i, i + 1);
-      }
+      this.addRuns(b, base, span, lo, hi);
       return;
     }
     const quarter = 4 ** (UNIT_BITS - level - 1);
@@ -169,6 +162,30 @@ export class CellWindow {
     this.descend(b, base, span, level + 1, x + 1, y, start + quarter, m1, m2);
     this.descend(b, base, span, level + 1, x, y + 1, start + 2 * quarter, m2, m3);
     this.descend(b, base, span, level + 1, x + 1, y + 1, start + 3 * quarter, m3, hi);
+  }
+
+  /**
+   * Adds the places of base positions [lo, hi) cell by cell: in Morton order the places of one
+   * cell are consecutive, so each run of one cell is one range.
+   */
+  private addRuns(b: number, base: SortedBase, span: Span, lo: number, hi: number): void {
+    let runStart = lo;
+    let runCol = base.xAt(lo) >> this.shift;
+    let runRow = base.yAt(lo) >> this.shift;
+    for (let i = lo + 1; i <= hi; i++) {
+      const col = i < hi ? base.xAt(i) >> this.shift : -1;
+      const row = i < hi ? base.yAt(i) >> this.shift : -1;
+      if (col === runCol && row === runRow) continue;
+      const inWindow =
+        runCol >= span.first &&
+        runCol <= span.last &&
+        runRow >= this.rowStart &&
+        runRow < this.rowStart + this.rows;
+      if (inWindow) this.addRange(b, base, span.turns, runCol, runRow, runStart, i);
+      runStart = i;
+      runCol = col;
+      runRow = row;
+    }
   }
 
   /** Adds the live places of base positions [lo, hi), all in the cell at (col, row). */

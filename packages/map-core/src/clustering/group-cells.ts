@@ -11,9 +11,11 @@ export class CellGroups {
   count = new Float64Array(256);
   sumX = new Float64Array(256);
   sumY = new Float64Array(256);
-  /** Cells by descending count (see heaviestFirst), and their sort keys. */
+  /** Cells by descending count (see heaviestFirst), with its sort keys and buffers. */
   order = new Int32Array(256);
-  keys = new Float64Array(256);
+  scratch = new Int32Array(256);
+  keys = new Uint32Array(256);
+  readonly buckets = new Int32Array(256);
   taken = new Uint8Array(256);
 
   /** Room for `cells` cells. */
@@ -26,7 +28,8 @@ export class CellGroups {
     this.sumX = new Float64Array(n);
     this.sumY = new Float64Array(n);
     this.order = new Int32Array(n);
-    this.keys = new Float64Array(n);
+    this.scratch = new Int32Array(n);
+    this.keys = new Uint32Array(n);
     this.taken = new Uint8Array(n);
   }
 }
@@ -93,25 +96,45 @@ export function groupCells(window: CellWindow, radius: number, groups: CellGroup
 }
 
 /**
- * The window's cells by descending count, then by grid position: one numeric sort of keys
- * `(heaviest − count) · gridSize + gridPosition`, exact integers, several times faster than
- * sorting with a comparator.
+ * The window's cells by descending count, then by grid position: the cells listed in grid order
+ * (a scan of the grid), then a stable LSD radix sort by `heaviest − count` in bytes, skipping
+ * bytes that are the same for every cell. Several times faster than a comparison sort.
  */
 function heaviestFirst(window: CellWindow, groups: CellGroups): Int32Array {
   const n = window.cellCount;
-  const gridSize = window.cols * window.rows;
+  const { cellOf, count } = window;
+  let order = groups.order;
+  let scratch = groups.scratch;
+  const keys = groups.keys;
   let heaviest = 0;
-  for (let i = 0; i < n; i++) heaviest = Math.max(heaviest, window.count[i] as number);
-  const keys = groups.keys.subarray(0, n);
-  for (let i = 0; i < n; i++) {
-    const position =
-      ((window.row[i] as number) - window.rowStart) * window.cols +
-      (window.col[i] as number) -
-      window.colStart;
-    keys[i] = (heaviest - (window.count[i] as number)) * gridSize + position;
+  for (let i = 0; i < n; i++) heaviest = Math.max(heaviest, count[i] as number);
+  let listed = 0;
+  for (let slot = 0, slots = window.cols * window.rows; slot < slots; slot++) {
+    const cell = cellOf[slot] as number;
+    if (cell >= 0) order[listed++] = cell;
   }
-  keys.sort();
-  const order = groups.order;
-  for (let i = 0; i < n; i++) order[i] = window.cellOf[(keys[i] as number) % gridSize] as number;
+  for (let i = 0; i < n; i++) keys[i] = heaviest - (count[i] as number);
+  const buckets = groups.buckets;
+  for (let shift = 0; shift < 32 && heaviest >>> shift > 0; shift += 8) {
+    buckets.fill(0);
+    for (let i = 0; i < n; i++) {
+      const b = ((keys[i] as number) >>> shift) & 0xff;
+      buckets[b] = (buckets[b] as number) + 1;
+    }
+    let start = 0;
+    for (let b = 0; b < 256; b++) {
+      const size = buckets[b] as number;
+      buckets[b] = start;
+      start += size;
+    }
+    for (let i = 0; i < n; i++) {
+      const cell = order[i] as number;
+      const b = ((keys[cell] as number) >>> shift) & 0xff;
+      const at = buckets[b] as number;
+      scratch[at] = cell;
+      buckets[b] = at + 1;
+    }
+    [order, scratch] = [scratch, order];
+  }
   return order;
 }
