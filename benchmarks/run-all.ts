@@ -84,6 +84,9 @@ async function benchTarget(target: BenchTarget, count: number, first: boolean): 
   }
 }
 
+// Ctrl-C or a kill: exit, so the exit hooks stop the servers and the cluster and remove the folders.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 console.log(`Karta benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
 try {
   for (const [index, count] of options.sizes.entries()) {

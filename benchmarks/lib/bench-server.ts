@@ -59,7 +59,14 @@ export async function startBenchServer(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  // Should the bench process end first (a failure, Ctrl-C), the server must not outlive it.
+  const orphan = () => {
+    child.kill('SIGKILL');
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+  };
+  process.once('exit', orphan);
   const stop = async () => {
+    process.off('exit', orphan);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
     if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });

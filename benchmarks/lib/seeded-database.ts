@@ -31,6 +31,11 @@ export interface SeededDatabase {
 
 const shared = new Map<string, Promise<SeededDatabase>>();
 const made = new Set<SeededDatabase>();
+/** PGlite folders made here, removed when the process exits whatever happened (PostgreSQL's go with the cluster). */
+const folders = new Set<string>();
+process.once('exit', () => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
 let copies = 0;
 
 /**
@@ -59,6 +64,7 @@ export async function copyOfSeededDatabase(target: BenchTarget, count: number): 
   if (source.dataDir) {
     const dataDir = mkdtempSync(join(tmpdir(), `karta-bench-copy-${count}-`));
     // The lock file names the process that held the folder; the copy has no owner yet.
+    folders.add(dataDir);
     cpSync(source.dataDir, dataDir, { recursive: true, filter: (path) => !path.endsWith('karta.lock') });
     copy = { ...source, dataDir };
   } else {
@@ -76,7 +82,10 @@ export async function copyOfSeededDatabase(target: BenchTarget, count: number): 
 /** Removes one database made here (a copy when its bench is done). */
 export async function removeSeededDatabase(database: SeededDatabase): Promise<void> {
   made.delete(database);
-  if (database.dataDir) rmSync(database.dataDir, { recursive: true, force: true });
+  if (database.dataDir) {
+    rmSync(database.dataDir, { recursive: true, force: true });
+    folders.delete(database.dataDir);
+  }
   if (database.databaseUrl) {
     const cluster = await benchPostgres();
     const name = new URL(database.databaseUrl).pathname.slice(1);
@@ -113,6 +122,7 @@ async function seed(target: BenchTarget, count: number): Promise<SeededDatabase>
   let location: Pick<SeededDatabase, 'dataDir' | 'databaseUrl'>;
   if (target.db === 'pglite') {
     location = { dataDir: mkdtempSync(join(tmpdir(), `karta-bench-${target.shape}-${count}-`)) };
+    folders.add(location.dataDir as string);
   } else {
     const cluster = await benchPostgres();
     const name = databaseName(target, count);
