@@ -2,6 +2,7 @@ import { csvColumns, DEFAULT_LANGUAGES } from '@karta/contracts';
 import { csvCell } from '../apps/server/src/export/place-export.ts';
 import { ADMIN_ENV, signIn } from './lib/accounts.ts';
 import { startBenchServer } from './lib/bench-server.ts';
+import { type ReadsMeanwhile, readMeanwhile } from './lib/reads-meanwhile.ts';
 import {
   type BenchTarget,
   copyOfSeededDatabase,
@@ -27,6 +28,8 @@ export interface ExportRun {
 
 export interface ImportRun {
   dryRun: boolean;
+  /** Reads (`near` lists) and health checks sent while the import ran. */
+  meanwhile: ReadsMeanwhile;
   rows: number;
   megabytes: number;
   ms: number;
@@ -40,6 +43,9 @@ export interface ImportExportFigures {
   exports: ExportRun[];
   imports: ImportRun[];
 }
+
+/** Where reads are sent while an import runs: central Zagreb and two of the large cities. */
+const NEAR_POINTS = ['45.813,15.977', '45.8,16.05', '48.8566,2.3522', '35.6895,139.6917'];
 
 /** Export filters whose rows grow about tenfold: the time per row must not grow with them. */
 const FILTERS = ['near=45.813,15.977&radius=2000', 'near=45.813,15.977&radius=50000'];
@@ -137,7 +143,9 @@ export async function benchImportExport(
     if (importRows > 0) {
       const cookie = await signIn(server.url);
       const csv = importCsv(target.shape, importRows);
+      const readPaths = NEAR_POINTS.map((point) => `/api/v1/places?near=${point}&radius=1000`);
       for (const dryRun of [true, false]) {
+        const reading = readMeanwhile(server.url, readPaths);
         const started = performance.now();
         const response = await fetch(
           `${server.url}/api/v1/import?format=csv&dryRun=${dryRun}&status=published`,
@@ -148,11 +156,13 @@ export async function benchImportExport(
           },
         );
         const body = (await response.json()) as { created?: number; updated?: number; refused?: unknown[] };
+        const ms = performance.now() - started;
         imports.push({
           dryRun,
+          meanwhile: await reading.stop(),
           rows: importRows,
           megabytes: Buffer.byteLength(csv) / 1024 / 1024,
-          ms: performance.now() - started,
+          ms,
           status: response.status,
           report: `created ${body.created}, updated ${body.updated}, refused ${body.refused?.length}`,
         });
@@ -192,6 +202,10 @@ export function printImportExport(f: ImportExportFigures): void {
   for (const run of f.imports) {
     console.log(
       `    import CSV ${run.dryRun ? '(dry run)' : '(real run)'} ${run.rows.toLocaleString('en')} rows, ${run.megabytes.toFixed(1)} MB in ${ms(run.ms)}: ${(run.rows / (run.ms / 1000)).toFixed(0)} rows/s (${run.status}: ${run.report})`,
+    );
+    const { reads, healthChecks, healthNot200 } = run.meanwhile;
+    console.log(
+      `      meanwhile: near reads median ${ms(reads.latency.median)}, p95 ${ms(reads.latency.p95)}, max ${ms(reads.latency.max)} (${reads.latency.count} reads, ${reads.errors} not 200); health ${healthChecks - healthNot200} of ${healthChecks} answered 200`,
     );
   }
 }

@@ -61,7 +61,17 @@ async function benchTarget(target: BenchTarget, count: number, first: boolean): 
     const figures = await benchImportExport(target, count, first ? Math.min(count, IMPORT_ROWS_MAX) : 0);
     printImportExport(figures);
     const realRun = figures.imports.find((run) => !run.dryRun && run.status === 200);
-    if (realRun) recordGoal('importRate', target, count, realRun.rows / (realRun.ms / 1000));
+    if (realRun) {
+      const { reads, healthChecks, healthNot200 } = realRun.meanwhile;
+      recordGoal('importRate', target, count, realRun.rows / (realRun.ms / 1000));
+      recordGoal('importReadsP95', target, count, reads.latency.p95, failures(reads));
+      recordGoal(
+        'importHealth',
+        target,
+        count,
+        (100 * (healthChecks - healthNot200)) / Math.max(1, healthChecks),
+      );
+    }
     const growth = filteredExportGrowth(figures);
     if (growth !== undefined) recordGoal('exportLinear', target, count, growth);
   }
