@@ -87,8 +87,13 @@ export function afterSql(keys: readonly { column: string; value: string; descend
     : `(${beyond} OR (${first.column} = ${first.value} AND ${afterSql(rest)}))`;
 }
 
-/** The status filter; published alone as a literal, so the partial indexes of published places apply. */
+/**
+ * The status filter; published alone as a literal, so the partial indexes of published places
+ * apply, and any other single status as an equality, so the (status, id) index gives id order.
+ */
 export function statusSql(statuses: readonly PlaceStatus[], param: Sql['param']): string {
-  if (statuses.length === 1 && statuses[0] === 'published') return `p.status = 'published'`;
+  const [only] = statuses;
+  if (statuses.length === 1 && only === 'published') return `p.status = 'published'`;
+  if (statuses.length === 1) return `p.status = ${param(only, 'text')}`;
   return `p.status = ANY(${param(statuses, 'text[]')})`;
 }

@@ -36,44 +36,50 @@ export function walkParts(boxes: readonly Box[], origin: LatLng): WalkPart[] {
 
 const RAD = Math.PI / 180;
 
+/** Sub-intervals of the latitude difference that the bound is taken over (tighter with more). */
+const STEPS = 64;
+
+const hav = (x: number) => Math.sin(x / 2) ** 2;
+
 /**
  * A lower bound, in metres, of the haversine distance from `part.from` to any point of `part.box`
  * whose planar distance from it (GiST `<->`, degrees) is at least `planar`. A walk in planar order
  * that has passed `planar` has therefore seen every point of the box nearer than this bound, so
- * those are in their exact haversine order; points beyond it may still come.
+ * those are in their exact haversine order; points beyond it may still come. Infinity: no point of
+ * the box is that far, so the walk has seen them all.
  *
- * With a = |Δlat|, b = |Δlng| in radians (b ≤ π by the shift) and a² + b² ≥ planar²:
- * - inside a box whose latitudes have cos ≥ c, hav θ ≥ sin²(a/2) + cos φ₀·c·sin²(b/2), and
- *   sin(x/2) ≥ (x/2)·sinc(X/2) for x ≤ X: θ ≥ 2·asin(√M·planar/2), M the smaller factor;
- * - anywhere, θ ≥ a; and when a < k·planar, b ≥ √(1−k²)·planar while |lat| < |φ₀| + k·planar,
- *   which bounds cos lat from below even in a box reaching a pole (k tried on a grid).
- * The larger of the bounds is kept.
+ * With a = |Δlat| and b = |Δlng| in radians (b ≤ π by the shift, both within the box's spans) and
+ * a² + b² ≥ planar²: hav θ = hav a + cos φ₀·cos φ·hav b, where cos φ ≥ cos(|φ₀| + a) and ≥ the
+ * box's smallest cosine. For a given a the least b is √(planar² − a²). Over each of {@link STEPS}
+ * sub-intervals [a₁, a₂] of the possible a, hav a₁ + cos φ₀·cos(|φ₀| + a₂)·hav √(planar² − a₂²)
+ * is below every value (each term is monotone in a), so the least of them is a true lower bound.
  */
 export function unseenDistanceBound(part: WalkPart, planar: number): number {
   if (!(planar > 0)) return 0;
   const [west, south, east, north] = part.box;
   const p = planar * RAD;
-  const lat0 = part.from.lat * RAD;
+  const lat0 = Math.abs(part.from.lat * RAD);
   const cos0 = Math.max(0, Math.cos(lat0));
   const boxCos = Math.max(0, Math.min(Math.cos(south * RAD), Math.cos(north * RAD)));
-  const latSpan = Math.min(
-    Math.PI,
-    Math.max(Math.abs(north - part.from.lat), Math.abs(part.from.lat - south)) * RAD,
-  );
-  const lngSpan = Math.min(
-    Math.PI,
-    Math.max(Math.abs(east - part.from.lng), Math.abs(part.from.lng - west)) * RAD,
-  );
-  const sinc = (x: number) => (x < 1e-12 ? 1 : Math.sin(x) / x);
-  const m = Math.min(sinc(latSpan / 2) ** 2, cos0 * boxCos * sinc(lngSpan / 2) ** 2);
-  let theta = 2 * Math.asin(Math.min(1, (Math.sqrt(m) * p) / 2));
-  for (let k = 0.05; k < 1; k += 0.05) {
-    const latLimit = Math.min(Math.PI / 2, Math.abs(lat0) + k * p);
-    const cosLat = Math.max(boxCos, Math.cos(latLimit));
-    const half = Math.min(Math.PI / 2, (Math.sqrt(1 - k * k) * p) / 2);
-    const byLng = 2 * Math.asin(Math.min(1, Math.sqrt(cos0 * cosLat) * Math.sin(half)));
-    theta = Math.max(theta, Math.min(k * p, byLng));
+  const latSpan = Math.min(Math.PI, Math.max(north - part.from.lat, part.from.lat - south, 0) * RAD);
+  const lngSpan = Math.min(Math.PI, Math.max(east - part.from.lng, part.from.lng - west, 0) * RAD);
+  // Below this latitude difference the longitude difference would have to exceed the box's.
+  // (A point on the box's far corner is exactly that far: the subtraction's rounding, relative to
+  // planar², must not rule it out.)
+  const beyond = p * p - lngSpan * lngSpan;
+  if (beyond > latSpan * latSpan + 1e-12 * p * p) return Number.POSITIVE_INFINITY;
+  // Less that rounding: `planar` itself is rounded relative to its size, which can hide most of a
+  // tiny a beside a large b (a point past the pole).
+  const aMin = Math.sqrt(Math.max(0, Math.min(beyond, latSpan * latSpan) - 1e-13 * p * p));
+  let least = Number.POSITIVE_INFINITY;
+  for (let step = 0; step < STEPS; step += 1) {
+    const a1 = aMin + ((latSpan - aMin) * step) / STEPS;
+    const a2 = aMin + ((latSpan - aMin) * (step + 1)) / STEPS;
+    const cosLat = Math.max(boxCos, Math.cos(Math.min(Math.PI / 2, lat0 + a2)));
+    const b = Math.sqrt(Math.max(0, p * p - a2 * a2));
+    least = Math.min(least, hav(a1) + cos0 * cosLat * hav(b));
   }
-  // A hair under, so floating-point rounding in SQL never makes an unseen point look nearer.
-  return theta * EARTH_RADIUS_M * (1 - 1e-9);
+  // A hair under (a millimetre a kilometre), so rounding here (√(planar² − lngSpan²) cancels near a
+  // pole) or in SQL never makes an unseen point look nearer.
+  return 2 * Math.asin(Math.min(1, Math.sqrt(least))) * EARTH_RADIUS_M * (1 - 1e-6);
 }
