@@ -9,7 +9,7 @@ export interface PageCursor {
 }
 
 const CursorJson = z.object({
-  r: z.number().int().min(0).max(9).optional(),
+  r: z.number().int().min(0).max(30).optional(),
   d: z.number().min(0).nullable(),
   i: z.number().int().positive(),
 });

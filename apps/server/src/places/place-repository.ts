@@ -7,6 +7,7 @@ import { type ListFilter, type ListQuery, listFilter, sqlAfter } from './list-sq
 import { nearestPage } from './nearest-walk.ts';
 import { type PlaceRow, toListItem, toPlace } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
+import { createPlaceSearch } from './place-search.ts';
 import { afterSql, distanceSql, Sql } from './place-sql.ts';
 import { createPlaceSuggestions } from './place-suggestions.ts';
 import { placeColumnsSql, visibleToSql } from './place-visibility.ts';
@@ -30,6 +31,7 @@ export interface ListPage {
  */
 export function createPlaceRepository(db: Queryable) {
   const suggestions = createPlaceSuggestions(db);
+  const placeSearch = createPlaceSearch(db);
   return {
     ...suggestions,
 
@@ -55,6 +57,23 @@ export function createPlaceRepository(db: Queryable) {
      * is stable.
      */
     async list(query: ListQuery, viewer: Actor | null): Promise<ListPage> {
+      if (query.q !== undefined) {
+        // A search ranks its matches with bounded work of its own (place-search.ts, decision 016).
+        const others = listFilter({ ...query, q: undefined }, viewer);
+        return placeSearch.search(
+          {
+            q: query.q,
+            where: others.where,
+            params: others.sql.params,
+            origin: others.origin,
+            newest: query.order === 'newest',
+            after: query.after,
+            limit: query.limit,
+            withTotal: query.withTotal !== false,
+          },
+          viewer,
+        );
+      }
       const filter = listFilter(query, viewer);
       const where = filter.where.join(' AND ');
       const count = () =>

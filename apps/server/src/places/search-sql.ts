@@ -3,37 +3,106 @@ import type { Sql } from './place-sql.ts';
 /** Words of a search beyond this many are ignored (each costs an index probe). */
 const MAX_SEARCH_WORDS = 8;
 
+/** The rank classes of a match, best first (see {@link SearchSql.rank}). */
+export const RANK_CLASSES = [0, 1, 2, 3, 4] as const;
+
 /**
- * The search filter and rank. Each word must occur in the folded text (one trigram index probe
- * each); the rank puts names first: 0 a name begins with the query, 1 a word of a name does,
- * 2 the names hold every word, 3 only a description or the address matches.
+ * The letters migration 005 spells out (ü → ue, ß → ss, đ → dj, …). A query without any has the
+ * same spelled-out form as its plain one, so only a query with one needs a second pattern.
  */
-export function searchSql(
-  search: string,
-  param: Sql['param'],
-): { filter: string; rank: () => string; namePrefix: () => string } {
+const SPELLED_LETTERS = /[üöäåøæœßđ]/;
+
+function hasSpellings(text: string): boolean {
+  return SPELLED_LETTERS.test(text.normalize('NFC').toLowerCase());
+}
+
+/**
+ * SQL pieces of a search, folded in SQL (migrations 004 and 005). Every piece is a function that
+ * adds its parameters when called, so a query takes only the parameters it uses.
+ */
+export interface SearchSql {
+  /**
+   * Every word occurs somewhere (names, descriptions, address): one trigram probe per word. Its
+   * parameters are added when it is first read.
+   */
+  readonly filter: string;
+  /**
+   * The rank of a row that passes the filter: 0 a name is the query, 1 a name begins with it,
+   * 2 a word of a name does, 3 the names hold every word, 4 only a description or the address
+   * matches. Each as written or spelled out (`koeln` is Köln's name).
+   */
+  rank(): string;
+  /** A condition the trigram indexes answer that holds for every row of rank `rank` (and few others). */
+  classProbe(rank: number): string;
+  /** The places whose names are like the query though no word matches as written (see migration 005). */
+  typoCandidates(maxRows: number, enough: number): string;
+  /** The query folded as the names are, for judging typos (typo-rank.ts). */
+  folded(): string;
+}
+
+/** `column LIKE` each pattern, ORed: the plain fold and, when it differs, the spelled-out one. */
+function likeAny(column: string, patterns: readonly string[]): string {
+  const parts = patterns.map((pattern) => `${column} LIKE ${pattern}`);
+  return parts.length === 1 ? (parts[0] as string) : `(${parts.join(' OR ')})`;
+}
+
+export function searchSql(search: string, param: Sql['param']): SearchSql {
   const words = search
     .split(/\s+/)
     .filter((word) => word.length > 0)
     .slice(0, MAX_SEARCH_WORDS);
-  const folded = words.map((word) => `karta_fold(${param(word, 'text')})`);
-  const filter = folded.map((word) => `p.search_text LIKE '%' || ${word} || '%'`).join(' AND ');
-  const inNames = folded.map((word) => `p.search_name LIKE '%' || ${word} || '%'`).join(' AND ');
-  // Called after the filter is complete: the count query takes the filter's parameters only.
-  const rank = () => {
-    const phrase = `karta_fold(${param(search, 'text')})`;
-    return `(CASE
-      WHEN p.search_name LIKE '%|' || ${phrase} || '%' THEN 0
-      WHEN p.search_name LIKE '% ' || ${phrase} || '%' THEN 1
-      WHEN ${inNames} THEN 2
-      ELSE 3 END)`;
+  /** The folded forms of `text` as SQL: plain, and spelled out when that differs. */
+  const folds = (text: string): string[] => {
+    const plain = `karta_fold(${param(text, 'text')})`;
+    return hasSpellings(text) ? [plain, `karta_fold_spelled(${param(text, 'text')})`] : [plain];
   };
-  /** A name, or a word of one, begins with the whole query (rank 0 or 1). */
-  const namePrefix = () => {
-    const phrase = `karta_fold(${param(search, 'text')})`;
-    return `(p.search_name LIKE '%|' || ${phrase} || '%' OR p.search_name LIKE '% ' || ${phrase} || '%')`;
-  };
-  return { filter: `(${filter})`, rank, namePrefix };
-}
+  const everyWord = (column: string) =>
+    words
+      .map((word) =>
+        likeAny(
+          column,
+          folds(word).map((w) => `'%' || ${w} || '%'`),
+        ),
+      )
+      .join(' AND ');
+  const phrase = (before: string, after: string) => (column: string) =>
+    likeAny(
+      column,
+      folds(search).map((p) => `'%${before}' || ${p} || '${after}%'`),
+    );
+  const exact = phrase('|', '|');
+  const nameStart = phrase('|', '');
+  const wordStart = phrase(' ', '');
 
-export type SearchSql = ReturnType<typeof searchSql>;
+  let filter: string | undefined;
+  return {
+    get filter() {
+      filter ??= `(${everyWord('p.search_text')})`;
+      return filter;
+    },
+    rank: () => `(CASE
+      WHEN ${exact('p.search_name')} THEN 0
+      WHEN ${nameStart('p.search_name')} THEN 1
+      WHEN ${wordStart('p.search_name')} THEN 2
+      WHEN ${everyWord('p.search_name')} THEN 3
+      ELSE 4 END)`,
+    classProbe: (rank) => {
+      switch (rank) {
+        case 0:
+          // The expression of the index places_names_idx (migration 005).
+          return `string_to_array(btrim(p.search_name, '|'), '|') && ARRAY[${folds(search).join(', ')}]`;
+        case 1:
+          return nameStart('p.search_name');
+        case 2:
+          return wordStart('p.search_name');
+        case 3:
+          return `(${everyWord('p.search_name')})`;
+        default:
+          return `(${everyWord('p.search_text')})`;
+      }
+    },
+    folded: () => `karta_fold(${param(search, 'text')})`,
+    typoCandidates: (maxRows, enough) =>
+      `p.id IN (SELECT karta_name_typos(karta_fold(${param(search, 'text')}), ${param(maxRows, 'int4')}, ${param(enough, 'int4')}))`,
+  };
+}

@@ -1,0 +1,102 @@
+-- Search that finds what people type (issue 12, decision 016). Runs on PGlite and PostgreSQL 15+.
+
+-- Text folded as karta_fold does, after spelling out the letters that are commonly written as two:
+-- ü → ue, ö → oe, ä → ae, å → aa, ø → oe, æ → ae, œ → oe, ß → ss, đ → dj ("Düsseldorf" →
+-- "duesseldorf", "Đakovo" → "djakovo"). A letter-by-letter mapping, so a text that holds the query
+-- still holds it once both are spelled out. Lower case first, so capitals are spelled out too.
+CREATE FUNCTION karta_fold_spelled(value text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT karta_fold(replace(replace(replace(replace(replace(replace(replace(replace(replace(
+    lower(normalize(value, NFC)),
+    'ü', 'ue'), 'ö', 'oe'), 'ä', 'ae'), 'å', 'aa'), 'ø', 'oe'), 'æ', 'ae'), 'œ', 'oe'), 'ß', 'ss'), 'đ', 'dj'))
+$$;
+
+-- Whether spelling out changes anything: most texts hold none of these letters, and then the
+-- spelled-out form is not stored a second time.
+CREATE FUNCTION karta_has_spellings(value text) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT normalize(value, NFC) ~ '[üöäåøæœßđÜÖÄÅØÆŒẞĐ]'
+$$;
+
+-- The texts of a {"hr": …, "en": …} object, folded (as karta_fold_texts), each followed by its
+-- spelled-out form where that differs: `|koln|koeln|`-style pieces with `|` between them.
+CREATE FUNCTION karta_fold_texts_spelled(texts jsonb) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT CASE WHEN karta_has_spellings(texts::text)
+    THEN karta_fold_texts(texts) || '|' || replace(
+      karta_fold_spelled(replace(replace(jsonb_path_query_array(texts, '$.*')::text, '\n', ' '), '", "', chr(31))),
+      chr(31), '|')
+    ELSE karta_fold_texts(texts) END
+$$;
+
+-- Every name, folded, plain and spelled out, each between `|`: `|koln|cologne|koeln|`. A name
+-- starts after a `|` and a word after a `|` or a space (ranking tells them apart).
+CREATE FUNCTION karta_search_names_spelled(name jsonb) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT '|' || karta_fold_texts_spelled(name) || '|'
+$$;
+
+CREATE FUNCTION karta_search_text_spelled(name jsonb, description jsonb, address text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT karta_search_names_spelled(name) || coalesce(karta_fold_texts_spelled(description), '') || '|'
+    || coalesce(CASE WHEN karta_has_spellings(address)
+                  THEN karta_fold(address) || '|' || karta_fold_spelled(address)
+                  ELSE karta_fold(address) END, '') || '|'
+$$;
+
+-- The columns of migration 004, now with the spelled-out forms (their trigram index goes with them).
+ALTER TABLE places DROP COLUMN search_text, DROP COLUMN search_name;
+ALTER TABLE places
+  ADD COLUMN search_name text GENERATED ALWAYS AS (karta_search_names_spelled(name)) STORED,
+  ADD COLUMN search_text text GENERATED ALWAYS AS (karta_search_text_spelled(name, description, address)) STORED;
+
+-- Trigram indexes: on the whole text for the filter (every word somewhere), on the names for the
+-- rank classes (a name, or a word of one, beginning with the query) and for typos (`%>`).
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    CREATE INDEX places_search_text_trgm_idx ON places USING gin (search_text gin_trgm_ops);
+    CREATE INDEX places_search_name_trgm_idx ON places USING gin (search_name gin_trgm_ops);
+  END IF;
+END
+$$;
+
+-- Every name as an array element, for the exact-name rank: a trigram probe for "|ljekarna|" reads
+-- every name with the word "ljekarna" in it, this reads only the names that are that word. On the
+-- stored column, so nothing is folded twice; queries spell out the same expression.
+CREATE INDEX places_names_idx ON places USING gin ((string_to_array(btrim(search_name, '|'), '|')));
+
+-- Places whose names are like `query` (pg_trgm's word similarity, over the names above), at most
+-- `max_rows` of them, for a search whose words match nothing as written: first those at least 0.6
+-- alike ("zagrebb", "londn"), then, while fewer than `enough` are found, down to 0.5 ("budapset")
+-- and 0.4 ("belgarde" is 0.44 like "belgrade"). The closest first because the index answers in no
+-- particular order: a low threshold alone would fill `max_rows` with whatever it met first. The
+-- threshold is set for this statement only (set_config(…, true) lasts to the end of its
+-- transaction), because `%>` takes it from the session, not as an operand.
+-- Without pg_trgm there is no index and no similarity: no candidates.
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    CREATE FUNCTION karta_name_typos(query text, max_rows integer, enough integer) RETURNS SETOF bigint
+    LANGUAGE plpgsql VOLATILE AS $body$
+    DECLARE
+      ids bigint[] := '{}';
+      threshold text;
+    BEGIN
+      FOREACH threshold IN ARRAY ARRAY['0.6', '0.5', '0.4'] LOOP
+        PERFORM set_config('pg_trgm.word_similarity_threshold', threshold, true);
+        ids := ids || ARRAY(
+          SELECT p.id FROM places p
+          WHERE p.search_name %> query AND p.id <> ALL (ids)
+          LIMIT max_rows - cardinality(ids));
+        EXIT WHEN cardinality(ids) >= enough;
+      END LOOP;
+      RETURN QUERY SELECT unnest(ids);
+    END
+    $body$;
+  ELSE
+    CREATE FUNCTION karta_name_typos(query text, max_rows integer, enough integer) RETURNS SETOF bigint
+    LANGUAGE sql IMMUTABLE AS $body$ SELECT NULL::bigint WHERE false $body$;
+  END IF;
+END
+$$;

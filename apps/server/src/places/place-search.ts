@@ -1,0 +1,291 @@
+import type { LatLng, PlaceListItem } from '@karta/contracts';
+import type { Queryable } from '../db/database.ts';
+import { boundedCount } from './bounded-count.ts';
+import type { PageCursor } from './cursor.ts';
+import { type PlaceRow, toListItem } from './place-row.ts';
+import type { Actor } from './place-rules.ts';
+import { afterSql, distanceSql, Sql } from './place-sql.ts';
+import { placeColumnsSql } from './place-visibility.ts';
+import { RANK_CLASSES, searchSql } from './search-sql.ts';
+import { typoRank } from './typo-rank.ts';
+
+/** A search as the list and the type-ahead ask for it. */
+export interface SearchQuery {
+  q: string;
+  /** Conditions on `p` besides the search (visibility, status, box, category…)… */
+  where: readonly string[];
+  /** …and their parameters ($1…). */
+  params: readonly unknown[];
+  /** Distances from here order each rank; without it, ids do. */
+  origin?: LatLng;
+  /** Without an origin: newest (highest id) first. */
+  newest?: boolean;
+  after?: PageCursor;
+  limit: number;
+  /** `false`: no `total` (suggestions, export pages). */
+  withTotal: boolean;
+}
+
+export interface SearchPage {
+  items: PlaceListItem[];
+  total: number;
+  totalIsLowerBound: boolean;
+  next: PageCursor | null;
+}
+
+/** Places named exactly as the query that are sorted exactly; more are walked in order. */
+const PROBE_ROWS = 1000;
+/** The last rank of a match as written; typos rank after it. */
+const LAST_MATCH_RANK = 4;
+/** Beyond the rows a page needs, how many more of a large class its ordered walk reads. */
+const WALK_EXTRA = 250;
+/** Typos are looked for only when nothing matches as written ("did you mean"), and only for a query with a word this long. */
+const TYPO_WORD_LENGTH = 5;
+/** Places like the query that a typo search considers at most (see karta_name_typos)… */
+const TYPO_CANDIDATES = 200;
+/** …looking for less alike ones when the closer ones are fewer than this. */
+const TYPO_ENOUGH = 40;
+
+/** Whether `hit` comes after the cursor in the order (rank, distance, id). */
+function isAfter(hit: Hit, after: PageCursor, newest: boolean): boolean {
+  const rank = after.rank ?? 0;
+  if (hit.rank !== rank) return hit.rank > rank;
+  const distance = after.distance ?? 0;
+  if (hit.distance !== null && hit.distance !== distance) return hit.distance > distance;
+  return newest ? hit.id < after.id : hit.id > after.id;
+}
+
+function longestWord(text: string): number {
+  return Math.max(0, ...text.split(/[\s\p{P}]+/u).map((word) => [...word].length));
+}
+
+interface Hit {
+  id: number;
+  rank: number;
+  distance: number | null;
+}
+
+/**
+ * Ranked search with bounded work (decision 016). The matches are counted up to LIST_COUNT_BOUND
+ * (at most that many rows read). Up to the bound, all of them are ranked and sorted at once:
+ * exact. Beyond it, rank by rank, best first, only as far as the page needs: places named exactly
+ * as the query from the index of whole names (exact), the other ranks from the matches nearest the
+ * origin (or first by id), read in that order by a walk of at most WALK_EXTRA rows more than the
+ * page needs. When nothing matches as written, places whose names are within a typo or two of the
+ * query follow (ranks 5 and up, typo-rank.ts).
+ */
+export function createPlaceSearch(db: Queryable) {
+  /** A new statement's SQL builder holding the caller's parameters, so `where` keeps its numbers. */
+  const statement = (query: SearchQuery) => {
+    const sql = new Sql();
+    sql.params.push(...query.params);
+    const origin = query.origin;
+    const distance = () => (origin ? distanceSql(origin, sql.param) : 'NULL::float8');
+    return { sql, param: sql.param, search: searchSql(query.q, sql.param), distance };
+  };
+
+  /** The (distance, id) keys of the cursor on the given expressions (distance only with an origin). */
+  const cursorKeys = (
+    query: SearchQuery,
+    param: Sql['param'],
+    after: PageCursor,
+    columns = { distance: () => 's.distance', id: 's.id' },
+  ) => {
+    const keys = [];
+    if (query.origin) keys.push({ column: columns.distance(), value: param(after.distance ?? 0, 'float8') });
+    keys.push({
+      column: columns.id,
+      value: param(after.id, 'int8'),
+      descending: !query.origin && query.newest,
+    });
+    return keys;
+  };
+
+  /**
+   * Rows after the cursor, for rows of the cursor's own rank (TRUE for other ranks), on the given
+   * distance and id expressions (a walk checks it before its limit, the others after).
+   */
+  const afterCursor = (
+    query: SearchQuery,
+    param: Sql['param'],
+    rank: number,
+    columns?: { distance: () => string; id: string },
+  ): string => {
+    const after = query.after;
+    if (!after || (after.rank ?? 0) !== rank) return 'TRUE';
+    return afterSql(cursorKeys(query, param, after, columns));
+  };
+
+  const order = (query: SearchQuery) =>
+    `${query.origin ? 's.distance, ' : ''}s.id${!query.origin && query.newest ? ' DESC' : ''}`;
+
+  /** Up to `count` matches after the cursor in (rank, distance, id) order, when they are few enough to rank all. */
+  async function readAll(query: SearchQuery, count: number): Promise<Hit[]> {
+    const s = statement(query);
+    const after = query.after;
+    const keys = [];
+    if (after) keys.push({ column: 's.rank', value: s.param(after.rank ?? 0, 'int4') });
+    const afterRows = after ? afterSql([...keys, ...cursorKeys(query, s.param, after)]) : 'TRUE';
+    const { rows } = await db.query<Hit>(
+      `SELECT s.id, s.distance, s.rank FROM (
+         SELECT p.id, ${s.distance()} AS distance, ${s.search.rank()} AS rank
+         FROM places p
+         WHERE ${[...query.where, s.search.filter].join(' AND ')}
+       ) AS s
+       WHERE ${afterRows}
+       ORDER BY s.rank, ${order(query)}
+       LIMIT ${s.param(count, 'int4')}`,
+      s.sql.params,
+    );
+    return rows;
+  }
+
+  /**
+   * Up to `count` places of rank 0 (a name is the query) after the cursor, in order, however
+   * common the words: the index of whole names (places_names_idx) finds exactly them. More than
+   * PROBE_ROWS are walked in order instead of sorted.
+   */
+  async function readExactNames(query: SearchQuery, count: number): Promise<Hit[]> {
+    const probe = statement(query);
+    const { rows } = await db.query<Hit & { found: number }>(
+      `WITH s AS MATERIALIZED (
+         SELECT p.id, ${probe.distance()} AS distance, 0 AS rank
+         FROM places p
+         WHERE ${[...query.where, probe.search.filter, probe.search.classProbe(0)].join(' AND ')}
+         LIMIT ${probe.param(PROBE_ROWS + 1, 'int4')}
+       )
+       SELECT s.id, s.distance, s.rank, (SELECT count(*) FROM s)::int AS found
+       FROM s WHERE ${afterCursor(query, probe.param, 0)}
+       ORDER BY ${order(query)}
+       LIMIT ${probe.param(count, 'int4')}`,
+      probe.sql.params,
+    );
+    if ((rows[0]?.found ?? 0) <= PROBE_ROWS) return rows.map(({ found: _found, ...hit }) => hit);
+    return readWindow(query, 0, count);
+  }
+
+  /**
+   * Up to `count` places of rank `rank` after the cursor, in order, among the matches nearest the
+   * origin (or first in id order): a walk of the location (or primary key) index that reads at
+   * most `count + WALK_EXTRA` matches (sorted again by exact distance) and keeps those of the rank.
+   * So a rank whose places are rare among many matches may be cut short (decision 016).
+   */
+  async function readWindow(query: SearchQuery, rank: number, count: number): Promise<Hit[]> {
+    const walk = statement(query);
+    const origin = query.origin;
+    const walkOrder = origin
+      ? `p.location <-> point(${walk.param(origin.lng, 'float8')}, ${walk.param(origin.lat, 'float8')})`
+      : `p.id${query.newest ? ' DESC' : ''}`;
+    const where = [
+      ...query.where,
+      walk.search.filter,
+      ...(rank === 0 ? [walk.search.classProbe(0)] : []),
+      afterCursor(query, walk.param, rank, { distance: walk.distance, id: 'p.id' }),
+    ];
+    const { rows } = await db.query<Hit>(
+      `SELECT s.id, s.distance, s.rank FROM (
+         SELECT p.id, ${walk.distance()} AS distance, ${walk.search.rank()} AS rank
+         FROM places p
+         WHERE ${where.join(' AND ')}
+         ORDER BY ${walkOrder}
+         LIMIT ${walk.param(count + WALK_EXTRA, 'int4')}
+       ) AS s
+       WHERE s.rank = ${walk.param(rank, 'int4')}
+       ORDER BY ${order(query)}
+       LIMIT ${walk.param(count, 'int4')}`,
+      walk.sql.params,
+    );
+    return rows;
+  }
+
+  /**
+   * Up to `count` places found by a typo after the cursor, in order, and how many there are in
+   * all: the candidates the names' trigram index proposes (at most TYPO_CANDIDATES), none of which
+   * match as written, ranked by edits in typo-rank.ts.
+   */
+  async function readTypos(query: SearchQuery, count: number): Promise<{ hits: Hit[]; total: number }> {
+    const s = statement(query);
+    const { rows } = await db.query<{ id: number; distance: number | null; names: string; folded: string }>(
+      `SELECT p.id, ${s.distance()} AS distance, p.search_name AS names, ${s.search.folded()} AS folded
+       FROM places p
+       WHERE ${[...query.where, s.search.typoCandidates(TYPO_CANDIDATES, TYPO_ENOUGH)].join(' AND ')}
+         AND NOT ${s.search.filter}`,
+      s.sql.params,
+    );
+    const ranked = rows.flatMap(({ id, distance, names, folded }) => {
+      const rank = typoRank(folded, names);
+      return rank === undefined ? [] : [{ id, distance, rank }];
+    });
+    const newest = !query.origin && query.newest === true;
+    ranked.sort(
+      (a, b) =>
+        a.rank - b.rank || (a.distance ?? 0) - (b.distance ?? 0) || (newest ? b.id - a.id : a.id - b.id),
+    );
+    const after = query.after;
+    const start = after ? ranked.findIndex((hit) => isAfter(hit, after, newest)) : 0;
+    return { hits: start < 0 ? [] : ranked.slice(start, start + count), total: ranked.length };
+  }
+
+  /** The full rows of `hits`, in their order, as `viewer` may see them. */
+  async function readRows(hits: readonly Hit[], viewer: Actor | null): Promise<PlaceListItem[]> {
+    if (hits.length === 0) return [];
+    const sql = new Sql();
+    const { rows } = await db.query<PlaceRow>(
+      `SELECT ${placeColumnsSql(viewer, sql.param)}
+       FROM places p JOIN categories c ON c.id = p.category_id
+       WHERE p.id = ANY(${sql.param(
+         hits.map((hit) => hit.id),
+         'int8[]',
+       )})`,
+      sql.params,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return hits.flatMap((hit) => {
+      const row = byId.get(hit.id);
+      return row ? [toListItem({ ...row, distance: hit.distance })] : [];
+    });
+  }
+
+  return {
+    async search(query: SearchQuery, viewer: Actor | null): Promise<SearchPage> {
+      const need = query.limit + 1;
+      const s = statement(query);
+      // Up to the list's bound: exact below it, and then every match is ranked at once.
+      const matched = await boundedCount(
+        db,
+        `FROM places p WHERE ${[...query.where, s.search.filter].join(' AND ')}`,
+        s.sql.params,
+      );
+      const hits: Hit[] = [];
+      const startRank = query.after?.rank ?? 0;
+      if (!matched.totalIsLowerBound) {
+        if (startRank <= LAST_MATCH_RANK) hits.push(...(await readAll(query, need)));
+      } else {
+        for (const rank of RANK_CLASSES) {
+          if (rank < startRank || hits.length >= need) continue;
+          const count = need - hits.length;
+          hits.push(...(await (rank === 0 ? readExactNames(query, count) : readWindow(query, rank, count))));
+        }
+      }
+      let { total } = matched;
+      if (total === 0 && longestWord(query.q) >= TYPO_WORD_LENGTH) {
+        const typos = await readTypos(query, need - hits.length);
+        hits.push(...typos.hits);
+        total = typos.total;
+      }
+      const page = hits.slice(0, query.limit);
+      const last = page[page.length - 1];
+      return {
+        items: await readRows(page, viewer),
+        total: query.withTotal ? total : 0,
+        totalIsLowerBound: query.withTotal && matched.totalIsLowerBound,
+        next:
+          hits.length > query.limit && last
+            ? { rank: last.rank, distance: last.distance, id: last.id }
+            : null,
+      };
+    },
+  };
+}
+
+export type PlaceSearch = ReturnType<typeof createPlaceSearch>;
