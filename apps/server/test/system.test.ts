@@ -29,6 +29,7 @@ describe.skipIf(!databaseAvailable)(`health, config, categories, openapi.json ($
       database: 'up',
       mapIndex: 'ready',
       storage: 'ok',
+      imports: 0,
       version: t.config.version,
     });
   });

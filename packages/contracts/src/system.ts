@@ -8,6 +8,8 @@ export const Health = z.object({
   mapIndex: z.enum(['ready', 'building']),
   /** Whether the data folder or server has room to write. */
   storage: z.enum(['ok', 'low']),
+  /** Real imports running in this process: reads keep answering meanwhile (decision 018). */
+  imports: z.number().int().min(0),
   version: z.string(),
 });
 export type Health = z.infer<typeof Health>;

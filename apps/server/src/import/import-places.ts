@@ -1,20 +1,20 @@
 import { type FieldIssue, type ImportReport, type ImportStatus, PLACE_FIELDS } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
+import { dropRun, finishLeftRuns, importTurn, publishRun, stageBatch, startRun } from './import-staging.ts';
+import { type CreateRecord, type UpdateRecord, writeBatch } from './import-writes.ts';
 import { languageIssues, linkedPlaceId, parsePlaceRow } from './place-file.ts';
-import {
-  changesOf,
-  FIELD_COLUMNS,
-  RECORD_COLUMNS,
-  recordOf,
-  rowValues,
-  SET_COLUMNS,
-  type Values,
-  valuesOf,
-} from './place-values.ts';
+import { changesOf, FIELD_COLUMNS, recordOf, rowValues, type Values, valuesOf } from './place-values.ts';
 import type { SourceRow } from './source-rows.ts';
 
-/** Rows looked up and written per statement, inside the one transaction. */
-export const IMPORT_BATCH_SIZE = 1000;
+/**
+ * Rows looked up and written per statement. On PGlite a batch's publication holds the one
+ * session for its whole length (measured: 150 ms for 1 000 rows), and reads wait behind it, so
+ * its batches are smaller; on PostgreSQL, where reads do not wait, larger batches are faster.
+ */
+export const IMPORT_BATCH_SIZE = { pglite: 500, postgres: 2000 } as const;
+
+/** Rows checked between two turns of the event loop (about 5–10 ms of work). */
+const ROWS_PER_YIELD = 50;
 
 export interface ImportOptions {
   /** Report only: read what is there, write nothing. */
@@ -33,11 +33,20 @@ export interface ImportResult {
   report: ImportReport;
   /** Whether the rows were written: a real run without a refused row. */
   imported: boolean;
+  /**
+   * Updates not applied because their place was edited after the import read it (PGlite only,
+   * between staging and publishing: that edit is kept; decision 018).
+   */
+  staleUpdates: number;
 }
+
+/** Where a real run's decided rows go: written at once, or staged (`null`: a dry run). */
+type BatchWriter = (creates: CreateRecord[], updates: UpdateRecord[]) => Promise<void>;
 
 /** A place as the import reads it: its fields' columns, and what matching and keepPosition need. */
 interface CurrentRow extends Record<string, unknown> {
   id: number;
+  version: number;
   external_id: string | null;
   lat: number;
   lng: number;
@@ -80,9 +89,11 @@ interface PendingRow {
  * Imports rows: each validated with the rules of a proposal, matched by external id (or by an
  * exported link to a place of this site), and counted as created, updated, unchanged or refused;
  * the report lists each accepted row's action too (batches keep file order, so `rows` is in it).
- * A real run writes in batches inside one transaction and rolls all of it back when any row is
- * refused; a dry run takes the same decisions with plain reads and writes nothing. Updates bump
- * the version and write a history entry, like an edit; the map follows through the change log.
+ * A real run writes nothing unless every row is accepted: on PostgreSQL in batches inside one
+ * transaction, rolled back on a refusal; on PGlite staged and then published (import-staging.ts),
+ * so reads keep answering meanwhile. A dry run takes the same decisions with plain reads and
+ * writes nothing. Updates bump the version and write a history entry, like an edit; the map
+ * follows through the change log.
  */
 export async function importPlaces(
   db: Database,
@@ -91,7 +102,8 @@ export async function importPlaces(
 ): Promise<ImportResult> {
   const report: ImportReport = { created: 0, updated: 0, unchanged: 0, rows: [], refused: [] };
 
-  async function run(q: Queryable, write: boolean) {
+  /** `lock`: lock the rows read (inside the PostgreSQL transaction) until they are written. */
+  async function run(q: Queryable, write: BatchWriter | null, lock = false) {
     const categories = new Map(
       (await q.query<{ id: number; slug: string }>('SELECT id, slug FROM categories')).rows.map((row) => [
         row.slug,
@@ -102,7 +114,14 @@ export async function importPlaces(
     let batch: PendingRow[] = [];
     const refuse = (row: number, errors: FieldIssue[]) => report.refused.push({ row, errors });
 
+    let sinceYield = 0;
     for await (const source of rows) {
+      // Rows buffered by the stream arrive as microtasks, which let no request in: hand the event
+      // loop over now and then, so checking a batch never blocks the other requests for long.
+      if (++sinceYield === ROWS_PER_YIELD) {
+        sinceYield = 0;
+        await new Promise((resume) => setImmediate(resume));
+      }
       if (source.errors) {
         refuse(source.row, source.errors);
         continue;
@@ -128,16 +147,16 @@ export async function importPlaces(
         continue;
       }
       batch.push({ row: source.row, externalId, values: rowValues(parsed.value, categoryId) });
-      if (batch.length >= IMPORT_BATCH_SIZE) {
+      if (batch.length >= IMPORT_BATCH_SIZE[db.kind]) {
         // Once a row is refused nothing will be kept: the rest are only counted.
-        await flush(q, batch, write && report.refused.length === 0);
+        await flush(q, batch, report.refused.length === 0 ? write : null, lock);
         batch = [];
       }
     }
-    await flush(q, batch, write && report.refused.length === 0);
+    await flush(q, batch, report.refused.length === 0 ? write : null, lock);
   }
 
-  async function flush(q: Queryable, batch: PendingRow[], write: boolean) {
+  async function flush(q: Queryable, batch: PendingRow[], write: BatchWriter | null, lock: boolean) {
     if (batch.length === 0) return;
     const linked = new Map<number, string>();
     for (const item of batch) {
@@ -145,23 +164,23 @@ export async function importPlaces(
       if (id !== null) linked.set(id, item.externalId);
     }
     // Two indexed lookups (an OR of both would scan the table): by external id, and by exported link.
-    const columns = `id, external_id, public_lat, public_lng, ${FIELD_COLUMNS}`;
-    const lock = write ? 'FOR UPDATE' : '';
+    const columns = `id, version, external_id, public_lat, public_lng, ${FIELD_COLUMNS}`;
+    const locking = lock ? 'FOR UPDATE' : '';
     const { rows: found } = await q.query<CurrentRow>(
-      `SELECT ${columns} FROM places WHERE external_id = ANY($1::text[]) ${lock}`,
+      `SELECT ${columns} FROM places WHERE external_id = ANY($1::text[]) ${locking}`,
       [batch.map((item) => item.externalId)],
     );
     if (linked.size > 0) {
       const byLink = await q.query<CurrentRow>(
-        `SELECT ${columns} FROM places WHERE id = ANY($1::int8[]) AND external_id IS NULL ${lock}`,
+        `SELECT ${columns} FROM places WHERE id = ANY($1::int8[]) AND external_id IS NULL ${locking}`,
         [[...linked.keys()]],
       );
       found.push(...byLink.rows);
     }
     const current = new Map(found.map((row) => [row.external_id ?? linked.get(row.id) ?? '', row]));
 
-    const creates: object[] = [];
-    const updates: object[] = [];
+    const creates: CreateRecord[] = [];
+    const updates: UpdateRecord[] = [];
     for (const item of batch) {
       const existing = current.get(item.externalId);
       if (!existing) {
@@ -185,57 +204,48 @@ export async function importPlaces(
       }
       report.updated += 1;
       report.rows.push({ row: item.row, externalId: item.externalId, action: 'update', changed });
-      if (write) updates.push({ id: existing.id, ...recordOf(next), changes });
+      if (write) updates.push({ id: existing.id, version: existing.version, ...recordOf(next), changes });
     }
-
-    if (creates.length > 0) {
-      await q.query(
-        `WITH input AS (
-           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(external_id text, ${RECORD_COLUMNS}, changes jsonb)
-         ), inserted AS (
-           INSERT INTO places (external_id, ${FIELD_COLUMNS}, status, author_id, published_at)
-           SELECT external_id, ${FIELD_COLUMNS}, $2::text, $3::int8,
-             CASE WHEN $2::text = 'published' THEN now() END
-           FROM input
-           RETURNING id, external_id, version
-         )
-         INSERT INTO place_history (place_id, version, actor_id, action, changes)
-         SELECT inserted.id, inserted.version, $3::int8, 'created', input.changes
-         FROM inserted JOIN input ON input.external_id = inserted.external_id`,
-        [JSON.stringify(creates), options.status, options.actorId],
-      );
-    }
-    if (updates.length > 0) {
-      await q.query(
-        `WITH input AS (
-           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id int8, ${RECORD_COLUMNS}, changes jsonb)
-         ), updated AS (
-           UPDATE places p SET ${SET_COLUMNS}, version = p.version + 1, updated_at = now()
-           FROM input i WHERE p.id = i.id
-           RETURNING p.id, p.version
-         )
-         INSERT INTO place_history (place_id, version, actor_id, action, changes)
-         SELECT updated.id, updated.version, $2::int8, 'edited', input.changes
-         FROM updated JOIN input ON input.id = updated.id`,
-        [JSON.stringify(updates), options.actorId],
-      );
-    }
+    await write?.(creates, updates);
   }
 
+  const writeOptions = { status: options.status, actorId: options.actorId };
   if (options.dryRun) {
-    await run(db, false);
-    return { report, imported: false };
+    await run(db, null);
+    return { report, imported: false, staleUpdates: 0 };
   }
-  try {
-    await db.transaction(async (tx) => {
-      await run(tx, true);
-      if (report.refused.length > 0) throw new RefusedRows();
-    });
-  } catch (error) {
-    if (error instanceof RefusedRows) return { report, imported: false };
-    throw error;
-  }
-  return { report, imported: true };
+  return importTurn(db, async () => {
+    if (db.kind === 'postgres') {
+      try {
+        await db.transaction(async (tx) => {
+          const write: BatchWriter = async (creates, updates) => {
+            await writeBatch(tx, { kind: 'json', creates, updates }, writeOptions);
+          };
+          await run(tx, write, true);
+          if (report.refused.length > 0) throw new RefusedRows();
+        });
+      } catch (error) {
+        if (error instanceof RefusedRows) return { report, imported: false, staleUpdates: 0 };
+        throw error;
+      }
+      return { report, imported: true, staleUpdates: 0 };
+    }
+    await finishLeftRuns(db);
+    const runId = await startRun(db, options.status, options.actorId);
+    let seq = 0;
+    try {
+      await run(db, (creates, updates) => stageBatch(db, runId, ++seq, creates, updates));
+    } catch (error) {
+      await dropRun(db, runId).catch(() => undefined);
+      throw error;
+    }
+    if (report.refused.length > 0) {
+      await dropRun(db, runId);
+      return { report, imported: false, staleUpdates: 0 };
+    }
+    const staleUpdates = await publishRun(db, runId);
+    return { report, imported: true, staleUpdates };
+  });
 }
 
 /** Thrown inside the transaction to roll back an import with refused rows. */

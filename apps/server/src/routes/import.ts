@@ -10,6 +10,7 @@ import { mediaType, publicOrigin, type WriteRouteConfig } from '../http/write-gu
 import { spoolBody, tooLarge } from '../import/import-file.ts';
 import { importPlaces } from '../import/import-places.ts';
 import { ensureRoom, importBytes } from '../import/import-space.ts';
+import { finishLeftRuns } from '../import/import-staging.ts';
 import { csvRows, geoJsonRows } from '../import/source-rows.ts';
 import { ownUploadFolder, removeStaleUploads, uploadRoot } from '../import/upload-folder.ts';
 
@@ -22,6 +23,11 @@ export async function importRoutes(app: FastifyInstance) {
   // What imports of a killed process left behind goes at start (each import removes its own).
   const stale = await removeStaleUploads(uploads);
   if (stale > 0) app.log.info({ folders: stale }, 'uploads left by a stopped process removed');
+  // And what its imports left in the database: deleted if staging, published if publishing.
+  if (app.database.kind === 'pglite') {
+    const left = await finishLeftRuns(app.database);
+    if (left.dropped + left.published > 0) app.log.info(left, 'imports left by a stopped process finished');
+  }
 
   // The file reaches the handler as a stream (this plugin's routes only); it is spooled to disk there.
   app.addContentTypeParser(Object.values(IMPORT_CONTENT_TYPES), (_request, payload, done) =>
@@ -71,7 +77,7 @@ export async function importRoutes(app: FastifyInstance) {
             'import',
           );
         const rows = query.format === 'csv' ? csvRows(file.open()) : geoJsonRows(file.open());
-        const { report, imported } = await importPlaces(app.database, rows, {
+        const { report, imported, staleUpdates } = await importPlaces(app.database, rows, {
           dryRun,
           status: query.status ?? 'pending',
           actorId: user.id,
@@ -86,6 +92,9 @@ export async function importRoutes(app: FastifyInstance) {
             `${count} row${count === 1 ? ' was' : 's were'} refused, so nothing was imported`,
             report,
           );
+        }
+        if (staleUpdates > 0) {
+          request.log.warn({ staleUpdates }, 'places edited during the import kept their edit');
         }
         return report;
       } finally {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { sendError } from '../http/errors.ts';
+import { importsRunning } from '../import/import-staging.ts';
 
 /** The runtime configuration the browser needs; never a secret beyond what the browser must hold. */
 export function clientConfig(config: Config): ClientConfig {
@@ -38,6 +39,7 @@ export async function systemRoutes(app: FastifyInstance) {
       database: up ? 'up' : 'down',
       mapIndex: app.mapIndex.ready ? 'ready' : 'building',
       storage: app.storage.ok ? 'ok' : 'low',
+      imports: importsRunning(app.database),
       version: app.appConfig.version,
     };
     reply.header('cache-control', 'no-store');

@@ -1,0 +1,129 @@
+import type { ImportStatus } from '@karta/contracts';
+import type { Database } from '../db/database.ts';
+import { Mutex } from '../db/mutex.ts';
+import { type CreateRecord, type UpdateRecord, writeBatch } from './import-writes.ts';
+
+/**
+ * Imports on PGlite, staged then published (decision 018). PGlite runs one transaction at a
+ * time, so an import in one transaction stopped every read for its whole length (43 s for 100 000
+ * rows). Instead each batch is committed at once into `import_batches`, which no read selects, and
+ * once every row is accepted the batches are published in order, each in its own short
+ * transaction, with reads answered between them. A run left by a stopped process is deleted if it
+ * was still staging (nothing was visible) or published to its end if it was publishing (all or
+ * nothing, rolled forward). PGlite is one process (its folder is locked), and imports there take
+ * turns through `importTurn`, so a run never meets another one.
+ */
+
+const turns = new WeakMap<Database, Mutex>();
+const running = new WeakMap<Database, number>();
+
+/** Runs `fn` when no other import of `db` runs, counting it in `importsRunning` meanwhile. */
+export async function importTurn<T>(db: Database, fn: () => Promise<T>): Promise<T> {
+  let turn = turns.get(db);
+  if (!turn) {
+    turn = new Mutex();
+    turns.set(db, turn);
+  }
+  running.set(db, (running.get(db) ?? 0) + 1);
+  try {
+    return await turn.run(fn);
+  } finally {
+    running.set(db, (running.get(db) ?? 1) - 1);
+  }
+}
+
+/** How many real imports this process is running or about to run on `db` (health reports it). */
+export const importsRunning = (db: Database) => running.get(db) ?? 0;
+
+/** A new run, staging: returns its id. */
+export async function startRun(db: Database, status: ImportStatus, actorId: number): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    'INSERT INTO import_runs (status, actor_id) VALUES ($1, $2) RETURNING id',
+    [status, actorId],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('The import run was not created');
+  return id;
+}
+
+/** Stores batch `seq` of `run` (committed at once: no read selects it). */
+export async function stageBatch(
+  db: Database,
+  run: number,
+  seq: number,
+  creates: CreateRecord[],
+  updates: UpdateRecord[],
+): Promise<void> {
+  await db.query('INSERT INTO import_batches (run_id, seq, creates, updates) VALUES ($1, $2, $3, $4)', [
+    run,
+    seq,
+    JSON.stringify(creates),
+    JSON.stringify(updates),
+  ]);
+}
+
+/**
+ * Deletes `run` and its batches. When no run is left, the batches' table is emptied with TRUNCATE,
+ * which gives its space back at once: PGlite has no autovacuum to reclaim deleted rows.
+ */
+export async function dropRun(db: Database, run: number): Promise<void> {
+  await db.query('DELETE FROM import_runs WHERE id = $1', [run]);
+  const { rows } = await db.query<{ runs_left: boolean }>(
+    'SELECT EXISTS (SELECT FROM import_runs) AS runs_left',
+  );
+  if (!rows[0]?.runs_left) await db.query('TRUNCATE import_batches');
+}
+
+/**
+ * Publishes `run`'s batches in order, each with the mark of its progress in one transaction, then
+ * drops the run. Returns how many updates were not applied because their place was edited after
+ * the import read it (that edit is kept).
+ */
+export async function publishRun(db: Database, run: number): Promise<number> {
+  const { rows } = await db.query<{ status: ImportStatus; actor_id: number | null; published_seq: number }>(
+    `UPDATE import_runs SET state = 'publishing' WHERE id = $1 RETURNING status, actor_id, published_seq`,
+    [run],
+  );
+  const current = rows[0];
+  if (!current) return 0;
+  const { rows: batches } = await db.query<{ seq: number }>(
+    'SELECT seq FROM import_batches WHERE run_id = $1 AND seq > $2 ORDER BY seq',
+    [run, current.published_seq],
+  );
+  let skipped = 0;
+  for (const { seq } of batches) {
+    skipped += await db.transaction(async (tx) => {
+      const stale = await writeBatch(
+        tx,
+        { kind: 'staged', run, seq },
+        { status: current.status, actorId: current.actor_id },
+      );
+      await tx.query('UPDATE import_runs SET published_seq = $2 WHERE id = $1', [run, seq]);
+      return stale;
+    });
+  }
+  await dropRun(db, run);
+  return skipped;
+}
+
+/**
+ * What imports of a stopped process left: runs still staging are deleted, runs publishing are
+ * published to their end. Call it when no import of this process runs (at start, in `importTurn`).
+ */
+export async function finishLeftRuns(db: Database): Promise<{ dropped: number; published: number }> {
+  const { rows } = await db.query<{ id: number; state: 'staging' | 'publishing' }>(
+    'SELECT id, state FROM import_runs ORDER BY id',
+  );
+  let dropped = 0;
+  let published = 0;
+  for (const run of rows) {
+    if (run.state === 'publishing') {
+      await publishRun(db, run.id);
+      published += 1;
+    } else {
+      await dropRun(db, run.id);
+      dropped += 1;
+    }
+  }
+  return { dropped, published };
+}

@@ -1,0 +1,88 @@
+import type { ImportStatus } from '@karta/contracts';
+import type { Queryable } from '../db/database.ts';
+import { FIELD_COLUMNS, RECORD_COLUMNS, SET_COLUMNS } from './place-values.ts';
+
+/** A place to create: its external id, its columns (`recordOf`) and its history entry's changes. */
+export type CreateRecord = Record<string, unknown> & { external_id: string; changes: unknown };
+/** A place to update: its id, the version it was read at, its new columns and its changes. */
+export type UpdateRecord = Record<string, unknown> & { id: number; version: number; changes: unknown };
+
+/**
+ * Where a batch's rows come from: a JSON parameter (written at once), or a staged batch (`run`,
+ * `seq`) of `import_batches` (published later). Each names the SQL of its rows and its parameters.
+ */
+export type BatchSource =
+  | { kind: 'json'; creates: CreateRecord[]; updates: UpdateRecord[] }
+  | { kind: 'staged'; run: number; seq: number };
+
+function rowsOf(source: BatchSource, list: 'creates' | 'updates', columns: string) {
+  if (source.kind === 'json') {
+    return {
+      sql: `SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(${columns})`,
+      params: [JSON.stringify(source[list])] as unknown[],
+    };
+  }
+  return {
+    sql: `SELECT r.* FROM import_batches b, jsonb_to_recordset(b.${list}) AS r(${columns})
+          WHERE b.run_id = $1 AND b.seq = $2`,
+    params: [source.run, source.seq] as unknown[],
+  };
+}
+
+/**
+ * Writes one batch: creates with their `created` history entries, then updates (a version bump
+ * and an `edited` entry, like an edit). An update applies only to the version it was decided on:
+ * a place edited since (between staging and publishing on PGlite) keeps that edit. Returns how
+ * many updates were not applied for that reason. The change log follows by its triggers.
+ */
+export async function writeBatch(
+  q: Queryable,
+  source: BatchSource,
+  options: { status: ImportStatus; actorId: number | null },
+): Promise<number> {
+  const staged = source.kind === 'staged';
+  if (staged || source.creates.length > 0) await writeCreates(q, source, options);
+  if (staged || source.updates.length > 0) return writeUpdates(q, source, options.actorId);
+  return 0;
+}
+
+async function writeCreates(
+  q: Queryable,
+  source: BatchSource,
+  options: { status: ImportStatus; actorId: number | null },
+) {
+  const creates = rowsOf(source, 'creates', `external_id text, ${RECORD_COLUMNS}, changes jsonb`);
+  const next = creates.params.length + 1;
+  await q.query(
+    `WITH input AS (${creates.sql}), inserted AS (
+       INSERT INTO places (external_id, ${FIELD_COLUMNS}, status, author_id, published_at)
+       SELECT external_id, ${FIELD_COLUMNS}, $${next}::text, $${next + 1}::int8,
+         CASE WHEN $${next}::text = 'published' THEN now() END
+       FROM input
+       RETURNING id, external_id, version
+     )
+     INSERT INTO place_history (place_id, version, actor_id, action, changes)
+     SELECT inserted.id, inserted.version, $${next + 1}::int8, 'created', input.changes
+     FROM inserted JOIN input ON input.external_id = inserted.external_id`,
+    [...creates.params, options.status, options.actorId],
+  );
+}
+
+async function writeUpdates(q: Queryable, source: BatchSource, actorId: number | null): Promise<number> {
+  const updates = rowsOf(source, 'updates', `id int8, version int, ${RECORD_COLUMNS}, changes jsonb`);
+  const actor = updates.params.length + 1;
+  const { rows } = await q.query<{ wanted: number; applied: number }>(
+    `WITH input AS (${updates.sql}), updated AS (
+       UPDATE places p SET ${SET_COLUMNS}, version = p.version + 1, updated_at = now()
+       FROM input i WHERE p.id = i.id AND p.version = i.version
+       RETURNING p.id, p.version
+     ), history AS (
+       INSERT INTO place_history (place_id, version, actor_id, action, changes)
+       SELECT updated.id, updated.version, $${actor}::int8, 'edited', input.changes
+       FROM updated JOIN input ON input.id = updated.id
+     )
+     SELECT (SELECT count(*) FROM input)::int AS wanted, (SELECT count(*) FROM updated)::int AS applied`,
+    [...updates.params, actorId],
+  );
+  return (rows[0]?.wanted ?? 0) - (rows[0]?.applied ?? 0);
+}
