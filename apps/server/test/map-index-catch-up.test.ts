@@ -91,6 +91,31 @@ describe.skipIf(!databaseAvailable)(`the map index catching up with the change l
     }
   });
 
+  it('compacts the changes into the index at an idle moment', async () => {
+    const index = new MapIndexService(t.database, { maxZoom: 18 });
+    try {
+      await index.rebuild();
+      // 600 new places: more than an idle compaction waits for, fewer than the engine's own bound.
+      await t.database.query(
+        `INSERT INTO places (name, primary_language, category_id, lat, lng, status, published_at)
+         SELECT '{"en":"Bench"}', 'en', (SELECT id FROM categories ORDER BY id LIMIT 1),
+                -40 + n * 0.01, -20, 'published', now()
+         FROM generate_series(1, 600) AS n`,
+      );
+      await index.catchUp();
+      expect(index.lastBuild).toMatchObject({ builds: 1, changesApplied: 600, pendingChanges: 600 });
+      // No request for over a second: the worker compacts, and the next change is the only one pending.
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      await setStatus(lonely[0] as Place, 'archived');
+      await index.catchUp();
+      expect(index.lastBuild).toMatchObject({ builds: 1, pendingChanges: 1 });
+      expect(await shows(index, lonely[0] as Place)).toBe(false);
+    } finally {
+      await setStatus(lonely[0] as Place, 'published');
+      await index.close();
+    }
+  });
+
   it('moves a place to its new category filter', async () => {
     const place = lonely[0] as Place;
     const { rows } = await t.database.query<{ from: string; to: string; to_id: number }>(

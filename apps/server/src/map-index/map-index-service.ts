@@ -35,6 +35,8 @@ export interface MapIndexStats {
   /** Changed places applied since the last full build, and the time the last batch took. */
   changesApplied: number;
   lastApplyMs: number;
+  /** Changes in the index's delta as of the last batch, not yet compacted (see map-index-worker.ts). */
+  pendingChanges: number;
 }
 
 interface Logger {
@@ -150,6 +152,7 @@ export class MapIndexService {
         this.stats.size = applied.size;
         this.stats.changesApplied += batch.changed;
         this.stats.lastApplyMs = applied.applyMs;
+        this.stats.pendingChanges = applied.pendingChanges;
       } catch (error) {
         // Part of the batch may be in the index: only a full build knows what the index holds.
         this.position = undefined;
@@ -200,6 +203,7 @@ export class MapIndexService {
       changeId: position.lastId,
       changesApplied: 0,
       lastApplyMs: 0,
+      pendingChanges: 0,
     };
     this.options.logger?.info(
       { ...this.stats, totalMs: Math.round(performance.now() - started) },

@@ -10,9 +10,32 @@ import { type MapIndexRequest, type MapIndexResponse, type PackedPlace, unpackPl
 const port = parentPort;
 if (!port) throw new Error('map-index-worker must run in a worker thread');
 
+/**
+ * Changes pending in the index's delta that make an idle moment compact it (the engine compacts
+ * by itself past max(2 000, size / 200), possibly while queries wait): at most one compaction per
+ * this many changes, and none while requests keep coming.
+ */
+const IDLE_COMPACT_MIN_CHANGES = 500;
+/** No request for this long counts as an idle moment. */
+const IDLE_MS = 1000;
+
 let staged: IndexedPlace[] = [];
 let parseMs = 0;
 let index: ClusterIndex | undefined;
+
+let lastRequestAt = 0;
+let idleTimer: NodeJS.Timeout | undefined;
+
+/** Compacts the index once no request has come for IDLE_MS, when no query is likely to wait for it. */
+function compactWhenIdle() {
+  if (idleTimer || !index || index.pendingChanges < IDLE_COMPACT_MIN_CHANGES) return;
+  idleTimer = setTimeout(() => {
+    idleTimer = undefined;
+    if (performance.now() - lastRequestAt < IDLE_MS) return compactWhenIdle();
+    index?.compact();
+  }, IDLE_MS);
+  idleTimer.unref();
+}
 
 function send(message: MapIndexResponse) {
   port?.postMessage(message);
@@ -24,6 +47,7 @@ function built(): ClusterIndex {
 }
 
 port.on('message', (request: MapIndexRequest) => {
+  lastRequestAt = performance.now();
   try {
     if (request.type === 'drop-pages') {
       staged = [];
@@ -53,7 +77,14 @@ port.on('message', (request: MapIndexRequest) => {
       const started = performance.now();
       for (const packed of JSON.parse(request.upserts) as PackedPlace[]) target.upsert(unpackPlace(packed));
       for (const id of JSON.parse(request.removals) as number[]) target.remove(id);
-      send({ type: 'applied', id: request.id, size: target.size, applyMs: performance.now() - started });
+      send({
+        type: 'applied',
+        id: request.id,
+        size: target.size,
+        pendingChanges: target.pendingChanges,
+        applyMs: performance.now() - started,
+      });
+      compactWhenIdle();
     } else if (request.type === 'query') {
       send({ type: 'result', id: request.id, result: built().query(request.query) });
     }

@@ -18,7 +18,8 @@ export type MapIndexRequest =
 
 export type MapIndexResponse =
   | { type: 'built'; id: number; size: number; parseMs: number; buildMs: number }
-  | { type: 'applied'; id: number; size: number; applyMs: number }
+  /** `pendingChanges`: changes in the index's delta, not yet compacted into its sorted base. */
+  | { type: 'applied'; id: number; size: number; pendingChanges: number; applyMs: number }
   | { type: 'result'; id: number; result: ClusterResult }
   | { type: 'error'; id: number; message: string };
 
