@@ -52,7 +52,10 @@ export async function benchWeb(): Promise<WebFigures | null> {
       const body = await response.body().catch(() => undefined);
       if (body) target.set(response.url(), gzipSync(body, { level: 9 }).length / 1024);
       if (!firstViewDone) {
-        const sizes = await response.request().sizes().catch(() => undefined);
+        const sizes = await response
+          .request()
+          .sizes()
+          .catch(() => undefined);
         if (sizes) sent.set(response.url(), sizes.responseBodySize / 1024);
       }
     });

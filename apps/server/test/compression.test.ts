@@ -67,7 +67,7 @@ describe.skipIf(!databaseAvailable)(`compression (${dbKind})`, () => {
     }
   });
 
-  it('sends the page compressed too, revalidated on every load, on its own path and on app routes', async () => {
+  it('sends the page compressed too, revalidated on every load, with its hints, on its own path and on app routes', async () => {
     for (const url of ['/', '/places/12']) {
       for (const { accept, expected } of ENCODINGS) {
         const response = await get(url, accept, 'text/html');
@@ -76,6 +76,9 @@ describe.skipIf(!databaseAvailable)(`compression (${dbKind})`, () => {
         expect(response.headers['cache-control'], `${url} ${accept}`).toBe('no-cache');
         expect(response.headers.vary, `${url} ${accept}`).toMatch(/accept-encoding/i);
         expect(decoded(response.rawPayload, expected), `${url} ${accept}`).toBe(page);
+        // What the page needs first, named up front (page-hints.ts), which depends on the language.
+        expect(response.headers.link, `${url} ${accept}`).toContain('</api/v1/config>; rel=preload');
+        expect(response.headers.vary, `${url} ${accept}`).toMatch(/accept-language/i);
       }
     }
   });

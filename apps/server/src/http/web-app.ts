@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.ts';
+import { pageHints } from './page-hints.ts';
 import { usesScriptNonce } from './security.ts';
 
 const MISSING_BUILD_PAGE = `<!doctype html>
@@ -57,8 +58,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   // With a nonce-based CSP the page differs per response, so it is kept in memory and served here.
   const noncedPage =
     hasBuild && usesScriptNonce(app.appConfig) ? readFileSync(join(distDir, 'index.html'), 'utf8') : null;
+  const hints = hasBuild ? pageHints(app.appConfig.map, distDir) : null;
+  const hintPage = (reply: FastifyReply) => {
+    if (!hints) return;
+    reply.header('link', hints(reply.request.headers['accept-language']));
+    reply.header('vary', 'accept-language');
+  };
   const sendPage = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
+    hintPage(reply);
     reply.type('text/html; charset=utf-8');
     if (!noncedPage) return reply.sendFile('index.html');
     const nonce = randomBytes(16).toString('base64');
@@ -81,6 +89,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
           'cache-control',
           path.startsWith(join(distDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        if (/[\\/]index\.html(?:\.br|\.gz)?$/.test(path)) hintPage(reply as FastifyReply);
       },
     });
   }
