@@ -116,11 +116,14 @@ describe('ClusterIndex: the 60-px grid of MarkerClustererPlus', () => {
     expect(index.query({ bbox: viewAround(ZAGREB, 13), zoom: 13 }).places).toHaveLength(2);
   });
 
-  it('rejects a maxZoom above 22 (16-px cells of one unit) and a non-finite zoom', () => {
+  it('rejects a maxZoom above 22 (16-px cells of one unit), a non-finite zoom or box', () => {
     expect(() => ClusterIndex.build([], { maxZoom: 23 })).toThrow(RangeError);
     expect(() => ClusterIndex.build([], { maxZoom: 1.5 })).toThrow(RangeError);
     expect(() => ClusterIndex.build([testPlace(1, Number.NaN, 0)])).toThrow(/Place 1/);
     expect(() => ClusterIndex.build([]).query({ bbox: WORLD, zoom: Number.NaN })).toThrow(RangeError);
+    expect(() => ClusterIndex.build([]).query({ bbox: { ...WORLD, east: Number.NaN }, zoom: 3 })).toThrow(
+      /bbox/,
+    );
   });
 
   it('reports its size', () => {

@@ -131,13 +131,16 @@ export class ClusterIndex {
   /** The clusters and single places of one viewport, with names in `lang`. */
   query(q: ClusterQuery): ClusterResult {
     if (!Number.isFinite(q.zoom)) throw new RangeError(`zoom must be finite, got ${q.zoom}`);
+    const { west, south, east, north } = q.bbox;
+    if (![west, south, east, north].every(Number.isFinite)) {
+      throw new RangeError(`bbox must be four finite numbers, got ${west},${south},${east},${north}`);
+    }
     // Above maxZoom nothing splits further: co-located places stay one cluster to open as a list.
     // Past the size caps a coarser zoom answers, so no answer holds more than MAX_MAP_FEATURES.
     const zoom = answerZoom(q.bbox, q.zoom, this.options.maxZoom);
     const layers = this.layersFor(q.categories);
     if (layers.length === 0) return { clusters: [], places: [] };
 
-    const { west, south, east, north } = q.bbox;
     const units = 2 ** UNIT_BITS;
     const x0 = lngToUnitX(west) * units;
     const x1 = lngToUnitX(west > east ? east + 360 : east) * units;
