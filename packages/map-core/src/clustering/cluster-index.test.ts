@@ -288,6 +288,36 @@ describe('ClusterIndex: place names', () => {
   });
 });
 
+describe('ClusterIndex: place attributes', () => {
+  it('answers each single place with its id, position, category, radius and location privacy', () => {
+    const index = ClusterIndex.build([
+      testPlace(1, 45.8, 16.0, { category: 'water', radius: 250, locationPrivacy: '100m' }),
+      testPlace(2, -33.9, 151.2, { category: 'shelter', radius: null, locationPrivacy: '1km' }),
+    ]);
+    const places = index.query({ bbox: WORLD, zoom: 3 }).places.sort((a, b) => a.id - b.id);
+    expect(places).toEqual([
+      {
+        id: 1,
+        lat: 45.8,
+        lng: 16.0,
+        category: 'water',
+        name: 'Place 1',
+        radius: 250,
+        locationPrivacy: '100m',
+      },
+      {
+        id: 2,
+        lat: -33.9,
+        lng: 151.2,
+        category: 'shelter',
+        name: 'Place 2',
+        radius: null,
+        locationPrivacy: '1km',
+      },
+    ]);
+  });
+});
+
 describe('ClusterIndex: the antimeridian', () => {
   const places: IndexedPlace[] = [
     testPlace(1, -17, 178, { category: 'a' }),
