@@ -8,15 +8,21 @@ export const MAX_QUERY_SIDE_PX = 4096;
 /** The largest box area in screen pixels answered at the asked zoom: a full-screen 4K map. */
 export const MAX_QUERY_AREA_PX = 4096 * 2048;
 
+/** Side of a square whose diagonal (59.4 px) is under the 60-px radius: it holds one seed at most. */
+const SEED_SQUARE_PX = 42;
+
+/** How many squares of the plane's 42-px grid a stretch of `px` pixels can touch. */
+const squaresAcross = (px: number) => Math.ceil(px / SEED_SQUARE_PX) + 1;
+
 /**
  * The most features (clusters plus places) one answer can hold. Every item grows from its own seed
- * and seeds are more than 60 px apart, so no two lie in one square of 42 px (its diagonal is under
- * 60 px); seeds lie within 60 px of the box, whose sides and area are capped above.
+ * (within 60 px of the item), seeds are more than 60 px apart, so no two lie in one 42-px square,
+ * and the seeds of the items in a box lie within 60 px of it, a box whose sides and area are
+ * capped above: 5 406 at most, where a 1280 × 400 view holds a few hundred in practice.
  */
-export const MAX_MAP_FEATURES = Math.ceil(
-  ((MAX_QUERY_SIDE_PX + 2 * CLUSTER_GRID_SIZE_PX) / 42) *
-    ((MAX_QUERY_AREA_PX / MAX_QUERY_SIDE_PX + 2 * CLUSTER_GRID_SIZE_PX) / 42),
-);
+export const MAX_MAP_FEATURES =
+  squaresAcross(MAX_QUERY_SIDE_PX + 2 * CLUSTER_GRID_SIZE_PX) *
+  squaresAcross(MAX_QUERY_AREA_PX / MAX_QUERY_SIDE_PX + 2 * CLUSTER_GRID_SIZE_PX);
 
 /**
  * The zoom a query is answered at: the asked one (whole, within 0…maxZoom), or the highest lower
