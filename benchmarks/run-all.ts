@@ -14,6 +14,7 @@ import { type BenchTarget, removeSeededDatabases } from './lib/seeded-database.t
 import { benchMapApi, printMapApi } from './map-api.bench.ts';
 import { benchNearLoad, printNearLoad } from './near-load.bench.ts';
 import { benchSearch, printSearch } from './search.bench.ts';
+import { benchSearchQuality, printSearchQuality } from './search-quality.bench.ts';
 import { benchWeb, printWeb } from './web.bench.ts';
 
 const options = parseBenchOptions(process.argv.slice(2));
@@ -105,6 +106,8 @@ try {
     // A size's databases are dropped before the next size is seeded (a million places take GBs).
     await removeSeededDatabases();
   }
+  // Search quality does not depend on size or data shape: once, on all 135 000 real city names.
+  if (runs('search')) printSearchQuality(await benchSearchQuality());
   if (runs('web')) {
     const web = await benchWeb();
     if (web) {

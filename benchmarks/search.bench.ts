@@ -29,6 +29,11 @@ const ZAGREB = { lat: 45.8, lng: 16.0 };
 const RARE = ['tratinska', 'Gajeva ulica', 'jelacica', 'Šestine', 'vinogradska', 'zabok'];
 const COMMON = ['ljekarna', 'sklonište', 'pharmacy', 'zagreb', 'shelter', 'skloniste'];
 const TYPED = ['lje', 'ljek', 'skl', 'trat', 'gaje', 'jela', 'žel', 'pha', 'dri', 'ces'];
+/**
+ * Words misspelt (nothing matches as written, so the typo search answers: decision 016), of
+ * common and of rare words, and letters written as two (`ue` for `ü`…, which match as written).
+ */
+const TYPOS = ['ljekrana', 'sklonitse', 'pharmcy', 'zagrbe', 'tratinsak', 'vinogradsak', 'jelacicca'];
 
 /** Points within ~25 km of the demo centre, where the places are. */
 function points(count: number, seed: number) {
@@ -79,6 +84,12 @@ export async function benchSearch(
         server.url,
         'q, a common word (limit 20, origin)',
         q(COMMON, `&limit=20${origin}`),
+        requests,
+      ),
+      await load(
+        server.url,
+        'q, a misspelt word (limit 20, origin)',
+        q(TYPOS, `&limit=20${origin}`),
         requests,
       ),
       await load(server.url, 'near, 250 m – 10 km (limit 50)', near, requests),
