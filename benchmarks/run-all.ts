@@ -11,6 +11,7 @@ import { stopBenchPostgres } from './lib/bench-postgres.ts';
 import { printGoals, recordGoal } from './lib/goals.ts';
 import type { LoadResult } from './lib/http-load.ts';
 import { type BenchTarget, removeSeededDatabases } from './lib/seeded-database.ts';
+import { benchLighthouse, printLighthouse } from './lighthouse.bench.ts';
 import { benchMapApi, printMapApi } from './map-api.bench.ts';
 import { benchNearLoad, printNearLoad } from './near-load.bench.ts';
 import { benchSearch, printSearch } from './search.bench.ts';
@@ -107,7 +108,17 @@ try {
     await removeSeededDatabases();
   }
   // Search quality does not depend on size or data shape: once, on all 135 000 real city names.
-  if (runs('search')) printSearchQuality(await benchSearchQuality());
+  if (runs('search')) {
+    const quality = await benchSearchQuality();
+    printSearchQuality(quality);
+    const hits = Math.min(quality.listHits, quality.suggestionHits);
+    recordGoal(
+      'searchHitRate',
+      { db: 'pglite', shape: 'world' },
+      quality.cities,
+      (100 * hits) / quality.cases,
+    );
+  }
   if (runs('web')) {
     const web = await benchWeb();
     if (web) {
@@ -115,6 +126,15 @@ try {
       const demo = { db: 'pglite', shape: 'zagreb' } as const;
       recordGoal('firstViewKb', demo, 2400, web.jsGzipKb + web.cssGzipKb);
       recordGoal('firstCluster', demo, 2400, web.firstClusterCold);
+    }
+  }
+  if (runs('lighthouse')) {
+    const lighthouse = await benchLighthouse();
+    if (lighthouse) {
+      printLighthouse(lighthouse);
+      const scores = lighthouse.runs.map((run) => run.score).sort((a, b) => a - b);
+      const median = scores[Math.floor(scores.length / 2)] ?? Number.NaN;
+      recordGoal('lighthouse', { db: 'pglite', shape: 'zagreb' }, 2400, median);
     }
   }
 } finally {

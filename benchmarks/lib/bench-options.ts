@@ -1,7 +1,16 @@
 import { DB_KINDS, type DbKind } from './seeded-database.ts';
 import { DATA_SHAPES, type DataShape } from './world-places.ts';
 
-export const BENCH_NAMES = ['cluster', 'map', 'near', 'change', 'import', 'search', 'web'] as const;
+export const BENCH_NAMES = [
+  'cluster',
+  'map',
+  'near',
+  'change',
+  'import',
+  'search',
+  'web',
+  'lighthouse',
+] as const;
 export type BenchName = (typeof BENCH_NAMES)[number];
 
 export interface BenchOptions {

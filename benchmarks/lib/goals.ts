@@ -39,7 +39,7 @@ export const GOALS = {
   nearP95: { label: 'near p95 (one client)', target: '< 50 ms', meets: below(50), format: msText },
   coversP95: { label: 'covers p95', target: '< 50 ms', meets: below(50), format: msText },
   searchHitRate: {
-    label: 'search: expected place in the top 6',
+    label: 'search quality: the place meant in the top 6 (list and type-ahead, the lower; real city names)',
     target: '≥ 95%',
     meets: atLeast(95),
     format: (v) => `${v.toFixed(0)}%`,
@@ -128,7 +128,7 @@ export const GOALS = {
     format: msText,
   },
   lighthouse: {
-    label: 'Lighthouse mobile performance',
+    label: 'Lighthouse mobile performance (median of its runs)',
     target: '≥ 90',
     meets: atLeast(90),
     format: (v) => v.toFixed(0),
