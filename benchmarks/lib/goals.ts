@@ -10,7 +10,7 @@ interface Goal {
   format(value: number, reference?: number): string;
 }
 
-const msText = (v: number) => `${v < 10 ? v.toFixed(2) : v.toFixed(0)} ms`;
+const msText = (v: number) => `${v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0)} ms`;
 const perSecond = (v: number) => `${Math.round(v).toLocaleString('en')}/s`;
 const below = (limit: number) => (value: number) => value < limit;
 const atLeast = (limit: number) => (value: number) => value >= limit;
