@@ -102,7 +102,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 console.log(`Karta benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
 try {
   for (const [index, count] of options.sizes.entries()) {
-    if (runs('cluster')) printClusterIndex(await benchClusterIndex(count));
+    if (runs('cluster')) printClusterIndex(await benchClusterIndex(count, options.shapes));
     for (const target of targets) await benchTarget(target, count, index === 0);
     // A size's databases are dropped before the next size is seeded (a million places take GBs).
     await removeSeededDatabases();
