@@ -34,12 +34,12 @@ describe('pageHints', () => {
   const map = { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' };
 
   it('names the config, the engine chunk with its CSS and imports, the tile server and the likely messages', () => {
-    const hints = pageHints({ ...map, engine: 'leaflet' }, dist);
+    const hints = pageHints({ ...map, engine: 'leaflet' }, dist, { scripts: true });
     expect(hints('hr-HR,hr;q=0.9,en;q=0.8').split(', ')).toEqual([
       '<https://tiles.example.org>; rel=preconnect',
       '</api/v1/config>; rel=preload; as=fetch; crossorigin',
       '</assets/leaflet-engine-3.js>; rel=modulepreload',
-      '</assets/leaflet-engine-3.css>; rel=preload; as=style',
+      '</assets/leaflet-engine-3.css>; rel=preload; as=style; crossorigin',
       '</assets/shared-2.js>; rel=modulepreload',
       '</assets/hr-6.js>; rel=modulepreload',
     ]);
@@ -48,15 +48,13 @@ describe('pageHints', () => {
     expect(hints(undefined)).toContain('</assets/en-5.js>; rel=modulepreload');
   });
 
-  it('names the Google engine and no tile server when that engine is used', () => {
-    const hints = pageHints({ ...map, engine: 'google' }, dist)('en');
-    expect(hints).toContain('</assets/google-engine-4.js>; rel=modulepreload');
-    expect(hints).not.toContain('leaflet');
-    expect(hints).not.toContain('preconnect');
+  it('names no script with the Google engine, whose nonce CSP would refuse it, nor a tile server', () => {
+    const hints = pageHints({ ...map, engine: 'google' }, dist, { scripts: false })('en');
+    expect(hints).toBe('</api/v1/config>; rel=preload; as=fetch; crossorigin');
   });
 
   it('still names the config without a manifest (a build older than the hints)', () => {
-    expect(pageHints({ ...map, engine: 'leaflet' }, join(dist, 'none'))('en')).toBe(
+    expect(pageHints({ ...map, engine: 'leaflet' }, join(dist, 'none'), { scripts: true })('en')).toBe(
       '<https://tiles.example.org>; rel=preconnect, </api/v1/config>; rel=preload; as=fetch; crossorigin',
     );
   });

@@ -24,16 +24,20 @@ function readManifest(distDir: string): Manifest | null {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : null;
 }
 
-/** A chunk's file and those of the chunks it imports statically, as module preloads, and its CSS. */
-function chunkLinks(manifest: Manifest, source: string): string[] {
+/**
+ * A chunk's file and those of the chunks it imports statically, as module preloads, and its CSS;
+ * the CSS alone when `scripts` is false.
+ */
+function chunkLinks(manifest: Manifest, source: string, scripts: boolean): string[] {
   const links: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
-    links.push(`</${chunk.file}>; rel=modulepreload`);
-    for (const css of chunk.css ?? []) links.push(`</${css}>; rel=preload; as=style`);
+    if (scripts) links.push(`</${chunk.file}>; rel=modulepreload`);
+    // crossorigin as the preload helper of Vite sets it on the stylesheet, or the preload is not used.
+    for (const css of chunk.css ?? []) links.push(`</${css}>; rel=preload; as=style; crossorigin`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(source);
@@ -65,11 +69,14 @@ export function acceptedLanguages(header: string | undefined): string[] {
  * waited on the one before: scripts, then config and messages, then the map engine, then tiles).
  * Built once at start from the build's manifest; returns the header value for a request's
  * `Accept-Language` (the messages the app will most likely pick: see the web app's
- * detect-language.ts, whose stored choice the server cannot see).
+ * detect-language.ts, whose stored choice the server cannot see). Pages with a script nonce (the
+ * Google engine's CSP has 'strict-dynamic', under which a preload without the nonce is refused)
+ * get no script preloads (`scripts: false`).
  */
 export function pageHints(
   map: Pick<Config['map'], 'engine' | 'tileUrl'>,
   distDir: string,
+  { scripts }: { scripts: boolean },
 ): (acceptLanguage?: string) => string {
   const manifest = readManifest(distDir);
   const engine = map.engine;
@@ -79,7 +86,7 @@ export function pageHints(
       .filter((origin) => !origin.includes('*'))
       .map((origin) => `<${origin}>; rel=preconnect`),
     '</api/v1/config>; rel=preload; as=fetch; crossorigin',
-    ...(manifest ? chunkLinks(manifest, ENGINE_SOURCES[engine]) : []),
+    ...(manifest ? chunkLinks(manifest, ENGINE_SOURCES[engine], scripts) : []),
   ];
   const locales = new Map(
     Object.entries(manifest ?? {}).flatMap(([source, chunk]) => {
@@ -89,7 +96,7 @@ export function pageHints(
   );
   return (acceptLanguage) => {
     const language = [...acceptedLanguages(acceptLanguage), 'en'].find((code) => locales.has(code));
-    const messages = language ? locales.get(language) : undefined;
+    const messages = scripts && language ? locales.get(language) : undefined;
     return [...common, ...(messages ? [`</${messages.file}>; rel=modulepreload`] : [])].join(', ');
   };
 }

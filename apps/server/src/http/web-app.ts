@@ -58,7 +58,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   // With a nonce-based CSP the page differs per response, so it is kept in memory and served here.
   const noncedPage =
     hasBuild && usesScriptNonce(app.appConfig) ? readFileSync(join(distDir, 'index.html'), 'utf8') : null;
-  const hints = hasBuild ? pageHints(app.appConfig.map, distDir) : null;
+  // Pages with a script nonce cannot preload scripts by header (see page-hints.ts).
+  const hints = hasBuild
+    ? pageHints(app.appConfig.map, distDir, { scripts: !usesScriptNonce(app.appConfig) })
+    : null;
   const hintPage = (reply: FastifyReply) => {
     if (!hints) return;
     reply.header('link', hints(reply.request.headers['accept-language']));
