@@ -18,7 +18,14 @@ import { benchSearch, printSearch } from './search.bench.ts';
 import { benchSearchQuality, printSearchQuality } from './search-quality.bench.ts';
 import { benchWeb, printWeb } from './web.bench.ts';
 
-const options = parseBenchOptions(process.argv.slice(2));
+const options = (() => {
+  try {
+    return parseBenchOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+})();
 const runs = (name: (typeof options.only)[number]) => options.only.includes(name);
 const targets: BenchTarget[] = options.dbs.flatMap((db) => options.shapes.map((shape) => ({ db, shape })));
 /** The import adds `min(size, 100 000)` rows, at the first size only (it is the slowest bench). */
