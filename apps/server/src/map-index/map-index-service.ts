@@ -12,7 +12,8 @@ const WORKER_ENTRY = new URL('./map-index-worker.ts', import.meta.url);
 const QUERY_TIMEOUT_MS = 5000;
 /**
  * More changed places than this in one read are loaded by a full rebuild instead (a bulk import,
- * say): applying them one by one would hold the worker longer than building afresh.
+ * say). Applying this many holds the worker 0.25–0.5 s at 100k places (compactions included),
+ * about what a build holds it for at 1M: past that, building afresh costs the worker less.
  */
 export const MAX_CHANGES_PER_BATCH = 20_000;
 /**
