@@ -3,7 +3,7 @@ import type { PageCursor } from './cursor.ts';
 import type { Actor } from './place-rules.ts';
 import { type Box, circleBoxes, distanceSql, inBoxesSql, Sql, statusSql } from './place-sql.ts';
 import { visibleToSql } from './place-visibility.ts';
-import { type SearchSql, searchSql } from './search-sql.ts';
+import { searchSql } from './search-sql.ts';
 
 /** The largest radius a place may have (metres, the contract's), so `covers` looks no further. */
 export const MAX_PLACE_RADIUS_M = 100_000;
@@ -38,7 +38,6 @@ export interface ListFilter {
   sql: Sql;
   /** Conditions on `places p` (no join needed), to be joined with AND. */
   where: string[];
-  search?: SearchSql;
   /** Where distances are measured from (`near`, `covers`, else `origin`); none: id order. */
   origin?: LatLng;
   /** Boxes that hold every match (never crossing the antimeridian), for a nearest-first walk. */
@@ -96,7 +95,7 @@ export function listFilter(query: ListQuery, viewer: Actor | null): ListFilter {
   }
   // `near` and `covers` measure from their own point.
   const origin = near ?? query.covers ?? query.origin;
-  return { sql, where, search, origin, boxes };
+  return { sql, where, origin, boxes };
 }
 
 /** A copy of the filter's parameters, for one more query built on the same WHERE. */

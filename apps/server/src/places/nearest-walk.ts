@@ -77,7 +77,13 @@ async function walk(
   const param = sql.param;
   const distance = distanceSql(options.origin, param);
   const from = `point(${param(part.from.lng, 'float8')}, ${param(part.from.lat, 'float8')})`;
-  const where = [...filter.where, inBoxesSql([part.box], param)];
+  // A part spanning every latitude (a list around a point, with no box) is left unfiltered: its
+  // box would match nearly every row and tempt the planner into a bitmap scan and sort of all of
+  // them. Rows from beyond its longitudes are then extra, not wrong: their own part, walked from
+  // the shifted origin, accounts for them, and the merge drops repeats.
+  const [, south, , north] = part.box;
+  const where =
+    south <= -90 && north >= 90 ? [...filter.where] : [...filter.where, inBoxesSql([part.box], param)];
   const { after } = options;
   if (after) {
     const d = param(after.distance ?? 0, 'float8');

@@ -76,12 +76,12 @@ export function createPlaceRepository(db: Queryable) {
       }
       const filter = listFilter(query, viewer);
       const where = filter.where.join(' AND ');
+      const { origin } = filter;
       const count = () =>
         query.withTotal === false
           ? Promise.resolve({ total: 0, totalIsLowerBound: false })
           : boundedCount(db, `FROM places p WHERE ${where}`, [...filter.sql.params]);
-      const { origin, search } = filter;
-      if (origin && !search) {
+      if (origin) {
         // `covers` is counted first: few places covering the point (the usual case) are cheaper
         // measured and sorted than found by walking past every place with a radius around it.
         if (query.covers) {
@@ -126,9 +126,9 @@ async function walkedPage(
 }
 
 /**
- * A page in the order (search rank, distance, id), or id order without an origin (newest first
- * only in a plain id list), after the cursor. Without a search or origin the id index gives the
- * order; a search measures and ranks its matches.
+ * A page in the order (distance, id), or id order without an origin (newest first only in a plain
+ * id list), after the cursor: the id index gives the id order; distances are measured for the few
+ * places covering a point (fewer than the count bound).
  */
 async function sortedPage(
   db: Queryable,
@@ -138,21 +138,19 @@ async function sortedPage(
 ): Promise<Page> {
   const sql = sqlAfter(filter);
   const param = sql.param;
-  const { origin, search } = filter;
+  const { origin } = filter;
   const columns = placeColumnsSql(viewer, param);
   const distance = origin ? distanceSql(origin, param) : 'NULL::float8';
-  const rank = search ? search.rank() : 'NULL::int4';
   const newest = !origin && query.order === 'newest';
   const keys: { column: string; descending?: boolean; value: () => string }[] = [];
   const after = query.after;
-  if (search) keys.push({ column: 'q.rank', value: () => param(after?.rank ?? 0, 'int4') });
   if (origin) keys.push({ column: 'q.distance', value: () => param(after?.distance ?? 0, 'float8') });
   keys.push({ column: 'q.id', descending: newest, value: () => param(after?.id ?? 0, 'int8') });
   const afterFilter = after ? `WHERE ${afterSql(keys.map((key) => ({ ...key, value: key.value() })))}` : '';
   const order = keys.map((key) => `${key.column}${key.descending ? ' DESC' : ''}`).join(', ');
-  const page = await db.query<PlaceRow & { rank: number | null }>(
+  const page = await db.query<PlaceRow>(
     `SELECT * FROM (
-       SELECT ${columns}, ${distance} AS distance, ${rank} AS rank
+       SELECT ${columns}, ${distance} AS distance
        FROM places p JOIN categories c ON c.id = p.category_id
        WHERE ${filter.where.join(' AND ')}
      ) AS q
@@ -164,10 +162,7 @@ async function sortedPage(
   const rows = page.rows.slice(0, query.limit);
   const last = rows[rows.length - 1];
   return {
-    items: rows.map(({ rank: _rank, ...row }) => toListItem(row)),
-    next:
-      page.rows.length > query.limit && last
-        ? { ...(search ? { rank: last.rank ?? 0 } : {}), distance: last.distance ?? null, id: last.id }
-        : null,
+    items: rows.map(toListItem),
+    next: page.rows.length > query.limit && last ? { distance: last.distance ?? null, id: last.id } : null,
   };
 }

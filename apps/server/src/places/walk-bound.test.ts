@@ -62,11 +62,20 @@ describe('unseenDistanceBound', () => {
     );
   });
 
-  it('is close to the true distance for a small circle, so a walk over-reads little', () => {
-    const origin = { lat: 45.8, lng: 15.97 };
-    const [part] = walkParts(circleBoxes(origin, 10_000), origin);
-    // 0.05° north is about 5.6 km; the bound for that planar distance is a large share of it.
-    const bound = unseenDistanceBound(part as NonNullable<typeof part>, 0.05);
-    expect(bound).toBeGreaterThan(0.6 * haversineM(origin, { lat: 45.85, lng: 15.97 }));
-  });
+  it.each([
+    ['a 10 km circle', circleBoxes({ lat: 45.8, lng: 15.97 }, 10_000)],
+    ['a 50 km circle', circleBoxes({ lat: 45.8, lng: 15.97 }, 50_000)],
+    ['the whole world', [[-180, -90, 180, 90]] as Box[]],
+  ])(
+    'is close to the true distance in %s, however small the planar distance, so a walk over-reads little',
+    (_label, boxes) => {
+      const origin = { lat: 45.8, lng: 15.97 };
+      const part = walkParts(boxes, origin).find((candidate) => candidate.from.lng === origin.lng);
+      for (const planar of [0.0005, 0.005, 0.05]) {
+        // Due east shrinks most in metres (cos 45.8° ≈ 0.70): the bound must come near that.
+        const east = haversineM(origin, { lat: origin.lat, lng: origin.lng + planar });
+        expect(unseenDistanceBound(part as NonNullable<typeof part>, planar)).toBeGreaterThan(0.95 * east);
+      }
+    },
+  );
 });

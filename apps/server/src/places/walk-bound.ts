@@ -51,8 +51,9 @@ const hav = (x: number) => Math.sin(x / 2) ** 2;
  * With a = |Δlat| and b = |Δlng| in radians (b ≤ π by the shift, both within the box's spans) and
  * a² + b² ≥ planar²: hav θ = hav a + cos φ₀·cos φ·hav b, where cos φ ≥ cos(|φ₀| + a) and ≥ the
  * box's smallest cosine. For a given a the least b is √(planar² − a²). Over each of {@link STEPS}
- * sub-intervals [a₁, a₂] of the possible a, hav a₁ + cos φ₀·cos(|φ₀| + a₂)·hav √(planar² − a₂²)
- * is below every value (each term is monotone in a), so the least of them is a true lower bound.
+ * sub-intervals [a₁, a₂] of the possible a below planar, hav a₁ + cos φ₀·cos(|φ₀| + a₂)·
+ * hav √(planar² − a₂²) is below every value (each term is monotone in a); from a = planar on,
+ * hav planar is. The least of them is a true lower bound, within a few percent of the truth.
  */
 export function unseenDistanceBound(part: WalkPart, planar: number): number {
   if (!(planar > 0)) return 0;
@@ -71,10 +72,12 @@ export function unseenDistanceBound(part: WalkPart, planar: number): number {
   // Less that rounding: `planar` itself is rounded relative to its size, which can hide most of a
   // tiny a beside a large b (a point past the pole).
   const aMin = Math.sqrt(Math.max(0, Math.min(beyond, latSpan * latSpan) - 1e-13 * p * p));
-  let least = Number.POSITIVE_INFINITY;
+  // From a = planar on, b may be 0 and hav θ ≥ hav a ≥ hav planar; below it, b must make up the rest.
+  const aMax = Math.min(latSpan, p);
+  let least = latSpan > p ? hav(p) : Number.POSITIVE_INFINITY;
   for (let step = 0; step < STEPS; step += 1) {
-    const a1 = aMin + ((latSpan - aMin) * step) / STEPS;
-    const a2 = aMin + ((latSpan - aMin) * (step + 1)) / STEPS;
+    const a1 = aMin + ((aMax - aMin) * step) / STEPS;
+    const a2 = aMin + ((aMax - aMin) * (step + 1)) / STEPS;
     const cosLat = Math.max(boxCos, Math.cos(Math.min(Math.PI / 2, lat0 + a2)));
     const b = Math.sqrt(Math.max(0, p * p - a2 * a2));
     least = Math.min(least, hav(a1) + cos0 * cosLat * hav(b));
