@@ -6,8 +6,8 @@ import { type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import { afterSql, distanceSql, Sql } from './place-sql.ts';
 import { placeColumnsSql } from './place-visibility.ts';
-import { RANK_CLASSES, searchSql } from './search-sql.ts';
-import { typoRank } from './typo-rank.ts';
+import { searchSql } from './search-sql.ts';
+import { mayHoldTypo, readTypos } from './typo-search.ts';
 
 /** A search as the list and the type-ahead ask for it. */
 export interface SearchQuery {
@@ -39,26 +39,6 @@ const PROBE_ROWS = 1000;
 const LAST_MATCH_RANK = 4;
 /** Beyond the rows a page needs, how many more of a large class its ordered walk reads. */
 const WALK_EXTRA = 250;
-/** Typos are looked for only when nothing matches as written ("did you mean"), and only for a query with a word this long. */
-const TYPO_WORD_LENGTH = 5;
-/** Places like the query that a typo search considers at most (see karta_name_typos)… */
-const TYPO_CANDIDATES = 200;
-/** …looking for less alike ones when the closer ones are fewer than this. */
-const TYPO_ENOUGH = 40;
-
-/** Whether `hit` comes after the cursor in the order (rank, distance, id). */
-function isAfter(hit: Hit, after: PageCursor, newest: boolean): boolean {
-  const rank = after.rank ?? 0;
-  if (hit.rank !== rank) return hit.rank > rank;
-  const distance = after.distance ?? 0;
-  if (hit.distance !== null && hit.distance !== distance) return hit.distance > distance;
-  return newest ? hit.id < after.id : hit.id > after.id;
-}
-
-function longestWord(text: string): number {
-  return Math.max(0, ...text.split(/[\s\p{P}]+/u).map((word) => [...word].length));
-}
-
 interface Hit {
   id: number;
   rank: number;
@@ -161,69 +141,48 @@ export function createPlaceSearch(db: Queryable) {
       probe.sql.params,
     );
     if ((rows[0]?.found ?? 0) <= PROBE_ROWS) return rows.map(({ found: _found, ...hit }) => hit);
-    return readWindow(query, 0, count);
+    return readWindow(query, true, count);
   }
 
   /**
-   * Up to `count` places of rank `rank` after the cursor, in order, among the matches nearest the
-   * origin (or first in id order): a walk of the location (or primary key) index that reads at
-   * most `count + WALK_EXTRA` matches (sorted again by exact distance) and keeps those of the rank.
-   * So a rank whose places are rare among many matches may be cut short (decision 016).
+   * Up to `count` places after the cursor in (rank, distance, id) order among the matches nearest
+   * the origin (or first in id order): one walk of the location (or primary key) index reads at
+   * most `count + WALK_EXTRA` matches of the ranks asked for, sorted again by rank and exact
+   * distance. `exact`: only rank 0 (places named as the query); else ranks 1–4. So a rank whose
+   * places are rare among many matches may be cut short (decision 016).
    */
-  async function readWindow(query: SearchQuery, rank: number, count: number): Promise<Hit[]> {
+  async function readWindow(query: SearchQuery, exact: boolean, count: number): Promise<Hit[]> {
     const walk = statement(query);
     const origin = query.origin;
     const walkOrder = origin
       ? `p.location <-> point(${walk.param(origin.lng, 'float8')}, ${walk.param(origin.lat, 'float8')})`
       : `p.id${query.newest ? ' DESC' : ''}`;
-    const where = [
-      ...query.where,
-      walk.search.filter,
-      ...(rank === 0 ? [walk.search.classProbe(0)] : []),
-      afterCursor(query, walk.param, rank, { distance: walk.distance, id: 'p.id' }),
-    ];
+    const after = query.after;
+    const afterRank = after?.rank ?? 0;
+    const rank = walk.search.rank();
+    const ranks = exact
+      ? [
+          walk.search.classProbe(0),
+          afterCursor(query, walk.param, 0, { distance: walk.distance, id: 'p.id' }),
+        ]
+      : [
+          after && afterRank > 0
+            ? `(${rank} > ${walk.param(afterRank, 'int4')} OR (${rank} = ${walk.param(afterRank, 'int4')} AND ${afterCursor(query, walk.param, afterRank, { distance: walk.distance, id: 'p.id' })}))`
+            : `${rank} > 0`,
+        ];
     const { rows } = await db.query<Hit>(
       `SELECT s.id, s.distance, s.rank FROM (
-         SELECT p.id, ${walk.distance()} AS distance, ${walk.search.rank()} AS rank
+         SELECT p.id, ${walk.distance()} AS distance, ${exact ? '0' : rank} AS rank
          FROM places p
-         WHERE ${where.join(' AND ')}
+         WHERE ${[...query.where, walk.search.filter, ...ranks].join(' AND ')}
          ORDER BY ${walkOrder}
          LIMIT ${walk.param(count + WALK_EXTRA, 'int4')}
        ) AS s
-       WHERE s.rank = ${walk.param(rank, 'int4')}
-       ORDER BY ${order(query)}
+       ORDER BY s.rank, ${order(query)}
        LIMIT ${walk.param(count, 'int4')}`,
       walk.sql.params,
     );
     return rows;
-  }
-
-  /**
-   * Up to `count` places found by a typo after the cursor, in order, and how many there are in
-   * all: the candidates the names' trigram index proposes (at most TYPO_CANDIDATES), none of which
-   * match as written, ranked by edits in typo-rank.ts.
-   */
-  async function readTypos(query: SearchQuery, count: number): Promise<{ hits: Hit[]; total: number }> {
-    const s = statement(query);
-    const { rows } = await db.query<{ id: number; distance: number | null; names: string; folded: string }>(
-      `SELECT p.id, ${s.distance()} AS distance, p.search_name AS names, ${s.search.folded()} AS folded
-       FROM places p
-       WHERE ${[...query.where, s.search.typoCandidates(TYPO_CANDIDATES, TYPO_ENOUGH)].join(' AND ')}
-         AND NOT ${s.search.filter}`,
-      s.sql.params,
-    );
-    const ranked = rows.flatMap(({ id, distance, names, folded }) => {
-      const rank = typoRank(folded, names);
-      return rank === undefined ? [] : [{ id, distance, rank }];
-    });
-    const newest = !query.origin && query.newest === true;
-    ranked.sort(
-      (a, b) =>
-        a.rank - b.rank || (a.distance ?? 0) - (b.distance ?? 0) || (newest ? b.id - a.id : a.id - b.id),
-    );
-    const after = query.after;
-    const start = after ? ranked.findIndex((hit) => isAfter(hit, after, newest)) : 0;
-    return { hits: start < 0 ? [] : ranked.slice(start, start + count), total: ranked.length };
   }
 
   /** The full rows of `hits`, in their order, as `viewer` may see them. */
@@ -260,16 +219,14 @@ export function createPlaceSearch(db: Queryable) {
       const startRank = query.after?.rank ?? 0;
       if (!matched.totalIsLowerBound) {
         if (startRank <= LAST_MATCH_RANK) hits.push(...(await readAll(query, need)));
-      } else {
-        for (const rank of RANK_CLASSES) {
-          if (rank < startRank || hits.length >= need) continue;
-          const count = need - hits.length;
-          hits.push(...(await (rank === 0 ? readExactNames(query, count) : readWindow(query, rank, count))));
-        }
+      } else if (startRank <= LAST_MATCH_RANK) {
+        if (startRank === 0) hits.push(...(await readExactNames(query, need)));
+        if (hits.length < need) hits.push(...(await readWindow(query, false, need - hits.length)));
       }
       let { total } = matched;
-      if (total === 0 && longestWord(query.q) >= TYPO_WORD_LENGTH) {
-        const typos = await readTypos(query, need - hits.length);
+      // Nothing as written ("did you mean"): names a typo or two away.
+      if (total === 0 && mayHoldTypo(query.q)) {
+        const typos = await readTypos(db, query, need - hits.length);
         hits.push(...typos.hits);
         total = typos.total;
       }

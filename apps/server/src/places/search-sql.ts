@@ -3,9 +3,6 @@ import type { Sql } from './place-sql.ts';
 /** Words of a search beyond this many are ignored (each costs an index probe). */
 const MAX_SEARCH_WORDS = 8;
 
-/** The rank classes of a match, best first (see {@link SearchSql.rank}). */
-export const RANK_CLASSES = [0, 1, 2, 3, 4] as const;
-
 /**
  * The letters migration 005 spells out (ü → ue, ß → ss, đ → dj, …). A query without any has the
  * same spelled-out form as its plain one, so only a query with one needs a second pattern.
@@ -34,10 +31,6 @@ export interface SearchSql {
   rank(): string;
   /** A condition the trigram indexes answer that holds for every row of rank `rank` (and few others). */
   classProbe(rank: number): string;
-  /** The places whose names are like the query though no word matches as written (see migration 005). */
-  typoCandidates(maxRows: number, enough: number): string;
-  /** The query folded as the names are, for judging typos (typo-rank.ts). */
-  folded(): string;
 }
 
 /** `column LIKE` each pattern, ORed: the plain fold and, when it differs, the spelled-out one. */
@@ -101,8 +94,5 @@ export function searchSql(search: string, param: Sql['param']): SearchSql {
           return `(${everyWord('p.search_text')})`;
       }
     },
-    folded: () => `karta_fold(${param(search, 'text')})`,
-    typoCandidates: (maxRows, enough) =>
-      `p.id IN (SELECT karta_name_typos(karta_fold(${param(search, 'text')}), ${param(maxRows, 'int4')}, ${param(enough, 'int4')}))`,
   };
 }

@@ -1,13 +1,13 @@
 /**
- * How a place found by a typo ranks (decision 016). The database proposes places whose names
- * share enough trigrams with the query (karta_name_typos, migration 005); trigram similarity
- * alone ranks transposed letters badly ("belgarde" is more like "Bellegarde" than "Belgrade"), so
- * the candidates are judged here by edits: letters changed, added, dropped or swapped.
+ * How a place found by a typo ranks (decision 016). Candidates come from words that share
+ * trigrams with the query (typo-search.ts); trigram similarity alone ranks transposed letters
+ * badly ("belgarde" is more like "Bellegarde" than "Belgrade"), so they are judged here by edits:
+ * letters changed, added, dropped or swapped.
  */
 
 /** Edits a word this long may hold and still be a typo; shorter words must be exact. */
-const TYPO_MIN_WORD = 5;
-const EDITS_PER_WORD = 2;
+export const TYPO_MIN_WORD = 5;
+export const MAX_EDITS = 2;
 /** The typo ranks: the first after the ranks of matches as written (0–4); the last a cursor allows. */
 export const FIRST_TYPO_RANK = 5;
 export const LAST_TYPO_RANK = 30;
@@ -54,10 +54,7 @@ export function editDistance(a: string, b: string, limit: number): number {
  */
 export function typoRank(query: string, names: string): number | undefined {
   const words = query.split(' ').filter((word) => word.length > 0);
-  const allowed = words.reduce(
-    (sum, word) => sum + ([...word].length >= TYPO_MIN_WORD ? EDITS_PER_WORD : 0),
-    0,
-  );
+  const allowed = words.reduce((sum, word) => sum + ([...word].length >= TYPO_MIN_WORD ? MAX_EDITS : 0), 0);
   if (allowed === 0) return undefined;
   let best: number | undefined;
   for (const name of names.split('|')) {
@@ -78,7 +75,7 @@ export function typoRank(query: string, names: string): number | undefined {
 function wordsWithinTypos(words: readonly string[], nameWords: readonly string[]): boolean {
   return words.every((word, index) => {
     const other = nameWords[index] ?? '';
-    const limit = [...word].length >= TYPO_MIN_WORD ? EDITS_PER_WORD : 0;
+    const limit = [...word].length >= TYPO_MIN_WORD ? MAX_EDITS : 0;
     return editDistance(word, other, limit) <= limit;
   });
 }

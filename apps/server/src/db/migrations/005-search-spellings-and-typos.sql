@@ -66,37 +66,65 @@ $$;
 -- stored column, so nothing is folded twice; queries spell out the same expression.
 CREATE INDEX places_names_idx ON places USING gin ((string_to_array(btrim(search_name, '|'), '|')));
 
--- Places whose names are like `query` (pg_trgm's word similarity, over the names above), at most
--- `max_rows` of them, for a search whose words match nothing as written: first those at least 0.6
--- alike ("zagrebb", "londn"), then, while fewer than `enough` are found, down to 0.5 ("budapset")
--- and 0.4 ("belgarde" is 0.44 like "belgrade"). The closest first because the index answers in no
--- particular order: a low threshold alone would fill `max_rows` with whatever it met first. The
--- threshold is set for this statement only (set_config(…, true) lasts to the end of its
--- transaction), because `%>` takes it from the session, not as an operand.
--- Without pg_trgm there is no index and no similarity: no candidates.
+-- The words of every name, folded (plain and spelled out), once each: the vocabulary a typo is
+-- corrected against (decision 016). Far fewer rows than places (a million places named from a few
+-- thousand words), so a similarity search over it stays cheap where one over the places' names
+-- reads every place sharing a common trigram. Filled by statement triggers as places are written;
+-- a word whose places are gone stays (it then finds nothing).
+CREATE TABLE place_words (word text PRIMARY KEY);
+
+CREATE FUNCTION karta_add_place_words() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO place_words (word)
+  SELECT DISTINCT w FROM new_rows, regexp_split_to_table(btrim(new_rows.search_name, '|'), '[| ]+') AS w
+  WHERE length(w) >= 3
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER places_words_insert AFTER INSERT ON places
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION karta_add_place_words();
+CREATE TRIGGER places_words_update AFTER UPDATE ON places
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION karta_add_place_words();
+
+INSERT INTO place_words (word)
+SELECT DISTINCT w FROM places, regexp_split_to_table(btrim(places.search_name, '|'), '[| ]+') AS w
+WHERE length(w) >= 3
+ON CONFLICT DO NOTHING;
+
+-- Up to `max_rows` words of the vocabulary most like the folded word `query` (pg_trgm's
+-- similarity), best first: first among those at least 0.5 alike, then, while fewer than half of
+-- `max_rows` are found, 0.3 and 0.2 ("belgarde" is 0.29 like "belgrade"; the edits decide later,
+-- typo-rank.ts). The threshold is set for this statement only (set_config(…, true) lasts to the
+-- end of its transaction), because `%` takes it from the session, not as an operand. Without
+-- pg_trgm: no words, so no typos.
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
-    CREATE FUNCTION karta_name_typos(query text, max_rows integer, enough integer) RETURNS SETOF bigint
-    LANGUAGE plpgsql VOLATILE AS $body$
+    CREATE INDEX place_words_trgm_idx ON place_words USING gin (word gin_trgm_ops);
+    -- enable_seqscan off: without statistics (PGlite runs no autovacuum) the planner read all
+    -- 108 000 words of a world gazetteer one by one (0.4 s) instead of asking the index.
+    CREATE FUNCTION karta_similar_words(query text, max_rows integer) RETURNS text[]
+    LANGUAGE plpgsql VOLATILE SET enable_seqscan = off AS $body$
     DECLARE
-      ids bigint[] := '{}';
+      words text[];
       threshold text;
     BEGIN
-      FOREACH threshold IN ARRAY ARRAY['0.6', '0.5', '0.4'] LOOP
-        PERFORM set_config('pg_trgm.word_similarity_threshold', threshold, true);
-        ids := ids || ARRAY(
-          SELECT p.id FROM places p
-          WHERE p.search_name %> query AND p.id <> ALL (ids)
-          LIMIT max_rows - cardinality(ids));
-        EXIT WHEN cardinality(ids) >= enough;
+      FOREACH threshold IN ARRAY ARRAY['0.5', '0.3', '0.2'] LOOP
+        PERFORM set_config('pg_trgm.similarity_threshold', threshold, true);
+        words := ARRAY(
+          SELECT w.word FROM place_words w WHERE w.word % query
+          ORDER BY similarity(w.word, query) DESC, w.word LIMIT max_rows);
+        EXIT WHEN cardinality(words) * 2 >= max_rows;
       END LOOP;
-      RETURN QUERY SELECT unnest(ids);
+      RETURN words;
     END
     $body$;
   ELSE
-    CREATE FUNCTION karta_name_typos(query text, max_rows integer, enough integer) RETURNS SETOF bigint
-    LANGUAGE sql IMMUTABLE AS $body$ SELECT NULL::bigint WHERE false $body$;
+    CREATE FUNCTION karta_similar_words(query text, max_rows integer) RETURNS text[]
+    LANGUAGE sql IMMUTABLE AS $body$ SELECT '{}'::text[] $body$;
   END IF;
 END
 $$;
