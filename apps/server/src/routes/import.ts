@@ -24,9 +24,15 @@ export async function importRoutes(app: FastifyInstance) {
   const stale = await removeStaleUploads(uploads);
   if (stale > 0) app.log.info({ folders: stale }, 'uploads left by a stopped process removed');
   // And what its imports left in the database: deleted if staging, published if publishing.
+  // A database that does not answer now must not stop the server from starting (health tells):
+  // the next import finishes them first anyway.
   if (app.database.kind === 'pglite') {
-    const left = await finishLeftRuns(app.database);
-    if (left.dropped + left.published > 0) app.log.info(left, 'imports left by a stopped process finished');
+    try {
+      const left = await finishLeftRuns(app.database);
+      if (left.dropped + left.published > 0) app.log.info(left, 'imports left by a stopped process finished');
+    } catch (error) {
+      app.log.warn({ err: error }, 'imports left by a stopped process could not be finished yet');
+    }
   }
 
   // The file reaches the handler as a stream (this plugin's routes only); it is spooled to disk there.
