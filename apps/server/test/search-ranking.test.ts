@@ -7,8 +7,10 @@ import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support
 /** Near Krakow am See (Mecklenburg), far from Kraków. */
 const MECKLENBURG = { lat: 53.65, lng: 12.27 };
 const ZAGREB = { lat: 45.813, lng: 15.977 };
-/** More same-word names than a rank class's probe reads (PROBE_ROWS in place-search.ts). */
+/** More same-word names than a search ranks at once (its count bound, 1 000). */
 const COMMON_COUNT = 1_300;
+/** More places named exactly alike than are sorted exactly (PROBE_ROWS in place-search.ts). */
+const SAME_NAME_COUNT = 1_050;
 
 /** Inserted look-alikes first, so id order never ranks the meant place first by accident. */
 const FIXTURES: { key: string; name: Record<string, string>; at: { lat: number; lng: number } }[] = [
@@ -65,6 +67,13 @@ describe.skipIf(!databaseAvailable)(`search ranking, spellings and typos (${dbKi
        FROM generate_series(1, $3::int) AS n`,
       [ZAGREB.lat, ZAGREB.lng, COMMON_COUNT],
     );
+    await t.database.query(
+      `INSERT INTO places (category_id, name, description, primary_language, lat, lng, status, published_at)
+       SELECT (SELECT min(id) FROM categories), '{"hr": "Kiosk"}'::jsonb, '{}'::jsonb, 'hr',
+              $1 + n * 0.0001, $2, 'published', now()
+       FROM generate_series(1, $3::int) AS n`,
+      [ZAGREB.lat, ZAGREB.lng, SAME_NAME_COUNT],
+    );
     for (const f of FIXTURES) {
       ids.set(
         f.key,
@@ -97,6 +106,23 @@ describe.skipIf(!databaseAvailable)(`search ranking, spellings and typos (${dbKi
     expect(await keys('nis')).toEqual(['nis', 'nisko', 'niska-banja', 'denis']);
     // Among a thousand names beginning with the word, the one that is just the word.
     expect((await keys('ljekarna', `&origin=${ZAGREB.lat},${ZAGREB.lng}&limit=3`))[0]).toBe('just-ljekarna');
+  });
+
+  it('reads a thousand places of the same exact name in order, page after page', async () => {
+    const { rows } = await t.database.query<{ id: number }>(
+      `SELECT id FROM places WHERE name->>'hr' = 'Kiosk' ORDER BY id LIMIT 12`,
+    );
+    const kiosks = rows.map((row) => row.id);
+    for (const extra of ['', `&origin=${ZAGREB.lat},${ZAGREB.lng}`]) {
+      const first = await list(`q=kiosk&limit=6${extra}`);
+      const second = await list(`q=kiosk&limit=6${extra}&cursor=${first.nextCursor}`);
+      // Each kiosk lies farther north than the one before, so both orders are id order.
+      expect(
+        [...first.items, ...second.items].map((item) => item.id),
+        extra,
+      ).toEqual(kiosks);
+      expect(first).toMatchObject({ total: LIST_COUNT_BOUND, totalIsLowerBound: true });
+    }
   });
 
   it('matches letters written as two, both ways', async () => {

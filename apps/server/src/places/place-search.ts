@@ -159,7 +159,8 @@ export function createPlaceSearch(db: Queryable) {
       : `p.id${query.newest ? ' DESC' : ''}`;
     const after = query.after;
     const afterRank = after?.rank ?? 0;
-    const rank = walk.search.rank();
+    // Rank 0 needs no rank expression (its parameters would be left unused, which SQL refuses).
+    const rank = exact ? '0' : walk.search.rank();
     const ranks = exact
       ? [
           walk.search.classProbe(0),
@@ -172,7 +173,7 @@ export function createPlaceSearch(db: Queryable) {
         ];
     const { rows } = await db.query<Hit>(
       `SELECT s.id, s.distance, s.rank FROM (
-         SELECT p.id, ${walk.distance()} AS distance, ${exact ? '0' : rank} AS rank
+         SELECT p.id, ${walk.distance()} AS distance, ${rank} AS rank
          FROM places p
          WHERE ${[...query.where, walk.search.filter, ...ranks].join(' AND ')}
          ORDER BY ${walkOrder}
