@@ -42,6 +42,12 @@ export interface ListFilter {
   origin?: LatLng;
   /** Boxes that hold every match (never crossing the antimeridian), for a nearest-first walk. */
   boxes: Box[];
+  /**
+   * A condition of `where` a walk replaces by a stand-in: `covers`' box test, which would lead the
+   * planner to read every covering place through its own index and sort them, instead of walking.
+   * The stand-in is always true but still names the test's parameters (each must have a type).
+   */
+  notInWalk?: { condition: string; standIn: string };
 }
 
 const WHOLE_WORLD: Box = [-180, -90, 180, 90];
@@ -62,6 +68,7 @@ export function listFilter(query: ListQuery, viewer: Actor | null): ListFilter {
   const param = sql.param;
   const where = [visibleToSql(viewer, param), statusSql(query.statuses, param)];
   let boxes: Box[] = [WHOLE_WORLD];
+  let notInWalk: ListFilter['notInWalk'];
   if (query.authorId !== undefined) where.push(`p.author_id = ${param(query.authorId, 'int8')}`);
   if (query.bbox) {
     boxes = bboxBoxes(query.bbox);
@@ -80,7 +87,11 @@ export function listFilter(query: ListQuery, viewer: Actor | null): ListFilter {
     const x = param(query.covers.lng, 'float8');
     const y = param(query.covers.lat, 'float8');
     // `radius IS NOT NULL` (and the published literal) match the partial GiST indexes.
-    where.push(`p.radius IS NOT NULL AND p.coverage && box(point(${x}, ${y}), point(${x}, ${y}))`);
+    notInWalk = {
+      condition: `p.coverage && box(point(${x}, ${y}), point(${x}, ${y}))`,
+      standIn: `(${x} IS NOT NULL OR ${y} IS NOT NULL)`,
+    };
+    where.push('p.radius IS NOT NULL', notInWalk.condition);
     where.push(`${distanceSql(query.covers, param)} <= p.radius`);
     // A place covering the point stands at most the largest radius away.
     if (!near) boxes = circleBoxes(query.covers, MAX_PLACE_RADIUS_M);
@@ -95,7 +106,7 @@ export function listFilter(query: ListQuery, viewer: Actor | null): ListFilter {
   }
   // `near` and `covers` measure from their own point.
   const origin = near ?? query.covers ?? query.origin;
-  return { sql, where, origin, boxes };
+  return { sql, where, origin, boxes, notInWalk };
 }
 
 /** A copy of the filter's parameters, for one more query built on the same WHERE. */
