@@ -12,10 +12,11 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 $$;
 
 -- Whether spelling out changes anything: most texts hold none of these letters, and then the
--- spelled-out form is not stored a second time.
+-- spelled-out form is not stored a second time. The combining diaeresis and ring catch ü, ö, ä
+-- and å written decomposed, without normalizing every text (which cost a tenth of the inserts).
 CREATE FUNCTION karta_has_spellings(value text) RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT normalize(value, NFC) ~ '[üöäåøæœßđÜÖÄÅØÆŒẞĐ]'
+  SELECT value ~ '[üöäåøæœßđÜÖÄÅØÆŒẞĐ\u0308\u030A]'
 $$;
 
 -- The texts of a {"hr": …, "en": …} object, folded (as karta_fold_texts), each followed by its
