@@ -45,13 +45,13 @@ for (const engine of ['leaflet', 'google'] as const) {
           ['ArrowUp', 'y', -1],
         ] as const) {
           const before = await keyboard.focus();
-          const from = await keyboard.focusedCentre();
+          const from = await keyboard.focusedAnchor();
           await keyboard.press(key);
           const after = await keyboard.focus();
           expect(after.inMap).toBe(true);
           expect(['marker', 'cluster']).toContain(after.kind);
           if (after.id === before.id) continue;
-          const to = await keyboard.focusedCentre();
+          const to = await keyboard.focusedAnchor();
           expect(Math.sign(to[axis] - from[axis])).toBe(sign);
           moves.push(key);
         }
@@ -71,7 +71,7 @@ for (const engine of ['leaflet', 'google'] as const) {
           focused = await keyboard.focus();
         }
         expect(focused.kind).toBe('cluster');
-        const where = await keyboard.focusedCentre();
+        const where = await keyboard.focusedAnchor();
         const { zoom } = await karta.mapState();
         await keyboard.press('Enter');
         await karta.waitForZoomChange(zoom);
@@ -84,7 +84,7 @@ for (const engine of ['leaflet', 'google'] as const) {
         expect(['marker', 'cluster']).toContain(after.kind);
         expect(after.id).not.toBe(focused.id);
         // Near where the cluster was on screen, not somewhere else on the map.
-        const now = await keyboard.focusedCentre();
+        const now = await keyboard.focusedAnchor();
         expect(Math.hypot(now.x - where.x, now.y - where.y)).toBeLessThan(400);
       });
     },

@@ -133,7 +133,11 @@ describeInBrowser('the Near me screen', (suite) => {
       (await apiOf(suite.baseUrl).listPlaces({ near: { lat: 45.81045, lng: 15.97 }, radius: 500, limit: 1 }))
         .total,
     );
-    expect(await screen.mapCentre()).toEqual(view);
+    // The map stays put: it does not follow the point's 0.00045° move (a layout change such as a
+    // scroll bar appearing may still shift it by a fraction of a pixel, about 0.00002°).
+    const after = await screen.mapCentre();
+    expect(Math.abs(after.lat - view.lat)).toBeLessThan(0.0001);
+    expect(Math.abs(after.lng - view.lng)).toBeLessThan(0.0001);
   });
 
   it('searches at the centre of the map for someone without a pointer', async () => {
