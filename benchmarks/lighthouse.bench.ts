@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startSentryReceiver } from '../apps/server/test/support/sentry-receiver.ts';
-import { findChromium } from '../e2e/support/chromium.ts';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.ts';
 import { startKartaServer } from '../e2e/support/karta-server.ts';
 import { startTileStandIn } from './lib/tile-stand-in.ts';
 
@@ -30,18 +30,6 @@ interface LighthouseRun {
 /** Lighthouse's own default run is mobile: a Moto G Power viewport, 4× CPU slowdown, slow 4G. */
 const RUNS = Number(process.env.KARTA_LIGHTHOUSE_RUNS ?? 3);
 
-/** The flags measured on this machine (../shared/TOOLCHAIN.md); Lighthouse adds its own. */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id: string): number {
   return lhr.audits[id]?.numericValue ?? Number.NaN;
 }
@@ -62,7 +50,7 @@ export async function benchLighthouse(): Promise<LighthouseFigures | null> {
   const tiles = await startTileStandIn();
   const server = await startKartaServer({ SENTRY_DSN: sentry.dsn, TILE_URL: tiles.tileUrl });
   const profile = mkdtempSync(join(tmpdir(), 'karta-lighthouse-'));
-  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir: profile });
+  const chrome = await launch({ chromePath, chromeFlags: CHROMIUM_ARGS, userDataDir: profile });
   try {
     const runs: LighthouseRun[] = [];
     for (let run = 0; run < RUNS; run += 1) {

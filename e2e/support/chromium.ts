@@ -9,8 +9,8 @@ export function findChromium(): string | null {
   return candidates.find((path): path is string => Boolean(path && existsSync(path))) ?? null;
 }
 
-/** Flags measured to keep headless Chromium quiet on a machine with no outside network. */
-const CHROMIUM_ARGS = [
+/** Flags measured to keep headless Chromium quiet on a machine with no outside network (the browser tests and Lighthouse's runs). */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
