@@ -1,8 +1,8 @@
 import { clusterTier } from '../cluster-style.ts';
 import { unitXToLng, unitYToLat, wrapLng } from '../mercator.ts';
 import type { Bounds } from '../types.ts';
+import type { CellGroups } from './cell-groups.ts';
 import type { CellWindow } from './cell-window.ts';
-import type { CellGroups } from './group-cells.ts';
 import type { PlaceStore } from './place-store.ts';
 import type { ClusterResult } from './types.ts';
 import { WORLD_UNITS } from './units.ts';
@@ -10,7 +10,7 @@ import { WORLD_UNITS } from './units.ts';
 /**
  * The groups whose centre lies in `bbox`, as the map shows them: a group of one place as that
  * place, a larger one as a cluster with its count, tier, exact bounds and an id made of the zoom
- * and its seed cell, the same for the same places and query.
+ * and its seed cell (see mergeCloseGroups), the same for the same places and query.
  */
 export function answer(
   window: CellWindow,
@@ -24,7 +24,7 @@ export function answer(
   const box = new BoxScan(window, store);
   for (let g = 0; g < groups.groupCount; g++) {
     const count = groups.count[g] as number;
-    const seed = groups.members[groups.start[g] as number] as number;
+    const seed = groups.seed[g] as number;
     if (count === 1) {
       const slot = onlyPlace(window, seed);
       if (inBox(bbox, store.lat[slot] as number, store.lng[slot] as number))

@@ -1,10 +1,12 @@
 import { CLUSTER_GRID_SIZE_PX } from '../cluster-style.ts';
 import { latToUnitY, lngToUnitX } from '../mercator.ts';
 import { answer } from './answer.ts';
+import { CellGroups } from './cell-groups.ts';
 import { CellWindow, FINE_CELL_BITS } from './cell-window.ts';
-import { CellGroups, groupCells } from './group-cells.ts';
+import { groupCells } from './group-cells.ts';
 import { Layer } from './layer.ts';
 import { answerZoom } from './limits.ts';
+import { mergeCloseGroups } from './merge-groups.ts';
 import { PlaceStore } from './place-store.ts';
 import { orderByKey } from './radix-sort.ts';
 import { SortedBase } from './sorted-base.ts';
@@ -32,10 +34,11 @@ const COMPACT_MIN_CHANGES = 2000;
 const COMPACT_SHARE = 1 / 200;
 
 /**
- * Every published place, clustered per query: the viewport's non-empty 16-px cells (plus a 60-px
+ * Every published place, clustered per query: the viewport's non-empty 16-px cells (plus a 120-px
  * margin) are read from places sorted by Morton code, then grouped greedily at 60 px, heaviest
- * cell first. The answer is a function of the set of places and the query only, so it is the same
- * after any sequence of changes as after a fresh `build` of the final places.
+ * cell first, and groups whose centres end up within 60 px of each other are merged. The answer
+ * is a function of the set of places and the query only, so it is the same after any sequence of
+ * changes as after a fresh `build` of the final places.
  *
  * Changes cost O(log n) at most and never rebuild: `upsert` inserts a place or replaces the one
  * with its id (moved, renamed, recategorised), `remove` takes one out. A changed place leaves a
@@ -155,6 +158,7 @@ export class ClusterIndex {
       }
     }
     groupCells(window, radius, this.groups);
+    mergeCloseGroups(window, radius, this.groups);
     return answer(window, this.groups, this.store, q.bbox, zoom, q.lang);
   }
 

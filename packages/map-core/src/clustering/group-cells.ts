@@ -1,46 +1,13 @@
+import type { CellGroups } from './cell-groups.ts';
 import type { CellWindow } from './cell-window.ts';
-
-/**
- * Groups of cells: group g holds `members[start[g]…start[g + 1])`, its seed first. The buffers
- * are reused from query to query (and grown when short), so a query allocates no arrays.
- */
-export class CellGroups {
-  groupCount = 0;
-  start = new Int32Array(257);
-  members = new Int32Array(256);
-  count = new Float64Array(256);
-  sumX = new Float64Array(256);
-  sumY = new Float64Array(256);
-  /** Cells by descending count (see heaviestFirst), with its sort keys and buffers. */
-  order = new Int32Array(256);
-  scratch = new Int32Array(256);
-  keys = new Uint32Array(256);
-  readonly buckets = new Int32Array(256);
-  taken = new Uint8Array(256);
-
-  /** Room for `cells` cells. */
-  reserve(cells: number): void {
-    if (this.members.length >= cells) return;
-    const n = Math.max(cells, this.members.length * 2);
-    this.start = new Int32Array(n + 1);
-    this.members = new Int32Array(n);
-    this.count = new Float64Array(n);
-    this.sumX = new Float64Array(n);
-    this.sumY = new Float64Array(n);
-    this.order = new Int32Array(n);
-    this.scratch = new Int32Array(n);
-    this.keys = new Uint32Array(n);
-    this.taken = new Uint8Array(n);
-  }
-}
 
 /**
  * Groups the window's cells greedily, heaviest cell first (ties by position in the window, row by
  * row from the north-west): a seed takes every free cell whose centre (the mean of its places) lies
  * within `radius` units of the seed's centre. Every input is an exact aggregate of the window's
  * places, so the groups are a function of the set of places and the query alone, never of the
- * order places were added in. Seeds are more than `radius` apart, which bounds the groups of any
- * window (see MAX_MAP_FEATURES).
+ * order places were added in. Seeds are more than `radius` apart, but the groups' centres drift
+ * towards their heavy cells: mergeCloseGroups then merges the groups that ended up close.
  */
 export function groupCells(window: CellWindow, radius: number, groups: CellGroups): void {
   const n = window.cellCount;
@@ -91,6 +58,8 @@ export function groupCells(window: CellWindow, radius: number, groups: CellGroup
     groups.count[g] = groupCount;
     groups.sumX[g] = gx;
     groups.sumY[g] = gy;
+    groups.seed[g] = seed;
+    groups.seedWeight[g] = groupCount;
   }
   groups.start[groups.groupCount] = m;
 }

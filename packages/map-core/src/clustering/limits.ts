@@ -15,10 +15,12 @@ const SEED_SQUARE_PX = 42;
 const squaresAcross = (px: number) => Math.ceil(px / SEED_SQUARE_PX) + 1;
 
 /**
- * The most features (clusters plus places) one answer can hold. Every item grows from its own seed
- * (within 60 px of the item), seeds are more than 60 px apart, so no two lie in one 42-px square,
- * and the seeds of the items in a box lie within 60 px of it, a box whose sides and area are
- * capped above: 5 406 at most, where a 1280 × 400 view holds a few hundred in practice.
+ * The most features (clusters plus places) one answer can hold. The items answered have their
+ * centres in the box and, after the merge pass, more than 60 px apart, so no two lie in one 42-px
+ * square of a box whose sides and area are capped above: 4 950 at most. The cap counts the squares
+ * of the box widened by 60 px on each side (the bound before the merge pass, when seeds were the
+ * ones kept apart), 5 406, a little slack for positions rounded to whole units; a 1280 × 400 view
+ * holds a few hundred in practice.
  */
 export const MAX_MAP_FEATURES =
   squaresAcross(MAX_QUERY_SIDE_PX + 2 * CLUSTER_GRID_SIZE_PX) *

@@ -32,7 +32,10 @@ export interface ClusterQuery {
 
 /** A group of at least two places drawn as one cluster icon. */
 export interface ResultCluster {
-  /** Stable for one built index: `all:…`, `cat:<slug>:…`, or `m:<zoom>:…` for merged clusters. */
+  /**
+   * `z<zoom>:<code>`: the answer zoom and the base-36 Morton code of the cell that seeded the
+   * cluster's heaviest greedy group; the same for the same places and query.
+   */
   id: string;
   lat: number;
   lng: number;
