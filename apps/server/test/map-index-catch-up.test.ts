@@ -1,5 +1,7 @@
+import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MapIndexService } from '../src/map-index/map-index-service.ts';
+import type { IndexWorker } from '../src/map-index/index-worker.ts';
+import { MapIndexNotReadyError, MapIndexService } from '../src/map-index/map-index-service.ts';
 import { LONELY_PLACES_SQL, placesAround } from './support/map-probe.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -110,6 +112,40 @@ describe.skipIf(!databaseAvailable)(`the map index catching up with the change l
       await index.catchUp();
       expect(index.lastBuild).toMatchObject({ builds: 1, pendingChanges: 1 });
       expect(await shows(index, lonely[0] as Place)).toBe(false);
+    } finally {
+      await setStatus(lonely[0] as Place, 'published');
+      await index.close();
+    }
+  });
+
+  it('replaces a worker that died and builds the index again', async () => {
+    const index = new MapIndexService(t.database, { maxZoom: 18 });
+    try {
+      await index.rebuild();
+      const place = lonely[0] as Place;
+      expect(await shows(index, place)).toBe(true);
+      // The thread ends as a crash would end it (out of memory, a native fault): not through close().
+      const handle = Reflect.get(index, 'worker') as IndexWorker;
+      const thread = Reflect.get(handle, 'worker') as Worker;
+      const exited = new Promise((resolve) => thread.once('exit', resolve));
+      await thread.terminate();
+      await exited;
+      // Until the new worker has built, the map is "not ready" (503), never a half-built answer.
+      let answered = false;
+      for (let tries = 0; tries < 200 && !answered; tries++) {
+        try {
+          answered = await shows(index, place);
+        } catch (error) {
+          expect(error).toBeInstanceOf(MapIndexNotReadyError);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      expect(answered).toBe(true);
+      expect(index.lastBuild?.builds).toBe(2);
+      // The new worker follows changes like the first one.
+      await setStatus(place, 'archived');
+      await index.catchUp();
+      expect(await shows(index, place)).toBe(false);
     } finally {
       await setStatus(lonely[0] as Place, 'published');
       await index.close();
