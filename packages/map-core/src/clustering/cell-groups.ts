@@ -1,3 +1,5 @@
+import { grown } from './grow-array.ts';
+
 /**
  * Groups of cells: group g holds `members[start[g]…start[g + 1])` and is known by its `seed` cell.
  * The buffers are reused from query to query (and grown when short), so a query allocates no
@@ -30,27 +32,26 @@ export class CellGroups {
   private nextStart = new Int32Array(257);
   private nextMembers = new Int32Array(256);
 
-  /** Room for `cells` cells. */
+  /** Room for `cells` cells (the buffers' contents need not survive). */
   reserve(cells: number): void {
     if (this.members.length >= cells) return;
-    const n = Math.max(cells, this.members.length * 2);
-    this.start = new Int32Array(n + 1);
-    this.members = new Int32Array(n);
-    this.count = new Float64Array(n);
-    this.sumX = new Float64Array(n);
-    this.sumY = new Float64Array(n);
-    this.seed = new Int32Array(n);
-    this.seedWeight = new Float64Array(n);
-    this.order = new Int32Array(n);
-    this.scratch = new Int32Array(n);
-    this.keys = new Uint32Array(n);
-    this.taken = new Uint8Array(n);
-    this.chainNext = new Int32Array(n);
-    this.chainLast = new Int32Array(n);
-    this.alive = new Uint8Array(n);
-    this.bucketNext = new Int32Array(n);
-    this.nextStart = new Int32Array(n + 1);
-    this.nextMembers = new Int32Array(n);
+    this.start = grown(this.start, cells + 1);
+    this.members = grown(this.members, cells);
+    this.count = grown(this.count, cells);
+    this.sumX = grown(this.sumX, cells);
+    this.sumY = grown(this.sumY, cells);
+    this.seed = grown(this.seed, cells);
+    this.seedWeight = grown(this.seedWeight, cells);
+    this.order = grown(this.order, cells);
+    this.scratch = grown(this.scratch, cells);
+    this.keys = grown(this.keys, cells);
+    this.taken = grown(this.taken, cells);
+    this.chainNext = grown(this.chainNext, cells);
+    this.chainLast = grown(this.chainLast, cells);
+    this.alive = grown(this.alive, cells);
+    this.bucketNext = grown(this.bucketNext, cells);
+    this.nextStart = grown(this.nextStart, cells + 1);
+    this.nextMembers = grown(this.nextMembers, cells);
   }
 
   /**
@@ -64,7 +65,7 @@ export class CellGroups {
     cols: number,
     rows: number,
   ): { bucketHead: Int32Array; bucketNext: Int32Array } {
-    if (this.bucketHead.length < cols * rows) this.bucketHead = new Int32Array(cols * rows);
+    this.bucketHead = grown(this.bucketHead, cols * rows);
     const { bucketHead, bucketNext, count, sumX, sumY, alive } = this;
     bucketHead.fill(-1, 0, cols * rows);
     for (let g = this.groupCount - 1; g >= 0; g--) {

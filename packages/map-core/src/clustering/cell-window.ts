@@ -1,3 +1,4 @@
+import { grown } from './grow-array.ts';
 import type { SortedBase } from './sorted-base.ts';
 import { morton, UNIT_BITS, WORLD_UNITS } from './units.ts';
 
@@ -94,7 +95,7 @@ export class CellWindow {
     this.cols = last - first + 1;
     this.rows = Math.max(0, rowEnd - this.rowStart + 1);
     const slots = this.cols * this.rows;
-    if (this.cellOf.length < slots) this.cellOf = new Int32Array(slots);
+    this.cellOf = grown(this.cellOf, slots);
     this.cellOf.fill(-1, 0, slots);
     this.cellCount = 0;
     this.segmentCount = 0;
@@ -223,7 +224,7 @@ export class CellWindow {
     const existing = this.cellOf[slot] as number;
     if (existing >= 0) return existing;
     const cell = this.cellCount++;
-    if (cell === this.count.length) this.growCells();
+    if (cell === this.count.length) this.growCells(cell + 1);
     this.cellOf[slot] = cell;
     this.count[cell] = 0;
     this.sumX[cell] = 0;
@@ -237,7 +238,7 @@ export class CellWindow {
 
   private addSegment(cell: number, b: number, lo: number, hi: number): void {
     const segment = this.segmentCount++;
-    if (segment === this.segmentBase.length) this.growSegments();
+    if (segment === this.segmentBase.length) this.growSegments(segment + 1);
     this.segmentBase[segment] = b;
     this.segmentLo[segment] = lo;
     this.segmentHi[segment] = hi;
@@ -245,8 +246,7 @@ export class CellWindow {
     this.head[cell] = segment;
   }
 
-  private growCells(): void {
-    const n = this.count.length * 2;
+  private growCells(n: number): void {
     this.count = grown(this.count, n);
     this.sumX = grown(this.sumX, n);
     this.sumY = grown(this.sumY, n);
@@ -256,17 +256,10 @@ export class CellWindow {
     this.head = grown(this.head, n);
   }
 
-  private growSegments(): void {
-    const n = this.segmentBase.length * 2;
+  private growSegments(n: number): void {
     this.segmentBase = grown(this.segmentBase, n);
     this.segmentLo = grown(this.segmentLo, n);
     this.segmentHi = grown(this.segmentHi, n);
     this.segmentNext = grown(this.segmentNext, n);
   }
-}
-
-function grown<T extends Float64Array | Int32Array>(array: T, length: number): T {
-  const next = new (array.constructor as new (n: number) => T)(length);
-  next.set(array);
-  return next;
 }

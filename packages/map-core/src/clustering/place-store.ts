@@ -1,3 +1,4 @@
+import { grown } from './grow-array.ts';
 import { resolveName } from './resolve-name.ts';
 import type { IndexedPlace, LocationPrivacy, ResultPlace } from './types.ts';
 import { unitX, unitY } from './units.ts';
@@ -106,24 +107,18 @@ export class PlaceStore {
   /** A new slot at the end, doubling every column when full. */
   private grow(): number {
     if (this.used === this.ids.length) {
-      const capacity = Math.max(1024, this.used * 2);
-      this.ids = resized(this.ids, capacity);
-      this.lat = resized(this.lat, capacity);
-      this.lng = resized(this.lng, capacity);
-      this.x = resized(this.x, capacity);
-      this.y = resized(this.y, capacity);
-      this.category = resized(this.category, capacity);
-      this.radius = resized(this.radius, capacity);
-      this.privacy = resized(this.privacy, capacity);
-      this.allPosition = resized(this.allPosition, capacity);
-      this.categoryPosition = resized(this.categoryPosition, capacity);
+      const capacity = Math.max(1024, this.used + 1);
+      this.ids = grown(this.ids, capacity);
+      this.lat = grown(this.lat, capacity);
+      this.lng = grown(this.lng, capacity);
+      this.x = grown(this.x, capacity);
+      this.y = grown(this.y, capacity);
+      this.category = grown(this.category, capacity);
+      this.radius = grown(this.radius, capacity);
+      this.privacy = grown(this.privacy, capacity);
+      this.allPosition = grown(this.allPosition, capacity);
+      this.categoryPosition = grown(this.categoryPosition, capacity);
     }
     return this.used++;
   }
-}
-
-function resized<T extends Float64Array | Int32Array | Uint8Array>(array: T, capacity: number): T {
-  const next = new (array.constructor as new (length: number) => T)(capacity);
-  next.set(array);
-  return next;
 }
