@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { compiledMessages } from './build/compile-messages.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  // Components get the messages compiled as the build compiles them (the parser stays for tests).
+  plugins: [compiledMessages(), react()],
   test: {
     name: 'web',
     environment: 'jsdom',

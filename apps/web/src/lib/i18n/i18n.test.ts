@@ -49,6 +49,20 @@ describe('plural forms', () => {
   });
 });
 
+describe('compiled messages', () => {
+  it('show the key of a message whose value was not given, as a missing message does', () => {
+    const i18n = createI18n('en', testMessages('en'));
+    expect(i18n.t('places.countInView', {} as { count: number })).toBe('places.countInView');
+  });
+
+  it('format again in the other language after a switch', async () => {
+    const i18n = createI18n('en', testMessages('en'));
+    expect(i18n.t('places.countInView', { count: 3 })).toBe('3 places in view');
+    await switchLanguage(i18n, 'hr');
+    expect(i18n.t('places.countInView', { count: 3 })).toBe('3 mjesta na karti');
+  });
+});
+
 describe('locale files', () => {
   const english = localeMessages.en;
 

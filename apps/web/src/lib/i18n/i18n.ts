@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
-import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
 import { whenIdleAfterFirstView } from '../after-first-view.ts';
+import { CompiledIcu } from './compiled-icu.ts';
 import { bundledLanguages, loadMessages, type Messages, SOURCE_LANGUAGE } from './locales.ts';
 
 /**
@@ -14,7 +14,7 @@ export function createI18n(language: string, messages: Messages, doc: Document =
     doc.documentElement.lang = code;
   });
   void instance
-    .use(ICU)
+    .use(new CompiledIcu())
     .use(initReactI18next)
     .init({
       lng: language,

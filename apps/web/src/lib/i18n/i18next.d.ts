@@ -5,7 +5,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: { translation: Messages };
-    // ICU messages are parsed by i18next-icu at run time; the `{{…}}` extractor would misread them.
+    // ICU messages are formatted by compiled-icu.ts; the `{{…}}` extractor would misread them.
     parseInterpolation: false;
   }
 }

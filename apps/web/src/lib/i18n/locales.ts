@@ -1,6 +1,10 @@
 import type en from '../../locales/en.json';
 
-/** The shape every locale file follows: the English file is the source of the keys. */
+/**
+ * The shape every locale file follows: the English file is the source of the keys. The app gets
+ * each message compiled at build (build/compile-messages.ts): its text, or an ICU message's syntax
+ * tree for compiled-icu.ts to format; only i18next reads them.
+ */
 export type Messages = typeof en;
 
 // Adding a language is adding one file to src/locales: it is found here at build time, and each
