@@ -1,9 +1,8 @@
-// First: zod's settings must be in place before any schema is built (see zod-config.ts).
-import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { runtimeConfigQuery } from './config/runtime-config.ts';
+import { loadAnswerChecksLater } from './lib/api-client.ts';
 import { detectLanguage } from './lib/i18n/detect-language.ts';
 import { createI18n } from './lib/i18n/i18n.ts';
 import { bundledLanguages, loadMessages, SOURCE_LANGUAGE } from './lib/i18n/locales.ts';
@@ -17,6 +16,7 @@ if (!root) throw new Error('index.html has no #root element');
 // The runtime config and the reader's messages load side by side, so neither waits on the other.
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(runtimeConfigQuery);
+loadAnswerChecksLater();
 
 // The language is known before the first paint (stored choice, then the browser), so even the
 // loading screen is in the reader's language; the config may still narrow it down later.

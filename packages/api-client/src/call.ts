@@ -1,6 +1,8 @@
-import { type Endpoint, type EndpointName, ErrorBody, encodeQuery, endpoints } from '@karta/contracts';
+import type { EndpointName, endpoints } from '@karta/contracts';
+import { encodeQuery, type Route, routes } from '@karta/contracts/wire';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
+import { type Contracts, loadContracts, loadedContracts, whenContractsLoad } from './contracts.ts';
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -35,22 +37,17 @@ type AnyInput = {
 };
 
 /** `/api/v1/places/{id}` with `{ id: 7 }`: `/api/v1/places/7`. */
-function pathOf(endpoint: Endpoint, params: Record<string, unknown> = {}): string {
-  return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+function pathOf(route: Route, params: Record<string, unknown> = {}): string {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }
 
 /** The URL of a call: the base, the path with its parameters, the query in its wire form. */
-export function urlOf(
-  baseUrl: string,
-  endpoint: Endpoint,
-  input: Pick<AnyInput, 'params' | 'query'>,
-): string {
+export function urlOf(baseUrl: string, route: Route, input: Pick<AnyInput, 'params' | 'query'>): string {
   const search = new URLSearchParams(encodeQuery(input.query ?? {}));
-  return `${baseUrl}${pathOf(endpoint, input.params)}${search.size > 0 ? `?${search}` : ''}`;
+  return `${baseUrl}${pathOf(route, input.params)}${search.size > 0 ? `?${search}` : ''}`;
 }
 
-/** The error of an answer that is not a success: its §8 body as it is, else an unexpected answer. */
-export function apiErrorOf(status: number, answer: unknown): ApiError {
+function errorOf({ ErrorBody }: Contracts, status: number, answer: unknown): ApiError {
   const parsed = ErrorBody.safeParse(answer);
   if (parsed.success) {
     const { code, message, details } = parsed.data.error;
@@ -59,18 +56,41 @@ export function apiErrorOf(status: number, answer: unknown): ApiError {
   return new ApiError(status, 'internal_error', `Unexpected answer ${status}`);
 }
 
+/** The error of an answer that is not a success: its §8 body as it is, else an unexpected answer. */
+export async function apiErrorOf(status: number, answer: unknown): Promise<ApiError> {
+  return errorOf(await loadContracts(), status, answer);
+}
+
+/** An answer checked against its endpoint's response schema (nothing for an endpoint without one). */
+function checked(contracts: Contracts, name: EndpointName, status: number, answer: unknown): unknown {
+  const { response } = contracts.endpoints[name] as { response?: z.ZodType };
+  if (!response) return undefined;
+  const parsed = response.safeParse(answer);
+  if (!parsed.success) {
+    throw new ApiError(status, 'invalid_response', 'The server sent an unexpected answer');
+  }
+  return parsed.data;
+}
+
 /**
- * Calls endpoints of the contracts' table: builds the request from the entry, and checks the answer
- * with its response schema. Cookies go along on the same origin (fetch's default), which is how
- * the session travels.
+ * Heard of an answer that was used before the contracts had loaded and then failed its check
+ * (see `ApiClientOptions.lateCheck`).
  */
-export function createCall(baseUrl: string, doFetch: typeof fetch) {
+export type LateCheck = (error: ApiError, endpoint: EndpointName) => void;
+
+/**
+ * Calls endpoints of the contracts' table: builds the request from its route, and checks the
+ * answer with its response schema. Cookies go along on the same origin (fetch's default), which is
+ * how the session travels. With `lateCheck`, an answer that arrives before the schemas have loaded
+ * is returned as sent and checked once they have; without it, every answer waits for them.
+ */
+export function createCall(baseUrl: string, doFetch: typeof fetch, lateCheck?: LateCheck) {
   return async function call<N extends EndpointName>(
     name: N,
     input: CallInput<Endpoints[N]>,
     request: RequestOptions = {},
   ): Promise<CallOutput<Endpoints[N]>> {
-    const endpoint: Endpoint = endpoints[name];
+    const route: Route = routes[name];
     const { body, file } = input as AnyInput;
     const headers: Record<string, string> = { accept: 'application/json' };
     // Writes are JSON or bodiless: the server refuses other content types (a CSRF defence);
@@ -79,8 +99,8 @@ export function createCall(baseUrl: string, doFetch: typeof fetch) {
     if (file) headers['content-type'] = file.type;
     let response: Response;
     try {
-      response = await doFetch(urlOf(baseUrl, endpoint, input as AnyInput), {
-        method: endpoint.method,
+      response = await doFetch(urlOf(baseUrl, route, input as AnyInput), {
+        method: route.method,
         headers,
         body: file ? file.data : body === undefined ? undefined : JSON.stringify(body),
         signal: request.signal,
@@ -91,13 +111,22 @@ export function createCall(baseUrl: string, doFetch: typeof fetch) {
     }
     const answer: unknown =
       response.status === 204 ? undefined : await response.json().catch(() => undefined);
-    if (!response.ok) throw apiErrorOf(response.status, answer);
-    if (!endpoint.response) return undefined as CallOutput<Endpoints[N]>;
-    const parsed = endpoint.response.safeParse(answer);
-    if (!parsed.success) {
-      throw new ApiError(response.status, 'invalid_response', 'The server sent an unexpected answer');
+    if (!response.ok) throw await apiErrorOf(response.status, answer);
+    const contracts = loadedContracts();
+    if (contracts || !lateCheck) {
+      return checked(contracts ?? (await loadContracts()), name, response.status, answer) as CallOutput<
+        Endpoints[N]
+      >;
     }
-    return parsed.data as CallOutput<Endpoints[N]>;
+    // Checked when the app loads the schemas (after its first view), not loaded for this answer.
+    void whenContractsLoad().then((loaded) => {
+      try {
+        checked(loaded, name, response.status, answer);
+      } catch (error) {
+        lateCheck(error as ApiError, name);
+      }
+    });
+    return answer as CallOutput<Endpoints[N]>;
   };
 }
 

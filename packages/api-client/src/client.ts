@@ -1,28 +1,32 @@
-import {
-  type ExportQuery,
-  endpoints,
-  IMPORT_CONTENT_TYPES,
-  type ImportFormat,
-  type ImportStatus,
-} from '@karta/contracts';
-import { createCall, type FileBody, type RequestOptions, urlOf } from './call.ts';
+import type { ExportQuery, ImportFormat, ImportStatus } from '@karta/contracts';
+import { routes } from '@karta/contracts/wire';
+import { createCall, type FileBody, type LateCheck, type RequestOptions, urlOf } from './call.ts';
+import { loadContracts } from './contracts.ts';
 import { methodsOf } from './methods.ts';
 
 export interface ApiClientOptions {
   /** Origin of the Karta server, e.g. `https://karta.example.org`; empty for the same origin. */
   baseUrl?: string;
   fetch?: typeof fetch;
+  /**
+   * Lets answers that arrive before the contracts' schemas have loaded be used as sent: each is
+   * checked once something loads them (`loadContracts()`, which a page calls after its first
+   * view), and one that fails then is given here, as it can no longer be thrown. Without it, every
+   * answer waits for the schemas and is checked before it is returned.
+   */
+  lateCheck?: LateCheck;
 }
 
 /**
  * The typed client for the Karta API: `call(name, { params, query, body })` for any endpoint of
  * the contracts' table, and one method per endpoint with the same name (`getPlace(id)`,
- * `updatePlace(id, patch)`, `listPlaces(query)`). Every answer is checked against its contract.
+ * `updatePlace(id, patch)`, `listPlaces(query)`). Every answer is checked against its contract
+ * (with `lateCheck`, possibly after it was used).
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const call = createCall(baseUrl, doFetch);
+  const call = createCall(baseUrl, doFetch, options.lateCheck);
 
   return {
     call,
@@ -32,25 +36,26 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * a real run with refused rows imports nothing and fails with 422 `validation_error`, whose
      * `details` is the report.
      */
-    importPlaces: (
+    importPlaces: async (
       format: ImportFormat,
       data: FileBody,
       options: { dryRun?: boolean; status?: ImportStatus } = {},
       request?: RequestOptions,
-    ) =>
-      call(
+    ) => {
+      const { IMPORT_CONTENT_TYPES } = await loadContracts();
+      return call(
         'importPlaces',
         { query: { format, ...options }, file: { type: IMPORT_CONTENT_TYPES[format], data } },
         request,
-      ),
+      );
+    },
     /** Where `importPlaces` sends its file, for a caller that sends it itself (to see its progress). */
     importUrl: (format: ImportFormat, options: { dryRun?: boolean; status?: ImportStatus } = {}) =>
-      urlOf(baseUrl, endpoints.importPlaces, { query: { format, ...options } }),
+      urlOf(baseUrl, routes.importPlaces, { query: { format, ...options } }),
     /** The link that downloads published places matching `filters` as GeoJSON (for an `<a href>`). */
-    exportGeoJsonUrl: (filters: ExportQuery = {}) =>
-      urlOf(baseUrl, endpoints.exportGeoJson, { query: filters }),
+    exportGeoJsonUrl: (filters: ExportQuery = {}) => urlOf(baseUrl, routes.exportGeoJson, { query: filters }),
     /** The link that downloads published places matching `filters` as CSV (for an `<a href>`). */
-    exportCsvUrl: (filters: ExportQuery = {}) => urlOf(baseUrl, endpoints.exportCsv, { query: filters }),
+    exportCsvUrl: (filters: ExportQuery = {}) => urlOf(baseUrl, routes.exportCsv, { query: filters }),
   };
 }
 

@@ -1,4 +1,5 @@
-import { type Endpoint, type EndpointName, endpoints } from '@karta/contracts';
+import type { EndpointName, endpoints } from '@karta/contracts';
+import { type Route, routes } from '@karta/contracts/wire';
 import type { z } from 'zod';
 import type { Call, CallOutput, RequestOptions } from './call.ts';
 
@@ -32,25 +33,26 @@ export type Methods = {
 };
 
 /** Reads a method's arguments back into a call's input, in the order `MethodArgs` gives them. */
-function inputOf(endpoint: Endpoint, args: unknown[]): [Record<string, unknown>, RequestOptions | undefined] {
-  let next = 0;
+function inputOf(route: Route, args: unknown[]): [Record<string, unknown>, RequestOptions | undefined] {
   const input: Record<string, unknown> = {};
-  if (endpoint.params) input.params = { id: args[next++] };
-  if (endpoint.body) input.body = args[next++];
-  if (endpoint.query) input.query = args[next++] ?? {};
-  return [input, args[next] as RequestOptions | undefined];
+  route.args.forEach((arg, index) => {
+    if (arg === 'id') input.params = { id: args[index] };
+    else if (arg === 'body') input.body = args[index];
+    else input.query = args[index] ?? {};
+  });
+  return [input, args[route.args.length] as RequestOptions | undefined];
 }
 
 /** One method per endpoint of the table, each a call of it, named as the table names it. */
 export function methodsOf(call: Call): Methods {
-  const names = (Object.keys(endpoints) as EndpointName[]).filter(
+  const names = (Object.keys(routes) as EndpointName[]).filter(
     (name): name is Exclude<EndpointName, Wrapped> => !(WRAPPED as readonly string[]).includes(name),
   );
   return Object.fromEntries(
     names.map((name) => [
       name,
       (...args: unknown[]) => {
-        const [input, request] = inputOf(endpoints[name], args);
+        const [input, request] = inputOf(routes[name], args);
         return call(name, input as never, request);
       },
     ]),

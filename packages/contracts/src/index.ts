@@ -13,6 +13,7 @@ export * from './place-writes.ts';
 export * from './places.ts';
 export * from './primitives.ts';
 export * from './query-params.ts';
+export * from './routes.ts';
 export * from './system.ts';
 export * from './users.ts';
 export * from './wire-query.ts';

@@ -48,21 +48,10 @@ export const BboxParam = numberList(4).pipe(
     ),
 );
 
-/** A box as the server reads it back: rounded outward, so a place on its edge stays inside. */
-export const formatBbox = (b: Bounds): string =>
-  [
-    roundCoordinateOutward(b.west, 'down'),
-    roundCoordinateOutward(b.south, 'down'),
-    roundCoordinateOutward(b.east, 'up'),
-    roundCoordinateOutward(b.north, 'up'),
-  ].join(',');
-
 /** `lat,lng` in degrees (rounded like every coordinate a client sends). */
 export const LatLngParam = numberList(2).pipe(
   z.tuple([InputLatitude, InputLongitude]).transform(([lat, lng]): LatLng => ({ lat, lng })),
 );
-
-export const formatLatLng = (p: LatLng): string => `${round6(p.lat)},${round6(p.lng)}`;
 
 /** Comma-separated category slugs; an empty value means "no filter". */
 export const SlugListParam = z
@@ -75,8 +64,6 @@ export const SlugListParam = z
       .filter((s) => s.length > 0),
   )
   .pipe(z.array(Slug).max(50));
-
-export const formatSlugList = (slugs: readonly string[]): string => slugs.join(',');
 
 /** Comma-separated place statuses, e.g. `pending,rejected`. */
 export const StatusListParam = z
@@ -101,8 +88,6 @@ export const intParam = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
-function round6(n: number): string {
-  return String(Math.round(n * 1e6) / 1e6);
-}
-
+// Written back by wire-format.ts, which a request needs before zod has loaded (wire.ts).
+export { formatBbox, formatLatLng, formatSlugList } from './wire-format.ts';
 export { LatLng };

@@ -1,5 +1,5 @@
 import type { Bounds, LatLng } from './primitives.ts';
-import { formatBbox, formatLatLng, formatSlugList } from './query-params.ts';
+import { formatBbox, formatLatLng, formatSlugList } from './wire-format.ts';
 
 type Wire = Record<string, string>;
 

@@ -1,4 +1,28 @@
-import { createApiClient } from '@karta/api-client';
+import { createApiClient, loadContracts } from '@karta/api-client';
+import { whenIdleAfterFirstView } from './after-first-view.ts';
+import { reportError } from './sentry/report-error.ts';
 
-/** The one API client of the app: same origin, so the server's CSP and cookies apply. */
-export const api = createApiClient();
+/**
+ * The one API client of the app: same origin, so the server's CSP and cookies apply. The
+ * contracts' schemas (zod, ~30 kB gzip) are not part of the first view: its answers are used as
+ * the server sent them and checked once the schemas have loaded, when the page is idle after it
+ * (decision 019); a late mismatch is reported like any other error. Later answers are checked
+ * before they are used.
+ */
+export const api = createApiClient({
+  lateCheck: (error, endpoint) => {
+    console.error(`The answer of ${endpoint} did not match its contract`, error);
+    reportError(error, { endpoint });
+  },
+});
+
+/** Loads the schemas that check the API's answers, with zod's settings first (zod-config.ts). */
+export async function loadAnswerChecks(): Promise<void> {
+  await import('./zod-config.ts');
+  await loadContracts();
+}
+
+/** Loads the answer checks when the page is idle after its first view. */
+export function loadAnswerChecksLater(): void {
+  whenIdleAfterFirstView(() => void loadAnswerChecks());
+}

@@ -24,8 +24,8 @@ function jsonOf(text: string): unknown {
 }
 
 /** An answer that is not a success, as the typed client reports it. */
-function failure(status: number, body: unknown): ApiError {
-  const error = apiErrorOf(status, body);
+async function failure(status: number, body: unknown): Promise<ApiError> {
+  const error = await apiErrorOf(status, body);
   // A proxy in front of Karta may refuse a large body before it reaches the server.
   if (status === 413 && error.code === 'internal_error') {
     return new ApiError(413, 'payload_too_large', 'The file is too large');
@@ -53,7 +53,7 @@ export function uploadImport(options: UploadOptions): Promise<ImportReport> {
     request.onload = () => {
       const answer = jsonOf(request.responseText);
       if (request.status < 200 || request.status >= 300) {
-        reject(failure(request.status, answer));
+        void failure(request.status, answer).then(reject);
         return;
       }
       const report = ImportReport.safeParse(answer);

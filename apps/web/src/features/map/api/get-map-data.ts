@@ -1,4 +1,4 @@
-import { formatBbox } from '@karta/contracts';
+import { formatBbox } from '@karta/contracts/wire';
 import { type Bounds, normalizeBounds } from '@karta/map-core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

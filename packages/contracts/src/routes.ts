@@ -1,0 +1,47 @@
+/** What a call of an endpoint carries besides its answer, in the order the client's methods take them. */
+export type RouteArg = 'id' | 'body' | 'query';
+
+/** Where an endpoint is and what a call of it carries: the request without its schemas. */
+export interface Route {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** OpenAPI's `{param}` form, as in the endpoints table. */
+  path: string;
+  args: readonly RouteArg[];
+}
+
+/**
+ * Every endpoint of `endpoints.ts` as a browser builds its request, without a schema: the home
+ * page calls the API before zod and the contracts' schemas have loaded (decision 019). The
+ * endpoints table stays the one description; a test checks that each route says what its entry
+ * says (method, path, and `params` / `body` / `query` as `id` / `body` / `query`).
+ */
+export const routes = {
+  health: { method: 'GET', path: '/api/v1/health', args: [] },
+  config: { method: 'GET', path: '/api/v1/config', args: [] },
+  openApi: { method: 'GET', path: '/api/v1/openapi.json', args: [] },
+  categories: { method: 'GET', path: '/api/v1/categories', args: [] },
+  map: { method: 'GET', path: '/api/v1/map', args: ['query'] },
+  listPlaces: { method: 'GET', path: '/api/v1/places', args: ['query'] },
+  suggestPlaces: { method: 'GET', path: '/api/v1/places/suggestions', args: ['query'] },
+  similarPlaces: { method: 'GET', path: '/api/v1/places/similar', args: ['query'] },
+  getPlace: { method: 'GET', path: '/api/v1/places/{id}', args: ['id'] },
+  register: { method: 'POST', path: '/api/v1/auth/register', args: ['body'] },
+  login: { method: 'POST', path: '/api/v1/auth/login', args: ['body'] },
+  logout: { method: 'POST', path: '/api/v1/auth/logout', args: [] },
+  me: { method: 'GET', path: '/api/v1/auth/me', args: [] },
+  createPlace: { method: 'POST', path: '/api/v1/places', args: ['body'] },
+  updatePlace: { method: 'PATCH', path: '/api/v1/places/{id}', args: ['id', 'body'] },
+  transitionPlace: { method: 'POST', path: '/api/v1/places/{id}/transition', args: ['id', 'body'] },
+  placeHistory: { method: 'GET', path: '/api/v1/places/{id}/history', args: ['id'] },
+  flagPlace: { method: 'POST', path: '/api/v1/places/{id}/flags', args: ['id', 'body'] },
+  listFlags: { method: 'GET', path: '/api/v1/flags', args: ['query'] },
+  resolveFlag: { method: 'POST', path: '/api/v1/flags/{id}/resolve', args: ['id', 'body'] },
+  createCategory: { method: 'POST', path: '/api/v1/categories', args: ['body'] },
+  updateCategory: { method: 'PATCH', path: '/api/v1/categories/{id}', args: ['id', 'body'] },
+  deleteCategory: { method: 'DELETE', path: '/api/v1/categories/{id}', args: ['id'] },
+  listUsers: { method: 'GET', path: '/api/v1/users', args: ['query'] },
+  updateUser: { method: 'PATCH', path: '/api/v1/users/{id}', args: ['id', 'body'] },
+  importPlaces: { method: 'POST', path: '/api/v1/import', args: ['query'] },
+  exportGeoJson: { method: 'GET', path: '/api/v1/export.geojson', args: ['query'] },
+  exportCsv: { method: 'GET', path: '/api/v1/export.csv', args: ['query'] },
+} as const satisfies Record<string, Route>;

@@ -1,0 +1,9 @@
+/**
+ * `@karta/contracts/wire`: what a request needs, without zod, for a browser whose first view must
+ * not wait for the schemas (decision 019). The schemas that check the answers are in the package's
+ * main entry.
+ */
+export type { Bounds, LatLng } from './primitives.ts';
+export * from './routes.ts';
+export * from './wire-format.ts';
+export * from './wire-query.ts';
