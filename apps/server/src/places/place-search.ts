@@ -1,4 +1,4 @@
-import type { LatLng, PlaceListItem } from '@karta/contracts';
+import type { PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import { boundedCount } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
@@ -6,25 +6,9 @@ import { type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import { afterSql, distanceSql, Sql } from './place-sql.ts';
 import { placeColumnsSql } from './place-visibility.ts';
+import type { SearchHit, SearchQuery } from './search-query.ts';
 import { searchSql } from './search-sql.ts';
 import { mayHoldTypo, readTypos } from './typo-search.ts';
-
-/** A search as the list and the type-ahead ask for it. */
-export interface SearchQuery {
-  q: string;
-  /** Conditions on `p` besides the search (visibility, status, box, category…)… */
-  where: readonly string[];
-  /** …and their parameters ($1…). */
-  params: readonly unknown[];
-  /** Distances from here order each rank; without it, ids do. */
-  origin?: LatLng;
-  /** Without an origin: newest (highest id) first. */
-  newest?: boolean;
-  after?: PageCursor;
-  limit: number;
-  /** `false`: no `total` (suggestions, export pages). */
-  withTotal: boolean;
-}
 
 export interface SearchPage {
   items: PlaceListItem[];
@@ -39,11 +23,6 @@ const PROBE_ROWS = 1000;
 const LAST_MATCH_RANK = 4;
 /** Beyond the rows a page needs, how many more of a large class its ordered walk reads. */
 const WALK_EXTRA = 250;
-interface Hit {
-  id: number;
-  rank: number;
-  distance: number | null;
-}
 
 /**
  * Ranked search with bounded work (decision 016). The matches are counted up to LIST_COUNT_BOUND
@@ -100,13 +79,13 @@ export function createPlaceSearch(db: Queryable) {
     `${query.origin ? 's.distance, ' : ''}s.id${!query.origin && query.newest ? ' DESC' : ''}`;
 
   /** Up to `count` matches after the cursor in (rank, distance, id) order, when they are few enough to rank all. */
-  async function readAll(query: SearchQuery, count: number): Promise<Hit[]> {
+  async function readAll(query: SearchQuery, count: number): Promise<SearchHit[]> {
     const s = statement(query);
     const after = query.after;
     const keys = [];
     if (after) keys.push({ column: 's.rank', value: s.param(after.rank ?? 0, 'int4') });
     const afterRows = after ? afterSql([...keys, ...cursorKeys(query, s.param, after)]) : 'TRUE';
-    const { rows } = await db.query<Hit>(
+    const { rows } = await db.query<SearchHit>(
       `SELECT s.id, s.distance, s.rank FROM (
          SELECT p.id, ${s.distance()} AS distance, ${s.search.rank()} AS rank
          FROM places p
@@ -125,9 +104,9 @@ export function createPlaceSearch(db: Queryable) {
    * common the words: the index of whole names (places_names_idx) finds exactly them. More than
    * PROBE_ROWS are walked in order instead of sorted.
    */
-  async function readExactNames(query: SearchQuery, count: number): Promise<Hit[]> {
+  async function readExactNames(query: SearchQuery, count: number): Promise<SearchHit[]> {
     const probe = statement(query);
-    const { rows } = await db.query<Hit & { found: number }>(
+    const { rows } = await db.query<SearchHit & { found: number }>(
       `WITH s AS MATERIALIZED (
          SELECT p.id, ${probe.distance()} AS distance, 0 AS rank
          FROM places p
@@ -151,7 +130,7 @@ export function createPlaceSearch(db: Queryable) {
    * distance. `exact`: only rank 0 (places named as the query); else ranks 1–4. So a rank whose
    * places are rare among many matches may be cut short (decision 016).
    */
-  async function readWindow(query: SearchQuery, exact: boolean, count: number): Promise<Hit[]> {
+  async function readWindow(query: SearchQuery, exact: boolean, count: number): Promise<SearchHit[]> {
     const walk = statement(query);
     const origin = query.origin;
     const walkOrder = origin
@@ -171,7 +150,7 @@ export function createPlaceSearch(db: Queryable) {
             ? `(${rank} > ${walk.param(afterRank, 'int4')} OR (${rank} = ${walk.param(afterRank, 'int4')} AND ${afterCursor(query, walk.param, afterRank, { distance: walk.distance, id: 'p.id' })}))`
             : `${rank} > 0`,
         ];
-    const { rows } = await db.query<Hit>(
+    const { rows } = await db.query<SearchHit>(
       `SELECT s.id, s.distance, s.rank FROM (
          SELECT p.id, ${walk.distance()} AS distance, ${rank} AS rank
          FROM places p
@@ -187,7 +166,7 @@ export function createPlaceSearch(db: Queryable) {
   }
 
   /** The full rows of `hits`, in their order, as `viewer` may see them. */
-  async function readRows(hits: readonly Hit[], viewer: Actor | null): Promise<PlaceListItem[]> {
+  async function readRows(hits: readonly SearchHit[], viewer: Actor | null): Promise<PlaceListItem[]> {
     if (hits.length === 0) return [];
     const sql = new Sql();
     const { rows } = await db.query<PlaceRow>(
@@ -216,7 +195,7 @@ export function createPlaceSearch(db: Queryable) {
         `FROM places p WHERE ${[...query.where, s.search.filter].join(' AND ')}`,
         s.sql.params,
       );
-      const hits: Hit[] = [];
+      const hits: SearchHit[] = [];
       const startRank = query.after?.rank ?? 0;
       if (!matched.totalIsLowerBound) {
         if (startRank <= LAST_MATCH_RANK) hits.push(...(await readAll(query, need)));

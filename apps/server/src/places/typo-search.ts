@@ -1,24 +1,8 @@
-import type { LatLng } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import type { PageCursor } from './cursor.ts';
 import { distanceSql, Sql } from './place-sql.ts';
+import type { SearchHit, SearchQuery } from './search-query.ts';
 import { editDistance, MAX_EDITS, TYPO_MIN_WORD, typoRank } from './typo-rank.ts';
-
-/** A typo search as place-search.ts asks it (its own query's filters and order). */
-export interface TypoQuery {
-  q: string;
-  where: readonly string[];
-  params: readonly unknown[];
-  origin?: LatLng;
-  newest?: boolean;
-  after?: PageCursor;
-}
-
-export interface TypoHit {
-  id: number;
-  rank: number;
-  distance: number | null;
-}
 
 /** Words of the vocabulary like a query word that are considered (karta_similar_words). */
 const SIMILAR_WORDS = 30;
@@ -42,9 +26,9 @@ export function mayHoldTypo(text: string): boolean {
  */
 export async function readTypos(
   db: Queryable,
-  query: TypoQuery,
+  query: SearchQuery,
   count: number,
-): Promise<{ hits: TypoHit[]; total: number }> {
+): Promise<{ hits: SearchHit[]; total: number }> {
   const words = query.q.split(/\s+/).filter((word) => word.length > 0);
   const { rows: folded } = await db.query<{ folded: string; similar: string[] }>(
     `SELECT karta_fold(w.word) AS folded,
@@ -110,7 +94,7 @@ function alternatives({ folded, similar }: { folded: string; similar: string[] }
 }
 
 /** Whether `hit` comes after the cursor in the order (rank, distance, id). */
-function isAfter(hit: TypoHit, after: PageCursor, newest: boolean): boolean {
+function isAfter(hit: SearchHit, after: PageCursor, newest: boolean): boolean {
   const rank = after.rank ?? 0;
   if (hit.rank !== rank) return hit.rank > rank;
   const distance = after.distance ?? 0;
