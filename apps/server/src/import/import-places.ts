@@ -1,17 +1,28 @@
 import { type FieldIssue, type ImportReport, type ImportStatus, PLACE_FIELDS } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
-import { dropRun, finishLeftRuns, importTurn, publishRun, stageBatch, startRun } from './import-staging.ts';
+import { type CurrentRow, keepPosition } from './existing-place.ts';
+import {
+  analyzeAfterImport,
+  dropRun,
+  finishLeftRuns,
+  importTurn,
+  publishRun,
+  stageBatch,
+  startRun,
+} from './import-staging.ts';
 import { type CreateRecord, type UpdateRecord, writeBatch } from './import-writes.ts';
+import { type OneInFlight, oneInFlight } from './one-in-flight.ts';
 import { languageIssues, linkedPlaceId, parsePlaceRow } from './place-file.ts';
 import { changesOf, FIELD_COLUMNS, recordOf, rowValues, type Values, valuesOf } from './place-values.ts';
 import type { SourceRow } from './source-rows.ts';
 
 /**
- * Rows looked up and written per statement. On PGlite a batch's publication holds the one
- * session for its whole length (measured: 150 ms for 1 000 rows), and reads wait behind it, so
- * its batches are smaller; on PostgreSQL, where reads do not wait, larger batches are faster.
+ * Rows looked up and written per statement. On PGlite a publication step holds the one session
+ * for its whole length (150 ms for 1 000 rows on a quiet machine, 1 s on a busy one), and reads
+ * wait behind it, so batches are staged small and a step publishes as many as fit in its time
+ * (import-staging.ts); on PostgreSQL, where reads do not wait, larger batches are faster.
  */
-export const IMPORT_BATCH_SIZE = { pglite: 500, postgres: 2000 } as const;
+export const IMPORT_BATCH_SIZE = { pglite: 100, postgres: 2000 } as const;
 
 /** Rows checked between two turns of the event loop (about 5–10 ms of work). */
 const ROWS_PER_YIELD = 50;
@@ -42,42 +53,6 @@ export interface ImportResult {
 
 /** Where a real run's decided rows go: written at once, or staged (`null`: a dry run). */
 type BatchWriter = (creates: CreateRecord[], updates: UpdateRecord[]) => Promise<void>;
-
-/** A place as the import reads it: its fields' columns, and what matching and keepPosition need. */
-interface CurrentRow extends Record<string, unknown> {
-  id: number;
-  version: number;
-  external_id: string | null;
-  lat: number;
-  lng: number;
-  public_lat: number;
-  public_lng: number;
-  location_privacy: string;
-}
-
-/**
- * Two positions closer than this (degrees, about 0.1 m) are the same: files round coordinates
- * (Karta to 7 decimals, GDAL to 15 significant digits, many web tools to 6), and a rounding is
- * no move.
- */
-export const SAME_POSITION_DEGREES = 1e-6;
-
-const near = (a: number, b: number) => Math.abs(a - b) < SAME_POSITION_DEGREES;
-
-/**
- * The values with the stored exact position kept when the file's is no move: the same position
- * once rounded, or, for a coarsened place whose privacy stays, its public point (which is what an
- * export holds; overwriting the exact position with the grid centre would lose it).
- */
-function keepPosition(existing: CurrentRow, values: Values): Values {
-  const same = near(values.lat, existing.lat) && near(values.lng, existing.lng);
-  const publicPoint =
-    values.locationPrivacy === existing.location_privacy &&
-    values.locationPrivacy !== 'exact' &&
-    near(values.lat, existing.public_lat) &&
-    near(values.lng, existing.public_lng);
-  return same || publicPoint ? { ...values, lat: existing.lat, lng: existing.lng } : values;
-}
 
 interface PendingRow {
   row: number;
@@ -114,46 +89,61 @@ export async function importPlaces(
     let batch: PendingRow[] = [];
     const refuse = (row: number, errors: FieldIssue[]) => report.refused.push({ row, errors });
 
-    let sinceYield = 0;
-    for await (const source of rows) {
-      // Rows buffered by the stream arrive as microtasks, which let no request in: hand the event
-      // loop over now and then, so checking a batch never blocks the other requests for long.
-      if (++sinceYield === ROWS_PER_YIELD) {
-        sinceYield = 0;
-        await new Promise((resume) => setImmediate(resume));
-      }
-      if (source.errors) {
-        refuse(source.row, source.errors);
-        continue;
-      }
-      const parsed = parsePlaceRow(source.fields);
-      if (!parsed.ok) {
-        refuse(source.row, parsed.errors);
-        continue;
-      }
-      const { externalId, category } = parsed.value;
-      const categoryId = categories.get(category);
-      const issues: FieldIssue[] = languageIssues(parsed.value, options.languages);
-      if (categoryId === undefined)
-        issues.push({ path: 'category', message: `There is no category "${category}"` });
-      const earlier = seen.get(externalId);
-      if (earlier !== undefined) {
-        issues.push({ path: 'externalId', message: `Row ${earlier} has the same externalId` });
-      } else {
-        seen.set(externalId, source.row);
-      }
-      if (issues.length > 0 || categoryId === undefined) {
-        refuse(source.row, issues);
-        continue;
-      }
-      batch.push({ row: source.row, externalId, values: rowValues(parsed.value, categoryId) });
-      if (batch.length >= IMPORT_BATCH_SIZE[db.kind]) {
-        // Once a row is refused nothing will be kept: the rest are only counted.
-        await flush(q, batch, report.refused.length === 0 ? write : null, lock);
-        batch = [];
+    // The database looks up and writes one batch while the next one is checked here.
+    const batches = oneInFlight((next: PendingRow[]) =>
+      // Once a row is refused nothing will be kept: the rest are only counted.
+      flush(q, next, report.refused.length === 0 ? write : null, lock),
+    );
+    try {
+      await checkRows(batches);
+      await batches.add(batch);
+      await batches.finish();
+    } catch (error) {
+      // Never leave a batch running behind the caller's rollback or clean-up.
+      await batches.settle();
+      throw error;
+    }
+
+    async function checkRows(batches: OneInFlight<PendingRow[]>) {
+      let sinceYield = 0;
+      for await (const source of rows) {
+        // Rows buffered by the stream arrive as microtasks, which let no request in: hand the event
+        // loop over now and then, so checking a batch never blocks the other requests for long.
+        if (++sinceYield === ROWS_PER_YIELD) {
+          sinceYield = 0;
+          await new Promise((resume) => setImmediate(resume));
+        }
+        if (source.errors) {
+          refuse(source.row, source.errors);
+          continue;
+        }
+        const parsed = parsePlaceRow(source.fields);
+        if (!parsed.ok) {
+          refuse(source.row, parsed.errors);
+          continue;
+        }
+        const { externalId, category } = parsed.value;
+        const categoryId = categories.get(category);
+        const issues: FieldIssue[] = languageIssues(parsed.value, options.languages);
+        if (categoryId === undefined)
+          issues.push({ path: 'category', message: `There is no category "${category}"` });
+        const earlier = seen.get(externalId);
+        if (earlier !== undefined) {
+          issues.push({ path: 'externalId', message: `Row ${earlier} has the same externalId` });
+        } else {
+          seen.set(externalId, source.row);
+        }
+        if (issues.length > 0 || categoryId === undefined) {
+          refuse(source.row, issues);
+          continue;
+        }
+        batch.push({ row: source.row, externalId, values: rowValues(parsed.value, categoryId) });
+        if (batch.length >= IMPORT_BATCH_SIZE[db.kind]) {
+          await batches.add(batch);
+          batch = [];
+        }
       }
     }
-    await flush(q, batch, report.refused.length === 0 ? write : null, lock);
   }
 
   async function flush(q: Queryable, batch: PendingRow[], write: BatchWriter | null, lock: boolean) {
@@ -244,6 +234,7 @@ export async function importPlaces(
       return { report, imported: false, staleUpdates: 0 };
     }
     const staleUpdates = await publishRun(db, runId);
+    await analyzeAfterImport(db, report.created + report.updated);
     return { report, imported: true, staleUpdates };
   });
 }

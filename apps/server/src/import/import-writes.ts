@@ -8,12 +8,13 @@ export type CreateRecord = Record<string, unknown> & { external_id: string; chan
 export type UpdateRecord = Record<string, unknown> & { id: number; version: number; changes: unknown };
 
 /**
- * Where a batch's rows come from: a JSON parameter (written at once), or a staged batch (`run`,
- * `seq`) of `import_batches` (published later). Each names the SQL of its rows and its parameters.
+ * Where a batch's rows come from: a JSON parameter (written at once), or the staged batches `from`
+ * to `to` (their `seq`, both included) of `run` in `import_batches` (published later). Each names
+ * the SQL of its rows and its parameters.
  */
 export type BatchSource =
   | { kind: 'json'; creates: CreateRecord[]; updates: UpdateRecord[] }
-  | { kind: 'staged'; run: number; seq: number };
+  | { kind: 'staged'; run: number; from: number; to: number };
 
 function rowsOf(source: BatchSource, list: 'creates' | 'updates', columns: string) {
   if (source.kind === 'json') {
@@ -24,8 +25,8 @@ function rowsOf(source: BatchSource, list: 'creates' | 'updates', columns: strin
   }
   return {
     sql: `SELECT r.* FROM import_batches b, jsonb_to_recordset(b.${list}) AS r(${columns})
-          WHERE b.run_id = $1 AND b.seq = $2`,
-    params: [source.run, source.seq] as unknown[],
+          WHERE b.run_id = $1 AND b.seq BETWEEN $2 AND $3`,
+    params: [source.run, source.from, source.to] as unknown[],
   };
 }
 
