@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { runtimeConfigQuery } from './config/runtime-config.ts';
+import { firstTileOfPage, preloadFirstTile } from './features/map/utils/first-tile.ts';
 import { loadAnswerChecksLater } from './lib/api-client.ts';
 import { detectLanguage } from './lib/i18n/detect-language.ts';
 import { createI18n } from './lib/i18n/i18n.ts';
@@ -15,7 +16,16 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The runtime config and the reader's messages load side by side, so neither waits on the other.
 const queryClient = createQueryClient();
-void queryClient.prefetchQuery(runtimeConfigQuery);
+// The map's first tile is the page's largest paint: asked for as soon as the config names the
+// tile server, not once the engine has loaded and drawn the map.
+// A config that does not load is the config gate's to show.
+void queryClient.ensureQueryData(runtimeConfigQuery).then(
+  (config) => {
+    const tile = firstTileOfPage(config, new URL(window.location.href), window.devicePixelRatio > 1);
+    if (tile) preloadFirstTile(tile);
+  },
+  () => {},
+);
 loadAnswerChecksLater();
 
 // The language is known before the first paint (stored choice, then the browser), so even the
