@@ -1,4 +1,5 @@
 import type { Bounds, LatLng, PlaceStatus } from '@karta/contracts';
+import { circlePolygon } from './circle-polygon.ts';
 import type { PageCursor } from './cursor.ts';
 import type { Actor } from './place-rules.ts';
 import { type Box, circleBoxes, distanceSql, inBoxesSql, Sql, statusSql } from './place-sql.ts';
@@ -79,6 +80,9 @@ export function listFilter(query: ListQuery, viewer: Actor | null): ListFilter {
     // The boxes use the GiST index on `location`; the haversine check makes it exact.
     const circle = circleBoxes(near, query.radius);
     where.push(inBoxesSql(circle, param));
+    // A polygon about the circle, which the index checks exactly: the box's corners are skipped.
+    const ring = circlePolygon(near, query.radius);
+    if (ring) where.push(`p.location <@ ${param(ring, 'polygon')}`);
     where.push(`${distanceSql(near, param)} <= ${param(query.radius, 'float8')}`);
     // With a bbox too, the walk's boxes may be the circle's: every match is in both.
     boxes = circle;
