@@ -109,7 +109,8 @@ async function withAdmin<T>(
   url: string,
   work: (admin: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
 ): Promise<T> {
-  const admin = await openDatabase({ databaseUrl: url, dataDir: '' });
+  // CREATE DATABASE … TEMPLATE copies every file of a million places: longer than a read's bound.
+  const admin = await openDatabase({ databaseUrl: url, dataDir: '', statementTimeoutMs: 0 });
   try {
     return await work(admin);
   } finally {
