@@ -26,6 +26,7 @@ import {
   SimilarPlaces,
   SimilarPlacesQuery,
 } from './places.ts';
+import { routes } from './routes.ts';
 import { ClientConfig, Health } from './system.ts';
 import { UserIdParams, UserList, UserListQuery, UserPatch, UserSummary } from './users.ts';
 
@@ -55,47 +56,44 @@ export interface Endpoint {
   download?: { type: string; schema: z.ZodType };
 }
 
-/** Every endpoint of `/api/v1`. Paths use OpenAPI's `{param}` form. */
+/**
+ * Every endpoint of `/api/v1`: its route (method, path and what a call carries, routes.ts, which a
+ * browser reads before zod has loaded) with its schemas. Paths use OpenAPI's `{param}` form.
+ */
 export const endpoints = {
   health: {
-    method: 'GET',
-    path: '/api/v1/health',
+    ...routes.health,
     summary: 'Whether the service and its database answer (503 when not)',
     response: Health,
     errors: [503],
   },
   config: {
-    method: 'GET',
-    path: '/api/v1/config',
+    ...routes.config,
     summary: 'Runtime configuration for the web app',
     response: ClientConfig,
     errors: [],
   },
   openApi: {
-    method: 'GET',
-    path: '/api/v1/openapi.json',
+    ...routes.openApi,
     summary: 'This document: every endpoint, generated from the same table the server and client use',
     response: OpenApiDocument,
     errors: [],
   },
   categories: {
-    method: 'GET',
-    path: '/api/v1/categories',
+    ...routes.categories,
     summary: 'All categories',
     response: CategoryList,
     errors: [],
   },
   map: {
-    method: 'GET',
-    path: '/api/v1/map',
+    ...routes.map,
     summary: 'Clusters and single published places of a viewport',
     query: MapQuery,
     response: MapResponse,
     errors: [400, 429, 503],
   },
   listPlaces: {
-    method: 'GET',
-    path: '/api/v1/places',
+    ...routes.listPlaces,
     summary:
       'Places in a box, nearest first, paginated with a cursor: published ones, or by `status` and `mine` those the reader may see. `q` searches names, descriptions and addresses (any language, case and diacritics ignored; name matches first); `near` + `radius` keeps places within that many metres, `covers` those whose own radius covers the point, each nearest first with its `distance`',
     query: PlaceListQuery,
@@ -103,8 +101,7 @@ export const endpoints = {
     errors: [400, 401, 429],
   },
   suggestPlaces: {
-    method: 'GET',
-    path: '/api/v1/places/suggestions',
+    ...routes.suggestPlaces,
     summary:
       'A few published places for a search box as the user types: names (or a word of them) beginning with `q` first, nearest to `origin` first, then other matches; no total, no pages',
     query: PlaceSuggestionsQuery,
@@ -112,24 +109,21 @@ export const endpoints = {
     errors: [400, 429],
   },
   similarPlaces: {
-    method: 'GET',
-    path: '/api/v1/places/similar',
+    ...routes.similarPlaces,
     summary: 'Possible duplicates: published places within 200 m whose name is like `name`, nearest first',
     query: SimilarPlacesQuery,
     response: SimilarPlaces,
     errors: [400, 429],
   },
   getPlace: {
-    method: 'GET',
-    path: '/api/v1/places/{id}',
+    ...routes.getPlace,
     summary: 'One place: published, or the reader’s own (exact position for its author and moderators)',
     params: PlaceIdParams,
     response: Place,
     errors: [400, 404],
   },
   register: {
-    method: 'POST',
-    path: '/api/v1/auth/register',
+    ...routes.register,
     summary: 'Create an account and sign in (sets the session cookie)',
     body: RegisterBody,
     status: 201,
@@ -138,8 +132,7 @@ export const endpoints = {
     errors: [400, 403, 415, 429],
   },
   login: {
-    method: 'POST',
-    path: '/api/v1/auth/login',
+    ...routes.login,
     summary: 'Sign in with e-mail and password (sets a new session cookie)',
     body: LoginBody,
     response: CurrentUser,
@@ -147,16 +140,14 @@ export const endpoints = {
     errors: [400, 401, 403, 415, 429],
   },
   logout: {
-    method: 'POST',
-    path: '/api/v1/auth/logout',
+    ...routes.logout,
     summary: 'Sign out: ends the session and clears its cookie',
     status: 204,
     session: 'ends',
     errors: [403],
   },
   me: {
-    method: 'GET',
-    path: '/api/v1/auth/me',
+    ...routes.me,
     // 200 with null rather than 401: browsers log every 4xx as a console error, and a visitor who
     // is not signed in is the common case on every page, not an error.
     summary: 'The signed-in user, or null when not signed in (also for an ended or unknown session)',
@@ -164,8 +155,7 @@ export const endpoints = {
     errors: [],
   },
   createPlace: {
-    method: 'POST',
-    path: '/api/v1/places',
+    ...routes.createPlace,
     summary: 'Propose a place: it is pending until a moderator publishes it',
     body: PlaceInput,
     status: 201,
@@ -174,8 +164,7 @@ export const endpoints = {
     errors: [400, 401, 403, 413, 415, 429],
   },
   updatePlace: {
-    method: 'PATCH',
-    path: '/api/v1/places/{id}',
+    ...routes.updatePlace,
     summary: 'Edit a place, naming the version the edit is based on (409 when it is stale)',
     params: PlaceIdParams,
     body: PlacePatch,
@@ -184,8 +173,7 @@ export const endpoints = {
     errors: [400, 401, 403, 404, 409, 413, 415, 429],
   },
   transitionPlace: {
-    method: 'POST',
-    path: '/api/v1/places/{id}/transition',
+    ...routes.transitionPlace,
     summary: 'Publish, reject (with a reason), archive, restore or resubmit a place',
     params: PlaceIdParams,
     body: PlaceTransition,
@@ -194,8 +182,7 @@ export const endpoints = {
     errors: [400, 401, 403, 404, 409, 415, 422, 429],
   },
   placeHistory: {
-    method: 'GET',
-    path: '/api/v1/places/{id}/history',
+    ...routes.placeHistory,
     summary: 'Every change of a place: who, when, what (its author and moderators only)',
     params: PlaceIdParams,
     response: PlaceHistory,
@@ -203,8 +190,7 @@ export const endpoints = {
     errors: [400, 401, 403, 404],
   },
   flagPlace: {
-    method: 'POST',
-    path: '/api/v1/places/{id}/flags',
+    ...routes.flagPlace,
     summary: 'Report a problem with a published place (anyone, signed in or not)',
     params: PlaceIdParams,
     body: FlagInput,
@@ -213,8 +199,7 @@ export const endpoints = {
     errors: [400, 404, 415, 429],
   },
   listFlags: {
-    method: 'GET',
-    path: '/api/v1/flags',
+    ...routes.listFlags,
     summary: 'Reports on places: open ones oldest first, or resolved ones newest first (moderators)',
     query: FlagListQuery,
     response: FlagList,
@@ -222,8 +207,7 @@ export const endpoints = {
     errors: [400, 401, 403],
   },
   resolveFlag: {
-    method: 'POST',
-    path: '/api/v1/flags/{id}/resolve',
+    ...routes.resolveFlag,
     summary: 'Resolve a report: the place was fixed, or there was nothing to change (moderators)',
     params: FlagIdParams,
     body: FlagResolution,
@@ -232,8 +216,7 @@ export const endpoints = {
     errors: [400, 401, 403, 404, 409, 415, 429],
   },
   createCategory: {
-    method: 'POST',
-    path: '/api/v1/categories',
+    ...routes.createCategory,
     summary: 'Add a category (moderators); its slug never changes',
     body: CategoryInput,
     status: 201,
@@ -242,8 +225,7 @@ export const endpoints = {
     errors: [400, 401, 403, 409, 415, 429],
   },
   updateCategory: {
-    method: 'PATCH',
-    path: '/api/v1/categories/{id}',
+    ...routes.updateCategory,
     summary: 'Change a category’s names, colour or icon (moderators)',
     params: CategoryIdParams,
     body: CategoryPatch,
@@ -252,8 +234,7 @@ export const endpoints = {
     errors: [400, 401, 403, 404, 415, 429],
   },
   deleteCategory: {
-    method: 'DELETE',
-    path: '/api/v1/categories/{id}',
+    ...routes.deleteCategory,
     summary: 'Delete a category no place uses (moderators; 409 while it has places)',
     params: CategoryIdParams,
     status: 204,
@@ -261,8 +242,7 @@ export const endpoints = {
     errors: [400, 401, 403, 404, 409, 429],
   },
   listUsers: {
-    method: 'GET',
-    path: '/api/v1/users',
+    ...routes.listUsers,
     summary: 'Users, newest first, optionally matching `q` (admins)',
     query: UserListQuery,
     response: UserList,
@@ -270,8 +250,7 @@ export const endpoints = {
     errors: [400, 401, 403],
   },
   updateUser: {
-    method: 'PATCH',
-    path: '/api/v1/users/{id}',
+    ...routes.updateUser,
     summary: 'Change a user’s role, or disable or enable the account (admins; not their own)',
     params: UserIdParams,
     body: UserPatch,
@@ -280,8 +259,7 @@ export const endpoints = {
     errors: [400, 401, 403, 404, 415, 429],
   },
   importPlaces: {
-    method: 'POST',
-    path: '/api/v1/import',
+    ...routes.importPlaces,
     summary:
       'Import places from a GeoJSON or CSV file (moderators): a dry run by default; a real run imports every row or none (else 422 `validation_error` with the report as details)',
     query: ImportQuery,
@@ -291,16 +269,14 @@ export const endpoints = {
     errors: [400, 401, 403, 413, 415, 422, 429],
   },
   exportGeoJson: {
-    method: 'GET',
-    path: '/api/v1/export.geojson',
+    ...routes.exportGeoJson,
     summary: 'Published places as a GeoJSON download, with the filters of the place list (public positions)',
     query: ExportQuery,
     download: { type: 'application/geo+json', schema: PlaceFeatureCollection },
     errors: [400, 429],
   },
   exportCsv: {
-    method: 'GET',
-    path: '/api/v1/export.csv',
+    ...routes.exportCsv,
     summary: 'Published places as a CSV download, with the filters of the place list (public positions)',
     query: ExportQuery,
     download: { type: 'text/csv', schema: z.string().describe('CSV (RFC 4180) with a header row') },

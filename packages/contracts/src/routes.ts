@@ -10,10 +10,10 @@ export interface Route {
 }
 
 /**
- * Every endpoint of `endpoints.ts` as a browser builds its request, without a schema: the home
- * page calls the API before zod and the contracts' schemas have loaded (decision 019). The
- * endpoints table stays the one description; a test checks that each route says what its entry
- * says (method, path, and `params` / `body` / `query` as `id` / `body` / `query`).
+ * Every endpoint's route, as a browser builds its request, without a schema: the home page calls
+ * the API before zod and the contracts' schemas have loaded (decision 019). The endpoints table
+ * (endpoints.ts) takes each route as it is and adds its schemas; a test checks that each route's
+ * `args` match its entry's `params` / `body` / `query`.
  */
 export const routes = {
   health: { method: 'GET', path: '/api/v1/health', args: [] },
