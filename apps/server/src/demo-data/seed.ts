@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
+import { emptySearchPendingLists } from '../places/search-pending-lists.ts';
 import { DEMO_CATEGORIES } from './categories.ts';
 import { DEFAULT_DEMO_COUNT, DEFAULT_DEMO_SEED, type DemoPlace, generateDemoPlaces } from './generate.ts';
 
@@ -68,12 +69,7 @@ export async function insertDemoPlaces(
   // no autovacuum to do this later).
   if (inserted > 0) {
     await db.query('ANALYZE places');
-    // The trigram indexes' pending lists are left full by a bulk load until (auto)vacuum, and a
-    // search reads them whole or scans the table instead (decision 016): empty them now.
-    await db.query(
-      `SELECT gin_clean_pending_list(c.oid::regclass) FROM pg_class c
-       WHERE c.relname IN ('places_search_text_trgm_idx', 'places_search_name_trgm_idx')`,
-    );
+    await emptySearchPendingLists(db);
   }
   return inserted;
 }

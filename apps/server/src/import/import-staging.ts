@@ -1,6 +1,7 @@
 import type { ImportStatus } from '@karta/contracts';
 import type { Database } from '../db/database.ts';
 import { Mutex } from '../db/mutex.ts';
+import { emptySearchPendingLists } from '../places/search-pending-lists.ts';
 import { type CreateRecord, type UpdateRecord, writeBatch } from './import-writes.ts';
 
 /**
@@ -168,11 +169,6 @@ export async function analyzeAfterImport(db: Database, written: number): Promise
   // Separate statements, so reads waiting for the one session get their turn between them.
   await db.query('ANALYZE places');
   await db.query('ANALYZE place_words');
-  // The trigram indexes' pending lists are left full until a vacuum PGlite never runs, and a
-  // search reads them whole (decision 016): empty them now, as the demo seed does.
-  await db.query(
-    `SELECT gin_clean_pending_list(c.oid::regclass) FROM pg_class c
-     WHERE c.relname IN ('places_search_text_trgm_idx', 'places_search_name_trgm_idx')`,
-  );
+  await emptySearchPendingLists(db);
   return true;
 }
