@@ -2,11 +2,12 @@ import type { PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import { boundedCount } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
+import { firstMatches } from './first-matches.ts';
 import { type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import { afterSql, distanceSql, Sql } from './place-sql.ts';
 import { placeColumnsSql } from './place-visibility.ts';
-import type { SearchHit, SearchQuery } from './search-query.ts';
+import { hitOrder, type SearchHit, type SearchQuery } from './search-query.ts';
 import { searchSql } from './search-sql.ts';
 import { mayHoldTypo, readTypos } from './typo-search.ts';
 
@@ -125,44 +126,41 @@ export function createPlaceSearch(db: Queryable) {
 
   /**
    * Up to `count` places after the cursor in (rank, distance, id) order among the matches nearest
-   * the origin (or first in id order): one walk of the location (or primary key) index reads at
-   * most `count + WALK_EXTRA` matches of the ranks asked for, sorted again by rank and exact
-   * distance. `exact`: only rank 0 (places named as the query); else ranks 1–4. So a rank whose
-   * places are rare among many matches may be cut short (decision 016).
+   * the origin (or first in id order): the first `count + WALK_EXTRA` matches of the ranks asked
+   * for, in the order of the location (or primary key) index, read with bounded work
+   * (first-matches.ts), then sorted by rank and exact distance. `exact`: only rank 0 (places named
+   * as the query); else ranks 1–4. So a rank whose places are rare among many matches may be cut
+   * short (decision 016).
    */
   async function readWindow(query: SearchQuery, exact: boolean, count: number): Promise<SearchHit[]> {
-    const walk = statement(query);
     const origin = query.origin;
-    const walkOrder = origin
-      ? `p.location <-> point(${walk.param(origin.lng, 'float8')}, ${walk.param(origin.lat, 'float8')})`
-      : `p.id${query.newest ? ' DESC' : ''}`;
     const after = query.after;
     const afterRank = after?.rank ?? 0;
-    // Rank 0 needs no rank expression (its parameters would be left unused, which SQL refuses).
-    const rank = exact ? '0' : walk.search.rank();
-    const ranks = exact
-      ? [
-          walk.search.classProbe(0),
-          afterCursor(query, walk.param, 0, { distance: walk.distance, id: 'p.id' }),
-        ]
-      : [
-          after && afterRank > 0
-            ? `(${rank} > ${walk.param(afterRank, 'int4')} OR (${rank} = ${walk.param(afterRank, 'int4')} AND ${afterCursor(query, walk.param, afterRank, { distance: walk.distance, id: 'p.id' })}))`
-            : `${rank} > 0`,
-        ];
-    const { rows } = await db.query<SearchHit>(
-      `SELECT s.id, s.distance, s.rank FROM (
-         SELECT p.id, ${walk.distance()} AS distance, ${rank} AS rank
-         FROM places p
-         WHERE ${[...query.where, walk.search.filter, ...ranks].join(' AND ')}
-         ORDER BY ${walkOrder}
-         LIMIT ${walk.param(count + WALK_EXTRA, 'int4')}
-       ) AS s
-       ORDER BY s.rank, ${order(query)}
-       LIMIT ${walk.param(count, 'int4')}`,
-      walk.sql.params,
+    const hits = await firstMatches<SearchHit>(
+      db,
+      query,
+      (param) => {
+        const search = searchSql(query.q, param);
+        const distance = () => (origin ? distanceSql(origin, param) : 'NULL::float8');
+        // Rank 0 needs no rank expression (its parameters would be left unused, which SQL refuses).
+        const rank = exact ? '0' : search.rank();
+        const cursor = (rankOfCursor: number) =>
+          afterCursor(query, param, rankOfCursor, { distance, id: 'p.id' });
+        const ranks = exact
+          ? [search.classProbe(0), cursor(0)]
+          : [
+              after && afterRank > 0
+                ? `(${rank} > ${param(afterRank, 'int4')} OR (${rank} = ${param(afterRank, 'int4')} AND ${cursor(afterRank)}))`
+                : `${rank} > 0`,
+            ];
+        return {
+          columns: `p.id, ${distance()} AS distance, ${rank} AS rank`,
+          match: [search.filter, ...ranks],
+        };
+      },
+      count + WALK_EXTRA,
     );
-    return rows;
+    return hits.sort(hitOrder(query)).slice(0, count);
   }
 
   /** The full rows of `hits`, in their order, as `viewer` may see them. */

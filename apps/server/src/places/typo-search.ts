@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.ts';
 import type { PageCursor } from './cursor.ts';
-import { distanceSql, Sql } from './place-sql.ts';
-import type { SearchHit, SearchQuery } from './search-query.ts';
+import { firstMatches } from './first-matches.ts';
+import { distanceSql } from './place-sql.ts';
+import { hitOrder, type SearchHit, type SearchQuery } from './search-query.ts';
 import { editDistance, MAX_EDITS, TYPO_MIN_WORD, typoRank } from './typo-rank.ts';
 
 /** Words of the vocabulary like a query word that are considered (karta_similar_words). */
@@ -40,23 +41,17 @@ export async function readTypos(
   const spellings = folded.filter(({ folded: word }) => word.length > 0).map(alternatives);
   if (spellings.length === 0 || spellings.some((each) => each.length === 0)) return { hits: [], total: 0 };
 
-  const sql = new Sql();
-  sql.params.push(...query.params);
-  const param = sql.param;
   const origin = query.origin;
-  const holdsEvery = spellings.map(
-    (each) => `(${each.map((word) => `p.search_name LIKE ${param(`%${word}%`, 'text')}`).join(' OR ')})`,
-  );
-  const walk = origin
-    ? `p.location <-> point(${param(origin.lng, 'float8')}, ${param(origin.lat, 'float8')})`
-    : `p.id${query.newest ? ' DESC' : ''}`;
-  const { rows } = await db.query<{ id: number; distance: number | null; names: string }>(
-    `SELECT p.id, ${origin ? distanceSql(origin, param) : 'NULL::float8'} AS distance, p.search_name AS names
-     FROM places p
-     WHERE ${[...query.where, ...holdsEvery].join(' AND ')}
-     ORDER BY ${walk}
-     LIMIT ${param(CANDIDATES, 'int4')}`,
-    sql.params,
+  const rows = await firstMatches<{ id: number; distance: number | null; names: string }>(
+    db,
+    query,
+    (param) => ({
+      columns: `p.id, ${origin ? distanceSql(origin, param) : 'NULL::float8'} AS distance, p.search_name AS names`,
+      match: spellings.map(
+        (each) => `(${each.map((word) => `p.search_name LIKE ${param(`%${word}%`, 'text')}`).join(' OR ')})`,
+      ),
+    }),
+    CANDIDATES,
   );
   const phrase = folded
     .map((row) => row.folded)
@@ -67,10 +62,7 @@ export async function readTypos(
     return rank === undefined ? [] : [{ id, distance, rank }];
   });
   const newest = !origin && query.newest === true;
-  ranked.sort(
-    (a, b) =>
-      a.rank - b.rank || (a.distance ?? 0) - (b.distance ?? 0) || (newest ? b.id - a.id : a.id - b.id),
-  );
+  ranked.sort(hitOrder(query));
   const after = query.after;
   const start = after ? ranked.findIndex((hit) => isAfter(hit, after, newest)) : 0;
   return { hits: start < 0 ? [] : ranked.slice(start, start + count), total: ranked.length };
