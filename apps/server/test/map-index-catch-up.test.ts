@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import type { ClusterResult } from '@karta/map-core/clustering';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexWorker } from '../src/map-index/index-worker.ts';
 import { MapIndexNotReadyError, MapIndexService } from '../src/map-index/map-index-service.ts';
@@ -15,7 +16,7 @@ interface Place {
 async function shows(index: MapIndexService, place: Place): Promise<boolean> {
   const d = 0.002;
   const bbox = { west: place.lng - d, south: place.lat - d, east: place.lng + d, north: place.lat + d };
-  const result = await index.query({ bbox, zoom: 18 });
+  const result = JSON.parse(await index.queryJson({ bbox, zoom: 18 })) as ClusterResult;
   return result.places.some((shown) => shown.id === place.id);
 }
 
@@ -164,7 +165,9 @@ describe.skipIf(!databaseAvailable)(`the map index catching up with the change l
     const inCategory = async (slug: string) => {
       const d = 0.002;
       const bbox = { west: place.lng - d, south: place.lat - d, east: place.lng + d, north: place.lat + d };
-      const result = await t.mapIndex.query({ bbox, zoom: 18, categories: [slug] });
+      const result = JSON.parse(
+        await t.mapIndex.queryJson({ bbox, zoom: 18, categories: [slug] }),
+      ) as ClusterResult;
       return result.places.map((shown) => shown.id);
     };
     expect(await inCategory(from)).toEqual([place.id]);

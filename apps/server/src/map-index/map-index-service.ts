@@ -1,4 +1,4 @@
-import type { ClusterQuery, ClusterResult } from '@karta/map-core/clustering';
+import type { ClusterQuery } from '@karta/map-core/clustering';
 import type { Database } from '../db/database.ts';
 import { startTsWorker } from '../workers/start-ts-worker.ts';
 import { currentPosition, type LogPosition, readChangesSince } from './change-log.ts';
@@ -87,11 +87,15 @@ export class MapIndexService {
     return this.stats;
   }
 
-  /** Clusters and places of one viewport. */
-  async query(query: ClusterQuery): Promise<ClusterResult> {
+  /**
+   * Clusters and places of one viewport (a ClusterResult), as JSON text. The worker encodes it:
+   * copying a text out of the worker is a copy of its bytes, where the answer's objects would be
+   * cloned one by one and then encoded again on the main thread, which serves every request.
+   */
+  async queryJson(query: ClusterQuery): Promise<string> {
     if (!this.ready || !this.worker) throw new MapIndexNotReadyError();
     const answer = await this.worker.request({ type: 'query', query }, QUERY_TIMEOUT_MS);
-    return answerOf(answer, 'result').result;
+    return answerOf(answer, 'result').json;
   }
 
   /**

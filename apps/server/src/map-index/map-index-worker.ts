@@ -86,7 +86,7 @@ port.on('message', (request: MapIndexRequest) => {
       });
       compactWhenIdle();
     } else if (request.type === 'query') {
-      send({ type: 'result', id: request.id, result: built().query(request.query) });
+      send({ type: 'result', id: request.id, json: JSON.stringify(built().query(request.query)) });
     }
   } catch (error) {
     if ('id' in request) send({ type: 'error', id: request.id, message: (error as Error).message });

@@ -1,4 +1,4 @@
-import type { ClusterQuery, ClusterResult, IndexedPlace, LocationPrivacy } from '@karta/map-core/clustering';
+import type { ClusterQuery, IndexedPlace, LocationPrivacy } from '@karta/map-core/clustering';
 
 /**
  * Messages between the main thread and the map-index worker. Places arrive as JSON text straight
@@ -20,7 +20,8 @@ export type MapIndexResponse =
   | { type: 'built'; id: number; size: number; parseMs: number; buildMs: number }
   /** `pendingChanges`: changes in the index's delta, not yet compacted into its sorted base. */
   | { type: 'applied'; id: number; size: number; pendingChanges: number; applyMs: number }
-  | { type: 'result'; id: number; result: ClusterResult }
+  /** A query's answer as JSON text, encoded here so the main thread only sends it on. */
+  | { type: 'result'; id: number; json: string }
   | { type: 'error'; id: number; message: string };
 
 /** A place row as the loader packs it: [id, lat, lng, category, name, primaryLanguage, radius, privacy]. */
