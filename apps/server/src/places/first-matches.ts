@@ -3,9 +3,10 @@ import { Sql } from './place-sql.ts';
 import type { SearchQuery } from './search-query.ts';
 
 /**
- * How far a walk goes: `first` places, then, when they hold too few matches, once more as far as
- * their share of matches says the page needs, if that is at most `most` places; else the matches
- * are read from the search's own indexes. At a million places on PostgreSQL a walk reads about
+ * How far walks go: `first` places, then, when they hold too few matches but their share says the
+ * page lies within `most` places, up to `most`; else the matches are read from the search's own
+ * indexes. A walk stops as soon as it has the page (its LIMIT ends the index scan), so going up to
+ * `most` costs only what the matches need. At a million places on PostgreSQL a walk reads about
  * 1.2 µs a place (the location index alone, migration 010; the table in id order about as fast,
  * its pages mostly in that order) and reading the matches about 6 µs a match, so `most` is about
  * 80 ms of walking, what reading some 13 000 matches costs.
@@ -13,14 +14,12 @@ import type { SearchQuery } from './search-query.ts';
 export const WALK_ROWS = { first: 4_000, most: 64_000 } as const;
 
 /**
- * How many places the next walk should read, after `walked` places held `found` matches of the
- * `take` needed; undefined: read the matches instead. A quarter more than the share predicts, so
- * that one more walk is nearly always enough.
+ * Whether to walk on, up to `most` places, after `walked` places held `found` of the `take`
+ * matches needed: when their share predicts the page within `most` places (twice the prediction,
+ * as the share often falls with the distance from the origin). Otherwise the matches are read.
  */
-export function nextWalk(walked: number, found: number, take: number, most: number): number | undefined {
-  if (found >= take) return undefined;
-  const predicted = Math.ceil((walked * take * 1.25) / Math.max(found, 0.5));
-  return predicted <= most ? Math.max(predicted, walked + 1) : undefined;
+export function walkOn(walked: number, found: number, take: number, most: number): boolean {
+  return found < take && (2 * walked * take) / Math.max(found, 0.5) <= most;
 }
 
 /**
@@ -45,8 +44,8 @@ export interface FirstMatchesPieces {
  * A walk of the index in key order that tests each place finds the first matches of a common word
  * at once, but for a word whose places all lie far from the origin it passes most of the table
  * first (a town's street at the edge of a million places: seconds). So the walk reads `first`
- * places and, when too few match, once more as far as their share predicts (nextWalk), if that is
- * not too far. Otherwise the matches are few among the places near the origin: they are read from
+ * places and, when too few match, walks on up to `most` if their share says that is far enough
+ * (walkOn). Otherwise the matches are few among the places near the origin: they are read from
  * the search's trigram indexes instead, every match, and the first `take` kept in the same key
  * order. Every way gives the same rows (up to ties of the key).
  */
@@ -70,7 +69,7 @@ export async function firstMatches<Row>(
   const direction = !origin && query.newest ? 'DESC' : 'ASC';
   const where = query.where.length > 0 ? query.where.join(' AND ') : 'TRUE';
 
-  /** The first `take` matches among the first `rows` places of the walk. */
+  /** The first `take` matches among the first `rows` places of the walk (it stops at `take`). */
   const walk = async (rows: number) => {
     const { sql, pieces, walkKey } = statement();
     // The subquery with a LIMIT is not merged into the outer query, so the walk reads at most
@@ -92,13 +91,8 @@ export async function firstMatches<Row>(
     return found;
   };
 
-  let walked = walks.first;
-  let found = await walk(walked);
-  const further = nextWalk(walked, found.length, take, walks.most);
-  if (further !== undefined) {
-    walked = further;
-    found = await walk(walked);
-  }
+  let found = await walk(walks.first);
+  if (walkOn(walks.first, found.length, take, walks.most)) found = await walk(walks.most);
   if (found.length >= take) return found;
 
   const { sql, pieces, walkKey } = statement();
