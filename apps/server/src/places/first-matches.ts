@@ -26,7 +26,7 @@ export function walkOn(walked: number, found: number, take: number, most: number
  * The columns a walk passes on to `columns` and `match`: those the location index holds
  * (migration 010), so that a walk reads the index only.
  */
-const WALKED_COLUMNS = ['id', 'public_lat', 'public_lng', 'search_name', 'search_text'] as const;
+const WALKED_COLUMNS = 'p.id, p.public_lat, p.public_lng, p.search_name, p.search_text';
 
 /** One statement's pieces, written with its own parameters (each attempt builds them afresh). */
 export interface FirstMatchesPieces {
@@ -77,7 +77,7 @@ export async function firstMatches<Row>(
     // location index holds (migration 010), so the walk never reads the table.
     const { rows: found } = await db.query<Row>(
       `SELECT ${pieces.columns} FROM (
-         SELECT ${WALKED_COLUMNS.map((column) => `p.${column}`).join(', ')}, ${walkKey} AS walk_key
+         SELECT ${WALKED_COLUMNS}, ${walkKey} AS walk_key
          FROM places p
          WHERE ${where}
          ORDER BY ${walkKey} ${direction}

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { type ListQuery, listFilter, sqlAfter } from './list-sql.ts';
 import { type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
-import { distanceSql } from './place-sql.ts';
+import { distanceOrNullSql } from './place-sql.ts';
 import { placeColumnsSql } from './place-visibility.ts';
 
 /** The ids of a comma-separated list, parsed without a string per id (a million fit in 8 MB). */
@@ -45,7 +45,7 @@ export async function* listInOrder(
   const { origin } = filter;
   const order = origin ? 'm.distance, m.id' : 'm.id';
   const snapshot = sqlAfter(filter);
-  const distance = origin ? distanceSql(origin, snapshot.param) : 'NULL::float8';
+  const distance = distanceOrNullSql(origin, snapshot.param);
   const { rows } = await db.query<{ ids: string | null }>(
     `SELECT string_agg(m.id::text, ',' ORDER BY ${order}) AS ids
      FROM (SELECT p.id, ${distance} AS distance FROM places p WHERE ${where}) AS m`,
@@ -57,7 +57,7 @@ export async function* listInOrder(
     const read = sqlAfter(filter);
     const { rows: found } = await db.query<PlaceRow>(
       `SELECT ${placeColumnsSql(viewer, read.param)},
-         ${origin ? distanceSql(origin, read.param) : 'NULL::float8'} AS distance
+         ${distanceOrNullSql(origin, read.param)} AS distance
        FROM places p JOIN categories c ON c.id = p.category_id
        WHERE p.id = ANY(${read.param(chunk, 'int8[]')}) AND ${where}`,
       read.params,

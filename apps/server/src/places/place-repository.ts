@@ -8,7 +8,7 @@ import { nearestPage } from './nearest-walk.ts';
 import { type PlaceRow, toListItem, toPlace } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import { createPlaceSearch } from './place-search.ts';
-import { afterSql, distanceSql, Sql } from './place-sql.ts';
+import { afterSql, distanceOrNullSql, Sql } from './place-sql.ts';
 import { createPlaceSuggestions } from './place-suggestions.ts';
 import { placeColumnsSql, visibleToSql } from './place-visibility.ts';
 
@@ -140,7 +140,7 @@ async function sortedPage(
   const param = sql.param;
   const { origin } = filter;
   const columns = placeColumnsSql(viewer, param);
-  const distance = origin ? distanceSql(origin, param) : 'NULL::float8';
+  const distance = distanceOrNullSql(origin, param);
   const newest = !origin && query.order === 'newest';
   const keys: { column: string; descending?: boolean; value: () => string }[] = [];
   const after = query.after;

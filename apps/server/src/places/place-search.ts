@@ -5,7 +5,7 @@ import type { PageCursor } from './cursor.ts';
 import { firstMatches } from './first-matches.ts';
 import { type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
-import { afterSql, distanceSql, Sql } from './place-sql.ts';
+import { afterSql, distanceOrNullSql, Sql } from './place-sql.ts';
 import { placeColumnsSql } from './place-visibility.ts';
 import { hitOrder, type SearchHit, type SearchQuery } from './search-query.ts';
 import { searchSql } from './search-sql.ts';
@@ -40,7 +40,7 @@ export function createPlaceSearch(db: Queryable) {
     const sql = new Sql();
     sql.params.push(...query.params);
     const origin = query.origin;
-    const distance = () => (origin ? distanceSql(origin, sql.param) : 'NULL::float8');
+    const distance = () => distanceOrNullSql(origin, sql.param);
     return { sql, param: sql.param, search: searchSql(query.q, sql.param), distance };
   };
 
@@ -141,7 +141,7 @@ export function createPlaceSearch(db: Queryable) {
       query,
       (param) => {
         const search = searchSql(query.q, param);
-        const distance = () => (origin ? distanceSql(origin, param) : 'NULL::float8');
+        const distance = () => distanceOrNullSql(origin, param);
         // Rank 0 needs no rank expression (its parameters would be left unused, which SQL refuses).
         const rank = exact ? '0' : search.rank();
         const cursor = (rankOfCursor: number) =>

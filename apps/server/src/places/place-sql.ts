@@ -68,6 +68,11 @@ export function distanceSql(point: LatLng, param: Sql['param']): string {
     + cos(radians(${lat})) * cos(radians(p.public_lat)) * power(sin(radians(p.public_lng - ${lng}) / 2), 2)))))`;
 }
 
+/** The row's distance from `origin` as distanceSql gives it, or NULL when there is no origin. */
+export function distanceOrNullSql(origin: LatLng | undefined, param: Sql['param']): string {
+  return origin ? distanceSql(origin, param) : 'NULL::float8';
+}
+
 /** Whether the row's public position is in one of the boxes (GiST on `location`). */
 export function inBoxesSql(boxes: readonly Box[], param: Sql['param']): string {
   const parts = boxes.map(

@@ -1,7 +1,6 @@
 import type { Queryable } from '../db/database.ts';
-import type { PageCursor } from './cursor.ts';
 import { firstMatches } from './first-matches.ts';
-import { distanceSql } from './place-sql.ts';
+import { distanceOrNullSql } from './place-sql.ts';
 import { hitOrder, type SearchHit, type SearchQuery } from './search-query.ts';
 import { editDistance, MAX_EDITS, TYPO_MIN_WORD, typoRank } from './typo-rank.ts';
 
@@ -46,7 +45,7 @@ export async function readTypos(
     db,
     query,
     (param) => ({
-      columns: `p.id, ${origin ? distanceSql(origin, param) : 'NULL::float8'} AS distance, p.search_name AS names`,
+      columns: `p.id, ${distanceOrNullSql(origin, param)} AS distance, p.search_name AS names`,
       match: spellings.map(
         (each) => `(${each.map((word) => `p.search_name LIKE ${param(`%${word}%`, 'text')}`).join(' OR ')})`,
       ),
@@ -61,10 +60,12 @@ export async function readTypos(
     const rank = typoRank(phrase, names);
     return rank === undefined ? [] : [{ id, distance, rank }];
   });
-  const newest = !origin && query.newest === true;
-  ranked.sort(hitOrder(query));
+  const order = hitOrder(query);
+  ranked.sort(order);
   const after = query.after;
-  const start = after ? ranked.findIndex((hit) => isAfter(hit, after, newest)) : 0;
+  // The cursor is the last hit of the page before: (rank, distance, id) in the same order.
+  const cursor = after && { rank: after.rank ?? 0, distance: after.distance ?? null, id: after.id };
+  const start = cursor ? ranked.findIndex((hit) => order(hit, cursor) > 0) : 0;
   return { hits: start < 0 ? [] : ranked.slice(start, start + count), total: ranked.length };
 }
 
@@ -83,13 +84,4 @@ function alternatives({ folded, similar }: { folded: string; similar: string[] }
     .filter(({ edits }) => edits === fewest)
     .slice(0, ALTERNATIVES)
     .map(({ word }) => word);
-}
-
-/** Whether `hit` comes after the cursor in the order (rank, distance, id). */
-function isAfter(hit: SearchHit, after: PageCursor, newest: boolean): boolean {
-  const rank = after.rank ?? 0;
-  if (hit.rank !== rank) return hit.rank > rank;
-  const distance = after.distance ?? 0;
-  if (hit.distance !== null && hit.distance !== distance) return hit.distance > distance;
-  return newest ? hit.id < after.id : hit.id > after.id;
 }
