@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerRequestUser } from './accounts/request-user.ts';
 import { type Config, trustProxyOption } from './config/env.ts';
@@ -69,7 +74,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config, options.logStream),
     // Fastify's own request lines hold the URL and the client address: ours hold the route.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: (request) => requestId(request.headers['x-request-id']),
     requestIdHeader: false,

@@ -27,11 +27,61 @@ export function parseIds(text: string): Float64Array {
 }
 
 /**
+ * Places a statement of the first pass covers at most (a range of ids, whatever their status), so
+ * that no statement of an export reads more than about this many places: on PGlite, whose one
+ * connection serves everyone in turn, other requests get theirs between statements, and no
+ * statement nears the read time-out (a million places in one took more than its 5 s).
+ */
+export const ID_SPAN = 50_000;
+
+/** The matches of one range of ids, sorted as the export is (`distances` set when by distance). */
+interface SortedRun {
+  ids: Float64Array;
+  distances: Float64Array | null;
+  /** The next one to hand out. */
+  at: number;
+}
+
+function parseDistances(text: string | null): Float64Array {
+  // float8's text is the shortest that reads back exactly, so the order stays the database's.
+  return text ? Float64Array.from(text.split(','), Number) : new Float64Array(0);
+}
+
+/** Whether run `a`'s next match comes before `b`'s: nearer first, then the lower id. */
+function comesBefore(a: SortedRun, b: SortedRun): boolean {
+  const da = a.distances?.[a.at] ?? 0;
+  const db = b.distances?.[b.at] ?? 0;
+  return da !== db ? da < db : (a.ids[a.at] ?? 0) < (b.ids[b.at] ?? 0);
+}
+
+/**
+ * The next `count` ids of the runs merged in order. The runs are few (a million places make 20),
+ * so the next is found by looking at each run's head; runs in id order follow each other, so the
+ * first run is used up before the next is looked at.
+ */
+export function takeMerged(runs: SortedRun[], count: number): number[] {
+  const taken: number[] = [];
+  while (taken.length < count) {
+    let best: SortedRun | undefined;
+    for (const run of runs) {
+      if (run.at < run.ids.length && (!best || comesBefore(run, best))) best = run;
+    }
+    if (!best) break;
+    taken.push(best.ids[best.at] ?? 0);
+    best.at += 1;
+  }
+  return taken;
+}
+
+/**
  * Every place of the list `query` (its filters; no paging), in pages of `pageSize`, in one ordered
- * pass: nearest first from `near` or `covers` (ties by id), else by id. One statement sorts the
- * matching ids once (8 bytes a place are kept, not the rows); each page then reads its rows by
- * primary key, checking the filter again, so a place changed meanwhile is left out rather than
- * shown as it no longer matches. Paging the list instead re-sorted every match for every page
+ * pass: nearest first from `near` or `covers` (ties by id), else by id.
+ *
+ * A first pass reads the matching ids, range of ids by range of ids (`idSpan` places each, so no
+ * statement grows with the table), each range sorted by the database; 16 bytes a match are kept,
+ * not the rows. Each page then takes the next ids of those runs merged in order and reads their
+ * rows by primary key, checking the filter again, so a place changed meanwhile is left out rather
+ * than shown as it no longer matches. Paging the list instead re-sorted every match for every page
  * (the work grew with the square of the matches).
  */
 export async function* listInOrder(
@@ -39,21 +89,43 @@ export async function* listInOrder(
   query: Omit<ListQuery, 'limit' | 'after' | 'withTotal' | 'origin'>,
   viewer: Actor | null,
   pageSize: number,
+  idSpan = ID_SPAN,
 ): AsyncGenerator<PlaceListItem[]> {
   const filter = listFilter({ ...query, limit: pageSize }, viewer);
   const where = filter.where.join(' AND ');
   const { origin } = filter;
   const order = origin ? 'm.distance, m.id' : 'm.id';
-  const snapshot = sqlAfter(filter);
-  const distance = distanceOrNullSql(origin, snapshot.param);
-  const { rows } = await db.query<{ ids: string | null }>(
-    `SELECT string_agg(m.id::text, ',' ORDER BY ${order}) AS ids
-     FROM (SELECT p.id, ${distance} AS distance FROM places p WHERE ${where}) AS m`,
-    snapshot.params,
-  );
-  const ids = parseIds(rows[0]?.ids ?? '');
-  for (let start = 0; start < ids.length; start += pageSize) {
-    const chunk = Array.from(ids.subarray(start, start + pageSize));
+
+  const runs: SortedRun[] = [];
+  for (let from = 0; ; ) {
+    // The last id of this range: the `idSpan`-th after `from`, read from the primary key alone.
+    const { rows: ends } = await db.query<{ id: number }>(
+      'SELECT id FROM places WHERE id > $1::int8 ORDER BY id OFFSET $2::int4 LIMIT 1',
+      [from, idSpan - 1],
+    );
+    const to = ends[0]?.id ?? null;
+    const range = sqlAfter(filter);
+    const distance = distanceOrNullSql(origin, range.param);
+    const inRange = [
+      `p.id > ${range.param(from, 'int8')}`,
+      ...(to === null ? [] : [`p.id <= ${range.param(to, 'int8')}`]),
+    ];
+    const { rows } = await db.query<{ ids: string | null; distances: string | null }>(
+      `SELECT string_agg(m.id::text, ',' ORDER BY ${order}) AS ids,
+         ${origin ? `string_agg(m.distance::text, ',' ORDER BY ${order})` : 'NULL'} AS distances
+       FROM (SELECT p.id, ${distance} AS distance FROM places p
+             WHERE ${[...inRange, where].join(' AND ')}) AS m`,
+      range.params,
+    );
+    const ids = parseIds(rows[0]?.ids ?? '');
+    if (ids.length > 0) {
+      runs.push({ ids, distances: origin ? parseDistances(rows[0]?.distances ?? null) : null, at: 0 });
+    }
+    if (to === null) break;
+    from = to;
+  }
+
+  for (let chunk = takeMerged(runs, pageSize); chunk.length > 0; chunk = takeMerged(runs, pageSize)) {
     const read = sqlAfter(filter);
     const { rows: found } = await db.query<PlaceRow>(
       `SELECT ${placeColumnsSql(viewer, read.param)},
