@@ -1,0 +1,132 @@
+import exifr from 'exifr';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+
+/** What an upload may be and what is made of it (issue 13 §2–§3). */
+export const PHOTO_LIMITS = {
+  /** Bytes of one upload; more is refused before anything is decoded (413). */
+  maxBytes: 15 * 1024 * 1024,
+  /** Pixels of one image, as its header says: a decompression bomb is refused before decoding. */
+  maxPixels: 40_000_000,
+  /** The thumbnail's width (lists, the info window). */
+  thumbWidth: 320,
+  /** The large image's longer side (the gallery's viewer). */
+  largeSide: 1600,
+} as const;
+
+/** Why an upload was refused; the route turns each into a translated 4xx that says what to do. */
+export type PhotoRefusalReason =
+  | 'empty'
+  | 'too_large'
+  | 'not_an_image'
+  | 'unsupported_format'
+  | 'animated'
+  | 'too_many_pixels'
+  | 'damaged';
+
+export class PhotoRefusedError extends Error {
+  constructor(
+    readonly reason: PhotoRefusalReason,
+    detail: string,
+  ) {
+    super(`photo refused (${reason}): ${detail}`);
+    this.name = 'PhotoRefusedError';
+  }
+}
+
+/** One re-encoded size: WebP bytes, nothing else kept of the upload. */
+export interface PhotoImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface ProcessedPhoto {
+  thumb: PhotoImage;
+  large: PhotoImage;
+}
+
+/**
+ * The formats accepted, as sharp names what it found in the bytes (never the header or the file's
+ * name): AVIF is `heif` compressed with AV1; a HEIC photo (HEVC) is `heif` too, but the prebuilt
+ * sharp cannot decode HEVC, so it is refused with a hint to send JPEG.
+ */
+function acceptedFormat(format: string | undefined, compression: string | undefined): boolean {
+  if (format === 'jpeg' || format === 'png' || format === 'webp') return true;
+  return format === 'heif' && compression === 'av1';
+}
+
+/**
+ * Reads what the bytes are and refuses what is not a single still photo of an accepted format
+ * and size, before any pixel is decoded.
+ */
+async function checkUpload(bytes: Uint8Array): Promise<void> {
+  if (bytes.length === 0) throw new PhotoRefusedError('empty', 'no bytes');
+  if (bytes.length > PHOTO_LIMITS.maxBytes) throw new PhotoRefusedError('too_large', `${bytes.length} bytes`);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new PhotoRefusedError('not_an_image', 'no image format found in the bytes');
+  }
+  if (!acceptedFormat(metadata.format, metadata.compression)) {
+    throw new PhotoRefusedError(
+      'unsupported_format',
+      `${metadata.format ?? 'unknown'} ${metadata.compression ?? ''}`,
+    );
+  }
+  if ((metadata.pages ?? 1) > 1) throw new PhotoRefusedError('animated', `${metadata.pages} frames`);
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  if (pixels > PHOTO_LIMITS.maxPixels) throw new PhotoRefusedError('too_many_pixels', `${pixels} pixels`);
+}
+
+async function encode(pipeline: Sharp): Promise<PhotoImage> {
+  try {
+    const { data, info } = await pipeline.webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+    return { bytes: data, width: info.width, height: info.height };
+  } catch (error) {
+    throw new PhotoRefusedError('damaged', (error as Error).message);
+  }
+}
+
+/**
+ * An upload made into the two WebP images Karta keeps: turned upright by its EXIF orientation,
+ * in sRGB, never enlarged, and with no metadata at all (sharp writes none unless asked: no EXIF,
+ * GPS, XMP, IPTC, ICC profile or comment survives). The upload's bytes are not kept.
+ * Throws PhotoRefusedError for anything that is not a still JPEG, PNG, WebP or AVIF photo within
+ * the limits, or whose pixels cannot all be read (a truncated file).
+ */
+export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
+  await checkUpload(bytes);
+  const upright = sharp(bytes, { failOn: 'truncated', limitInputPixels: PHOTO_LIMITS.maxPixels })
+    .autoOrient()
+    .toColourspace('srgb');
+  const [thumb, large] = await Promise.all([
+    encode(upright.clone().resize({ width: PHOTO_LIMITS.thumbWidth, withoutEnlargement: true })),
+    encode(
+      upright.clone().resize({
+        width: PHOTO_LIMITS.largeSide,
+        height: PHOTO_LIMITS.largeSide,
+        fit: 'inside',
+        withoutEnlargement: true,
+      }),
+    ),
+  ]);
+  return { thumb, large };
+}
+
+/**
+ * Where the photo was taken, from its EXIF GPS, or null. Read from the upload before it is
+ * re-encoded, only to offer its uploader to move the pin there: never stored, logged or sent on.
+ */
+export async function readPhotoPosition(bytes: Uint8Array): Promise<{ lat: number; lng: number } | null> {
+  try {
+    const gps = await exifr.gps(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const { latitude: lat, longitude: lng } = gps ?? {};
+    if (typeof lat !== 'number' || typeof lng !== 'number') return null;
+    if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180)
+      return null;
+    return { lat, lng };
+  } catch {
+    return null;
+  }
+}
