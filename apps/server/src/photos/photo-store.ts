@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  paginateListObjectsV2,
+  S3Client,
+} from '@aws-sdk/client-s3';
+
+/**
+ * Where processed photos are kept (issue 13 §5): immutable files named by the hash of their
+ * bytes, so writing one twice is harmless and a name never points at other bytes.
+ */
+export interface PhotoStore {
+  readonly kind: 'fs' | 's3';
+  /** Keeps `bytes` under `key`, made by `photoKey` from those bytes. */
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The bytes under `key`, or null when there are none. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removes `key`; nothing happens when it is not there. */
+  remove(key: string): Promise<void>;
+  /** Every key kept, for the sweep of files no photo refers to. */
+  keys(): AsyncIterable<string>;
+}
+
+const KEY = /^[0-9a-f]{64}\.webp$/;
+
+/** The name of a processed (WebP) photo: the SHA-256 of its bytes. */
+export function photoKey(bytes: Uint8Array): string {
+  return `${createHash('sha256').update(bytes).digest('hex')}.webp`;
+}
+
+/** A key as `photoKey` makes them, and nothing else: never a path of the caller's choosing. */
+function checkedKey(key: string): string {
+  if (!KEY.test(key)) throw new Error(`not a photo key: ${key.slice(0, 80)}`);
+  return key;
+}
+
+/**
+ * Photos as files under `root` (`DATA_DIR/photos`), in folders by the key's first two letters so
+ * no folder holds them all. A file is written under a temporary name and renamed, so a crash
+ * never leaves a partial photo under its key.
+ */
+export function fileSystemPhotoStore(root: string): PhotoStore {
+  const pathOf = (key: string) => join(root, checkedKey(key).slice(0, 2), key);
+  return {
+    kind: 'fs',
+    async put(key, bytes) {
+      const path = pathOf(key);
+      if (
+        await stat(path).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+      await mkdir(join(path, '..'), { recursive: true });
+      const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(temporary, bytes);
+      await rename(temporary, path);
+    },
+    async get(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async *keys() {
+      const folders = await readdir(root).catch(() => [] as string[]);
+      for (const folder of folders) {
+        for (const name of await readdir(join(root, folder)).catch(() => [] as string[])) {
+          if (KEY.test(name)) yield name;
+        }
+      }
+    },
+  };
+}
+
+export interface S3Settings {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+/** Photos in S3-compatible object storage, through AWS's own SDK: what several instances share. */
+export function s3PhotoStore(settings: S3Settings): PhotoStore {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+  });
+  const Bucket = settings.bucket;
+  return {
+    kind: 's3',
+    async put(key, bytes) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: checkedKey(key),
+          Body: bytes,
+          ContentType: 'image/webp',
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+    },
+    async *keys() {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+        for (const object of page.Contents ?? []) {
+          if (object.Key && KEY.test(object.Key)) yield object.Key;
+        }
+      }
+    },
+  };
+}

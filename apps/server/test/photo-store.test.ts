@@ -1,0 +1,78 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSystemPhotoStore, type PhotoStore, photoKey, s3PhotoStore } from '../src/photos/photo-store.ts';
+import { type S3StandIn, startS3StandIn } from './support/s3-stand-in.ts';
+
+/** The same suite for each storage: what a photo store must do whichever one a deployment picks. */
+const stores: { name: string; open: () => Promise<{ store: PhotoStore; close: () => Promise<void> }> }[] = [
+  {
+    name: 'fs',
+    open: async () => {
+      const root = mkdtempSync(join(tmpdir(), 'karta-photos-'));
+      return {
+        store: fileSystemPhotoStore(root),
+        close: async () => {
+          // No temporary file is left beside the photos.
+          for (const folder of readdirSync(root)) {
+            expect(readdirSync(join(root, folder)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+          }
+          rmSync(root, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+  {
+    name: 's3 (s3rver)',
+    open: async () => {
+      const s3: S3StandIn = await startS3StandIn();
+      return { store: s3PhotoStore(s3.settings), close: () => s3.close() };
+    },
+  },
+];
+
+describe.each(stores)('a photo store: $name', ({ open }) => {
+  let store: PhotoStore;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ store, close } = await open());
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it('keeps bytes under the hash of their bytes, once, and gives them back', async () => {
+    const first = Buffer.from('first photo bytes');
+    const second = Buffer.from('second photo bytes');
+    const [firstKey, secondKey] = [photoKey(first), photoKey(second)];
+    expect(firstKey).toMatch(/^[0-9a-f]{64}\.webp$/);
+    expect(firstKey).not.toBe(secondKey);
+    await store.put(firstKey, first);
+    await store.put(firstKey, first);
+    await store.put(secondKey, second);
+    expect(await store.get(firstKey)).toEqual(first);
+    expect(await store.get(secondKey)).toEqual(second);
+    const keys: string[] = [];
+    for await (const key of store.keys()) keys.push(key);
+    expect(keys.sort()).toEqual([firstKey, secondKey].sort());
+  });
+
+  it('removes a key, and removing or reading a missing one is not an error', async () => {
+    const bytes = Buffer.from('to be removed');
+    const key = photoKey(bytes);
+    await store.put(key, bytes);
+    await store.remove(key);
+    expect(await store.get(key)).toBeNull();
+    await store.remove(key);
+    expect(await store.get(photoKey(Buffer.from('never stored')))).toBeNull();
+  });
+
+  it('refuses any key that is not a photo key, so no path or object name comes from outside', async () => {
+    for (const key of ['../../etc/passwd', 'a.webp', `${'0'.repeat(64)}.png`, `${'A'.repeat(64)}.webp`]) {
+      await expect(store.put(key, Buffer.from('x')), key).rejects.toThrow(/not a photo key/);
+      await expect(store.get(key), key).rejects.toThrow(/not a photo key/);
+    }
+  });
+});
