@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -50,14 +50,13 @@ export function fileSystemPhotoStore(root: string): PhotoStore {
     kind: 'fs',
     async put(key, bytes) {
       const path = pathOf(key);
-      if (
-        await stat(path).then(
-          () => true,
-          () => false,
-        )
-      )
-        return;
-      await mkdir(join(path, '..'), { recursive: true });
+      // The same key holds the same bytes: a photo kept already is not written again.
+      const kept = await stat(path).then(
+        () => true,
+        () => false,
+      );
+      if (kept) return;
+      await mkdir(dirname(path), { recursive: true });
       const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(temporary, bytes);
       await rename(temporary, path);

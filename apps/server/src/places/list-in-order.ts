@@ -59,7 +59,7 @@ function comesBefore(a: SortedRun, b: SortedRun): boolean {
  * so the next is found by looking at each run's head; runs in id order follow each other, so the
  * first run is used up before the next is looked at.
  */
-export function takeMerged(runs: SortedRun[], count: number): number[] {
+function takeMerged(runs: SortedRun[], count: number): number[] {
   const taken: number[] = [];
   while (taken.length < count) {
     let best: SortedRun | undefined;
