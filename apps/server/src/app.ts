@@ -32,6 +32,7 @@ import { exportRoutes } from './routes/export.ts';
 import { flagRoutes } from './routes/flags.ts';
 import { importRoutes } from './routes/import.ts';
 import { mapRoutes } from './routes/map.ts';
+import { photoRoutes } from './routes/photos.ts';
 import { placeWriteRoutes } from './routes/place-writes.ts';
 import { placeRoutes } from './routes/places.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(placeRoutes);
   await app.register(placeWriteRoutes);
   await app.register(flagRoutes);
+  await app.register(photoRoutes);
   await app.register(exportRoutes);
   await app.register(importRoutes);
   await app.register(userRoutes);

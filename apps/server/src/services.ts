@@ -6,6 +6,9 @@ import type { Database } from './db/database.ts';
 import type { StorageGuard } from './db/storage-guard.ts';
 import { createFlagRepository, type FlagRepository } from './flags/flag-repository.ts';
 import type { MapIndexService } from './map-index/map-index-service.ts';
+import { createPhotoRepository, type PhotoRepository } from './photos/photo-repository.ts';
+import { openPhotoStore, type PhotoStore } from './photos/photo-store.ts';
+import { createPhotoUploads, type PhotoUploads } from './photos/photo-uploads.ts';
 import { createPlaceRepository, type PlaceRepository } from './places/place-repository.ts';
 import { createPlaceWriteRepository, type PlaceWriteRepository } from './places/place-write-repository.ts';
 
@@ -23,6 +26,12 @@ export interface AppServices {
   flags: FlagRepository;
   /** Registration, sign-in and sessions. */
   accounts: AccountService;
+  /** Photo rows; their files are in `photoStore`. */
+  photos: PhotoRepository;
+  /** Where processed photo files are kept (PHOTO_STORAGE). */
+  photoStore: PhotoStore;
+  /** Uploads, from bytes to a stored photo, processed in turn. */
+  photoUploads: PhotoUploads;
 }
 
 declare module 'fastify' {
@@ -49,4 +58,9 @@ export function decorateServices(
   );
   app.decorate('flags', createFlagRepository(services.database));
   app.decorate('accounts', createAccountService(services.database));
+  const photos = createPhotoRepository(services.database);
+  const photoStore = openPhotoStore(services.appConfig.photoStorage);
+  app.decorate('photos', photos);
+  app.decorate('photoStore', photoStore);
+  app.decorate('photoUploads', createPhotoUploads(photoStore, photos));
 }

@@ -32,6 +32,13 @@ const stores: { name: string; open: () => Promise<{ store: PhotoStore; close: ()
   },
 ];
 
+/** What the store keeps: each key with when it was written. */
+async function keptPhotos(store: PhotoStore): Promise<Map<string, Date>> {
+  const kept = new Map<string, Date>();
+  for await (const { key, writtenAt } of store.keys()) kept.set(key, writtenAt);
+  return kept;
+}
+
 describe.each(stores)('a photo store: $name', ({ open }) => {
   let store: PhotoStore;
   let close: () => Promise<void>;
@@ -54,9 +61,22 @@ describe.each(stores)('a photo store: $name', ({ open }) => {
     await store.put(secondKey, second);
     expect(await store.get(firstKey)).toEqual(first);
     expect(await store.get(secondKey)).toEqual(second);
-    const keys: string[] = [];
-    for await (const key of store.keys()) keys.push(key);
-    expect(keys.sort()).toEqual([firstKey, secondKey].sort());
+    const kept = await keptPhotos(store);
+    expect([...kept.keys()].sort()).toEqual([firstKey, secondKey].sort());
+  });
+
+  it('marks a photo kept already as written again, so the sweep spares an upload in progress', async () => {
+    const bytes = Buffer.from('written twice');
+    const key = photoKey(bytes);
+    await store.put(key, bytes);
+    const first = (await keptPhotos(store)).get(key);
+    expect(first).toBeDefined();
+    expect(Math.abs(Date.now() - (first?.getTime() ?? 0))).toBeLessThan(60_000);
+    // S3 keeps times to the second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await store.put(key, bytes);
+    const second = (await keptPhotos(store)).get(key);
+    expect(second?.getTime()).toBeGreaterThan(first?.getTime() ?? Infinity);
   });
 
   it('removes a key, and removing or reading a missing one is not an error', async () => {

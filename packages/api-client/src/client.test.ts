@@ -165,6 +165,35 @@ describe('import and export in the API client', () => {
     expect(error).toMatchObject({ status: 422, code: 'validation_error', details: refused });
   });
 
+  it('sends a photo as its own bytes, typed as what it is, and reads the upload’s answer', async () => {
+    const answer = {
+      id: 5,
+      placeId: 42,
+      status: 'pending',
+      width: 1600,
+      height: 1200,
+      urls: { thumb: '/api/v1/photos/5/thumb.webp', large: '/api/v1/photos/5/large.webp' },
+      alt: {},
+      licence: 'CC-BY-SA-4.0',
+      author: null,
+      version: 1,
+      createdAt: '2026-11-26T10:00:00.000Z',
+      own: true,
+      takenAt: { lat: 45.81, lng: 15.98 },
+    };
+    const { calls, fetch } = fakeFetch(201, answer);
+    const api = createApiClient({ baseUrl: 'https://karta.example.org', fetch });
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff]);
+    expect(await api.uploadPhoto(42, 'image/jpeg', bytes)).toEqual(answer);
+    expect(calls[0]?.url).toBe('https://karta.example.org/api/v1/places/42/photos');
+    expect(calls[0]?.init).toMatchObject({
+      method: 'POST',
+      headers: { 'content-type': 'image/jpeg' },
+      body: bytes,
+    });
+    expect(api.photoUploadUrl(42)).toBe('https://karta.example.org/api/v1/places/42/photos');
+  });
+
   it('builds export links with the place list’s filters in their wire form', () => {
     const api = createApiClient({ baseUrl: 'https://karta.example.org' });
     expect(api.exportCsvUrl()).toBe('https://karta.example.org/api/v1/export.csv');
@@ -182,7 +211,8 @@ describe('import and export in the API client', () => {
 describe('the generic call of the API client', () => {
   it('has one method per endpoint of the table (besides the wrapped ones) and a call by name', () => {
     const api = createApiClient();
-    const wrapped = ['importPlaces', 'exportGeoJson', 'exportCsv'];
+    // Photo files are links in each photo's `urls`, not calls.
+    const wrapped = ['importPlaces', 'exportGeoJson', 'exportCsv', 'photoThumb', 'photoLarge'];
     for (const name of Object.keys(endpoints).filter((n) => !wrapped.includes(n))) {
       expect(typeof (api as unknown as Record<string, unknown>)[name], name).toBe('function');
     }

@@ -1,4 +1,4 @@
-import type { ExportQuery, ImportFormat, ImportStatus } from '@karta/contracts';
+import type { ExportQuery, ImportFormat, ImportStatus, PHOTO_CONTENT_TYPES } from '@karta/contracts';
 import { routes } from '@karta/contracts/wire';
 import { createCall, type FileBody, type LateCheck, type RequestOptions, urlOf } from './call.ts';
 import { loadContracts } from './contracts.ts';
@@ -52,6 +52,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** Where `importPlaces` sends its file, for a caller that sends it itself (to see its progress). */
     importUrl: (format: ImportFormat, options: { dryRun?: boolean; status?: ImportStatus } = {}) =>
       urlOf(baseUrl, routes.importPlaces, { query: { format, ...options } }),
+    /**
+     * Adds a photo to place `placeId`: the image itself as the body, typed as what it is (the
+     * server reads the type from the bytes and refuses anything else with 422 `photo_refused`).
+     */
+    uploadPhoto: (
+      placeId: number,
+      type: (typeof PHOTO_CONTENT_TYPES)[number],
+      data: FileBody,
+      request?: RequestOptions,
+    ) => call('uploadPhoto', { params: { id: placeId }, file: { type, data } }, request),
+    /** Where `uploadPhoto` sends its file, for a caller that sends it itself (to see its progress). */
+    photoUploadUrl: (placeId: number) => urlOf(baseUrl, routes.uploadPhoto, { params: { id: placeId } }),
     /** The link that downloads published places matching `filters` as GeoJSON (for an `<a href>`). */
     exportGeoJsonUrl: (filters: ExportQuery = {}) => urlOf(baseUrl, routes.exportGeoJson, { query: filters }),
     /** The link that downloads published places matching `filters` as CSV (for an `<a href>`). */

@@ -7,7 +7,14 @@ type Endpoints = typeof endpoints;
 type Nothing = Record<never, never>;
 
 /** Endpoints whose client call is a wrapper with behaviour of its own (see client.ts). */
-const WRAPPED = ['importPlaces', 'exportGeoJson', 'exportCsv'] as const;
+const WRAPPED = [
+  'importPlaces',
+  'exportGeoJson',
+  'exportCsv',
+  'uploadPhoto',
+  'photoThumb',
+  'photoLarge',
+] as const;
 type Wrapped = (typeof WRAPPED)[number];
 
 /**

@@ -14,6 +14,20 @@ import {
 import { ExportQuery, IMPORT_CONTENT_TYPES, ImportQuery, ImportReport } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
 import { OpenApiDocument } from './openapi-document.ts';
+import {
+  PHOTO_CONTENT_TYPES,
+  Photo,
+  PhotoFile,
+  PhotoFlagInput,
+  PhotoIdParams,
+  PhotoList,
+  PhotoListQuery,
+  PhotoOrder,
+  PhotoPatch,
+  PhotoQueue,
+  PhotoTransition,
+  UploadedPhoto,
+} from './photos.ts';
 import { PlaceFeatureCollection } from './place-geojson.ts';
 import { OwnPlace, PlaceHistory, PlaceInput, PlacePatch, PlaceTransition } from './place-writes.ts';
 import {
@@ -257,6 +271,94 @@ export const endpoints = {
     response: UserSummary,
     session: 'required',
     errors: [400, 401, 403, 404, 415, 429],
+  },
+  uploadPhoto: {
+    ...routes.uploadPhoto,
+    summary:
+      'Add a photo to a place: the image itself as the body (JPEG, PNG, WebP or AVIF, at most 15 MB, 8 a place). Pending until a moderator publishes it, unless a moderator uploads it. `takenAt` is where its EXIF says it was taken, for the uploader only, never stored',
+    params: PlaceIdParams,
+    bodyTypes: PHOTO_CONTENT_TYPES,
+    status: 201,
+    response: UploadedPhoto,
+    session: 'required',
+    errors: [400, 401, 403, 404, 413, 415, 422, 429, 503],
+  },
+  listPlacePhotos: {
+    ...routes.listPlacePhotos,
+    summary:
+      'The photos of a place the reader may see, in the place’s order: published ones, and the reader’s own pending or hidden ones (all of them for moderators)',
+    params: PlaceIdParams,
+    response: PhotoList,
+    errors: [400, 404],
+  },
+  orderPhotos: {
+    ...routes.orderPhotos,
+    summary: 'Put a place’s photos in a new order: every photo id, once (whoever may edit the place)',
+    params: PlaceIdParams,
+    body: PhotoOrder,
+    response: PhotoList,
+    session: 'required',
+    errors: [400, 401, 403, 404, 415, 422, 429],
+  },
+  listPhotos: {
+    ...routes.listPhotos,
+    summary:
+      '`scope=review`: photos waiting for review, oldest first (moderators); `scope=mine`: the reader’s uploads, newest first',
+    query: PhotoListQuery,
+    response: PhotoQueue,
+    session: 'required',
+    errors: [400, 401, 403],
+  },
+  updatePhoto: {
+    ...routes.updatePhoto,
+    summary:
+      'Set what a photo shows (alt text per language), its licence and its credit line (its uploader while pending; moderators)',
+    params: PhotoIdParams,
+    body: PhotoPatch,
+    response: Photo,
+    session: 'required',
+    errors: [400, 401, 403, 404, 409, 415, 429],
+  },
+  transitionPhoto: {
+    ...routes.transitionPhoto,
+    summary: 'Publish a photo (it needs alt text) or hide it (moderators)',
+    params: PhotoIdParams,
+    body: PhotoTransition,
+    response: Photo,
+    session: 'required',
+    errors: [400, 401, 403, 404, 409, 415, 429],
+  },
+  deletePhoto: {
+    ...routes.deletePhoto,
+    summary: 'Delete a photo and, once no photo uses them, its files (its uploader; moderators)',
+    params: PhotoIdParams,
+    status: 204,
+    session: 'required',
+    errors: [400, 401, 403, 404, 429],
+  },
+  flagPhoto: {
+    ...routes.flagPhoto,
+    summary: 'Report a published photo (anyone, signed in or not)',
+    params: PhotoIdParams,
+    body: PhotoFlagInput,
+    status: 201,
+    response: FlagReceipt,
+    errors: [400, 404, 415, 429],
+  },
+  photoThumb: {
+    ...routes.photoThumb,
+    summary:
+      'A photo 320 px wide (WebP). Public and cached for a year when published on a published place; else only for who may see it, never cached; 404 for everyone else',
+    params: PhotoIdParams,
+    download: { type: 'image/webp', schema: PhotoFile },
+    errors: [400, 404],
+  },
+  photoLarge: {
+    ...routes.photoLarge,
+    summary: 'A photo at most 1 600 px on its long side (WebP), seen and cached as its thumb is',
+    params: PhotoIdParams,
+    download: { type: 'image/webp', schema: PhotoFile },
+    errors: [400, 404],
   },
   importPlaces: {
     ...routes.importPlaces,

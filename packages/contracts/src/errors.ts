@@ -14,6 +14,10 @@ export const ErrorCode = z.enum([
   'not_found',
   'conflict',
   'payload_too_large',
+  /** A photo that cannot be kept (422): `details.reason` says why, each with what to do. */
+  'photo_refused',
+  /** The place has as many photos as a place may (422). */
+  'too_many_photos',
   'invalid_transition',
   'rate_limited',
   /** A contributor already has as many proposals awaiting review as one may (429). */
@@ -23,6 +27,8 @@ export const ErrorCode = z.enum([
   /** A database read ran past its statement timeout (503): narrow the request or try again. */
   'query_timeout',
   'insufficient_storage',
+  /** The server is busy with other work of this kind (503, with Retry-After): try again shortly. */
+  'server_busy',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

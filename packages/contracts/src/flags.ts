@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PhotoFlagReason, PhotoId } from './photos.ts';
 import { BigId, IsoDateTime, LocalizedText, optionalText, PlaceId, PlaceStatus } from './primitives.ts';
 
 /** Why a visitor reports a place (PRODUCT.md §3). */
@@ -20,7 +21,9 @@ export type FlagResolution = z.input<typeof FlagResolution>;
 export const FlagReceipt = z.object({
   id: z.number().int().positive(),
   placeId: PlaceId,
-  reason: FlagReason,
+  /** The photo reported, for a report on a photo of the place; null for one on the place. */
+  photoId: PhotoId.nullable(),
+  reason: z.union([FlagReason, PhotoFlagReason]),
   status: z.enum(['open', 'resolved']),
   createdAt: IsoDateTime,
 });

@@ -26,6 +26,7 @@ const samples: Partial<Record<EndpointName, object>> = {
   suggestPlaces: { q: 'cvj', origin: { lat: 45.8, lng: 16 }, category: ['market'], limit: 6 },
   similarPlaces: { near: { lat: 45.8, lng: 16 }, name: 'Ljekarna', exclude: 12 },
   listFlags: { status: 'resolved' },
+  listPhotos: { scope: 'review' },
   listUsers: { q: 'ana', limit: 10, offset: 20 },
   importPlaces: { format: 'csv', dryRun: false, status: 'published' },
   exportGeoJson: { bbox: { west: 1, south: 2, east: 3, north: 4 }, category: ['market'], q: 'a' },

@@ -1,9 +1,10 @@
 import { isIP } from 'node:net';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { DEFAULT_LANGUAGES, EmailAddress, LanguageCode, MAX_LANGUAGES } from '@karta/contracts';
 import { z } from 'zod';
 import { checkNewPassword } from '../accounts/password-rules.ts';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../db/statement-timeout.ts';
+import type { S3Settings } from '../photos/photo-store.ts';
 import { REPO_ROOT, SERVER_VERSION } from './paths.ts';
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -185,6 +186,17 @@ const EnvSchema = z.object({
   READ_RATE_LIMIT_SCALE: decimal(1, 0, 1000),
   KARTA_TEST_FAULTS: booleanFlag(false),
   TRUST_PROXY: trustProxy,
+  PHOTO_STORAGE: optionalText.pipe(z.enum(['fs', 's3']).optional()).transform((value) => value ?? 'fs'),
+  S3_ENDPOINT: httpUrl('Expected an http(s) URL such as https://s3.eu-central-1.amazonaws.com'),
+  S3_REGION: optionalText.transform((value) => value ?? 'us-east-1'),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  // A secret is used exactly as given: not trimmed.
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
   ADMIN_EMAIL: optionalText,
   // A password is used exactly as given: not trimmed.
   ADMIN_PASSWORD: z
@@ -211,6 +223,17 @@ function adminIssues(env: NodeJS.ProcessEnv): { variable: string; message: strin
   return issues;
 }
 
+/** With PHOTO_STORAGE=s3, the bucket and both keys must be set; checked apart so all are named. */
+function photoStorageIssues(env: NodeJS.ProcessEnv): { variable: string; message: string }[] {
+  if (env.PHOTO_STORAGE?.trim() !== 's3') return [];
+  return (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+    .filter((variable) => !env[variable]?.trim())
+    .map((variable) => ({ variable, message: 'Required with PHOTO_STORAGE=s3' }));
+}
+
+/** Where photos are kept: files under DATA_DIR/photos, or an S3-compatible bucket. */
+export type PhotoStorageConfig = { kind: 'fs'; root: string } | { kind: 's3'; s3: S3Settings };
+
 /** The validated runtime configuration; built once at start by `loadConfig`. */
 export interface Config {
   port: number;
@@ -231,6 +254,8 @@ export interface Config {
   testFaults: boolean;
   /** Fastify's `trustProxy`: whose X-Forwarded-For to believe for the client address (rate limits). */
   trustProxy: boolean | number | string[];
+  /** PHOTO_STORAGE and S3_*: where processed photos are kept (issue 13, decision 021). */
+  photoStorage: PhotoStorageConfig;
   /** The first admin, created at start when there is no admin yet (ADMIN_EMAIL + ADMIN_PASSWORD). */
   admin: { email: string; password: string } | null;
   version: string;
@@ -296,6 +321,7 @@ export function loadConfig(
         }))),
     ...adminIssues(env),
     ...defaultLanguageIssues(env),
+    ...photoStorageIssues(env),
   ];
   if (!parsed.success || issues.length > 0) throw new ConfigError(issues);
   const e = parsed.data;
@@ -321,6 +347,20 @@ export function loadConfig(
     readRateLimitScale: e.READ_RATE_LIMIT_SCALE,
     testFaults: e.KARTA_TEST_FAULTS,
     trustProxy: e.TRUST_PROXY,
+    photoStorage:
+      e.PHOTO_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              endpoint: e.S3_ENDPOINT,
+              region: e.S3_REGION,
+              bucket: e.S3_BUCKET ?? '',
+              accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            },
+          }
+        : { kind: 'fs', root: join(dataDir, 'photos') },
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: EmailAddress.parse(e.ADMIN_EMAIL), password: e.ADMIN_PASSWORD }

@@ -1,10 +1,11 @@
-import type { Flag, FlagReason, FlagReceipt } from '@karta/contracts';
+import type { Flag, FlagReason, FlagReceipt, PhotoFlagReason } from '@karta/contracts';
 import type { Database } from '../db/database.ts';
 
 interface FlagRow {
   id: number;
   place_id: number;
-  reason: FlagReason;
+  photo_id: number | null;
+  reason: FlagReceipt['reason'];
   comment: string | null;
   status: 'open' | 'resolved';
   created_at: Date;
@@ -20,7 +21,7 @@ interface FlagRow {
   resolved_at: Date | null;
 }
 
-const FLAG_COLUMNS = `f.id, f.place_id, f.reason, f.comment, f.status, f.created_at,
+const FLAG_COLUMNS = `f.id, f.place_id, f.photo_id, f.reason, f.comment, f.status, f.created_at,
   p.name AS place_name, p.primary_language AS place_language, p.status AS place_status,
   f.reporter_id, r.display_name AS reporter_name, f.resolution, f.resolution_note,
   f.resolved_by AS resolver_id, m.display_name AS resolver_name, f.resolved_at`;
@@ -31,6 +32,7 @@ function toFlag(row: FlagRow): Flag {
   return {
     id: row.id,
     placeId: row.place_id,
+    photoId: row.photo_id,
     reason: row.reason,
     status: row.status,
     createdAt: row.created_at.toISOString(),
@@ -88,6 +90,32 @@ export function createFlagRepository(db: Database) {
       return {
         id: row.id,
         placeId,
+        photoId: null,
+        reason: input.reason,
+        status: 'open',
+        createdAt: row.created_at.toISOString(),
+      };
+    },
+
+    /** A report on a published photo of a published place; undefined when there is no such photo. */
+    async createForPhoto(
+      photoId: number,
+      input: { reason: PhotoFlagReason; comment: string | null },
+      reporterId: number | null,
+    ): Promise<FlagReceipt | undefined> {
+      const { rows } = await db.query<{ id: number; place_id: number; created_at: Date }>(
+        `INSERT INTO flags (place_id, photo_id, reason, comment, reporter_id)
+         SELECT ph.place_id, ph.id, $2, $3, $4 FROM photos ph JOIN places p ON p.id = ph.place_id
+         WHERE ph.id = $1::int8 AND ph.status = 'published' AND p.status = 'published'
+         RETURNING id, place_id, created_at`,
+        [photoId, input.reason, input.comment, reporterId],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        placeId: row.place_id,
+        photoId,
         reason: input.reason,
         status: 'open',
         createdAt: row.created_at.toISOString(),

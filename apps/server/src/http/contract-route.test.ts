@@ -41,7 +41,7 @@ describe('defineRoute', () => {
     defineRoute(app, 'flagPlace', async ({ params }) => {
       // What a repository might hold beyond the contract: never sent.
       const row = { internalNote: 'never sent', createdAt: '2026-11-23T10:00:00.000Z' };
-      return { id: 1, placeId: params.id, reason: 'duplicate', status: 'open', ...row };
+      return { id: 1, placeId: params.id, photoId: null, reason: 'duplicate', status: 'open', ...row };
     });
     const response = await app.inject({
       method: 'POST',

@@ -34,6 +34,8 @@ export const RATE_LIMITS = {
   exportsPerAddress: { max: 30, timeWindow: 60_000, cache: KEYS_REMEMBERED },
   /** Imports, dry runs included, by one user (each may hold 100 000 rows). */
   importsPerUser: { max: 30, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
+  /** Photo uploads by one user (each is up to 15 MB and a second of a core's work). */
+  photosPerUser: { max: 100, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** Every other write by one user (or, signed out, one address): proposals, edits, moderation. */
   writesPerUser: { max: 60, timeWindow: 60_000, cache: KEYS_REMEMBERED },
 } as const;

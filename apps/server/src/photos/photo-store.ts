@@ -1,14 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   NoSuchKey,
+  NotFound,
   PutObjectCommand,
   paginateListObjectsV2,
   S3Client,
 } from '@aws-sdk/client-s3';
+import type { PhotoStorageConfig } from '../config/env.ts';
 
 /**
  * Where processed photos are kept (issue 13 §5): immutable files named by the hash of their
@@ -16,14 +19,24 @@ import {
  */
 export interface PhotoStore {
   readonly kind: 'fs' | 's3';
-  /** Keeps `bytes` under `key`, made by `photoKey` from those bytes. */
+  /**
+   * Keeps `bytes` under `key`, made by `photoKey` from those bytes. A key kept already is marked
+   * as just written, so the sweep's grace period covers the upload that wrote it again.
+   */
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** The bytes under `key`, or null when there are none. */
   get(key: string): Promise<Buffer | null>;
+  /** When `key` was last written (see `put`), or null when it is not kept. */
+  writtenAt(key: string): Promise<Date | null>;
   /** Removes `key`; nothing happens when it is not there. */
   remove(key: string): Promise<void>;
-  /** Every key kept, for the sweep of files no photo refers to. */
-  keys(): AsyncIterable<string>;
+  /** Every key kept with when it was last written, for the sweep of files no photo refers to. */
+  keys(): AsyncIterable<StoredPhoto>;
+}
+
+export interface StoredPhoto {
+  key: string;
+  writtenAt: Date;
 }
 
 const KEY = /^[0-9a-f]{64}\.webp$/;
@@ -50,8 +63,9 @@ export function fileSystemPhotoStore(root: string): PhotoStore {
     kind: 'fs',
     async put(key, bytes) {
       const path = pathOf(key);
-      // The same key holds the same bytes: a photo kept already is not written again.
-      const kept = await stat(path).then(
+      // The same key holds the same bytes: a photo kept already is not written again, only touched.
+      const now = new Date();
+      const kept = await utimes(path, now, now).then(
         () => true,
         () => false,
       );
@@ -69,6 +83,10 @@ export function fileSystemPhotoStore(root: string): PhotoStore {
         throw error;
       }
     },
+    async writtenAt(key) {
+      const kept = await stat(pathOf(key)).catch(() => null);
+      return kept ? kept.mtime : null;
+    },
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
@@ -76,7 +94,10 @@ export function fileSystemPhotoStore(root: string): PhotoStore {
       const folders = await readdir(root).catch(() => [] as string[]);
       for (const folder of folders) {
         for (const name of await readdir(join(root, folder)).catch(() => [] as string[])) {
-          if (KEY.test(name)) yield name;
+          if (!KEY.test(name)) continue;
+          // A file removed since the folder was read is simply not there any more.
+          const written = await stat(join(root, folder, name)).catch(() => null);
+          if (written) yield { key: name, writtenAt: written.mtime };
         }
       }
     },
@@ -90,6 +111,11 @@ export interface S3Settings {
   accessKeyId: string;
   secretAccessKey: string;
   forcePathStyle: boolean;
+}
+
+/** The store a deployment's configuration names. */
+export function openPhotoStore(storage: PhotoStorageConfig): PhotoStore {
+  return storage.kind === 's3' ? s3PhotoStore(storage.s3) : fileSystemPhotoStore(storage.root);
 }
 
 /** Photos in S3-compatible object storage, through AWS's own SDK: what several instances share. */
@@ -123,13 +149,24 @@ export function s3PhotoStore(settings: S3Settings): PhotoStore {
         throw error;
       }
     },
+    async writtenAt(key) {
+      try {
+        const answer = await client.send(new HeadObjectCommand({ Bucket, Key: checkedKey(key) }));
+        return answer.LastModified ?? null;
+      } catch (error) {
+        if (error instanceof NotFound || error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
     },
     async *keys() {
       for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
         for (const object of page.Contents ?? []) {
-          if (object.Key && KEY.test(object.Key)) yield object.Key;
+          if (object.Key && KEY.test(object.Key)) {
+            yield { key: object.Key, writtenAt: object.LastModified ?? new Date(0) };
+          }
         }
       }
     },

@@ -1,10 +1,16 @@
+import { PHOTO_LIMIT_BYTES, type PhotoRefusal } from '@karta/contracts';
 import exifr from 'exifr';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+
+// One libvips thread per image, and no cache of decoded images (each upload is read once): with
+// uploads processed one at a time (photo-uploads.ts), a burst keeps to one core and little memory.
+sharp.concurrency(1);
+sharp.cache(false);
 
 /** What an upload may be and what is made of it (issue 13 §2–§3). */
 export const PHOTO_LIMITS = {
   /** Bytes of one upload; more is refused before anything is decoded (413). */
-  maxBytes: 15 * 1024 * 1024,
+  maxBytes: PHOTO_LIMIT_BYTES,
   /** Pixels of one image, as its header says: a decompression bomb is refused before decoding. */
   maxPixels: 40_000_000,
   /** The thumbnail's width (lists, the info window). */
@@ -13,19 +19,10 @@ export const PHOTO_LIMITS = {
   largeSide: 1600,
 } as const;
 
-/** Why an upload was refused; the route turns each into a translated 4xx that says what to do. */
-export type PhotoRefusalReason =
-  | 'empty'
-  | 'too_large'
-  | 'not_an_image'
-  | 'unsupported_format'
-  | 'animated'
-  | 'too_many_pixels'
-  | 'damaged';
-
 export class PhotoRefusedError extends Error {
   constructor(
-    readonly reason: PhotoRefusalReason,
+    /** Why: the route answers each with a translated 4xx that says what to do. */
+    readonly reason: PhotoRefusal,
     detail: string,
   ) {
     super(`photo refused (${reason}): ${detail}`);

@@ -11,6 +11,7 @@ function flag(overrides: Partial<Flag> = {}): Flag {
   return {
     id: 3,
     placeId: 42,
+    photoId: null,
     reason: 'wrong_information',
     status: 'open',
     createdAt: '2026-03-01T10:00:00.000Z',

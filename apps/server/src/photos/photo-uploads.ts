@@ -1,0 +1,70 @@
+import type { LatLng } from '@karta/contracts';
+import pLimit from 'p-limit';
+import type { PlaceStatus } from '../places/place-rules.ts';
+import type { NewPhoto, PhotoRepository, StoredPhotoRow } from './photo-repository.ts';
+import { type PhotoStore, photoKey } from './photo-store.ts';
+import { type PhotoImage, processPhoto, readPhotoPosition } from './process-photo.ts';
+
+/**
+ * Photos processed at once. Decoding and encoding are CPU work (sharp's threads, off the event
+ * loop); one at a time, with libvips on one thread (process-photo.ts), leaves the other core to
+ * the map's answers during a burst of uploads (`npm run bench` measures it).
+ */
+export const PROCESSING_CONCURRENCY = 1;
+
+/** Uploads that may wait for their turn; past that an upload is refused (503, try again). */
+export const UPLOADS_WAITING = 8;
+
+/** Too many uploads are waiting to be processed. */
+export class UploadsBusyError extends Error {
+  constructor() {
+    super('Too many photos are being processed');
+    this.name = 'UploadsBusyError';
+  }
+}
+
+export interface UploadResult {
+  photo: StoredPhotoRow;
+  /** Where the upload's EXIF says it was taken: for the uploader's answer only, never stored. */
+  takenAt: LatLng | null;
+}
+
+/**
+ * Takes an upload from its bytes to a stored photo: processed (in turn, see above), its files
+ * written first and its row second, so a crash between them leaves a file the sweep removes,
+ * never a row without its file.
+ */
+export function createPhotoUploads(store: PhotoStore, photos: PhotoRepository) {
+  const limit = pLimit(PROCESSING_CONCURRENCY);
+
+  const keep = async (image: PhotoImage) => {
+    const key = photoKey(image.bytes);
+    await store.put(key, image.bytes);
+    return { key, width: image.width, height: image.height };
+  };
+
+  return {
+    /**
+     * Processes and keeps `bytes` as a photo of `photo.placeId`; `check` sees the place (locked)
+     * before the row is written. Undefined when the place is gone. Throws PhotoRefusedError for
+     * what cannot be kept, UploadsBusyError when too many wait.
+     */
+    async upload(
+      bytes: Uint8Array,
+      photo: Omit<NewPhoto, 'thumb' | 'large'>,
+      check: (place: { status: PlaceStatus; authorId: number | null }) => void,
+    ): Promise<UploadResult | undefined> {
+      if (limit.pendingCount >= UPLOADS_WAITING) throw new UploadsBusyError();
+      const { processed, takenAt } = await limit(async () => ({
+        takenAt: await readPhotoPosition(bytes),
+        processed: await processPhoto(bytes),
+      }));
+      const thumb = await keep(processed.thumb);
+      const large = await keep(processed.large);
+      const row = await photos.insert({ ...photo, thumb, large }, check);
+      return row && { photo: row, takenAt };
+    },
+  };
+}
+
+export type PhotoUploads = ReturnType<typeof createPhotoUploads>;

@@ -1,0 +1,302 @@
+import {
+  PHOTO_CONTENT_TYPES,
+  PHOTO_LIMIT_BYTES,
+  PHOTOS_PER_PLACE,
+  unsupportedLanguageIssues,
+} from '@karta/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
+import { clientKey } from '../http/client-address.ts';
+import { defineRoute } from '../http/contract-route.ts';
+import { AppError, validationError } from '../http/errors.ts';
+import { RATE_LIMITS } from '../http/rate-limit.ts';
+import type { WriteRouteConfig } from '../http/write-guard.ts';
+import {
+  PhotoOrderMismatchError,
+  StalePhotoError,
+  type StoredPhotoRow,
+  TooManyPhotosError,
+  toPhoto,
+} from '../photos/photo-repository.ts';
+import {
+  canSeePhoto,
+  checkPhotoDelete,
+  checkPhotoEdit,
+  checkPhotoOrder,
+  checkPhotoTransition,
+  checkPhotoUpload,
+  hasAlt,
+  isPublicPhoto,
+  type PhotoRefusal,
+  uploadStatus,
+} from '../photos/photo-rules.ts';
+import { removeUnusedFiles, startPhotoSweep } from '../photos/photo-sweep.ts';
+import { UploadsBusyError } from '../photos/photo-uploads.ts';
+import { PhotoRefusedError } from '../photos/process-photo.ts';
+import { type Actor, canSee } from '../places/place-rules.ts';
+
+/** The review queue and "my submissions" list this many photos at most. */
+const PHOTO_LIST_LIMIT = 200;
+
+/** What each refusal asks the uploader to do (the web app shows its own translation by reason). */
+const REFUSALS: Record<PhotoRefusedError['reason'], string> = {
+  empty: 'The file is empty. Choose a photo and try again.',
+  too_large: 'The photo is larger than 15 MB. Send a smaller one.',
+  not_an_image: 'This file is not an image. Send a JPEG, PNG, WebP or AVIF photo.',
+  unsupported_format: 'This kind of image cannot be used. Send a JPEG, PNG, WebP or AVIF photo.',
+  animated: 'Animated images cannot be used. Send a still photo.',
+  too_many_pixels: 'The photo has more than 40 million pixels. Send a smaller one.',
+  damaged: 'The photo is damaged or incomplete. Send it again, or another one.',
+};
+
+const viewerOf = (request: FastifyRequest): Actor | null =>
+  request.user ? { id: request.user.id, role: request.user.role } : null;
+
+function actorOf(request: FastifyRequest): Actor {
+  const user = requireUser(request);
+  return { id: user.id, role: user.role };
+}
+
+function refuseIf(refusal: PhotoRefusal | null): void {
+  if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
+}
+
+/** A place or photo the reader may not see answers as if it did not exist. */
+const noPlace = (id: number) => new AppError(404, 'not_found', `There is no place ${id}`);
+const noPhoto = (id: number) => new AppError(404, 'not_found', `There is no photo ${id}`);
+
+/** The errors of photo writes in the API's terms. */
+function photoError(error: unknown): unknown {
+  if (error instanceof PhotoRefusedError) {
+    const status = error.reason === 'too_large' ? 413 : 422;
+    const code = error.reason === 'too_large' ? 'payload_too_large' : 'photo_refused';
+    return new AppError(status, code, REFUSALS[error.reason], { reason: error.reason });
+  }
+  if (error instanceof TooManyPhotosError) {
+    return new AppError(422, 'too_many_photos', `A place has at most ${PHOTOS_PER_PLACE} photos.`, {
+      maximum: PHOTOS_PER_PLACE,
+    });
+  }
+  if (error instanceof StalePhotoError) {
+    return new AppError(409, 'conflict', 'The photo was changed by someone else: reload it and try again', {
+      currentVersion: error.current.version,
+    });
+  }
+  if (error instanceof PhotoOrderMismatchError) {
+    return validationError([{ path: 'ids', message: error.message }]);
+  }
+  return error;
+}
+
+async function orPhotoError<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw photoError(error);
+  }
+}
+
+/**
+ * Photos of places (issue 13): uploads, their alt text and licence, moderation, order, reports,
+ * and their files, served by Karta so each request is checked against who may see the photo.
+ */
+export async function photoRoutes(app: FastifyInstance) {
+  const { photos, photoStore: store, photoUploads: uploads, placeWrites: places } = app;
+  const { languages } = app.appConfig;
+
+  // Files no photo names (a crash between file and row, deleted photos) go now and every hour.
+  const stopSweep = startPhotoSweep(store, photos, app.log);
+  app.addHook('onClose', stopSweep);
+
+  // An upload's body reaches the handler as bytes (this plugin's routes only), up to the limit.
+  app.addContentTypeParser([...PHOTO_CONTENT_TYPES], { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  const uploadConfig: WriteRouteConfig & { rateLimit: object } = {
+    bodyTypes: PHOTO_CONTENT_TYPES,
+    rateLimit: {
+      ...RATE_LIMITS.photosPerUser,
+      // After the session is read, so the limit counts per user.
+      hook: 'preHandler',
+      keyGenerator: (request: { user: { id: number } | null; ip: string }) =>
+        request.user ? `user:${request.user.id}` : `address:${clientKey(request)}`,
+    },
+  };
+
+  defineRoute(
+    app,
+    'uploadPhoto',
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      // Checked before the work of processing, and again with the place locked before the row.
+      const check = (place: Parameters<typeof checkPhotoUpload>[1]) => {
+        if (!canSee(actor, place)) throw noPlace(id);
+        refuseIf(checkPhotoUpload(actor, place));
+      };
+      const place = await places.find(id);
+      if (!place) throw noPlace(id);
+      check(place);
+      if ((await photos.countForPlace(id)) >= PHOTOS_PER_PLACE) throw photoError(new TooManyPhotosError());
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      try {
+        const uploaded = await uploads.upload(
+          bytes,
+          { placeId: id, status: uploadStatus(actor), uploaderId: actor.id },
+          check,
+        );
+        if (!uploaded) throw noPlace(id);
+        return { ...toPhoto(uploaded.photo, actor), takenAt: uploaded.takenAt };
+      } catch (error) {
+        if (error instanceof UploadsBusyError) {
+          reply.header('retry-after', 5);
+          throw new AppError(
+            503,
+            'server_busy',
+            'Many photos are being processed. Try again in a few seconds.',
+          );
+        }
+        throw photoError(error);
+      }
+    },
+    { options: { bodyLimit: PHOTO_LIMIT_BYTES, config: uploadConfig } },
+  );
+
+  defineRoute(app, 'listPlacePhotos', async (request) => {
+    const viewer = viewerOf(request);
+    const { id } = request.params;
+    const place = await places.find(id);
+    if (!place || !canSee(viewer, place)) throw noPlace(id);
+    return { items: await photos.listForPlace(id, viewer) };
+  });
+
+  defineRoute(app, 'orderPhotos', async (request) => {
+    const actor = actorOf(request);
+    const { id } = request.params;
+    const ordered = await orPhotoError(() =>
+      photos.order(id, request.body.ids, (place) => {
+        if (!canSee(actor, place)) throw noPlace(id);
+        refuseIf(checkPhotoOrder(actor, place));
+      }),
+    );
+    if (!ordered) throw noPlace(id);
+    return { items: await photos.listForPlace(id, actor) };
+  });
+
+  defineRoute(app, 'listPhotos', async (request) => {
+    const { scope } = request.query;
+    if (scope === 'review') {
+      const moderator = requireUser(request, MODERATOR_ROLES);
+      return { items: await photos.pending(moderator, PHOTO_LIST_LIMIT) };
+    }
+    return { items: await photos.uploadedBy(actorOf(request), PHOTO_LIST_LIMIT) };
+  });
+
+  defineRoute(app, 'updatePhoto', async (request) => {
+    const actor = actorOf(request);
+    const { id } = request.params;
+    const patch = request.body;
+    const issues = unsupportedLanguageIssues(patch.alt, languages, 'alt');
+    if (issues.length > 0) throw validationError(issues);
+    const photo = await orPhotoError(() =>
+      photos.update(id, patch, (current) => {
+        if (!canSeePhoto(actor, current)) throw noPhoto(id);
+        refuseIf(checkPhotoEdit(actor, current));
+      }),
+    );
+    if (!photo) throw noPhoto(id);
+    return toPhoto(photo, actor);
+  });
+
+  defineRoute(app, 'transitionPhoto', async (request) => {
+    const actor = actorOf(request);
+    const { id } = request.params;
+    const { to, version } = request.body;
+    const photo = await orPhotoError(() =>
+      photos.transition(id, to, version, (current) => {
+        if (!canSeePhoto(actor, current)) throw noPhoto(id);
+        refuseIf(checkPhotoTransition(actor, current, to));
+        if (to === 'published' && !hasAlt(current.alt)) {
+          throw validationError(
+            [{ path: 'alt', message: 'Describe the photo before publishing it', code: 'required' }],
+            'A photo needs alt text before it is published',
+          );
+        }
+      }),
+    );
+    if (!photo) throw noPhoto(id);
+    return toPhoto(photo, actor);
+  });
+
+  defineRoute(app, 'deletePhoto', async (request, reply) => {
+    const actor = actorOf(request);
+    const { id } = request.params;
+    const removed = await photos.remove(id, (current) => {
+      if (!canSeePhoto(actor, current)) throw noPhoto(id);
+      refuseIf(checkPhotoDelete(actor, current));
+    });
+    if (!removed) throw noPhoto(id);
+    // Files written within the sweep's grace period stay until a later sweep (photo-sweep.ts).
+    await removeUnusedFiles(store, photos, [removed.thumbKey, removed.largeKey]).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'files of a deleted photo were left for the sweep'),
+    );
+    return reply.send();
+  });
+
+  defineRoute(
+    app,
+    'flagPhoto',
+    async (request) => {
+      const { id } = request.params;
+      const { reason, comment } = request.body;
+      const flag = await app.flags.createForPhoto(
+        id,
+        { reason, comment: comment ?? null },
+        request.user?.id ?? null,
+      );
+      if (!flag) throw noPhoto(id);
+      return flag;
+    },
+    { options: { config: { rateLimit: RATE_LIMITS.flagsPerAddress } } },
+  );
+
+  const sendFile = async (
+    request: FastifyRequest & { params: { id: number } },
+    reply: FastifyReply,
+    size: 'thumb' | 'large',
+  ) => {
+    const { id } = request.params;
+    const photo = await photos.find(id);
+    if (!photo || !canSeePhoto(viewerOf(request), photo)) throw noPhoto(id);
+    const key = size === 'thumb' ? photo.thumbKey : photo.largeKey;
+    return sendPhotoFile(reply, request.headers['if-none-match'], photo, key, await store.get(key));
+  };
+  defineRoute(app, 'photoThumb', (request, reply) => sendFile(request, reply, 'thumb'));
+  defineRoute(app, 'photoLarge', (request, reply) => sendFile(request, reply, 'large'));
+}
+
+/**
+ * Answers a photo's file: for a published photo of a published place, cached by anyone for a
+ * year (a photo's files never change); for any other, kept by nobody.
+ */
+function sendPhotoFile(
+  reply: FastifyReply,
+  ifNoneMatch: string | undefined,
+  photo: StoredPhotoRow,
+  key: string,
+  bytes: Buffer | null,
+): FastifyReply {
+  // A row is written only after its files, and files go only when no row names them.
+  if (!bytes) throw new Error(`The file of photo ${photo.id} is missing from the photo store`);
+  const etag = `"${key.slice(0, 32)}"`;
+  reply.header(
+    'cache-control',
+    isPublicPhoto(photo) ? 'public, max-age=31536000, immutable' : 'private, no-store',
+  );
+  reply.header('etag', etag);
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    return reply.code(304).send();
+  }
+  return reply.type('image/webp').send(bytes);
+}
