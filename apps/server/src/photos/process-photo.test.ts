@@ -1,39 +1,8 @@
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { phonePhoto, TAKEN_AT } from '../../test/support/photos.ts';
 import { PHOTO_LIMITS, PhotoRefusedError, processPhoto, readPhotoPosition } from './process-photo.ts';
-
-/** Where the test's camera stood: the Zagreb cathedral. */
-const TAKEN_AT = { lat: 45.814444, lng: 15.979722 };
-
-/** Degrees as EXIF writes them: degrees, minutes and seconds as rationals. */
-function dms(value: number): string {
-  const degrees = Math.floor(value);
-  const minutes = Math.floor((value - degrees) * 60);
-  const seconds = Math.round(((value - degrees) * 60 - minutes) * 60 * 10_000);
-  return `${degrees}/1 ${minutes}/1 ${seconds}/10000`;
-}
-
-/** A photo as a phone writes it: a JPEG with camera, date and GPS in its EXIF, turned by its orientation tag. */
-async function phonePhoto(width: number, height: number, orientation = 1): Promise<Buffer> {
-  return (
-    sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-      .jpeg({ quality: 90 })
-      // sharp writes the orientation tag itself (an Orientation in the EXIF given would be replaced).
-      .withMetadata({ orientation })
-      .withExifMerge({
-        IFD0: { Make: 'Phonemaker', Model: 'Phone 12', DateTime: '2026:11:26 10:00:00' },
-        IFD2: { DateTimeOriginal: '2026:11:26 10:00:00' },
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: dms(TAKEN_AT.lat),
-          GPSLongitudeRef: 'E',
-          GPSLongitude: dms(TAKEN_AT.lng),
-        },
-      })
-      .toBuffer()
-  );
-}
 
 async function refusal(bytes: Uint8Array): Promise<string> {
   try {

@@ -1,0 +1,88 @@
+import sharp from 'sharp';
+import type { TestApp } from './test-app.ts';
+
+/** Where the test's camera stood: the Zagreb cathedral. */
+export const TAKEN_AT = { lat: 45.814444, lng: 15.979722 };
+
+/** Degrees as EXIF writes them: degrees, minutes and seconds as rationals. */
+function dms(value: number): string {
+  const degrees = Math.floor(value);
+  const minutes = Math.floor((value - degrees) * 60);
+  const seconds = Math.round(((value - degrees) * 60 - minutes) * 60 * 10_000);
+  return `${degrees}/1 ${minutes}/1 ${seconds}/10000`;
+}
+
+/**
+ * A photo as a phone writes it: a JPEG with camera, date and GPS (TAKEN_AT) in its EXIF, turned
+ * by its orientation tag. `shade` varies the pixels, so two photos have different files.
+ */
+export async function phonePhoto(
+  width: number,
+  height: number,
+  orientation = 1,
+  shade = 120,
+): Promise<Buffer> {
+  return (
+    sharp({ create: { width, height, channels: 3, background: { r: 40, g: shade, b: 200 } } })
+      .jpeg({ quality: 90 })
+      // sharp writes the orientation tag itself (an Orientation in the EXIF given would be replaced).
+      .withMetadata({ orientation })
+      .withExifMerge({
+        IFD0: { Make: 'Phonemaker', Model: 'Phone 12', DateTime: '2026:11:26 10:00:00' },
+        IFD2: { DateTimeOriginal: '2026:11:26 10:00:00' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: dms(TAKEN_AT.lat),
+          GPSLongitudeRef: 'E',
+          GPSLongitude: dms(TAKEN_AT.lng),
+        },
+      })
+      .toBuffer()
+  );
+}
+
+let shade = 0;
+
+/**
+ * A photo of `placeId` in `status` by `uploaderId` through the real upload path (processing, the
+ * store, the row), then moved to `status` in the database (a fixture). Returns its id.
+ */
+export async function insertPhoto(
+  t: Pick<TestApp, 'app' | 'database'>,
+  options: {
+    placeId: number;
+    uploaderId: number;
+    status: 'pending' | 'published' | 'hidden';
+    alt?: Record<string, string>;
+  },
+): Promise<number> {
+  shade = (shade + 1) % 256;
+  const bytes = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 30 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const uploaded = await t.app.photoUploads.upload(
+    bytes,
+    {
+      placeId: options.placeId,
+      status: options.status === 'published' ? 'published' : 'pending',
+      uploaderId: options.uploaderId,
+    },
+    () => undefined,
+  );
+  if (!uploaded) throw new Error(`There is no place ${options.placeId}`);
+  await t.database.query('UPDATE photos SET status = $2, alt = $3::jsonb WHERE id = $1', [
+    uploaded.photo.id,
+    options.status,
+    JSON.stringify(options.alt ?? { en: 'A test photo' }),
+  ]);
+  return uploaded.photo.id;
+}
+
+/** Every file the app's photo store keeps. */
+export async function storedKeys(t: Pick<TestApp, 'app'>): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const { key } of t.app.photoStore.keys()) keys.push(key);
+  return keys.sort();
+}
