@@ -1,6 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress, signedInUser } from './support/auth.ts';
+import { insertPhoto } from './support/photos.ts';
 import { insertPlace } from './support/places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -24,7 +26,13 @@ interface Context {
   categoryId: number;
 }
 
-type Request = { method: InjectOptions['method']; url: string; body?: unknown };
+type Request = {
+  method: InjectOptions['method'];
+  url: string;
+  body?: unknown;
+  /** A file body (an image upload) and its type, instead of JSON. */
+  file?: { type: string; bytes: Buffer };
+};
 interface Case {
   name: string;
   request: (ctx: Context) => Promise<Request>;
@@ -39,6 +47,22 @@ const proposal = (ctx: Context) => ({
   name: { en: 'Matrix place' },
   lat: 45.8,
   lng: 16,
+});
+
+/** A photo of a fresh published place (or of `placeStatus`), uploaded by the author. */
+async function photo(
+  ctx: Context,
+  status: 'pending' | 'published' | 'hidden',
+  placeStatus: 'pending' | 'published' = 'published',
+) {
+  const placeId = await place(ctx, placeStatus);
+  return insertPhoto(ctx.t, { placeId, uploaderId: ctx.ids.author, status });
+}
+const image = async (): Promise<Request['file']> => ({
+  type: 'image/png',
+  bytes: await sharp({ create: { width: 30, height: 20, channels: 3, background: '#2266aa' } })
+    .png()
+    .toBuffer(),
 });
 
 const CASES: Case[] = [
@@ -243,6 +267,156 @@ const CASES: Case[] = [
     expected: row(401, 403, 403, 204, 204, 401),
   },
   {
+    name: 'POST /places/:id/photos (published place)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/places/${await place(ctx, 'published')}/photos`,
+      file: await image(),
+    }),
+    expected: row(401, 201, 201, 201, 201, 401),
+  },
+  {
+    name: 'POST /places/:id/photos (pending place)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/places/${await place(ctx, 'pending')}/photos`,
+      file: await image(),
+    }),
+    expected: row(401, 201, 404, 201, 201, 401),
+  },
+  {
+    name: 'POST /places/:id/photos (archived place)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/places/${await place(ctx, 'archived')}/photos`,
+      file: await image(),
+    }),
+    expected: row(401, 403, 404, 201, 201, 401),
+  },
+  {
+    name: 'GET /places/:id/photos (published place)',
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/v1/places/${await place(ctx, 'published')}/photos`,
+    }),
+    expected: row(200, 200, 200, 200, 200, 200),
+  },
+  {
+    name: 'GET /photos/:id/thumb.webp (published)',
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/v1/photos/${await photo(ctx, 'published')}/thumb.webp`,
+    }),
+    expected: row(200, 200, 200, 200, 200, 200),
+  },
+  {
+    name: 'GET /photos/:id/large.webp (pending)',
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/v1/photos/${await photo(ctx, 'pending')}/large.webp`,
+    }),
+    expected: row(404, 200, 404, 200, 200, 404),
+  },
+  {
+    name: 'GET /photos/:id/thumb.webp (hidden)',
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/v1/photos/${await photo(ctx, 'hidden')}/thumb.webp`,
+    }),
+    expected: row(404, 200, 404, 200, 200, 404),
+  },
+  {
+    name: 'GET /photos/:id/thumb.webp (published, of a pending place)',
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/v1/photos/${await photo(ctx, 'published', 'pending')}/thumb.webp`,
+    }),
+    expected: row(404, 200, 404, 200, 200, 404),
+  },
+  {
+    name: 'GET /photos?scope=review',
+    request: async () => ({ method: 'GET', url: '/api/v1/photos?scope=review' }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
+    name: 'GET /photos?scope=mine',
+    request: async () => ({ method: 'GET', url: '/api/v1/photos?scope=mine' }),
+    expected: row(401, 200, 200, 200, 200, 401),
+  },
+  {
+    name: 'PATCH /photos/:id (pending)',
+    request: async (ctx) => ({
+      method: 'PATCH',
+      url: `/api/v1/photos/${await photo(ctx, 'pending')}`,
+      body: { version: 1, alt: { en: 'A door' } },
+    }),
+    expected: row(401, 200, 404, 200, 200, 401),
+  },
+  {
+    name: 'PATCH /photos/:id (published)',
+    request: async (ctx) => ({
+      method: 'PATCH',
+      url: `/api/v1/photos/${await photo(ctx, 'published')}`,
+      body: { version: 1, licence: 'CC0-1.0' },
+    }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
+    name: 'POST /photos/:id/transition (pending → published)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/photos/${await photo(ctx, 'pending')}/transition`,
+      body: { to: 'published', version: 1 },
+    }),
+    expected: row(401, 403, 404, 200, 200, 401),
+  },
+  {
+    name: 'POST /photos/:id/transition (published → hidden)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/photos/${await photo(ctx, 'published')}/transition`,
+      body: { to: 'hidden', version: 1 },
+    }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
+    name: 'DELETE /photos/:id (pending)',
+    request: async (ctx) => ({ method: 'DELETE', url: `/api/v1/photos/${await photo(ctx, 'pending')}` }),
+    expected: row(401, 204, 404, 204, 204, 401),
+  },
+  {
+    name: 'DELETE /photos/:id (published)',
+    request: async (ctx) => ({ method: 'DELETE', url: `/api/v1/photos/${await photo(ctx, 'published')}` }),
+    expected: row(401, 204, 403, 204, 204, 401),
+  },
+  {
+    name: 'PUT /places/:id/photo-order (pending place)',
+    request: async (ctx) => {
+      const placeId = await place(ctx, 'pending');
+      const id = await insertPhoto(ctx.t, { placeId, uploaderId: ctx.ids.author, status: 'pending' });
+      return { method: 'PUT', url: `/api/v1/places/${placeId}/photo-order`, body: { ids: [id] } };
+    },
+    expected: row(401, 200, 404, 200, 200, 401),
+  },
+  {
+    name: 'POST /photos/:id/flags (published)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/photos/${await photo(ctx, 'published')}/flags`,
+      body: { reason: 'offensive' },
+    }),
+    expected: row(201, 201, 201, 201, 201, 201),
+  },
+  {
+    name: 'POST /photos/:id/flags (pending)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/photos/${await photo(ctx, 'pending')}/flags`,
+      body: { reason: 'offensive' },
+    }),
+    expected: row(404, 404, 404, 404, 404, 404),
+  },
+  {
     name: 'GET /users',
     request: async () => ({ method: 'GET', url: '/api/v1/users' }),
     expected: row(401, 403, 403, 403, 200, 401),
@@ -298,17 +472,16 @@ describe.skipIf(!databaseAvailable)(`authorisation matrix: every endpoint × eve
     it(testCase.name, async () => {
       const actual: Partial<Record<Role, number>> = {};
       for (const role of ROLES) {
-        const { method, url, body } = await testCase.request(ctx);
+        const { method, url, body, file } = await testCase.request(ctx);
+        const type = file ? file.type : body !== undefined ? 'application/json' : undefined;
+        const payload = file ? file.bytes : (body as InjectOptions['payload']);
         const response = await t.app.inject({
           method,
           url,
           // Each from its own address: the per-address limits are tested on their own.
           remoteAddress: nextAddress(),
-          headers: {
-            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...headers[role],
-          },
-          ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+          headers: { ...(type ? { 'content-type': type } : {}), ...headers[role] },
+          ...(payload !== undefined ? { payload } : {}),
         });
         actual[role] = response.statusCode;
       }

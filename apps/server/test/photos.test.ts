@@ -395,4 +395,44 @@ describe.skipIf(!databaseAvailable).each(STORAGES)(`photos (${dbKind}, $name)`, 
       (await send('POST', `/api/v1/photos/${pending.id}/flags`, null, { reason: 'offensive' })).statusCode,
     ).toBe(404);
   });
+
+  it('exports the links of published photos only, and an import of the export ignores them', async () => {
+    const placeId = await insertPlace(t.database, {
+      status: 'published',
+      authorId: moderator.id,
+      name: 'Ljekarna s fotografijama',
+    });
+    const shown = (await upload(placeId, await phonePhoto(200, 100, 1, 91), moderator)).json();
+    const second = (await upload(placeId, await phonePhoto(200, 100, 1, 92), moderator)).json();
+    const waiting = (await upload(placeId, await phonePhoto(200, 100, 1, 93), contributor)).json();
+    expect(waiting.status).toBe('pending');
+    const order = await send('PUT', `/api/v1/places/${placeId}/photo-order`, moderator, {
+      ids: [second.id, shown.id, waiting.id],
+    });
+    expect(order.statusCode).toBe(200);
+    const links = [second, shown].map((photo) => `http://localhost:80${photo.urls.large}`).join(' ');
+
+    const geo = await get(`/api/v1/export.geojson?q=${encodeURIComponent('fotografijama')}`, null);
+    expect(geo.statusCode).toBe(200);
+    const features = geo.json().features;
+    expect(features).toHaveLength(1);
+    expect(features[0].properties.photos).toBe(links);
+
+    const csv = await get(`/api/v1/export.csv?q=${encodeURIComponent('fotografijama')}`, null);
+    const [header, row] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header?.split(',').at(-1)).toBe('photos');
+    expect(row?.split(',').at(-1)).toBe(links);
+    expect(csv.body).not.toContain(`/photos/${waiting.id}/`);
+
+    // The export re-imports as it is: the photo links are taken and ignored, never fetched.
+    const dryRun = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/import?format=csv&dryRun=true',
+      remoteAddress: nextAddress(),
+      headers: { 'content-type': 'text/csv', ...moderator.headers },
+      payload: csv.body,
+    });
+    expect(dryRun.statusCode, dryRun.body).toBe(200);
+    expect(dryRun.json()).toMatchObject({ created: 0, updated: 0, unchanged: 1, refused: [] });
+  });
 });

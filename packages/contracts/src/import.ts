@@ -25,6 +25,13 @@ function fileColumns(field: PlaceField, languages: readonly string[]): string[] 
   return column === 'per-language' ? languages.map((language) => `${field}_${language}`) : [column];
 }
 
+/**
+ * Columns an export writes that are not place fields: `photos`, the links of a place's published
+ * photos, space-separated. An import takes a file with them and ignores them (it never fetches
+ * a URL it is given).
+ */
+export const EXPORT_ONLY_COLUMNS = ['photos'] as const;
+
 /** Place file fields that are neither per-language nor the position. */
 export const PLACE_FILE_SCALARS: readonly string[] = [
   'externalId',

@@ -16,6 +16,8 @@ export const PlaceFileProperties = z
     phone: z.string().nullable(),
     email: z.string().nullable(),
     website: z.string().nullable(),
+    /** The links of the place's published photos, space-separated; null when it has none. */
+    photos: z.string().nullable(),
   })
   .catchall(z.string().nullable().describe('`name_xx` and `description_xx`: one per language'));
 

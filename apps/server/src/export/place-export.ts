@@ -1,5 +1,6 @@
-import { csvColumns, type ExportQuery, type PlaceListItem } from '@karta/contracts';
+import { csvColumns, EXPORT_ONLY_COLUMNS, type ExportQuery, type PlaceListItem } from '@karta/contracts';
 import { fileCoordinate, type PlaceProperties, placeLink, placeProperties } from '../import/place-file.ts';
+import { type PhotoRepository, photoUrl } from '../photos/photo-repository.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
 
 /** Rows read per query: big enough to amortise a round trip, small enough to keep memory flat. */
@@ -25,12 +26,41 @@ export function exportPages(
   );
 }
 
+/** A place as exported: with the public URLs of its published photos, in its order. */
+export type ExportedPlace = PlaceListItem & { photoUrls: string[] };
+
+/**
+ * The pages with each place's published photos (one query a page, by the place index). Only the
+ * links go into a file: whoever follows one gets the photo as Karta serves it, checked.
+ */
+export async function* withPhotoUrls(
+  pages: AsyncIterable<PlaceListItem[]>,
+  photos: PhotoRepository,
+  origin: string,
+): AsyncGenerator<ExportedPlace[]> {
+  for await (const page of pages) {
+    const ids = await photos.publishedIds(page.map((place) => place.id));
+    yield page.map((place) => ({
+      ...place,
+      photoUrls: (ids.get(place.id) ?? []).map((id) => `${origin}${photoUrl(id, 'large')}`),
+    }));
+  }
+}
+
+/** A place's file properties with its photos' links, space-separated (null when it has none). */
+function exportedProperties(place: ExportedPlace, origin: string, languages?: readonly string[]) {
+  return {
+    ...placeProperties(place, externalIdOf(place, origin), languages),
+    photos: place.photoUrls.length > 0 ? place.photoUrls.join(' ') : null,
+  };
+}
+
 /** The external id a place is exported with: its own, or its link on this site (see `placeLink`). */
 const externalIdOf = (place: PlaceListItem, origin: string) =>
   place.externalId ?? placeLink(origin, place.id);
 
 /** A GeoJSON FeatureCollection of the pages, written feature by feature (never the whole file). */
-export async function* geoJsonChunks(pages: AsyncIterable<PlaceListItem[]>, origin: string) {
+export async function* geoJsonChunks(pages: AsyncIterable<ExportedPlace[]>, origin: string) {
   yield '{"type":"FeatureCollection","features":[\n';
   let first = true;
   for await (const page of pages) {
@@ -38,7 +68,7 @@ export async function* geoJsonChunks(pages: AsyncIterable<PlaceListItem[]>, orig
       JSON.stringify({
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [fileCoordinate(place.lng), fileCoordinate(place.lat)] },
-        properties: placeProperties(place, externalIdOf(place, origin)),
+        properties: exportedProperties(place, origin),
       }),
     );
     yield `${first ? '' : ',\n'}${features.join(',\n')}`;
@@ -62,22 +92,22 @@ function csvLine(columns: readonly string[], properties: PlaceProperties): strin
 }
 
 /**
- * CSV with the documented header (a name and a description column per language of the site),
- * page by page. It starts with a UTF-8 byte order mark, so
+ * CSV with the documented header (a name and a description column per language of the site,
+ * then the photos' links), page by page. It starts with a UTF-8 byte order mark, so
  * spreadsheets read Croatian letters right; import skips it.
  */
 export async function* csvChunks(
-  pages: AsyncIterable<PlaceListItem[]>,
+  pages: AsyncIterable<ExportedPlace[]>,
   origin: string,
   languages: readonly string[],
 ) {
-  const columns = csvColumns(languages);
+  const columns = [...csvColumns(languages), ...EXPORT_ONLY_COLUMNS];
   yield `\uFEFF${columns.join(',')}\r\n`;
   for await (const page of pages) {
     yield page
       .map((place) =>
         csvLine(columns, {
-          ...placeProperties(place, externalIdOf(place, origin), languages),
+          ...exportedProperties(place, origin, languages),
           lat: fileCoordinate(place.lat),
           lng: fileCoordinate(place.lng),
         }),

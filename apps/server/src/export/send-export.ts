@@ -1,15 +1,16 @@
 import { Readable } from 'node:stream';
-import type { ExportQuery, PlaceListItem } from '@karta/contracts';
+import type { ExportQuery } from '@karta/contracts';
 import type { FastifyReply } from 'fastify';
 import { reportError } from '../observability/sentry.ts';
+import type { PhotoRepository } from '../photos/photo-repository.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
-import { exportPages } from './place-export.ts';
+import { type ExportedPlace, exportPages, withPhotoUrls } from './place-export.ts';
 
 /** How one export format is written: its content type, file extension and chunks. */
 export interface ExportFormat {
   type: string;
   extension: string;
-  chunks: (pages: AsyncIterable<PlaceListItem[]>, origin: string) => AsyncIterable<string>;
+  chunks: (pages: AsyncIterable<ExportedPlace[]>, origin: string) => AsyncIterable<string>;
 }
 
 /** `karta-places-2026-11-22.csv`: the day of the export in the name, so downloads do not clash. */
@@ -65,9 +66,16 @@ export function sendDownload(
  */
 export async function sendExport(
   reply: FastifyReply,
-  options: { repository: PlaceRepository; query: ExportQuery; origin: string; format: ExportFormat },
+  options: {
+    repository: PlaceRepository;
+    photos: PhotoRepository;
+    query: ExportQuery;
+    origin: string;
+    format: ExportFormat;
+  },
 ) {
-  const pages = await readFirst(exportPages(options.repository, options.query));
+  const places = exportPages(options.repository, options.query);
+  const pages = await readFirst(withPhotoUrls(places, options.photos, options.origin));
   const { type, extension, chunks } = options.format;
   return sendDownload(reply, { type, extension, chunks: chunks(pages, options.origin) });
 }

@@ -1,5 +1,6 @@
 import {
   csvColumns,
+  EXPORT_ONLY_COLUMNS,
   type FieldIssue,
   ImportRow,
   PLACE_FIELDS,
@@ -60,12 +61,16 @@ export function placeProperties(
 }
 
 const SCALARS = new Set<string>(PLACE_FILE_SCALARS);
+const EXPORT_ONLY = new Set<string>(EXPORT_ONLY_COLUMNS);
 const NUMERIC = new Set(['lat', 'lng', 'radius']);
 const LANGUAGE_FIELD = /^(name|description)_([a-z]{2})$/;
 
-/** Whether `field` is one a place file may carry (CSV refuses a header with any other). */
+/**
+ * Whether `field` is one a place file may carry (CSV refuses a header with any other); an
+ * export's own columns (`photos`) are carried and ignored.
+ */
 export function isPlaceField(field: string): boolean {
-  return SCALARS.has(field) || NUMERIC.has(field) || LANGUAGE_FIELD.test(field);
+  return SCALARS.has(field) || NUMERIC.has(field) || LANGUAGE_FIELD.test(field) || EXPORT_ONLY.has(field);
 }
 
 /** A CSV cell as the number it spells, or the text itself (the schema then says what is wrong). */

@@ -332,6 +332,23 @@ export function createPhotoRepository(db: Database) {
         .map((photo) => withPlace(photo, viewer));
     },
 
+    /** The published photos' ids of each of `placeIds`, in each place's order (exports). */
+    async publishedIds(placeIds: readonly number[]): Promise<Map<number, number[]>> {
+      const ids = new Map<number, number[]>();
+      if (placeIds.length === 0) return ids;
+      const { rows } = await db.query<{ place_id: number; id: number }>(
+        `SELECT place_id, id FROM photos WHERE place_id = ANY($1::int8[]) AND status = 'published'
+         ORDER BY place_id, sort_order, id`,
+        [placeIds],
+      );
+      for (const row of rows) {
+        const list = ids.get(row.place_id) ?? [];
+        list.push(row.id);
+        ids.set(row.place_id, list);
+      }
+      return ids;
+    },
+
     /** Of `keys`, those a photo row still names. */
     async referencedKeys(keys: readonly string[]): Promise<Set<string>> {
       if (keys.length === 0) return new Set();

@@ -25,7 +25,7 @@ export async function exportRoutes(app: FastifyInstance) {
     if (problems.length > 0) throw validationError(problems);
     const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
     // Everything is checked, and the first page read, before the first byte (see send-export.ts).
-    return sendExport(reply, { repository: app.placeRepository, query, origin, format });
+    return sendExport(reply, { repository: app.placeRepository, photos: app.photos, query, origin, format });
   }
 
   const extras = { options: { config: { rateLimit: RATE_LIMITS.exportsPerAddress } } };

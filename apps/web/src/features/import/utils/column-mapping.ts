@@ -1,4 +1,4 @@
-import { csvColumns } from '@karta/contracts';
+import { csvColumns, EXPORT_ONLY_COLUMNS } from '@karta/contracts';
 
 /** A Karta CSV column a file column can be read as, or `null` for a column that is left out. */
 export type ColumnTarget = string | null;
@@ -11,8 +11,11 @@ const LANGUAGE_COLUMN = /^(name|description)_[a-z]{2}$/;
 /** The same, folded (`NAME_HR`, `Name hr` → `namehr`). */
 const FOLDED_LANGUAGE_COLUMN = /^(name|description)([a-z]{2})$/;
 
-/** The columns that are the same for every site: all but the names and descriptions per language. */
-const PLAIN_COLUMNS: readonly string[] = csvColumns([]);
+/**
+ * The columns that are the same for every site: all but the names and descriptions per language,
+ * and an export's own (`photos`, which the server takes and ignores).
+ */
+const PLAIN_COLUMNS: readonly string[] = [...csvColumns([]), ...EXPORT_ONLY_COLUMNS];
 
 /** Whether the server reads `column` as it is (the documented ones and any `name_xx`/`description_xx`). */
 export const isKartaColumn = (column: string) =>
@@ -128,5 +131,5 @@ export function mappingProblems(mapping: ColumnMapping): MappingProblems {
  */
 export function columnChoices(header: readonly string[], languages: readonly string[]): string[] {
   const extra = header.map((name) => name.trim()).filter((name) => LANGUAGE_COLUMN.test(name));
-  return [...new Set<string>([...csvColumns(languages), ...extra])];
+  return [...new Set<string>([...csvColumns(languages), ...EXPORT_ONLY_COLUMNS, ...extra])];
 }
