@@ -14,6 +14,7 @@ import { type BenchTarget, removeSeededDatabases } from './lib/seeded-database.t
 import { benchLighthouse, printLighthouse } from './lighthouse.bench.ts';
 import { benchMapApi, printMapApi } from './map-api.bench.ts';
 import { benchNearLoad, printNearLoad } from './near-load.bench.ts';
+import { benchPhotoUploads, printPhotoUploads } from './photo-uploads.bench.ts';
 import { benchSearch, printSearch } from './search.bench.ts';
 import { benchSearchQuality, printSearchQuality } from './search-quality.bench.ts';
 import { benchWeb, printWeb } from './web.bench.ts';
@@ -83,6 +84,14 @@ async function benchTarget(target: BenchTarget, count: number, first: boolean): 
     }
     const growth = filteredExportGrowth(figures);
     if (growth !== undefined) recordGoal('exportLinear', target, count, growth);
+  }
+  if (runs('photos')) {
+    const photos = await benchPhotoUploads(target, count);
+    printPhotoUploads(photos);
+    recordGoal('uploadMapP95', target, count, photos.mapDuringUploads.latency.p95, {
+      reference: photos.mapQuiet.latency.p95,
+      errorShare: failures(photos.mapDuringUploads).errorShare,
+    });
   }
   if (runs('search')) {
     const search = await benchSearch(count, target);

@@ -7,6 +7,7 @@ export const BENCH_NAMES = [
   'near',
   'change',
   'import',
+  'photos',
   'search',
   'web',
   'lighthouse',
