@@ -82,6 +82,7 @@ export type PhotoList = z.infer<typeof PhotoList>;
  * the reader's own uploads newest first, in every state.
  */
 export const PhotoListQuery = z.object({ scope: z.enum(['review', 'mine']) });
+export type PhotoListQuery = z.infer<typeof PhotoListQuery>;
 
 /** A photo with the place it shows, for the review queue and "my submissions". */
 export const PhotoWithPlace = Photo.extend({

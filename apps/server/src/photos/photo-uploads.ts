@@ -13,7 +13,7 @@ import { type PhotoImage, processPhoto, readPhotoPosition } from './process-phot
 export const PROCESSING_CONCURRENCY = 1;
 
 /** Uploads that may wait for their turn; past that an upload is refused (503, try again). */
-export const UPLOADS_WAITING = 8;
+export const UPLOADS_WAITING = 16;
 
 /** Too many uploads are waiting to be processed. */
 export class UploadsBusyError extends Error {

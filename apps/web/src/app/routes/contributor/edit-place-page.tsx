@@ -1,9 +1,14 @@
+import type { LatLng } from '@karta/contracts';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { PhotoManager } from '../../../features/photos/components/photo-manager.tsx';
 import { useEditablePlace } from '../../../features/place-editor/api/get-editable-place.ts';
-import { PlaceEditor } from '../../../features/place-editor/components/place-editor.tsx';
+import { PhotoPinSuggestion } from '../../../features/place-editor/components/photo-pin-suggestion.tsx';
+import { type PinControl, PlaceEditor } from '../../../features/place-editor/components/place-editor.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { ContributorFrame } from './contributor-frame.tsx';
@@ -18,6 +23,9 @@ function EditPlace({ id, user }: { id: number; user: { id: number; role: string 
   const [, navigate] = useLocation();
   const place = useEditablePlace(id);
   const { options } = useCategoryOptions();
+  const { languages } = useRuntimeConfig();
+  const pin = useRef<PinControl>(null);
+  const [takenAt, setTakenAt] = useState<LatLng | null>(null);
   if (place.isPending) return <LoadingState label={t('placeEditor.loading')} />;
   if (place.isError)
     return (
@@ -56,7 +64,28 @@ function EditPlace({ id, user }: { id: number; user: { id: number; role: string 
         cancelHref="/my-submissions"
         renderMap={(request) => <PickerMap {...request} />}
         onSaved={(saved) => navigate(`/my-submissions?updated=${saved.id}`)}
+        pinControl={pin}
       />
+      <section
+        id="photos"
+        aria-labelledby="photos-heading"
+        className="mt-10 space-y-4 border-t border-gray-200 pt-6"
+      >
+        <h2 id="photos-heading" className="text-base font-semibold text-gray-900">
+          {t('photos.heading')}
+        </h2>
+        <p className="text-sm text-gray-700">{t('photos.editIntro')}</p>
+        <PhotoPinSuggestion
+          takenAt={takenAt}
+          pin={takenAt ? (pin.current?.position() ?? null) : null}
+          onMove={(position) => {
+            pin.current?.moveTo(position);
+            setTakenAt(null);
+          }}
+          onDismiss={() => setTakenAt(null)}
+        />
+        <PhotoManager placeId={id} languages={languages} canReorder onTakenAt={setTakenAt} />
+      </section>
     </>
   );
 }

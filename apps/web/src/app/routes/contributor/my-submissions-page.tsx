@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { MySubmissionsList } from '../../../features/my-submissions/components/my-submissions-list.tsx';
+import { MyPhotos } from '../../../features/photos/components/my-photos.tsx';
 import { ContributorFrame } from './contributor-frame.tsx';
 import { useCategoryOptions } from './use-category-options.ts';
 
@@ -10,6 +11,7 @@ export function MySubmissionsPage() {
   const { t } = useTranslation();
   const params = new URLSearchParams(useSearch());
   const { nameOf } = useCategoryOptions();
+  const saved = params.get('saved');
   const confirmation = params.has('saved')
     ? t('mySubmissions.saved')
     : params.has('updated')
@@ -32,6 +34,18 @@ export function MySubmissionsPage() {
                 className="mb-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-900"
               >
                 {confirmation}
+                {saved && /^\d{1,15}$/.test(saved) && (
+                  <>
+                    {' '}
+                    <Link
+                      href={`/places/${saved}/edit#photos`}
+                      className={buttonStyles.link}
+                      data-testid="add-photos-to-saved"
+                    >
+                      {t('photos.addToProposal')}
+                    </Link>
+                  </>
+                )}
               </p>
             )}
           </div>
@@ -41,6 +55,7 @@ export function MySubmissionsPage() {
             </Link>
           </div>
           <MySubmissionsList categoryNameOf={nameOf} />
+          <MyPhotos />
         </>
       )}
     </ContributorFrame>

@@ -5,6 +5,7 @@ import { ArrowLeftIcon, MapPinIcon, RetryIcon } from '../../../components/ui/ico
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
+import { usePlacePhotos } from '../../../features/photos/api/place-photos.ts';
 import { usePlace } from '../../../features/places/api/get-place.ts';
 import { errorMessageKey, isNotFound } from '../../../lib/error-message.ts';
 import { PlaceView } from './place-view.tsx';
@@ -18,6 +19,9 @@ export function PlacePage() {
   const params = useParams();
   const id = params.id && PLACE_ID.test(params.id) ? Number(params.id) : null;
   const query = usePlace(id);
+  // Asked for with the place, and the page shown once both have answered: the gallery then takes
+  // its place at once, and nothing below it moves (a failed list shows no photos).
+  const photos = usePlacePhotos(id);
   const { lookOf } = useCategoryLooks(config.defaultLanguage);
 
   const backLink = (
@@ -66,6 +70,9 @@ export function PlacePage() {
     );
   }
 
-  if (!query.data) return <LoadingState label={t('placePage.loading')} className="py-24" />;
-  return <PlaceView place={query.data} category={lookOf(query.data.category)} />;
+  if (!query.data || photos.isPending)
+    return <LoadingState label={t('placePage.loading')} className="py-24" />;
+  return (
+    <PlaceView place={query.data} photos={photos.data?.items ?? []} category={lookOf(query.data.category)} />
+  );
 }

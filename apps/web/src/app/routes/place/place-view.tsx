@@ -1,9 +1,10 @@
-import type { Place } from '@karta/contracts';
+import type { Photo, Place } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
+import { PlacePhotos } from '../../../features/photos/components/place-photos.tsx';
 import { CategoryBadge } from '../../../features/places/components/category-badge.tsx';
 import { PlaceActions } from '../../../features/places/components/place-actions.tsx';
 import { PlaceDirections } from '../../../features/places/components/place-details/place-directions.tsx';
@@ -18,8 +19,17 @@ const BACK_TO_MAP_ZOOM = 16;
 const card = 'rounded-xl border border-gray-200 bg-white shadow-sm';
 const cardHeading = 'text-base font-semibold text-gray-900';
 
-/** The place page's content: name, description, every fact, a small map, copy and directions. */
-export function PlaceView({ place, category }: { place: Place; category: CategoryView }) {
+/** The place page's content: name, description, photos, every fact, a small map, copy and directions. */
+export function PlaceView({
+  place,
+  photos,
+  category,
+}: {
+  place: Place;
+  /** The place's photos the reader may see, in its order. */
+  photos: readonly Photo[];
+  category: CategoryView;
+}) {
   const { t, i18n } = useTranslation();
   const name = placeName(place, i18n.language);
   const description = placeDescription(place, i18n.language);
@@ -56,6 +66,12 @@ export function PlaceView({ place, category }: { place: Place; category: Categor
             ) : (
               <p className="mt-3 text-gray-600">{t('placePage.noDescription')}</p>
             )}
+          </section>
+          <section aria-labelledby="photos-heading" className={`${card} p-5 sm:p-6`}>
+            <h2 id="photos-heading" className={cardHeading}>
+              {t('photos.heading')}
+            </h2>
+            <PlacePhotos place={place} photos={photos} placeName={name} />
           </section>
           <section aria-labelledby="details-heading" className={`${card} px-5 pt-5 pb-2 sm:px-6`}>
             <h2 id="details-heading" className={cardHeading}>

@@ -1,7 +1,7 @@
 import { ApiError } from '@karta/api-client';
 import type { OwnPlace, Place, PlaceListItem } from '@karta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, type Ref, useImperativeHandle, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
@@ -26,6 +26,12 @@ import { DuplicatesNotice, DuplicatesStep } from './duplicates.tsx';
 import { EditorAlert } from './editor-alert.tsx';
 import { LocationSection, type PickerMapRequest } from './location-section.tsx';
 
+/** The form's pin, for what is outside the form (the photos' "move the pin there"). */
+export interface PinControl {
+  position(): { lat: number; lng: number } | null;
+  moveTo(position: { lat: number; lng: number }): void;
+}
+
 export interface PlaceEditorProps {
   /** The place being edited; absent when proposing a new one. */
   place?: Place;
@@ -35,6 +41,7 @@ export interface PlaceEditorProps {
   onSaved(place: OwnPlace): void;
   /** Where Cancel goes. */
   cancelHref: string;
+  pinControl?: Ref<PinControl>;
 }
 
 /**
@@ -42,7 +49,14 @@ export interface PlaceEditorProps {
  * invalid field focused on submit, possible duplicates shown as the name and position settle and
  * once more as a step before the save, and a stale edit (409) explained without losing the input.
  */
-export function PlaceEditor({ place, categories, renderMap, onSaved, cancelHref }: PlaceEditorProps) {
+export function PlaceEditor({
+  place,
+  categories,
+  renderMap,
+  onSaved,
+  cancelHref,
+  pinControl,
+}: PlaceEditorProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { languages } = useRuntimeConfig();
@@ -60,6 +74,10 @@ export function PlaceEditor({ place, categories, renderMap, onSaved, cancelHref 
   const saving = create.isPending || update.isPending;
 
   const position = formPosition(form.values);
+  useImperativeHandle(pinControl, () => ({ position: () => position, moveTo: form.setPosition }), [
+    position,
+    form.setPosition,
+  ]);
   const name = languagesFor(i18n.language, languages)
     .map((language) => (form.values.name[language] ?? '').trim())
     .find((text) => text !== '');

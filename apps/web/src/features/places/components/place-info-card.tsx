@@ -1,6 +1,7 @@
 import type { Place } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatCoordinates } from '../../../lib/place-links.ts';
+import { PlaceInfoPhoto } from '../../photos/components/place-info-photo.tsx';
 import { placeDescription, placeName, shortText } from '../utils/place-text.ts';
 import { CategoryBadge } from './category-badge.tsx';
 import { PlaceActions } from './place-actions.tsx';
@@ -34,6 +35,7 @@ export function PlaceInfoCard({ place, category, shareLink, detailsInNewTab }: P
       data-place-id={place.id}
       className="w-[17.5rem] max-w-full font-sans text-sm text-gray-900"
     >
+      <PlaceInfoPhoto placeId={place.id} placeName={name} />
       <h2 className="line-clamp-2 pr-5 text-[0.9375rem] leading-5 font-semibold">{name}</h2>
       <div className="mt-0.5 text-xs text-gray-600">
         <CategoryBadge name={category.name} color={category.color} />

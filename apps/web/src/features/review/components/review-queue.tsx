@@ -7,6 +7,7 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import { TabLinks } from '../../../components/ui/tab-links.tsx';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
+import { PhotoReviewList } from '../../photos/components/photo-review-list.tsx';
 import { type ReviewStatus, useReviewPlaces } from '../api/list-review-places.ts';
 import type { CategoryNameOf } from '../utils/format-value.ts';
 import { ReviewItem } from './review-item.tsx';
@@ -49,6 +50,7 @@ export function ReviewQueue({ categoryNameOf }: { categoryNameOf: CategoryNameOf
   return (
     <div className="space-y-4">
       <TabLinks tabs={tabs} current={status} label={t('review.tabs.label')} />
+      {status === 'pending' && <PhotoReviewList />}
 
       <div role="status" data-testid="review-conflict">
         {conflict && (
