@@ -1,5 +1,13 @@
 import sharp from 'sharp';
-import type { TestApp } from './test-app.ts';
+import type { Queryable } from '../../src/db/database.ts';
+import type { PhotoStore } from '../../src/photos/photo-store.ts';
+import type { PhotoUploads } from '../../src/photos/photo-uploads.ts';
+
+/** What of the app these helpers use (a TestApp's `app` has it). */
+interface PhotoApp {
+  photoUploads: PhotoUploads;
+  photoStore: PhotoStore;
+}
 
 /** Where the test's camera stood: the Zagreb cathedral. */
 export const TAKEN_AT = { lat: 45.814444, lng: 15.979722 };
@@ -14,16 +22,19 @@ function dms(value: number): string {
 
 /**
  * A photo as a phone writes it: a JPEG with camera, date and GPS (TAKEN_AT) in its EXIF, turned
- * by its orientation tag. `shade` varies the pixels, so two photos have different files.
+ * by its orientation tag. `shade` varies the pixels, so two photos have different files; `noise`
+ * makes its file as large as a real photo's (megabytes at 12 MP) instead of a few kB.
  */
 export async function phonePhoto(
   width: number,
   height: number,
   orientation = 1,
   shade = 120,
+  options: { noise?: boolean } = {},
 ): Promise<Buffer> {
+  const noise = options.noise ? { noise: { type: 'gaussian' as const, mean: shade, sigma: 60 } } : {};
   return (
-    sharp({ create: { width, height, channels: 3, background: { r: 40, g: shade, b: 200 } } })
+    sharp({ create: { width, height, channels: 3, background: { r: 40, g: shade, b: 200 }, ...noise } })
       .jpeg({ quality: 90 })
       // sharp writes the orientation tag itself (an Orientation in the EXIF given would be replaced).
       .withMetadata({ orientation })
@@ -48,7 +59,7 @@ let shade = 0;
  * store, the row), then moved to `status` in the database (a fixture). Returns its id.
  */
 export async function insertPhoto(
-  t: Pick<TestApp, 'app' | 'database'>,
+  t: { app: PhotoApp; database: Queryable },
   options: {
     placeId: number;
     uploaderId: number;
@@ -81,7 +92,7 @@ export async function insertPhoto(
 }
 
 /** Every file the app's photo store keeps. */
-export async function storedKeys(t: Pick<TestApp, 'app'>): Promise<string[]> {
+export async function storedKeys(t: { app: PhotoApp }): Promise<string[]> {
   const keys: string[] = [];
   for await (const { key } of t.app.photoStore.keys()) keys.push(key);
   return keys.sort();

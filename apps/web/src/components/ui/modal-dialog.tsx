@@ -13,6 +13,8 @@ interface ModalDialogProps {
   testId?: string;
   /** Focused when the dialog opens; the first focusable element otherwise. */
   initialFocus?: React.RefObject<HTMLElement | null>;
+  /** Wider on larger screens (a photo viewer); a form's width otherwise. */
+  wide?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ interface ModalDialogProps {
  * or a click on the backdrop closes it, and focus returns to what opened it. Rendered on top of the
  * page under the status toast, so a "Copied" confirmation stays visible and announced.
  */
-export function ModalDialog({ title, onClose, children, testId, initialFocus }: ModalDialogProps) {
+export function ModalDialog({ title, onClose, children, testId, initialFocus, wide }: ModalDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -80,7 +82,7 @@ export function ModalDialog({ title, onClose, children, testId, initialFocus }: 
         aria-labelledby={titleId}
         data-testid={testId}
         tabIndex={-1}
-        className="relative max-h-[calc(100vh-1rem)] w-full overflow-y-auto rounded-t-2xl bg-white p-5 pb-20 shadow-xl outline-none sm:max-w-xl sm:rounded-2xl sm:p-6"
+        className={`relative max-h-[calc(100vh-1rem)] w-full overflow-y-auto rounded-t-2xl bg-white p-5 pb-20 shadow-xl outline-none sm:rounded-2xl sm:p-6 ${wide ? 'sm:max-w-3xl' : 'sm:max-w-xl'}`}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">

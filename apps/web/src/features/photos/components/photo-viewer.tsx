@@ -1,5 +1,5 @@
 import type { Photo, PhotoFlagReason } from '@karta/contracts';
-import { type KeyboardEvent, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
@@ -28,15 +28,22 @@ interface PhotoViewerProps {
  */
 export function PhotoViewer({ photos, index, onIndexChange, fallbackAlt, onClose }: PhotoViewerProps) {
   const { t, i18n } = useTranslation();
-  const photo = photos[index];
-  if (!photo) return null;
   const count = photos.length;
   const go = (step: number) => onIndexChange((index + step + count) % count);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (count < 2 || event.target instanceof HTMLSelectElement) return;
-    if (event.key === 'ArrowLeft') go(-1);
-    else if (event.key === 'ArrowRight') go(1);
-  };
+  const turn = useRef(go);
+  turn.current = go;
+  // The arrow keys turn the photos wherever the focus is in the dialog (but in the report's list).
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.target instanceof HTMLSelectElement || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === 'ArrowLeft') turn.current(-1);
+      else if (event.key === 'ArrowRight') turn.current(1);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+  const photo = photos[index];
+  if (!photo) return null;
   const alt = photoAlt(photo, i18n.language, fallbackAlt);
 
   return (
@@ -45,8 +52,7 @@ export function PhotoViewer({ photos, index, onIndexChange, fallbackAlt, onClose
       onClose={onClose}
       testId="photo-viewer"
     >
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys anywhere in the dialog turn the photos. */}
-      <div onKeyDown={onKeyDown}>
+      <div>
         <figure>
           <div className="flex justify-center rounded-lg bg-gray-950">
             <PhotoImage

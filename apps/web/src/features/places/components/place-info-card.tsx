@@ -35,12 +35,16 @@ export function PlaceInfoCard({ place, category, shareLink, detailsInNewTab }: P
       data-place-id={place.id}
       className="w-[17.5rem] max-w-full font-sans text-sm text-gray-900"
     >
-      <PlaceInfoPhoto placeId={place.id} placeName={name} />
-      <h2 className="line-clamp-2 pr-5 text-[0.9375rem] leading-5 font-semibold">{name}</h2>
-      <div className="mt-0.5 text-xs text-gray-600">
-        <CategoryBadge name={category.name} color={category.color} />
+      <div className="flex gap-2.5">
+        <div className="min-w-0 flex-1">
+          <h2 className="line-clamp-2 pr-5 text-[0.9375rem] leading-5 font-semibold">{name}</h2>
+          <div className="mt-0.5 text-xs text-gray-600">
+            <CategoryBadge name={category.name} color={category.color} />
+          </div>
+          {place.address && <div className="mt-1 line-clamp-2 text-xs text-gray-700">{place.address}</div>}
+        </div>
+        <PlaceInfoPhoto placeId={place.id} placeName={name} />
       </div>
-      {place.address && <div className="mt-1 line-clamp-1 text-xs text-gray-700">{place.address}</div>}
       {teaser && <div className="mt-1.5 line-clamp-2 text-xs leading-[1.125rem] text-gray-700">{teaser}</div>}
       <div className="mt-1.5 text-xs text-gray-600 tabular-nums">
         {formatCoordinates(place)}
