@@ -28,7 +28,8 @@ export class PhotoPage {
       (window as unknown as { photoStates: string[][] }).photoStates = seen;
       const record = () => {
         document.querySelectorAll<HTMLElement>('[data-testid=photo-upload]').forEach((row, index) => {
-          const states = (seen[index] ??= []);
+          const states = seen[index] ?? [];
+          seen[index] = states;
           const state = row.dataset.state ?? '';
           if (states.at(-1) !== state) states.push(state);
         });
@@ -127,6 +128,34 @@ export class PhotoPage {
       credit: await dialog.getByTestId('photo-credit').innerText(),
       src: (await dialog.getByTestId('photo-large').getAttribute('src')) ?? '',
     };
+  }
+
+  /**
+   * The page's cumulative layout shift so far (Chromium's layout-shift entries not caused by
+   * input), once every image on it has loaded. Lighthouse shows below 0.001 as 0; what is left
+   * there is the header's text as the web font replaces the fallback (a few thousandths of a
+   * pixel's worth); a photo that took no room until it loaded would move the page below it by
+   * a hundredth or more.
+   */
+  async layoutShift(): Promise<number> {
+    await this.page.evaluate(() =>
+      Promise.all([...document.images].map((image) => image.decode().catch(() => undefined))),
+    );
+    return this.page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+            })[]) {
+              if (!entry.hadRecentInput) sum += entry.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(sum), 300);
+        }),
+    );
   }
 
   /** Waits until the large photo in the viewer has loaded; returns its natural size. */

@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { phonePhoto } from '../../apps/server/test/support/photos.ts';
 import { adminApi, newContributor, newModerator } from './accounts.ts';
 import { placeShownAsMarker, viewOf } from './api.ts';
+import { axeViolations } from './axe.ts';
 import { KartaDriver } from './driver.ts';
 
 /** Who looks at a screen: a visitor, the author of a proposal, or staff (an admin: every staff screen). */
@@ -56,6 +57,17 @@ export async function arrangeScreens(baseUrl: string): Promise<ScreenData> {
   const staff = await newModerator(baseUrl, 'Tour admin');
   const { api: admin } = await adminApi(baseUrl);
   await admin.updateUser(staff.user.id, { role: 'admin' });
+  // Photos on every screen that shows them: the place's gallery, the proposal's photo in the
+  // editor, the review queue and My submissions, and a report on a photo.
+  const jpeg = new Uint8Array(await phonePhoto(800, 600));
+  const shown = await admin.uploadPhoto(place.id, 'image/jpeg', jpeg);
+  await admin.updatePhoto(shown.id, { version: shown.version, alt: { en: 'The entrance', hr: 'Ulaz' } });
+  await contributor.api.uploadPhoto(
+    proposal.id,
+    'image/jpeg',
+    new Uint8Array(await phonePhoto(600, 800, 1, 30)),
+  );
+  await contributor.api.flagPhoto(shown.id, { reason: 'private_person' });
   return {
     place: { id: place.id, lat: place.lat, lng: place.lng },
     proposalId: proposal.id,
@@ -172,15 +184,7 @@ export class ScreenTour {
 
   /** axe-core's findings on the page as it is, one line per element: rule, impact, element, why. */
   async violations(): Promise<string[]> {
-    const results = await new AxeBuilder({ page: this.page }).analyze();
-    return results.violations.flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${
-            node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? violation.help
-          }`,
-      ),
-    );
+    return axeViolations(this.page);
   }
 
   private async signInAs(viewer: Viewer): Promise<void> {

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { phonePhoto, TAKEN_AT } from '../../apps/server/test/support/photos.ts';
 import { adminApi, newContributor, newModerator } from '../support/accounts.ts';
+import { axeViolations } from '../support/axe.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 import { PhotoPage } from '../support/photo-page.ts';
 
@@ -71,6 +72,8 @@ describeInBrowser('photos', (suite) => {
     await karta.forgetSession();
     await karta.openPlacePage(place.id);
     await page.getByTestId('photo-gallery').waitFor();
+    // The photos take their place without moving anything (CLS 0 as Lighthouse rounds it).
+    expect(await photos.layoutShift()).toBeLessThan(0.001);
     await photos.tabToFirstThumbnail();
     expect((await photos.focused()).label).toBe('Open photo: The bakery’s blue door');
     await page.keyboard.press('Enter');
@@ -80,6 +83,7 @@ describeInBrowser('photos', (suite) => {
       credit: expect.stringContaining('CC BY-SA 4.0'),
     });
     expect(await photos.viewerImageSize()).toEqual({ width: 1200, height: 900 });
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await photos.viewer())?.caption).toBe('The street in front of the bakery');
     // The browser sent at most 2 400 px; the server kept 1 600 on the long side.

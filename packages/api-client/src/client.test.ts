@@ -192,6 +192,8 @@ describe('import and export in the API client', () => {
       body: bytes,
     });
     expect(api.photoUploadUrl(42)).toBe('https://karta.example.org/api/v1/places/42/photos');
+    expect(api.photoFileUrl(5, 'thumb')).toBe('https://karta.example.org/api/v1/photos/5/thumb.webp');
+    expect(api.photoFileUrl(5, 'large')).toBe('https://karta.example.org/api/v1/photos/5/large.webp');
   });
 
   it('builds export links with the place list’s filters in their wire form', () => {

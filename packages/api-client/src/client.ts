@@ -64,6 +64,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     ) => call('uploadPhoto', { params: { id: placeId }, file: { type, data } }, request),
     /** Where `uploadPhoto` sends its file, for a caller that sends it itself (to see its progress). */
     photoUploadUrl: (placeId: number) => urlOf(baseUrl, routes.uploadPhoto, { params: { id: placeId } }),
+    /** A photo's file (`thumb`, 320 px wide, or `large`), for an `<img src>`. */
+    photoFileUrl: (id: number, size: 'thumb' | 'large') =>
+      urlOf(baseUrl, size === 'thumb' ? routes.photoThumb : routes.photoLarge, { params: { id } }),
     /** The link that downloads published places matching `filters` as GeoJSON (for an `<a href>`). */
     exportGeoJsonUrl: (filters: ExportQuery = {}) => urlOf(baseUrl, routes.exportGeoJson, { query: filters }),
     /** The link that downloads published places matching `filters` as CSV (for an `<a href>`). */

@@ -40,7 +40,14 @@ const MySubmissionsPage = lazy(async () => ({
 
 function PageLoading({ place = false }: { place?: boolean }) {
   const { t } = useTranslation();
-  return <LoadingState label={place ? t('placePage.loading') : t('app.loadingPage')} className="py-24" />;
+  // The place page is taller than any screen: while it loads, the footer stays out of view, so
+  // nothing moves when it comes (CLS 0).
+  return (
+    <LoadingState
+      label={place ? t('placePage.loading') : t('app.loadingPage')}
+      className={place ? 'min-h-screen py-24' : 'py-24'}
+    />
+  );
 }
 
 /**

@@ -71,7 +71,8 @@ export function PlacePage() {
   }
 
   if (!query.data || photos.isPending)
-    return <LoadingState label={t('placePage.loading')} className="py-24" />;
+    // As tall as the screen, so the footer is out of view until the page comes and nothing moves.
+    return <LoadingState label={t('placePage.loading')} className="min-h-screen py-24" />;
   return (
     <PlaceView place={query.data} photos={photos.data?.items ?? []} category={lookOf(query.data.category)} />
   );

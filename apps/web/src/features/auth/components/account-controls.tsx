@@ -28,7 +28,9 @@ export function AccountControls() {
     }
   }, [user]);
 
-  if (isPending) return null;
+  // Until it is known who is signed in, the place of "Sign in" is kept, so the header does not
+  // move when it appears (a layout shift on every first view).
+  if (isPending) return <span aria-hidden="true" className="inline-block h-9 w-[4.75rem]" />;
   if (user) {
     return (
       <AccountMenu

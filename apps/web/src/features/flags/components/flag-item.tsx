@@ -1,6 +1,7 @@
 import type { Flag } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { api } from '../../../lib/api-client.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { ResolveFlagForm } from './resolve-flag-form.tsx';
 
@@ -8,7 +9,10 @@ function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
-/** One report: the place (linked), why, the reporter's comment, and how it was resolved or a form to. */
+/**
+ * One report: the place (linked) and, for a report on a photo, the photo; why, the reporter's
+ * comment, and how it was resolved or a form to.
+ */
 export function FlagItem({
   flag,
   onResolved,
@@ -49,6 +53,18 @@ export function FlagItem({
           {t(`flags.reasons.${flag.reason}`)}
         </span>
       </div>
+      {flag.photoId !== null && (
+        <a href={`/places/${flag.place.id}`} className="block w-40" data-testid="flag-photo">
+          <img
+            src={api.photoFileUrl(flag.photoId, 'thumb')}
+            alt={t('flags.reportedPhoto')}
+            width={160}
+            height={120}
+            loading="lazy"
+            className="aspect-[4/3] w-40 rounded-lg bg-gray-100 object-cover"
+          />
+        </a>
+      )}
       {flag.place.status !== 'published' && (
         <p className="text-sm text-gray-700">
           {t('flags.placeStatus', { status: t(`flags.placeStatuses.${flag.place.status}`) })}

@@ -31,7 +31,9 @@ export async function smallerPhoto(file: File): Promise<Blob> {
     return await compress(file, {
       maxSizeMB: 2,
       maxWidthOrHeight: 2400,
-      useWebWorker: true,
+      // In the page, not its web worker: the worker would load the library from a CDN, which the
+      // content security policy forbids (and a site without internet cannot reach).
+      useWebWorker: false,
       preserveExif: true,
     });
   } catch {

@@ -9,10 +9,12 @@ interface PhotoGalleryProps {
   photos: readonly Photo[];
   /** The alt text of a photo that has none. */
   fallbackAlt: string;
+  /** A moderator may publish or hide photos from the viewer. */
+  moderate?: boolean;
 }
 
 /** A place's photos as a grid of thumbnails, each opening the viewer at it. */
-export function PhotoGallery({ photos, fallbackAlt }: PhotoGalleryProps) {
+export function PhotoGallery({ photos, fallbackAlt, moderate }: PhotoGalleryProps) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   return (
@@ -41,6 +43,7 @@ export function PhotoGallery({ photos, fallbackAlt }: PhotoGalleryProps) {
           index={open}
           onIndexChange={setOpen}
           fallbackAlt={fallbackAlt}
+          moderate={moderate}
           onClose={() => setOpen(null)}
         />
       )}

@@ -5,7 +5,7 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
-import { useFlagPhoto } from '../api/photo-writes.ts';
+import { useFlagPhoto, useTransitionPhoto } from '../api/photo-writes.ts';
 import { photoAlt } from '../utils/photo-text.ts';
 import { PhotoCredit } from './photo-credit.tsx';
 import { PhotoImage } from './photo-image.tsx';
@@ -18,6 +18,8 @@ interface PhotoViewerProps {
   onIndexChange(index: number): void;
   /** The alt text of a photo that has none: "Photo of <place>". */
   fallbackAlt: string;
+  /** A moderator may publish or hide the photo from here. */
+  moderate?: boolean;
   onClose(): void;
 }
 
@@ -26,7 +28,14 @@ interface PhotoViewerProps {
  * Escape closes it and focus returns to the thumbnail that opened it. Its alt text is shown as
  * its caption, with its credit and licence; a published photo can be reported from here.
  */
-export function PhotoViewer({ photos, index, onIndexChange, fallbackAlt, onClose }: PhotoViewerProps) {
+export function PhotoViewer({
+  photos,
+  index,
+  onIndexChange,
+  fallbackAlt,
+  moderate,
+  onClose,
+}: PhotoViewerProps) {
   const { t, i18n } = useTranslation();
   const count = photos.length;
   const go = (step: number) => onIndexChange((index + step + count) % count);
@@ -96,9 +105,39 @@ export function PhotoViewer({ photos, index, onIndexChange, fallbackAlt, onClose
             </button>
           </div>
         )}
-        {photo.status === 'published' && !photo.own && <ReportPhoto key={photo.id} photoId={photo.id} />}
+        {moderate ? (
+          <ModeratePhoto photo={photo} />
+        ) : (
+          photo.status === 'published' && !photo.own && <ReportPhoto key={photo.id} photoId={photo.id} />
+        )}
       </div>
     </ModalDialog>
+  );
+}
+
+/** A moderator's Publish or Hide, for the photo shown (publishing needs its alt text). */
+function ModeratePhoto({ photo }: { photo: Photo }) {
+  const { t } = useTranslation();
+  const transition = useTransitionPhoto();
+  const to = photo.status === 'published' ? 'hidden' : 'published';
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-gray-200 pt-4">
+      <span className="text-sm font-medium text-gray-800">{t('photos.moderatorActions')}</span>
+      <button
+        type="button"
+        className={buttonStyles.secondary}
+        disabled={transition.isPending}
+        onClick={() => transition.mutate({ id: photo.id, to, version: photo.version })}
+        data-testid={to === 'published' ? 'photo-publish' : 'photo-hide'}
+      >
+        {t(to === 'published' ? 'photos.publish' : 'photos.hide')}
+      </button>
+      {transition.isError && (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {t(errorMessageKey(transition.error))}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -32,7 +32,7 @@ export function PlacePhotos({ place, photos, placeName }: PlacePhotosProps) {
   return (
     <div className="mt-3 space-y-4">
       {photos.length > 0 ? (
-        <PhotoGallery photos={photos} fallbackAlt={fallbackAlt} />
+        <PhotoGallery photos={photos} fallbackAlt={fallbackAlt} moderate={moderator} />
       ) : (
         <p className="text-gray-600">{t('photos.none')}</p>
       )}
