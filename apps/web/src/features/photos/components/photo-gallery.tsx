@@ -26,7 +26,7 @@ export function PhotoGallery({ photos, fallbackAlt, moderate }: PhotoGalleryProp
             <li key={photo.id}>
               <button
                 type="button"
-                className="block aspect-[4/3] w-full overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+                className="block aspect-[4/3] w-full overflow-hidden rounded-lg ring-1 ring-gray-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
                 aria-label={t('photos.open', { alt })}
                 onClick={() => setOpen(index)}
                 data-testid="photo-open"
