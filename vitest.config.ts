@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // As the server runs (apps/server/src/process-time-zone.ts).
+          env: { TZ: 'UTC' },
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
@@ -25,7 +27,7 @@ export default defineConfig({
           name: 'server-pglite',
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
-          env: { KARTA_TEST_DB: 'pglite' },
+          env: { KARTA_TEST_DB: 'pglite', TZ: 'UTC' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -36,7 +38,7 @@ export default defineConfig({
           name: 'server-postgres',
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
-          env: { KARTA_TEST_DB: 'postgres' },
+          env: { KARTA_TEST_DB: 'postgres', TZ: 'UTC' },
           globalSetup: ['apps/server/test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -2,6 +2,8 @@
  * Starts Karta: configuration, database (with the data-folder lock), migrations, demo data, the
  * map index, then listening; and stops it cleanly on SIGINT/SIGTERM. Everything else is in app.ts.
  */
+// First: the process's time zone, before anything reads a date (see the module).
+import './process-time-zone.ts';
 import pino from 'pino';
 import { ensureFirstAdmin } from './accounts/admin-bootstrap.ts';
 import { buildApp } from './app.ts';

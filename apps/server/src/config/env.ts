@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGES, EmailAddress, LanguageCode, MAX_LANGUAGES } from '@k
 import { z } from 'zod';
 import { checkNewPassword } from '../accounts/password-rules.ts';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../db/statement-timeout.ts';
+import { hasPublicHolidays } from '../opening-hours/open-state.ts';
 import type { S3Settings } from '../photos/photo-store.ts';
 import { REPO_ROOT, SERVER_VERSION } from './paths.ts';
 
@@ -138,6 +139,16 @@ const sentryDsn = optionalText.refine(
   { message: 'Expected a Sentry DSN such as https://key@o0.ingest.sentry.io/123' },
 );
 
+/** Whether `name` is a time zone this Node knows (IANA names: Europe/Zagreb, UTC). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   PORT: integer(8080, 0, 65_535),
   HOST: optionalText.transform((value) => value ?? '0.0.0.0'),
@@ -186,6 +197,16 @@ const EnvSchema = z.object({
   READ_RATE_LIMIT_SCALE: decimal(1, 0, 1000),
   KARTA_TEST_FAULTS: booleanFlag(false),
   TRUST_PROXY: trustProxy,
+  TIME_ZONE: optionalText
+    .transform((value) => value ?? 'Europe/Zagreb')
+    .refine(isTimeZone, {
+      message: 'Expected an IANA time zone such as Europe/Zagreb',
+    }),
+  HOLIDAY_COUNTRY: optionalText
+    .transform((value) => (value ?? 'hr').toLowerCase())
+    .refine(hasPublicHolidays, {
+      message: 'Expected a two-letter country code whose public holidays opening_hours.js knows, such as hr',
+    }),
   PHOTO_STORAGE: optionalText.pipe(z.enum(['fs', 's3']).optional()).transform((value) => value ?? 'fs'),
   S3_ENDPOINT: httpUrl('Expected an http(s) URL such as https://s3.eu-central-1.amazonaws.com'),
   S3_REGION: optionalText.transform((value) => value ?? 'us-east-1'),
@@ -254,6 +275,8 @@ export interface Config {
   testFaults: boolean;
   /** Fastify's `trustProxy`: whose X-Forwarded-For to believe for the client address (rate limits). */
   trustProxy: boolean | number | string[];
+  /** TIME_ZONE and HOLIDAY_COUNTRY: where opening hours are read (issue 14). */
+  hours: { timeZone: string; country: string };
   /** PHOTO_STORAGE and S3_*: where processed photos are kept (issue 13, decision 021). */
   photoStorage: PhotoStorageConfig;
   /** The first admin, created at start when there is no admin yet (ADMIN_EMAIL + ADMIN_PASSWORD). */
@@ -347,6 +370,7 @@ export function loadConfig(
     readRateLimitScale: e.READ_RATE_LIMIT_SCALE,
     testFaults: e.KARTA_TEST_FAULTS,
     trustProxy: e.TRUST_PROXY,
+    hours: { timeZone: e.TIME_ZONE, country: e.HOLIDAY_COUNTRY },
     photoStorage:
       e.PHOTO_STORAGE === 's3'
         ? {
