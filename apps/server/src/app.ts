@@ -26,6 +26,7 @@ import { registerWriteGuard } from './http/write-guard.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
 import { loggerOptions, registerRequestLog } from './observability/request-log.ts';
 import { reportError } from './observability/sentry.ts';
+import { useHoursSettings } from './opening-hours/open-state.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { exportRoutes } from './routes/export.ts';
@@ -91,6 +92,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clientErrorHandler,
   });
 
+  // Every place's hours are read in the deployment's time zone, with its public holidays.
+  useHoursSettings(config.hours);
   const ownsDatabase = !options.database;
   const database =
     options.database ??

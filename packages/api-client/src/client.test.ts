@@ -88,6 +88,8 @@ describe('place-writing methods of the API client', () => {
     phone: null,
     email: null,
     website: null,
+    openingHours: null,
+    openState: { state: 'unknown', nextChange: null, until: null, comment: null },
     status: 'pending',
     createdAt: '2026-11-22T10:00:00.000Z',
     updatedAt: '2026-11-22T10:00:00.000Z',

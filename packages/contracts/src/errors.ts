@@ -49,6 +49,8 @@ export const FieldIssueCode = z.enum([
   'too_many_languages',
   'password_too_common',
   'password_matches_email',
+  /** Opening hours that opening_hours.js cannot read; the message points at the spot. */
+  'invalid_opening_hours',
 ]);
 export type FieldIssueCode = z.infer<typeof FieldIssueCode>;
 

@@ -21,6 +21,7 @@ export const PLACE_FIELDS = [
   'phone',
   'email',
   'website',
+  'openingHours',
 ] as const;
 export type PlaceField = (typeof PLACE_FIELDS)[number];
 
@@ -57,6 +58,8 @@ export const PLACE_FILE_FIELDS = {
   phone: 'phone',
   email: 'email',
   website: 'website',
+  // The OpenStreetMap key, so files round-trip with OSM tools.
+  openingHours: 'opening_hours',
 } as const satisfies Record<PlaceField, string>;
 
 /** `A` and `B` are the same set of names. */

@@ -16,6 +16,8 @@ export const PlaceFileProperties = z
     phone: z.string().nullable(),
     email: z.string().nullable(),
     website: z.string().nullable(),
+    /** OpenStreetMap's `opening_hours`, or null. */
+    opening_hours: z.string().nullable(),
     /** The links of the place's published photos, space-separated; null when it has none. */
     photos: z.string().nullable(),
   })

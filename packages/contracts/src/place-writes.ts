@@ -94,6 +94,11 @@ export const PlaceInputFields = z.object({
   email: text({ kind: 'token', max: 254 }).pipe(z.email()).nullable().optional(),
   website: Website.nullable().optional(),
   locationPrivacy: LocationPrivacy.optional(),
+  /**
+   * OpenStreetMap's `opening_hours` syntax, at most 255 characters (OSM's own bound); the server
+   * refuses what opening_hours.js cannot read (`invalid_opening_hours`).
+   */
+  openingHours: optionalText(255),
 });
 
 /** What a contributor sends to propose a place (`POST /api/v1/places`). */

@@ -22,6 +22,20 @@ import {
   StatusListParam,
 } from './query-params.ts';
 
+/**
+ * Whether a place is open now (at the answer's time), by its opening hours read in the site's
+ * time zone with its public holidays; `unknown` without hours or when they depend on something
+ * the hours cannot know. `nextChange` is when the state changes; `until`, while open, when it
+ * closes; `comment` is the rule's comment (a holiday's name, "by appointment").
+ */
+export const OpenState = z.object({
+  state: z.enum(['open', 'closed', 'unknown']),
+  nextChange: IsoDateTime.nullable(),
+  until: IsoDateTime.nullable(),
+  comment: z.string().nullable(),
+});
+export type OpenState = z.infer<typeof OpenState>;
+
 /** A place as the API shows it. Names and descriptions carry every language the place has. */
 export const Place = z.object({
   id: PlaceId,
@@ -42,6 +56,9 @@ export const Place = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   website: z.string().nullable(),
+  /** OpenStreetMap's `opening_hours` syntax (`Mo-Fr 08:00-16:00; PH off`), or null. */
+  openingHours: z.string().nullable(),
+  openState: OpenState,
   status: PlaceStatus,
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,

@@ -1,5 +1,6 @@
 import { type FieldIssue, type ImportReport, type ImportStatus, PLACE_FIELDS } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
+import { openingHoursIssues } from '../opening-hours/open-state.ts';
 import { type CurrentRow, keepPosition } from './existing-place.ts';
 import {
   analyzeAfterImport,
@@ -124,7 +125,10 @@ export async function importPlaces(
         }
         const { externalId, category } = parsed.value;
         const categoryId = categories.get(category);
-        const issues: FieldIssue[] = languageIssues(parsed.value, options.languages);
+        const issues: FieldIssue[] = [
+          ...languageIssues(parsed.value, options.languages),
+          ...openingHoursIssues(parsed.value.openingHours, 'opening_hours'),
+        ];
         if (categoryId === undefined)
           issues.push({ path: 'category', message: `There is no category "${category}"` });
         const earlier = seen.get(externalId);

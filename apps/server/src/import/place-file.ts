@@ -61,6 +61,18 @@ export function placeProperties(
 }
 
 const SCALARS = new Set<string>(PLACE_FILE_SCALARS);
+/**
+ * The API's name of each file column that is named otherwise (`opening_hours`, OpenStreetMap's
+ * key, is `openingHours`); the category's slug column keeps its own name (`category`).
+ */
+const FIELD_OF_COLUMN: Record<string, string> = Object.fromEntries(
+  Object.entries(PLACE_FILE_FIELDS)
+    .filter(([field, column]) => column !== field && column !== 'per-language' && field !== 'categoryId')
+    .map(([field, column]) => [column, field]),
+);
+const COLUMN_OF_FIELD: Record<string, string> = Object.fromEntries(
+  Object.entries(FIELD_OF_COLUMN).map(([column, field]) => [field, column]),
+);
 const EXPORT_ONLY = new Set<string>(EXPORT_ONLY_COLUMNS);
 const NUMERIC = new Set(['lat', 'lng', 'radius']);
 const LANGUAGE_FIELD = /^(name|description)_([a-z]{2})$/;
@@ -83,7 +95,7 @@ function numberOf(value: unknown): unknown {
 /** The file's name for a schema path (`name.hr` → `name_hr`), so errors point at a column. */
 function filePath(path: string): string {
   const match = /^(name|description)\.([a-z]{2})$/.exec(path);
-  return match ? `${match[1]}_${match[2]}` : path;
+  return match ? `${match[1]}_${match[2]}` : (COLUMN_OF_FIELD[path] ?? path);
 }
 
 export type RowResult = { ok: true; value: ImportRow } | { ok: false; errors: FieldIssue[] };
@@ -106,7 +118,7 @@ export function parsePlaceRow(fields: Record<string, unknown>): RowResult {
     } else if (NUMERIC.has(field)) {
       input[field] = numberOf(value);
     } else if (SCALARS.has(field)) {
-      input[field] = value;
+      input[FIELD_OF_COLUMN[field] ?? field] = value;
     }
   }
   input.name = name;

@@ -19,6 +19,7 @@ export interface Values extends Record<PlaceField, unknown> {
   phone: string | null;
   email: string | null;
   website: string | null;
+  openingHours: string | null;
 }
 
 /** Each field's column in `places` and its type in `jsonb_to_recordset`. */
@@ -35,6 +36,7 @@ const COLUMNS = {
   phone: ['phone', 'text'],
   email: ['email', 'text'],
   website: ['website', 'text'],
+  openingHours: ['opening_hours', 'text'],
 } as const satisfies Record<PlaceField, readonly [string, string]>;
 
 const columnOf = (field: PlaceField) => COLUMNS[field][0];
@@ -71,6 +73,7 @@ export function rowValues(row: ImportRow, categoryId: number): Values {
     phone: row.phone ?? null,
     email: row.email ?? null,
     website: row.website ?? null,
+    openingHours: row.openingHours ?? null,
   };
 }
 

@@ -13,6 +13,32 @@ export interface HoursContext {
   lng: number;
 }
 
+/** The deployment's TIME_ZONE and HOLIDAY_COUNTRY, set once at start (`useHoursSettings`). */
+export interface HoursSettings {
+  timeZone: string;
+  country: string;
+}
+
+let settings: HoursSettings = { timeZone: 'Europe/Zagreb', country: 'hr' };
+
+/**
+ * Sets where every place's hours are read (buildApp, from the configuration). One setting for
+ * the process, like the configuration it comes from: every read path turns rows into places with
+ * it, without passing it through each.
+ */
+export function useHoursSettings(next: HoursSettings): void {
+  settings = next;
+}
+
+/** The place's state now (or at `instant`), read with the deployment's settings at its own point. */
+export function placeOpenState(
+  value: string | null,
+  where: { lat: number; lng: number },
+  instant = new Date(),
+): OpenState {
+  return openStateAt(value, instant, { ...settings, lat: where.lat, lng: where.lng });
+}
+
 /** Whether a place is open at an instant, and until when that holds (issue 14 §3). */
 export interface OpenState {
   state: 'open' | 'closed' | 'unknown';
@@ -95,6 +121,19 @@ export function hasPublicHolidays(country: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The issue of a value opening_hours.js cannot read, at `path` (`openingHours` in the API,
+ * `opening_hours` in a file), or none; null and empty are no hours.
+ */
+export function openingHoursIssues(
+  value: string | null | undefined,
+  path: string,
+): { path: string; message: string; code: 'invalid_opening_hours' }[] {
+  if (!value) return [];
+  const { error } = checkOpeningHours(value, { ...settings, lat: 45.81, lng: 15.98 });
+  return error ? [{ path, message: error, code: 'invalid_opening_hours' }] : [];
 }
 
 export interface HoursCheck {

@@ -6,6 +6,7 @@ import {
 } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
+import { openingHoursIssues } from '../opening-hours/open-state.ts';
 
 /**
  * How many proposals one contributor may have awaiting review at once. It keeps one account from
@@ -15,16 +16,23 @@ import { AppError, validationError } from '../http/errors.ts';
 export const MAX_OPEN_PROPOSALS = 20;
 
 /**
- * Refuses names or descriptions in a language the deployment does not offer (`LANGUAGES`), with a
- * 400 naming each field (`name.de`). The contract already capped how many languages one may send.
+ * Refuses names or descriptions in a language the deployment does not offer (`LANGUAGES`), and
+ * opening hours opening_hours.js cannot read, with a 400 naming each field (`name.de`,
+ * `openingHours`). The contract already capped how many languages one may send.
  */
-export function checkContentLanguages(
-  input: { name?: Record<string, string>; description?: Record<string, string> },
+export function checkPlaceContent(
+  input: {
+    name?: Record<string, string>;
+    description?: Record<string, string>;
+    openingHours?: string | null;
+  },
   languages: readonly string[],
 ): void {
   const issues: FieldIssue[] = [
     ...unsupportedLanguageIssues(input.name, languages, 'name'),
     ...unsupportedLanguageIssues(input.description, languages, 'description'),
+    // Hours are checked here too: a value opening_hours.js cannot read is refused as written.
+    ...openingHoursIssues(input.openingHours, 'openingHours'),
   ];
   if (issues.length > 0) throw validationError(issues);
 }

@@ -1,4 +1,5 @@
 import type { Place, PlaceListItem } from '@karta/contracts';
+import { placeOpenState } from '../opening-hours/open-state.ts';
 
 /** A place row as the readers select it (see place-visibility.ts for the columns). */
 export interface PlaceRow {
@@ -17,6 +18,7 @@ export interface PlaceRow {
   phone: string | null;
   email: string | null;
   website: string | null;
+  opening_hours: string | null;
   status: Place['status'];
   created_at: Date;
   updated_at: Date;
@@ -47,6 +49,8 @@ export function toPlace(row: PlaceRow): Place {
     phone: row.phone,
     email: row.email,
     website: row.website,
+    openingHours: row.opening_hours,
+    openState: placeOpenState(row.opening_hours, row),
     status: row.status,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -1,6 +1,6 @@
 import type { OwnPlace, PlaceHistoryEntry, PlaceInput, PlacePatch } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
-import { checkContentLanguages, checkOpenProposals, checkPlaceTextTotal } from './place-limits.ts';
+import { checkOpenProposals, checkPlaceContent, checkPlaceTextTotal } from './place-limits.ts';
 import { type PlaceRow, toPlace } from './place-row.ts';
 import type { PlaceStatus } from './place-rules.ts';
 import { OWNED_PLACE_COLUMNS } from './place-visibility.ts';
@@ -19,6 +19,7 @@ const FIELDS = {
   email: 'email',
   website: 'website',
   locationPrivacy: 'location_privacy',
+  openingHours: 'opening_hours',
 } as const satisfies Record<keyof PlaceInput, string>;
 type Field = keyof typeof FIELDS;
 const JSON_FIELDS = new Set<Field>(['name', 'description']);
@@ -99,14 +100,14 @@ export function createPlaceWriteRepository(db: Database, { languages }: { langua
 
     /** A new pending place by `authorId`. */
     create(input: PlaceInput, authorId: number): Promise<OwnPlace> {
-      checkContentLanguages(input, languages);
+      checkPlaceContent(input, languages);
       return db.transaction(async (tx) => {
         await checkOpenProposals(tx, authorId);
         const primaryLanguage = Object.keys(input.name)[0] ?? 'en';
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO places (category_id, name, description, primary_language, lat, lng, radius, address,
-             phone, email, website, location_privacy, status, author_id)
-           VALUES ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending', $13)
+             phone, email, website, location_privacy, opening_hours, status, author_id)
+           VALUES ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14)
            RETURNING id`,
           [
             input.categoryId,
@@ -121,6 +122,7 @@ export function createPlaceWriteRepository(db: Database, { languages }: { langua
             input.email ?? null,
             input.website ?? null,
             input.locationPrivacy ?? 'exact',
+            input.openingHours ?? null,
             authorId,
           ],
         );
@@ -148,7 +150,7 @@ export function createPlaceWriteRepository(db: Database, { languages }: { langua
       actorId: number,
       check: (current: OwnPlace) => void,
     ): Promise<OwnPlace | undefined> {
-      checkContentLanguages(patch, languages);
+      checkPlaceContent(patch, languages);
       return db.transaction(async (tx) => {
         const current = await lockCurrent(tx, id, patch.version, check);
         if (!current) return undefined;

@@ -10,8 +10,8 @@ import { ImportScreen } from './import-screen.tsx';
 const csvFile = (text: string, name = 'places.csv') => new File([text], name, { type: 'text/csv' });
 
 const FOREIGN_CSV = [
-  'ID,Name,Latitude,Lon,Kategorija,Opening hours',
-  'p-1,"Ljekarna ""Centar"", Ilica",45.81,15.97,pharmacy,"Mon–Fri, 8–20\nSat 8–13"',
+  'ID,Name,Latitude,Lon,Kategorija,Parking',
+  'p-1,"Ljekarna ""Centar"", Ilica",45.81,15.97,pharmacy,"In the yard,\nfree after 18:00"',
   'p-2,Sklonište Trešnjevka,45.80,15.95,shelter,',
 ].join('\r\n');
 

@@ -36,7 +36,9 @@ describe('matching a file’s columns to Karta’s', () => {
     ]);
     expect(guessColumn('Geografska dužina')).toBe('lng');
     expect(guessColumn('LNG')).toBe('lng');
-    expect(guessColumn('Opening hours')).toBeNull();
+    expect(guessColumn('Opening hours')).toBe('opening_hours');
+    expect(guessColumn('Radno vrijeme')).toBe('opening_hours');
+    expect(guessColumn('Parking')).toBeNull();
   });
 
   it('keeps Karta’s own names, any language’s name column included, and takes each Karta column once', () => {

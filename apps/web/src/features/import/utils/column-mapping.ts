@@ -62,6 +62,7 @@ const SYNONYMS: Record<string, readonly string[]> = {
   phone: ['telephone', 'tel', 'mobile', 'telefon', 'mobitel', 'phonenumber'],
   email: ['mail', 'emailaddress', 'eposta'],
   website: ['web', 'url', 'homepage', 'site', 'www', 'webstranica', 'mreznastranica', 'poveznica'],
+  opening_hours: ['openinghours', 'hours', 'openhours', 'radnovrijeme', 'vrijemeotvaranja'],
 };
 
 /** Folded name → Karta column: each Karta column's own name first, then its synonyms. */

@@ -23,6 +23,7 @@ const CONTACT_FIELDS = [
   { field: 'phone', type: 'tel', autoComplete: 'off', inputMode: 'tel' },
   { field: 'email', type: 'email', autoComplete: 'off', inputMode: 'email' },
   { field: 'website', type: 'url', autoComplete: 'off', inputMode: 'url' },
+  { field: 'openingHours', type: 'text', autoComplete: 'off', inputMode: 'text' },
 ] as const;
 
 /** What the place is: category, name and description per language, and how to reach it. */
@@ -117,7 +118,13 @@ export function DetailsSection({
               key={field}
               field={field}
               label={t(`placeEditor.contact.${field}`)}
-              hint={field === 'website' ? t('placeEditor.contact.websiteHint') : undefined}
+              hint={
+                field === 'website'
+                  ? t('placeEditor.contact.websiteHint')
+                  : field === 'openingHours'
+                    ? t('placeEditor.contact.openingHoursHint')
+                    : undefined
+              }
               problem={problemOf(field)}
             >
               {(control) => (

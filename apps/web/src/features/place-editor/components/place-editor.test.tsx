@@ -153,6 +153,7 @@ describe('PlaceEditor', () => {
       phone: null,
       email: null,
       website: null,
+      openingHours: null,
       locationPrivacy: 'exact',
     });
     expect(calls.find((call) => call.path.startsWith('/api/v1/places/similar'))?.path).toContain(

@@ -23,6 +23,7 @@ export type PlaceField =
   | 'phone'
   | 'email'
   | 'website'
+  | 'openingHours'
   | 'locationPrivacy';
 
 /**
@@ -41,6 +42,8 @@ export interface PlaceFormValues extends Record<Exclude<ContractField, 'primaryL
   phone: string;
   email: string;
   website: string;
+  /** OpenStreetMap's `opening_hours`, as typed. */
+  openingHours: string;
   locationPrivacy: LocationPrivacy;
 }
 
@@ -62,6 +65,7 @@ export const emptyPlaceForm = (languages: readonly string[]): PlaceFormValues =>
   phone: '',
   email: '',
   website: '',
+  openingHours: '',
   locationPrivacy: 'exact',
 });
 
@@ -83,6 +87,7 @@ export function placeFormValues(place: Place | OwnPlace, languages: readonly str
     phone: place.phone ?? '',
     email: place.email ?? '',
     website: place.website ?? '',
+    openingHours: place.openingHours ?? '',
     locationPrivacy: place.locationPrivacy,
   };
 }
@@ -132,6 +137,7 @@ export function placeInputOf(values: PlaceFormValues): z.input<typeof PlaceInput
     phone: optional(values.phone),
     email: optional(values.email),
     website: optional(values.website),
+    openingHours: optional(values.openingHours),
     locationPrivacy: values.locationPrivacy,
   };
 }

@@ -21,6 +21,7 @@ export interface PlaceProblem {
     | 'phone'
     | 'email'
     | 'website'
+    | 'openingHours'
     | 'invalidCharacters'
     | 'refused';
   params?: Record<string, number>;
@@ -87,6 +88,9 @@ export function fieldProblem(values: PlaceFormValues, field: PlaceField): PlaceP
       return text.trim() === '' ? undefined : schemaProblem(shape.email.safeParse(text.trim()), 'email');
     case 'website':
       return text.trim() === '' ? undefined : schemaProblem(shape.website.safeParse(text), 'website');
+    case 'openingHours':
+      // The syntax is opening_hours.js's to judge, on the server; here only the length.
+      return schemaProblem(shape.openingHours.safeParse(text), 'tooLong');
     default:
       return undefined;
   }
@@ -106,6 +110,7 @@ export function placeFields(values: PlaceFormValues): PlaceField[] {
     'phone',
     'email',
     'website',
+    'openingHours',
     'locationPrivacy',
   ];
 }
@@ -129,7 +134,7 @@ export function serverProblems(error: unknown, values: PlaceFormValues): PlacePr
     return null;
   const problems: PlaceProblems = {};
   const fields: readonly string[] = placeFields(values);
-  for (const detail of error.details as { path?: unknown }[]) {
+  for (const detail of error.details as { path?: unknown; code?: unknown }[]) {
     const path = typeof detail?.path === 'string' ? detail.path : '';
     const field = fields.includes(path)
       ? (path as PlaceField)
@@ -137,7 +142,10 @@ export function serverProblems(error: unknown, values: PlaceFormValues): PlacePr
         ? (`${path}.${formLanguages(values)[0]}` as const)
         : null;
     if (!field || problems[field]) continue;
-    problems[field] = fieldProblem(values, field) ?? { code: 'refused' };
+    problems[field] =
+      detail.code === 'invalid_opening_hours'
+        ? { code: 'openingHours' }
+        : (fieldProblem(values, field) ?? { code: 'refused' });
   }
   return Object.keys(problems).length > 0 ? problems : null;
 }

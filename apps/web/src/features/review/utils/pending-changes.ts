@@ -17,6 +17,7 @@ export const DIFF_FIELDS = everyPlaceField([
   'phone',
   'email',
   'website',
+  'openingHours',
 ]);
 export type DiffField = (typeof DIFF_FIELDS)[number];
 

@@ -39,6 +39,17 @@ export function PlaceFacts({ place, categoryName }: { place: Place; categoryName
           {t('places.radius', { radius: formatDistance(place.radius, language) })}
         </DetailRow>
       )}
+      {place.openingHours && (
+        <DetailRow label={t('placePage.openingHours')}>
+          {/* The state as the server read it when it answered; the table of the week comes later. */}
+          {place.openState.state !== 'unknown' && (
+            <span data-testid="open-state" className="block font-medium">
+              {t(place.openState.state === 'open' ? 'placePage.openNow' : 'placePage.closedNow')}
+            </span>
+          )}
+          <span className="block font-mono text-sm break-words">{place.openingHours}</span>
+        </DetailRow>
+      )}
       <DetailRow label={t('placePage.contact')}>
         {hasContact ? (
           <ul className="space-y-1.5">
