@@ -59,6 +59,22 @@ for (const width of [375, 768, 1280]) {
     await p.screenshot({ path: `/tmp/x/shots/viewer-${width}.png` });
     await p.context().close();
   }
+  if (shots.includes('hours')) {
+    const p = await page(width, false);
+    await p.goto(`${base}/places/1`);
+    await p.getByTestId('open-state').waitFor();
+    await p.getByTestId('open-state').scrollIntoViewIfNeeded();
+    await p.screenshot({ path: `/tmp/x/shots/hours-place-${width}.png` });
+    await p.context().close();
+    const e = await page(width, true);
+    await e.goto(`${base}/places/1/edit`);
+    const field = e.locator('input[name="openingHours"], [data-field="openingHours"] input').first();
+    await e.getByTestId('place-form').waitFor();
+    await e.getByText('Opening hours').first().scrollIntoViewIfNeeded();
+    await e.screenshot({ path: `/tmp/x/shots/hours-edit-${width}.png` });
+    await e.context().close();
+    void field;
+  }
   if (shots.includes('info')) {
     const p = await page(width, false);
     await p.goto(`${base}/?lat=45.8131&lng=15.9775&z=16&place=1`);

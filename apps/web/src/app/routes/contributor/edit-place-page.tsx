@@ -74,7 +74,9 @@ function EditPlace({ id, user }: { id: number; user: { id: number; role: string 
         <h2 id="photos-heading" className="text-base font-semibold text-gray-900">
           {t('photos.heading')}
         </h2>
-        <p className="text-sm text-gray-700">{t('photos.editIntro')}</p>
+        <p className="text-sm text-gray-700">
+          {t(STAFF.has(user.role) ? 'photos.addIntroModerator' : 'photos.editIntro')}
+        </p>
         <PhotoPinSuggestion
           takenAt={takenAt}
           pin={takenAt ? (pin.current?.position() ?? null) : null}

@@ -75,6 +75,19 @@ describe('place form validation (the contracts’ rules)', () => {
     });
     expect(serverProblems(new ApiError(409, 'conflict', 'Stale'), valid())).toBeNull();
   });
+
+  it('explains opening hours the server could not read, and bounds them at 255 characters', () => {
+    const error = new ApiError(400, 'validation_error', 'Invalid', [
+      { path: 'openingHours', code: 'invalid_opening_hours', message: 'Mo-Fr 25:00 <---' },
+    ]);
+    expect(serverProblems(error, valid({ openingHours: 'Mo-Fr 25:00-26:00' }))).toEqual({
+      openingHours: { code: 'openingHours' },
+    });
+    expect(fieldProblem(valid({ openingHours: 'Mo-Fr 08:00-16:00' }), 'openingHours')).toBeUndefined();
+    expect(fieldProblem(valid({ openingHours: 'x'.repeat(256) }), 'openingHours')).toMatchObject({
+      code: 'tooLong',
+    });
+  });
 });
 
 describe('placePatchOf', () => {
