@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkOpeningHours } from '../opening-hours/open-state.ts';
 import { DEMO_CATEGORIES } from './categories.ts';
 import { generateDemoPlaces } from './generate.ts';
 
@@ -32,5 +33,26 @@ describe('generateDemoPlaces', () => {
       expect(place.address.length).toBeLessThanOrEqual(200);
       for (const name of Object.values(place.name)) expect(name.length).toBeLessThanOrEqual(120);
     }
+  });
+
+  it('gives most places of the kinds that keep hours realistic ones, each readable, and shelters none', () => {
+    const byCategory = new Map<string, { all: number; withHours: number }>();
+    const context = { timeZone: 'Europe/Zagreb', country: 'hr', lat: 45.81, lng: 15.98 };
+    for (const place of generateDemoPlaces(5000)) {
+      const counts = byCategory.get(place.category) ?? { all: 0, withHours: 0 };
+      counts.all += 1;
+      if (place.openingHours) {
+        counts.withHours += 1;
+        expect(checkOpeningHours(place.openingHours, context).error, place.openingHours).toBeNull();
+      }
+      byCategory.set(place.category, counts);
+    }
+    const share = (slug: string) => {
+      const counts = byCategory.get(slug) ?? { all: 1, withHours: 0 };
+      return counts.withHours / counts.all;
+    };
+    expect(share('pharmacy')).toBeGreaterThan(0.8);
+    expect(share('library')).toBeGreaterThan(0.85);
+    expect(share('shelter')).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { DEMO_CATEGORIES, type DemoCategory } from './categories.ts';
+import { demoOpeningHours } from './hours.ts';
 import { Prng } from './prng.ts';
 import {
   type Area,
@@ -28,6 +29,7 @@ export interface DemoPlace {
   phone: string | null;
   email: string | null;
   website: string | null;
+  openingHours: string | null;
 }
 
 export const DEFAULT_DEMO_COUNT = 2400;
@@ -288,6 +290,8 @@ export function* generateDemoPlaces(
       phone: hasPhone ? phoneFor(prng, area) : null,
       email: hasEmail ? `info@${domain}` : null,
       website: hasWebsite ? `https://www.${domain}/` : null,
+      // From a generator of the place's own, so adding hours moved no other demo place.
+      openingHours: demoOpeningHours(category.slug, new Prng((seed ^ Math.imul(index, 2_654_435_761)) >>> 0)),
     };
   }
 }
