@@ -84,15 +84,26 @@ export function createLimiter(
   };
 }
 
+/** What a per-user limit counts by: the signed-in user, or the address of a visitor. */
+export function userOrAddressKey(request: { user: { id: number } | null; ip: string }): string {
+  return request.user ? `user:${request.user.id}` : `address:${clientKey(request)}`;
+}
+
+/**
+ * A route's own `config.rateLimit` counted per user (`userOrAddressKey`): checked after the
+ * session is read (`preHandler`), so the key knows who is asking.
+ */
+export function perUserRouteLimit(limit: { max: number; timeWindow: number; cache?: number }) {
+  return { ...limit, hook: 'preHandler' as const, keyGenerator: userOrAddressKey };
+}
+
 /**
  * Limits every API write that has no limit of its own (sign-in, registration and reports do) to
  * `RATE_LIMITS.writesPerUser`, counted per signed-in user, or per address for visitors. Register
  * it after the request's user is known.
  */
 export function registerWriteLimit(app: FastifyInstance) {
-  const limit = createLimiter(app, RATE_LIMITS.writesPerUser, (request) =>
-    request.user ? `user:${request.user.id}` : `address:${clientKey(request)}`,
-  );
+  const limit = createLimiter(app, RATE_LIMITS.writesPerUser, userOrAddressKey);
   // Before the contract checks the body, so a write refused as invalid still counts as an attempt.
   app.addHook('preValidation', async (request, reply) => {
     if (!isApiWrite(request)) return;

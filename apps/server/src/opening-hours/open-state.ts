@@ -1,23 +1,18 @@
+import type { OpenState } from '@karta/contracts';
 import { fromZonedTime, toZonedTime } from 'date-fns-tz';
 import OpeningHours from 'opening_hours';
-
-/**
- * Where hours are read: the deployment's time zone (TIME_ZONE) and the country whose public
- * holidays `PH` means (HOLIDAY_COUNTRY), with a point in it (opening_hours.js wants one for sun
- * times such as `sunrise-sunset`).
- */
-export interface HoursContext {
-  timeZone: string;
-  country: string;
-  lat: number;
-  lng: number;
-}
 
 /** The deployment's TIME_ZONE and HOLIDAY_COUNTRY, set once at start (`useHoursSettings`). */
 export interface HoursSettings {
   timeZone: string;
   country: string;
 }
+
+/**
+ * Where hours are read: the deployment's time zone and the country whose public holidays `PH`
+ * means, with a point in it (opening_hours.js wants one for sun times such as `sunrise-sunset`).
+ */
+export type HoursContext = HoursSettings & { lat: number; lng: number };
 
 let settings: HoursSettings = { timeZone: 'Europe/Zagreb', country: 'hr' };
 
@@ -37,17 +32,6 @@ export function placeOpenState(
   instant = new Date(),
 ): OpenState {
   return openStateAt(value, instant, { ...settings, lat: where.lat, lng: where.lng });
-}
-
-/** Whether a place is open at an instant, and until when that holds (issue 14 §3). */
-export interface OpenState {
-  state: 'open' | 'closed' | 'unknown';
-  /** When the state next changes, as an ISO instant; null when it never does (24/7, `off`). */
-  nextChange: string | null;
-  /** While open, when it closes (the same instant as `nextChange`); null otherwise. */
-  until: string | null;
-  /** The rule's comment at that instant (`"by appointment"`, a holiday's name), if any. */
-  comment: string | null;
 }
 
 /** The state of a place without hours: nothing is known. */

@@ -139,6 +139,19 @@ async function findLocked(tx: Queryable, id: number): Promise<StoredPhotoRow | u
   return rows[0] ? toStored(rows[0]) : undefined;
 }
 
+/** A place's state and author, its row locked until the transaction ends; undefined when there is none. */
+async function lockPlace(
+  tx: Queryable,
+  placeId: number,
+): Promise<{ status: PlaceStatus; authorId: number | null } | undefined> {
+  const { rows } = await tx.query<{ status: PlaceStatus; author_id: number | null }>(
+    'SELECT status, author_id FROM places WHERE id = $1::int8 FOR UPDATE',
+    [placeId],
+  );
+  const place = rows[0];
+  return place && { status: place.status, authorId: place.author_id };
+}
+
 /**
  * Photo rows (the files are the photo store's). Every write runs in one transaction that locks
  * what it changes and calls `check` with the current row first, so a rule or version test sees
@@ -189,13 +202,9 @@ export function createPhotoRepository(db: Database) {
       check: (place: { status: PlaceStatus; authorId: number | null }) => void,
     ): Promise<StoredPhotoRow | undefined> {
       return db.transaction(async (tx) => {
-        const { rows: places } = await tx.query<{ status: PlaceStatus; author_id: number | null }>(
-          'SELECT status, author_id FROM places WHERE id = $1::int8 FOR UPDATE',
-          [photo.placeId],
-        );
-        const place = places[0];
+        const place = await lockPlace(tx, photo.placeId);
         if (!place) return undefined;
-        check({ status: place.status, authorId: place.author_id });
+        check(place);
         const { rows: counts } = await tx.query<{ count: number; last: number | null }>(
           'SELECT count(*)::int AS count, max(sort_order) AS last FROM photos WHERE place_id = $1::int8',
           [photo.placeId],
@@ -286,13 +295,9 @@ export function createPhotoRepository(db: Database) {
       check: (place: { status: PlaceStatus; authorId: number | null }) => void,
     ): Promise<true | undefined> {
       return db.transaction(async (tx) => {
-        const { rows: places } = await tx.query<{ status: PlaceStatus; author_id: number | null }>(
-          'SELECT status, author_id FROM places WHERE id = $1::int8 FOR UPDATE',
-          [placeId],
-        );
-        const place = places[0];
+        const place = await lockPlace(tx, placeId);
         if (!place) return undefined;
-        check({ status: place.status, authorId: place.author_id });
+        check(place);
         const { rows } = await tx.query<{ id: number }>(
           'SELECT id FROM photos WHERE place_id = $1::int8 ORDER BY id',
           [placeId],

@@ -35,9 +35,9 @@ export function isPublicPhoto(photo: PhotoSubject): boolean {
 }
 
 /** Why a photo write is refused: 403 when the actor may not, 422 when no one may. */
-export type PhotoRefusal = Extract<Refusal, { status: 403 | 422 }>;
+export type PhotoRuleRefusal = Extract<Refusal, { status: 403 | 422 }>;
 
-const forbidden = (message: string): PhotoRefusal => ({ status: 403, code: 'forbidden', message });
+const forbidden = (message: string): PhotoRuleRefusal => ({ status: 403, code: 'forbidden', message });
 
 /**
  * Adding a photo: to a published place, or to one the actor may edit (their own proposal while
@@ -46,7 +46,7 @@ const forbidden = (message: string): PhotoRefusal => ({ status: 403, code: 'forb
 export function checkPhotoUpload(
   actor: Actor,
   place: { status: PlaceStatus; authorId: number | null },
-): PhotoRefusal | null {
+): PhotoRuleRefusal | null {
   if (place.status === 'archived' && !isModerator(actor)) {
     return forbidden('An archived place takes no new photos.');
   }
@@ -60,7 +60,7 @@ export function uploadStatus(actor: Actor): PhotoStatus {
 }
 
 /** Alt text, licence and credit: the uploader while the photo is pending; moderators always. */
-export function checkPhotoEdit(actor: Actor, photo: PhotoSubject): PhotoRefusal | null {
+export function checkPhotoEdit(actor: Actor, photo: PhotoSubject): PhotoRuleRefusal | null {
   if (isModerator(actor)) return null;
   if (photo.uploaderId === actor.id && photo.status === 'pending') return null;
   return forbidden('You may not edit this photo.');
@@ -71,7 +71,7 @@ export function checkPhotoTransition(
   actor: Actor,
   photo: PhotoSubject & { alt: Record<string, string> },
   to: 'published' | 'hidden',
-): PhotoRefusal | null {
+): PhotoRuleRefusal | null {
   if (!isModerator(actor)) return forbidden('Only moderators publish or hide photos.');
   if (photo.status === to) {
     return { status: 422, code: 'invalid_transition', message: `The photo is ${to} already.` };
@@ -85,7 +85,7 @@ export function hasAlt(alt: Record<string, string>): boolean {
 }
 
 /** Its uploader may always take a photo back; moderators delete any. */
-export function checkPhotoDelete(actor: Actor, photo: PhotoSubject): PhotoRefusal | null {
+export function checkPhotoDelete(actor: Actor, photo: PhotoSubject): PhotoRuleRefusal | null {
   if (isModerator(actor) || photo.uploaderId === actor.id) return null;
   return forbidden('You may not delete this photo.');
 }
@@ -94,6 +94,6 @@ export function checkPhotoDelete(actor: Actor, photo: PhotoSubject): PhotoRefusa
 export function checkPhotoOrder(
   actor: Actor,
   place: { status: PlaceStatus; authorId: number | null },
-): PhotoRefusal | null {
+): PhotoRuleRefusal | null {
   return checkEdit(actor, place) ? forbidden('You may not reorder the photos of this place.') : null;
 }

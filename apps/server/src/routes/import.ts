@@ -2,10 +2,9 @@ import type { Readable } from 'node:stream';
 import { IMPORT_CONTENT_TYPES, IMPORT_LIMIT_BYTES } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
-import { clientKey } from '../http/client-address.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
-import { RATE_LIMITS } from '../http/rate-limit.ts';
+import { perUserRouteLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { mediaType, publicOrigin, type WriteRouteConfig } from '../http/write-guard.ts';
 import { spoolBody, tooLarge } from '../import/import-file.ts';
 import { importPlaces } from '../import/import-places.ts';
@@ -42,13 +41,7 @@ export async function importRoutes(app: FastifyInstance) {
 
   const config: WriteRouteConfig & { rateLimit: object } = {
     bodyTypes: Object.values(IMPORT_CONTENT_TYPES),
-    rateLimit: {
-      ...RATE_LIMITS.importsPerUser,
-      // After the session is read, so the limit counts per user.
-      hook: 'preHandler',
-      keyGenerator: (request: { user: { id: number } | null; ip: string }) =>
-        request.user ? `user:${request.user.id}` : `address:${clientKey(request)}`,
-    },
+    rateLimit: perUserRouteLimit(RATE_LIMITS.importsPerUser),
   };
 
   defineRoute(

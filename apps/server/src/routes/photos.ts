@@ -6,10 +6,9 @@ import {
 } from '@karta/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
-import { clientKey } from '../http/client-address.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { RATE_LIMITS } from '../http/rate-limit.ts';
+import { perUserRouteLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import type { WriteRouteConfig } from '../http/write-guard.ts';
 import {
   PhotoOrderMismatchError,
@@ -27,13 +26,13 @@ import {
   checkPhotoUpload,
   hasAlt,
   isPublicPhoto,
-  type PhotoRefusal,
+  type PhotoRuleRefusal,
   uploadStatus,
 } from '../photos/photo-rules.ts';
 import { removeUnusedFiles, startPhotoSweep } from '../photos/photo-sweep.ts';
 import { UploadsBusyError } from '../photos/photo-uploads.ts';
 import { PhotoRefusedError } from '../photos/process-photo.ts';
-import { type Actor, canSee } from '../places/place-rules.ts';
+import { canSee } from '../places/place-rules.ts';
 
 /** The review queue and "my submissions" list this many photos at most. */
 const PHOTO_LIST_LIMIT = 200;
@@ -49,15 +48,7 @@ const REFUSALS: Record<PhotoRefusedError['reason'], string> = {
   damaged: 'The photo is damaged or incomplete. Send it again, or another one.',
 };
 
-const viewerOf = (request: FastifyRequest): Actor | null =>
-  request.user ? { id: request.user.id, role: request.user.role } : null;
-
-function actorOf(request: FastifyRequest): Actor {
-  const user = requireUser(request);
-  return { id: user.id, role: user.role };
-}
-
-function refuseIf(refusal: PhotoRefusal | null): void {
+function refuseIf(refusal: PhotoRuleRefusal | null): void {
   if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
 }
 
@@ -115,20 +106,14 @@ export async function photoRoutes(app: FastifyInstance) {
 
   const uploadConfig: WriteRouteConfig & { rateLimit: object } = {
     bodyTypes: PHOTO_CONTENT_TYPES,
-    rateLimit: {
-      ...RATE_LIMITS.photosPerUser,
-      // After the session is read, so the limit counts per user.
-      hook: 'preHandler',
-      keyGenerator: (request: { user: { id: number } | null; ip: string }) =>
-        request.user ? `user:${request.user.id}` : `address:${clientKey(request)}`,
-    },
+    rateLimit: perUserRouteLimit(RATE_LIMITS.photosPerUser),
   };
 
   defineRoute(
     app,
     'uploadPhoto',
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = requireUser(request);
       const { id } = request.params;
       // Checked before the work of processing, and again with the place locked before the row.
       const check = (place: Parameters<typeof checkPhotoUpload>[1]) => {
@@ -164,7 +149,7 @@ export async function photoRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, 'listPlacePhotos', async (request) => {
-    const viewer = viewerOf(request);
+    const viewer = request.user;
     const { id } = request.params;
     const place = await places.find(id);
     if (!place || !canSee(viewer, place)) throw noPlace(id);
@@ -172,7 +157,7 @@ export async function photoRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'orderPhotos', async (request) => {
-    const actor = actorOf(request);
+    const actor = requireUser(request);
     const { id } = request.params;
     const ordered = await orPhotoError(() =>
       photos.order(id, request.body.ids, (place) => {
@@ -190,11 +175,11 @@ export async function photoRoutes(app: FastifyInstance) {
       const moderator = requireUser(request, MODERATOR_ROLES);
       return { items: await photos.pending(moderator, PHOTO_LIST_LIMIT) };
     }
-    return { items: await photos.uploadedBy(actorOf(request), PHOTO_LIST_LIMIT) };
+    return { items: await photos.uploadedBy(requireUser(request), PHOTO_LIST_LIMIT) };
   });
 
   defineRoute(app, 'updatePhoto', async (request) => {
-    const actor = actorOf(request);
+    const actor = requireUser(request);
     const { id } = request.params;
     const patch = request.body;
     const issues = unsupportedLanguageIssues(patch.alt, languages, 'alt');
@@ -210,7 +195,7 @@ export async function photoRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'transitionPhoto', async (request) => {
-    const actor = actorOf(request);
+    const actor = requireUser(request);
     const { id } = request.params;
     const { to, version } = request.body;
     const photo = await orPhotoError(() =>
@@ -230,7 +215,7 @@ export async function photoRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'deletePhoto', async (request, reply) => {
-    const actor = actorOf(request);
+    const actor = requireUser(request);
     const { id } = request.params;
     const removed = await photos.remove(id, (current) => {
       if (!canSeePhoto(actor, current)) throw noPhoto(id);
@@ -268,7 +253,7 @@ export async function photoRoutes(app: FastifyInstance) {
   ) => {
     const { id } = request.params;
     const photo = await photos.find(id);
-    if (!photo || !canSeePhoto(viewerOf(request), photo)) throw noPhoto(id);
+    if (!photo || !canSeePhoto(request.user, photo)) throw noPhoto(id);
     const key = size === 'thumb' ? photo.thumbKey : photo.largeKey;
     return sendPhotoFile(reply, request.headers['if-none-match'], photo, key, await store.get(key));
   };
