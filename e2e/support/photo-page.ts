@@ -42,7 +42,6 @@ export class PhotoPage {
       });
     });
     await this.page.getByTestId('photo-input').setInputFiles(files);
-    const rows = this.page.getByTestId('photo-upload');
     await this.page.waitForFunction(
       (expected) => {
         const all = [...document.querySelectorAll<HTMLElement>('[data-testid=photo-upload]')];
@@ -53,7 +52,6 @@ export class PhotoPage {
       before + files.length,
       { timeout: 30_000 },
     );
-    await rows.nth(before + files.length - 1).waitFor();
     const states = await this.page.evaluate(
       () => (window as unknown as { photoStates: string[][] }).photoStates,
     );

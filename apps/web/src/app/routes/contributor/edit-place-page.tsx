@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { isModerator } from '../../../features/auth/utils/roles.ts';
 import { PhotoManager } from '../../../features/photos/components/photo-manager.tsx';
 import { useEditablePlace } from '../../../features/place-editor/api/get-editable-place.ts';
 import { PhotoPinSuggestion } from '../../../features/place-editor/components/photo-pin-suggestion.tsx';
@@ -14,8 +15,6 @@ import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { ContributorFrame } from './contributor-frame.tsx';
 import { PickerMap } from './picker-map.tsx';
 import { useCategoryOptions } from './use-category-options.ts';
-
-const STAFF = new Set(['moderator', 'admin']);
 
 /** The editor for one place, once it is loaded and the user may edit it. */
 function EditPlace({ id, user }: { id: number; user: { id: number; role: string } }) {
@@ -39,7 +38,7 @@ function EditPlace({ id, user }: { id: number; user: { id: number; role: string 
       />
     );
   const own = place.data.authorId === user.id;
-  const mayEdit = STAFF.has(user.role) || (own && ['pending', 'rejected'].includes(place.data.status));
+  const mayEdit = isModerator(user) || (own && ['pending', 'rejected'].includes(place.data.status));
   if (!mayEdit)
     return (
       <EmptyState
@@ -75,7 +74,7 @@ function EditPlace({ id, user }: { id: number; user: { id: number; role: string 
           {t('photos.heading')}
         </h2>
         <p className="text-sm text-gray-700">
-          {t(STAFF.has(user.role) ? 'photos.addIntroModerator' : 'photos.editIntro')}
+          {t(isModerator(user) ? 'photos.addIntroModerator' : 'photos.editIntro')}
         </p>
         <PhotoPinSuggestion
           takenAt={takenAt}

@@ -6,6 +6,7 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { AlertIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
+import { isModerator } from '../../../features/auth/utils/roles.ts';
 import { withNext } from '../../../features/auth/utils/safe-next-path.ts';
 
 /** The roles a staff screen may ask for; an admin may do whatever a moderator may. */
@@ -13,7 +14,7 @@ export type StaffRole = 'moderator' | 'admin';
 
 /** Whether `user` holds `role` (or a higher one). */
 export function hasRole(user: CurrentUser, role: StaffRole): boolean {
-  return role === 'moderator' ? user.role === 'moderator' || user.role === 'admin' : user.role === 'admin';
+  return role === 'moderator' ? isModerator(user) : user.role === 'admin';
 }
 
 interface StaffGateProps {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { CameraIcon } from '../../../components/ui/icons.tsx';
 import { useCurrentUser } from '../../auth/api/get-current-user.ts';
+import { isModerator } from '../../auth/utils/roles.ts';
 import { useOrderPhotos } from '../api/photo-writes.ts';
 import { usePlacePhotos } from '../api/place-photos.ts';
 import { usePhotoUploads } from '../hooks/use-photo-uploads.ts';
@@ -38,7 +39,7 @@ export function PhotoManager({ placeId, languages, canReorder, onTakenAt }: Phot
   const { uploads, add } = usePhotoUploads(placeId, (photo) => {
     if (photo.takenAt) onTakenAt?.(photo.takenAt);
   });
-  const moderator = user?.role === 'moderator' || user?.role === 'admin';
+  const moderator = isModerator(user);
   const items = photos.data?.items ?? [];
 
   const onDrop = (event: DragEvent) => {

@@ -6,6 +6,7 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { CameraIcon } from '../../../components/ui/icons.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useCurrentUser } from '../../auth/api/get-current-user.ts';
+import { isModerator } from '../../auth/utils/roles.ts';
 import { PhotoGallery } from './photo-gallery.tsx';
 import { PhotoManager } from './photo-manager.tsx';
 
@@ -24,7 +25,7 @@ export function PlacePhotos({ place, photos, placeName }: PlacePhotosProps) {
   const { languages } = useRuntimeConfig();
   const user = useCurrentUser().data ?? null;
   const [adding, setAdding] = useState(false);
-  const moderator = user?.role === 'moderator' || user?.role === 'admin';
+  const moderator = isModerator(user);
   const fallbackAlt = t('photos.fallbackAlt', { name: placeName });
   const mayAdd = place.status === 'published' || moderator;
   const signInHref = `/sign-in?next=${encodeURIComponent(`/places/${place.id}`)}`;
