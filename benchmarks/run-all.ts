@@ -14,6 +14,7 @@ import { type BenchTarget, removeSeededDatabases } from './lib/seeded-database.t
 import { benchLighthouse, printLighthouse } from './lighthouse.bench.ts';
 import { benchMapApi, printMapApi } from './map-api.bench.ts';
 import { benchNearLoad, printNearLoad } from './near-load.bench.ts';
+import { benchOpenNow, printOpenNow } from './open-now.bench.ts';
 import { benchPhotoUploads, printPhotoUploads } from './photo-uploads.bench.ts';
 import { benchSearch, printSearch } from './search.bench.ts';
 import { benchSearchQuality, printSearchQuality } from './search-quality.bench.ts';
@@ -92,6 +93,16 @@ async function benchTarget(target: BenchTarget, count: number, first: boolean): 
       reference: photos.mapQuiet.latency.p95,
       errorShare: failures(photos.mapDuringUploads).errorShare,
     });
+  }
+  if (runs('open')) {
+    const open = await benchOpenNow(target, count);
+    printOpenNow(open);
+    recordGoal('openMapP95', target, count, open.map.openNow.latency.p95, {
+      reference: open.map.all.latency.p95,
+      errorShare: failures(open.map.openNow).errorShare,
+    });
+    const worstMinute = Math.max(...open.minutes.map((m) => m.evaluateMs + m.applyMs));
+    recordGoal('openMinute', target, count, worstMinute);
   }
   if (runs('search')) {
     const search = await benchSearch(count, target);

@@ -8,6 +8,7 @@ export const BENCH_NAMES = [
   'change',
   'import',
   'photos',
+  'open',
   'search',
   'web',
   'lighthouse',

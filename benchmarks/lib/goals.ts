@@ -121,6 +121,18 @@ export const GOALS = {
     meets: (v) => v <= 2,
     format: (v) => v.toFixed(2),
   },
+  openMapP95: {
+    label: '`/api/v1/map?openNow=true` p95, 1 client (every place in brackets)',
+    target: '< 5 ms',
+    meets: below(5),
+    format: (v, all) => `${msText(v)} (${msText(all ?? 0)})`,
+  },
+  openMinute: {
+    label: 'the map index at the minute most places open (keys + index, the worst minute)',
+    target: '< 1 s',
+    meets: below(1000),
+    format: msText,
+  },
   firstViewKb: {
     label: 'home page first view, JS + CSS gzip',
     target: '≤ 200 kB with a Sentry DSN',

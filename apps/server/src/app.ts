@@ -99,7 +99,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     options.database ??
     (await openDatabase(config, (error) => app.log.warn({ err: error }, 'idle database client failed')));
   const mapIndex =
-    options.mapIndex ?? new MapIndexService(database, { maxZoom: config.map.maxZoom, logger: app.log });
+    options.mapIndex ??
+    new MapIndexService(database, { maxZoom: config.map.maxZoom, hours: config.hours, logger: app.log });
   const storage = options.storage ?? unwatchedStorage;
   const report = options.reportError ?? reportError;
 

@@ -95,7 +95,11 @@ async function main() {
       const seeded = await seedDemoData(database);
       if (seeded > 0) log.info({ places: seeded }, 'demo data inserted into the empty database');
     }
-    mapIndex = new MapIndexService(database, { maxZoom: config.map.maxZoom, logger: log });
+    mapIndex = new MapIndexService(database, {
+      maxZoom: config.map.maxZoom,
+      hours: config.hours,
+      logger: log,
+    });
     await mapIndex.rebuild();
     // Changes made through any instance (or straight in the database) reach this one's map.
     // On PostgreSQL the triggers' NOTIFY wakes it at once; the polling stays the source of truth.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Bounds, LanguageCode, Latitude, LocationPrivacy, Longitude, PlaceId, Slug } from './primitives.ts';
-import { BboxParam, intParam, SlugListParam } from './query-params.ts';
+import { BboxParam, BooleanParam, intParam, SlugListParam } from './query-params.ts';
 
 /** `GET /api/v1/map`: the clusters and single places of a viewport. */
 export const MapQuery = z.object({
@@ -9,6 +9,8 @@ export const MapQuery = z.object({
   category: SlugListParam.optional(),
   /** Language in which single places' names are given (falls back to the place's first language). */
   lang: LanguageCode.optional(),
+  /** `true`: only places open now (clusters and counts of those alone). */
+  openNow: BooleanParam.optional(),
 });
 export type MapQuery = z.output<typeof MapQuery>;
 

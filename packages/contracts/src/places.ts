@@ -112,6 +112,13 @@ export const PlaceListQuery = z.object({
   radius: intParam(1, 50_000).optional(),
   /** `lat,lng`: only places whose own radius covers this point, nearest first (it is the origin). */
   covers: LatLngParam.optional(),
+  /**
+   * `true`: only places open now by their opening hours (places without hours, or whose hours
+   * depend on what cannot be known, are not open).
+   */
+  openNow: BooleanParam.optional(),
+  /** An ISO time with its offset: only places open then, for planning (not with `openNow`). */
+  openAt: IsoDateTime.optional(),
 });
 export type PlaceListQuery = z.output<typeof PlaceListQuery>;
 

@@ -9,7 +9,7 @@ export const PAGE_SIZE = 20_000;
  * private position.
  */
 export const PACKED_PLACE = `json_build_array(p.id, p.public_lat, p.public_lng, c.slug, p.name,
-  p.primary_language, p.radius, p.location_privacy)`;
+  p.primary_language, p.radius, p.location_privacy, p.hours_key)`;
 
 /**
  * Reads every published place in id order, one page at a time, as JSON text built by the
@@ -27,7 +27,8 @@ export async function loadPublishedPlaces(
     const { rows } = await db.query<{ page: string; last_id: number | null; count: number }>(
       `SELECT coalesce(json_agg(${PACKED_PLACE} ORDER BY p.id), '[]')::text AS page,
               max(p.id) AS last_id, count(*)::int AS count
-       FROM (SELECT id, public_lat, public_lng, category_id, name, primary_language, radius, location_privacy
+       FROM (SELECT id, public_lat, public_lng, category_id, name, primary_language, radius, location_privacy,
+                    hours_key
              FROM places WHERE status = 'published' AND id > $1 ORDER BY id LIMIT $2) AS p
        JOIN categories c ON c.id = p.category_id`,
       [after, pageSize],

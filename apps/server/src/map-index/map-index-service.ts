@@ -1,5 +1,6 @@
 import type { ClusterQuery } from '@karta/map-core/clustering';
 import type { Database } from '../db/database.ts';
+import type { HoursSettings } from '../opening-hours/open-state.ts';
 import { startTsWorker } from '../workers/start-ts-worker.ts';
 import { currentPosition, type LogPosition, readChangesSince } from './change-log.ts';
 import { IndexWorker, MapIndexNotReadyError } from './index-worker.ts';
@@ -40,6 +41,8 @@ export interface MapIndexStats {
   pendingChanges: number;
 }
 
+const DEFAULT_HOURS: HoursSettings = { timeZone: 'Europe/Zagreb', country: 'hr' };
+
 interface Logger {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -47,6 +50,8 @@ interface Logger {
 
 export interface MapIndexOptions {
   maxZoom: number;
+  /** Where opening hours are read for the open-now filter (default Europe/Zagreb, hr). */
+  hours?: HoursSettings;
   logger?: Logger;
   /** See MAX_CHANGES_PER_BATCH. */
   maxChangesPerBatch?: number;
@@ -187,7 +192,14 @@ export class MapIndexService {
     // the new index (one thread, one copy), none by a half-built or half-updated one.
     let built: Extract<MapIndexResponse, { type: 'built' }>;
     try {
-      built = answerOf(await worker.request({ type: 'build', maxZoom: this.options.maxZoom }), 'built');
+      built = answerOf(
+        await worker.request({
+          type: 'build',
+          maxZoom: this.options.maxZoom,
+          hours: this.options.hours ?? DEFAULT_HOURS,
+        }),
+        'built',
+      );
     } catch (error) {
       // The worker let its old index go before building: nothing is left to answer from.
       this.built = false;

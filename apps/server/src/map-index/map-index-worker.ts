@@ -4,7 +4,9 @@
  * to the same index between queries, at a cost that does not grow with the number of places.
  */
 import { parentPort } from 'node:worker_threads';
-import { ClusterIndex, type IndexedPlace } from '@karta/map-core/clustering';
+import { ClusterIndex } from '@karta/map-core/clustering';
+import { useHoursSettings } from '../opening-hours/open-state.ts';
+import { OpenHoursTracker } from './open-hours-tracker.ts';
 import { type MapIndexRequest, type MapIndexResponse, type PackedPlace, unpackPlace } from './protocol.ts';
 
 const port = parentPort;
@@ -19,9 +21,12 @@ const IDLE_COMPACT_MIN_CHANGES = 500;
 /** No request for this long counts as an idle moment. */
 const IDLE_MS = 1000;
 
-let staged: IndexedPlace[] = [];
+let staged: PackedPlace[] = [];
 let parseMs = 0;
 let index: ClusterIndex | undefined;
+/** The hours keys of the indexed places and which are open now (kept across builds). */
+let hours = new OpenHoursTracker();
+let clockTimer: NodeJS.Timeout | undefined;
 
 let lastRequestAt = 0;
 let idleTimer: NodeJS.Timeout | undefined;
@@ -35,6 +40,30 @@ function compactWhenIdle() {
     index?.compact();
   }, IDLE_MS);
   idleTimer.unref();
+}
+
+/** The index's number for an hours key, evaluated now when new. */
+const hoursIdOf = (key: string | null) => hours.idOf(key, Date.now());
+
+/**
+ * Follows the clock: at each key's next change the open set is evaluated again and handed to the
+ * index, which moves only the places whose key changed (or rebuilds its open layers at once when
+ * most did, as at the minute most places open).
+ */
+function followClock() {
+  clearTimeout(clockTimer);
+  clockTimer = setTimeout(() => {
+    hours.advance(Date.now());
+    if (hours.takeChange()) index?.setOpenHours(hours.open);
+    followClock();
+  }, hours.waitFrom(Date.now()));
+  clockTimer.unref();
+}
+
+/** Hands the index the open set after places arrived, when a new key changed it. */
+function syncOpenHours(target: ClusterIndex) {
+  if (hours.takeChange()) target.setOpenHours(hours.open);
+  followClock();
 }
 
 function send(message: MapIndexResponse) {
@@ -54,16 +83,20 @@ port.on('message', (request: MapIndexRequest) => {
       parseMs = 0;
     } else if (request.type === 'page') {
       const started = performance.now();
-      for (const packed of JSON.parse(request.json) as PackedPlace[]) staged.push(unpackPlace(packed));
+      for (const packed of JSON.parse(request.json) as PackedPlace[]) staged.push(packed);
       parseMs += performance.now() - started;
     } else if (request.type === 'build') {
       // Queries wait while this thread builds, so the old index would answer none of them:
       // let it go first, and the build never needs the memory of two indexes.
       index = undefined;
       const started = performance.now();
-      const places = staged;
+      useHoursSettings(request.hours);
+      hours = new OpenHoursTracker();
+      const places = staged.map((packed) => unpackPlace(packed, hoursIdOf));
       staged = [];
-      index = ClusterIndex.build(places, { maxZoom: request.maxZoom });
+      hours.takeChange();
+      index = ClusterIndex.build(places, { maxZoom: request.maxZoom, openHours: hours.open });
+      followClock();
       send({
         type: 'built',
         id: request.id,
@@ -75,8 +108,11 @@ port.on('message', (request: MapIndexRequest) => {
     } else if (request.type === 'apply') {
       const target = built();
       const started = performance.now();
-      for (const packed of JSON.parse(request.upserts) as PackedPlace[]) target.upsert(unpackPlace(packed));
+      for (const packed of JSON.parse(request.upserts) as PackedPlace[]) {
+        target.upsert(unpackPlace(packed, hoursIdOf));
+      }
       for (const id of JSON.parse(request.removals) as number[]) target.remove(id);
+      syncOpenHours(target);
       send({
         type: 'applied',
         id: request.id,

@@ -1,4 +1,5 @@
 import type { ClusterQuery, IndexedPlace, LocationPrivacy } from '@karta/map-core/clustering';
+import type { HoursSettings } from '../opening-hours/open-state.ts';
 
 /**
  * Messages between the main thread and the map-index worker. Places arrive as JSON text straight
@@ -11,7 +12,7 @@ export type MapIndexRequest =
   /** A page of places for the next build. */
   | { type: 'page'; json: string }
   /** Builds from the staged pages and replaces the index. */
-  | { type: 'build'; id: number; maxZoom: number }
+  | { type: 'build'; id: number; maxZoom: number; hours: HoursSettings }
   /** Inserts or moves the `upserts` (packed rows) and removes the `removals` (ids), both JSON. */
   | { type: 'apply'; id: number; upserts: string; removals: string }
   | { type: 'query'; id: number; query: ClusterQuery };
@@ -24,7 +25,10 @@ export type MapIndexResponse =
   | { type: 'result'; id: number; json: string }
   | { type: 'error'; id: number; message: string };
 
-/** A place row as the loader packs it: [id, lat, lng, category, name, primaryLanguage, radius, privacy]. */
+/**
+ * A place row as the loader packs it: [id, lat, lng, category, name, primaryLanguage, radius,
+ * privacy, hoursKey].
+ */
 export type PackedPlace = [
   number,
   number,
@@ -34,19 +38,16 @@ export type PackedPlace = [
   string,
   number | null,
   string,
+  string | null,
 ];
 
-export function unpackPlace([
-  id,
-  lat,
-  lng,
-  category,
-  name,
-  primaryLanguage,
-  radius,
-  privacy,
-]: PackedPlace): IndexedPlace {
+/** A packed row as the index holds it: `hoursId` is the number its hours key has (`hoursIdOf`). */
+export function unpackPlace(
+  [id, lat, lng, category, name, primaryLanguage, radius, privacy, hoursKey]: PackedPlace,
+  hoursIdOf: (key: string | null) => number | undefined,
+): IndexedPlace {
   return {
+    hoursId: hoursIdOf(hoursKey),
     id,
     lat,
     lng,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkOpeningHours, type HoursContext, openStateAt, UNKNOWN_STATE } from './open-state.ts';
+import {
+  checkOpeningHours,
+  type HoursContext,
+  isKeyOpenAt,
+  openStateAt,
+  parseHoursKey,
+  placeOpenState,
+  UNKNOWN_STATE,
+} from './open-state.ts';
 
 /** The default deployment: Zagreb's time, Croatia's public holidays. */
 const ZAGREB: HoursContext = { timeZone: 'Europe/Zagreb', country: 'hr', lat: 45.81, lng: 15.98 };
@@ -113,6 +121,43 @@ describe('openStateAt', () => {
       until: '2026-11-25T21:00:00.000Z',
     });
     expect(openStateAt('Mo-Fr 08:00-16:00', new Date(instant), ZAGREB).state).toBe('closed');
+  });
+});
+
+describe('hours that follow the sun', () => {
+  const minute = (iso: string | null) => iso?.slice(11, 16);
+
+  it('rise and set at the place’s local time, in winter and in summer', () => {
+    // Zagreb: sunrise about 07:10 and sunset about 16:15 (CET) in late November, 05:05 and
+    // 20:45 (CEST) in late June.
+    expect(state('sunrise-sunset', '2026-11-25T07:00+01:00').state).toBe('closed');
+    expect(minute(state('sunrise-sunset', '2026-11-25T07:00+01:00').nextChange)).toMatch(
+      /^06:(0[5-9]|1[0-5])$/,
+    );
+    expect(state('sunrise-sunset', '2026-11-25T07:30+01:00').state).toBe('open');
+    expect(minute(state('sunrise-sunset', '2026-11-25T12:00+01:00').until)).toMatch(/^15:1\d$/);
+    expect(state('sunrise-sunset', '2026-06-25T04:55+02:00').state).toBe('closed');
+    expect(state('sunrise-sunset', '2026-06-25T05:15+02:00').state).toBe('open');
+    expect(minute(state('sunrise-sunset', '2026-06-25T12:00+02:00').until)).toMatch(/^18:(4\d|5\d)$/);
+  });
+
+  it('are read at the point of their hours key: the same clock, another sun', () => {
+    // 45.8° N, 15.9° E (Zagreb) and 45.8° N, 29.9° E, a zone further east read on Zagreb's clock.
+    expect(placeOpenState('sunrise-sunset|458|159', at('2026-11-25T06:30+01:00')).state).toBe('closed');
+    expect(placeOpenState('sunrise-sunset|458|299', at('2026-11-25T06:30+01:00')).state).toBe('open');
+    expect(isKeyOpenAt('sunrise-sunset|458|299', at('2026-11-25T06:30+01:00'))).toBe(true);
+    expect(isKeyOpenAt('sunrise-sunset|458|159', at('2026-11-25T06:30+01:00'))).toBe(false);
+  });
+
+  it('parses keys: a value that follows the sun has its cell, any other is the value', () => {
+    expect(parseHoursKey('sunrise-sunset|458|-1')).toEqual({
+      value: 'sunrise-sunset',
+      lat: 45.85,
+      lng: -0.05,
+    });
+    expect(parseHoursKey('Mo-Fr 08:00-16:00')).toEqual({ value: 'Mo-Fr 08:00-16:00', lat: 0, lng: 0 });
+    // `|` inside a comment of a value that does not follow the sun is part of the value.
+    expect(parseHoursKey('Mo 10:00-12:00 "a|1|2"').value).toBe('Mo 10:00-12:00 "a|1|2"');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { OpenState } from '@karta/contracts';
-import { fromZonedTime, toZonedTime } from 'date-fns-tz';
+import { fromZonedTime, getTimezoneOffset, toZonedTime } from 'date-fns-tz';
 import OpeningHours from 'opening_hours';
 
 /** The deployment's TIME_ZONE and HOLIDAY_COUNTRY, set once at start (`useHoursSettings`). */
@@ -25,13 +25,40 @@ export function useHoursSettings(next: HoursSettings): void {
   settings = next;
 }
 
-/** The place's state now (or at `instant`), read with the deployment's settings at its own point. */
-export function placeOpenState(
-  value: string | null,
-  where: { lat: number; lng: number },
-  instant = new Date(),
-): OpenState {
-  return openStateAt(value, instant, { ...settings, lat: where.lat, lng: where.lng });
+/**
+ * Where an hours key (the `hours_key` column, migration 013) is read: its `opening_hours` value,
+ * and for hours that follow the sun the middle of the tenth of a degree the key names (sun times
+ * there stand for the cell's places). Other values need no point: it is left at 0, 0.
+ */
+export function parseHoursKey(key: string): { value: string; lat: number; lng: number } {
+  const cell = /^(.*)\|(-?\d+)\|(-?\d+)$/s.exec(key);
+  if (cell && SUN_WORDS.test(cell[1] as string)) {
+    return { value: cell[1] as string, lat: (Number(cell[2]) + 0.5) / 10, lng: (Number(cell[3]) + 0.5) / 10 };
+  }
+  return { value: key, lat: 0, lng: 0 };
+}
+
+/** Words of hours that follow the sun: the same test as the `hours_key` column's. */
+const SUN_WORDS = /(sunrise|sunset|dawn|dusk)/i;
+
+/** The state of a place with this hours key (null: no hours) now, or at `instant`. */
+export function placeOpenState(hoursKey: string | null, instant = new Date()): OpenState {
+  if (!hoursKey) return UNKNOWN_STATE;
+  const { value, lat, lng } = parseHoursKey(hoursKey);
+  return openStateAt(value, instant, { ...settings, lat, lng });
+}
+
+/** Whether places with this hours key are open at `instant` (what the open-now filters ask). */
+export function isKeyOpenAt(hoursKey: string, instant: Date): boolean {
+  const { value, lat, lng } = parseHoursKey(hoursKey);
+  let hours: OpeningHours;
+  try {
+    hours = hoursOf(value, { ...settings, lat, lng }, instant);
+  } catch {
+    return false;
+  }
+  const wall = wallClock(instant, settings.timeZone);
+  return hours.getState(wall) && !hours.getUnknown(wall);
 }
 
 /** The state of a place without hours: nothing is known. */
@@ -44,20 +71,43 @@ const LOOK_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
 const PARSED_LIMIT = 5_000;
 const parsed = new Map<string, OpeningHours>();
 
-function hoursOf(value: string, context: HoursContext): OpeningHours {
-  const key = `${context.country}|${value}`;
+/**
+ * The parsed hours of `value` read at `instant`. Only hours that follow the sun need the point,
+ * and it must be given as text (numbers are ignored and the sun then always rises at 06:00).
+ * SunCalc finds the true instant of sunrise, and the library reads its hours in the process's time
+ * zone, UTC, where our wall-clock Dates hold TIME_ZONE's time (see `wallClock`). The sun rises an
+ * hour later 15° further west, so the point is moved west by the zone's offset at `instant`: the
+ * sunrise there, read in UTC, is the local time of sunrise at the place (within a minute).
+ */
+function hoursOf(value: string, context: HoursContext, instant: Date): OpeningHours {
+  const sun = SUN_WORDS.test(value);
+  const lat = sun ? context.lat : 0;
+  const lng = sun ? context.lng - getTimezoneOffset(context.timeZone, instant) / MS_PER_DEGREE_OF_SUN : 0;
+  const key = `${context.country}|${lat}|${lng}|${value}`;
   let hours = parsed.get(key);
   if (!hours) {
-    hours = new OpeningHours(value, {
-      lat: context.lat,
-      lon: context.lng,
-      address: { country_code: context.country, state: '' },
-    });
+    hours = new OpeningHours(value, nominatimPoint(lat, lng, context.country));
     if (parsed.size >= PARSED_LIMIT) parsed.delete(parsed.keys().next().value as string);
     parsed.set(key, hours);
   }
   return hours;
 }
+
+/**
+ * The "Nominatim object" opening_hours.js reads a place from: Nominatim gives `lat` and `lon` as
+ * text and the library only takes them so (numbers are ignored, and the sun always rises at
+ * 06:00), though its type declarations say number.
+ */
+function nominatimPoint(lat: number, lng: number, country: string) {
+  return { lat: String(lat), lon: String(lng), address: { country_code: country, state: '' } } as unknown as {
+    lat: number;
+    lon: number;
+    address: { country_code: string; state: string };
+  };
+}
+
+/** The sun crosses a degree of longitude in four minutes. */
+const MS_PER_DEGREE_OF_SUN = 4 * 60 * 1000;
 
 /**
  * opening_hours.js reads a Date's local fields (the process's time zone). Karta's server runs in
@@ -77,7 +127,7 @@ export function openStateAt(value: string | null, instant: Date, context: HoursC
   if (!value) return UNKNOWN_STATE;
   let hours: OpeningHours;
   try {
-    hours = hoursOf(value, context);
+    hours = hoursOf(value, context, instant);
   } catch {
     return UNKNOWN_STATE;
   }
@@ -95,11 +145,7 @@ export function openStateAt(value: string | null, instant: Date, context: HoursC
 export function hasPublicHolidays(country: string): boolean {
   if (!/^[a-z]{2}$/.test(country)) return false;
   try {
-    const hours = new OpeningHours('PH off', {
-      lat: 0,
-      lon: 0,
-      address: { country_code: country, state: '' },
-    });
+    const hours = new OpeningHours('PH off', nominatimPoint(0, 0, country));
     hours.getState(new Date(Date.UTC(2026, 0, 1)));
     return true;
   } catch {
@@ -133,11 +179,13 @@ export interface HoursCheck {
  */
 export function checkOpeningHours(value: string, context: HoursContext, locale = 'en'): HoursCheck {
   try {
-    const hours = new OpeningHours(
-      value,
-      { lat: context.lat, lon: context.lng, address: { country_code: context.country, state: '' } },
-      { mode: 0, tag_key: 'opening_hours', map_value: false, warnings_severity: 4, locale },
-    );
+    const hours = new OpeningHours(value, nominatimPoint(context.lat, context.lng, context.country), {
+      mode: 0,
+      tag_key: 'opening_hours',
+      map_value: false,
+      warnings_severity: 4,
+      locale,
+    });
     return { error: null, warnings: hours.getWarnings() };
   } catch (error) {
     return { error: String(error).trim(), warnings: [] };

@@ -99,9 +99,10 @@ export async function* listInOrder(
   query: Omit<ListQuery, 'limit' | 'after' | 'withTotal' | 'origin'>,
   viewer: Actor | null,
   pageSize: number,
+  openKeys?: readonly string[],
   idSpan = ID_SPAN,
 ): AsyncGenerator<PlaceListItem[]> {
-  const filter = listFilter({ ...query, limit: pageSize }, viewer);
+  const filter = listFilter({ ...query, limit: pageSize }, viewer, openKeys);
   const where = filter.where.join(' AND ');
   const { origin } = filter;
   const order = origin ? 'm.distance, m.id' : 'm.id';

@@ -27,6 +27,10 @@ export interface ListQuery {
   radius?: number;
   /** Only places whose own radius covers this point; it is then the origin. */
   covers?: LatLng;
+  /** Only places open now (by their opening hours)… */
+  openNow?: boolean;
+  /** …or at this ISO time. The repository turns either into the hours keys open then. */
+  openAt?: string;
   limit: number;
   after?: PageCursor;
   /** `false`: skip counting the matches (`total` is then 0). */
@@ -63,8 +67,11 @@ function bboxBoxes({ west, south, east, north }: Bounds): Box[] {
       ];
 }
 
-/** The filters of `query` as `viewer` may see the places, in SQL on `places p`. */
-export function listFilter(query: ListQuery, viewer: Actor | null): ListFilter {
+/**
+ * The filters of `query` as `viewer` may see the places, in SQL on `places p`. `openKeys`: the
+ * hours keys (migration 013) open at the instant `openNow`/`openAt` ask for (see open-keys.ts).
+ */
+export function listFilter(query: ListQuery, viewer: Actor | null, openKeys?: readonly string[]): ListFilter {
   const sql = new Sql();
   const param = sql.param;
   const where = [visibleToSql(viewer, param), statusSql(query.statuses, param)];
@@ -108,6 +115,7 @@ export function listFilter(query: ListQuery, viewer: Actor | null): ListFilter {
       `p.category_id IN (SELECT id FROM categories WHERE slug = ANY(${param(query.categories, 'text[]')}))`,
     );
   }
+  if (openKeys) where.push(`p.hours_key = ANY(${param(openKeys, 'text[]')})`);
   // `near` and `covers` measure from their own point.
   const origin = near ?? query.covers ?? query.origin;
   return { sql, where, origin, boxes, notInWalk };

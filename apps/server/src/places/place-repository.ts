@@ -1,5 +1,6 @@
 import type { LatLng, Place, PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
+import { createOpenKeys } from '../opening-hours/open-keys.ts';
 import { boundedCount } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
 import { listInOrder } from './list-in-order.ts';
@@ -32,12 +33,21 @@ export interface ListPage {
 export function createPlaceRepository(db: Queryable) {
   const suggestions = createPlaceSuggestions(db);
   const placeSearch = createPlaceSearch(db);
+  const openKeys = createOpenKeys(db);
+  /** The hours keys open at the instant the query asks for, or undefined when it asks none. */
+  const openKeysOf = ({ openNow, openAt }: Pick<ListQuery, 'openNow' | 'openAt'>) =>
+    openAt !== undefined
+      ? openKeys.openKeys(new Date(openAt))
+      : openNow
+        ? openKeys.openKeys()
+        : Promise.resolve(undefined);
   return {
     ...suggestions,
 
     /** Every place of a list's filters in one ordered pass, page by page (see list-in-order.ts). */
-    listInOrder: (query: Parameters<typeof listInOrder>[1], viewer: Actor | null, pageSize: number) =>
-      listInOrder(db, query, viewer, pageSize),
+    async *listInOrder(query: Parameters<typeof listInOrder>[1], viewer: Actor | null, pageSize: number) {
+      yield* listInOrder(db, query, viewer, pageSize, await openKeysOf(query));
+    },
 
     /** A place the viewer may see, or undefined. */
     async find(id: number, viewer: Actor | null): Promise<Place | undefined> {
@@ -57,9 +67,10 @@ export function createPlaceRepository(db: Queryable) {
      * is stable.
      */
     async list(query: ListQuery, viewer: Actor | null): Promise<ListPage> {
+      const open = await openKeysOf(query);
       if (query.q !== undefined) {
         // A search ranks its matches with bounded work of its own (place-search.ts, decision 016).
-        const others = listFilter({ ...query, q: undefined }, viewer);
+        const others = listFilter({ ...query, q: undefined }, viewer, open);
         return placeSearch.search(
           {
             q: query.q,
@@ -74,7 +85,7 @@ export function createPlaceRepository(db: Queryable) {
           viewer,
         );
       }
-      const filter = listFilter(query, viewer);
+      const filter = listFilter(query, viewer, open);
       const where = filter.where.join(' AND ');
       const { origin } = filter;
       const count = () =>

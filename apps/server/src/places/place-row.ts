@@ -19,6 +19,8 @@ export interface PlaceRow {
   email: string | null;
   website: string | null;
   opening_hours: string | null;
+  /** What the open state depends on (migration 013). */
+  hours_key: string | null;
   status: Place['status'];
   created_at: Date;
   updated_at: Date;
@@ -50,7 +52,7 @@ export function toPlace(row: PlaceRow): Place {
     email: row.email,
     website: row.website,
     openingHours: row.opening_hours,
-    openState: placeOpenState(row.opening_hours, row),
+    openState: placeOpenState(row.hours_key),
     status: row.status,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -12,6 +12,7 @@ export async function mapRoutes(app: FastifyInstance) {
         zoom: query.zoom,
         categories: query.category,
         lang: query.lang,
+        openNow: query.openNow,
       });
       // Already JSON (encoded by the index's worker): a string with a JSON type is sent as it is.
       return reply.type('application/json; charset=utf-8').send(json);

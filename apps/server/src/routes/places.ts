@@ -47,6 +47,8 @@ export async function placeRoutes(app: FastifyInstance) {
         near: query.near,
         radius: query.radius,
         covers: query.covers,
+        openNow: query.openNow,
+        openAt: query.openAt,
         limit: query.limit ?? DEFAULT_LIMIT,
         after,
       },

@@ -20,6 +20,10 @@ export async function insertPlace(
     name?: string | Record<string, string>;
     description?: Record<string, string>;
     address?: string;
+    /** OpenStreetMap `opening_hours`; none by default. */
+    openingHours?: string;
+    /** Metres this place serves around it (for `covers`). */
+    radius?: number;
   },
 ): Promise<number> {
   counter += 1;
@@ -27,10 +31,10 @@ export async function insertPlace(
     typeof options.name === 'object' ? options.name : { en: options.name ?? `Fixture place ${counter}` };
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO places (category_id, name, description, primary_language, lat, lng, location_privacy, address,
-       status, author_id, rejection_reason, published_at)
+       status, author_id, rejection_reason, published_at, opening_hours, radius)
      VALUES (coalesce($1, (SELECT min(id) FROM categories)), $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10,
        CASE WHEN $9 = 'rejected' THEN 'Not a real place' END,
-       CASE WHEN $9 IN ('published', 'archived') THEN now() END)
+       CASE WHEN $9 IN ('published', 'archived') THEN now() END, $11, $12)
      RETURNING id`,
     [
       options.categoryId ?? null,
@@ -43,6 +47,8 @@ export async function insertPlace(
       options.address ?? null,
       options.status,
       options.authorId,
+      options.openingHours ?? null,
+      options.radius ?? null,
     ],
   );
   return rows[0]?.id as number;

@@ -103,7 +103,10 @@ export async function startTestApp(
   try {
     await migrate(db.database);
     if (options.demo !== false) await seedDemoData(db.database);
-    const mapIndex = new MapIndexService(db.database, { maxZoom: db.config.map.maxZoom });
+    const mapIndex = new MapIndexService(db.database, {
+      maxZoom: db.config.map.maxZoom,
+      hours: db.config.hours,
+    });
     await mapIndex.rebuild();
     const storage = await startStorageGuard({ path: db.config.dataDir, minFreeMb: db.config.minFreeDiskMb });
     const app = await buildApp(db.config, {

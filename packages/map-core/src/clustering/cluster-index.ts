@@ -4,12 +4,11 @@ import { answer } from './answer.ts';
 import { CellGroups } from './cell-groups.ts';
 import { CellWindow, FINE_CELL_BITS } from './cell-window.ts';
 import { groupCells } from './group-cells.ts';
-import { Layer } from './layer.ts';
+import { LayerSet } from './layer-set.ts';
 import { answerZoom } from './limits.ts';
 import { mergeCloseGroups } from './merge-groups.ts';
-import { PlaceStore } from './place-store.ts';
+import { MAX_HOURS_ID, PlaceStore } from './place-store.ts';
 import { orderByKey } from './radix-sort.ts';
-import { SortedBase } from './sorted-base.ts';
 import type { ClusterIndexOptions, ClusterQuery, ClusterResult, IndexedPlace } from './types.ts';
 import { mortonHigh, mortonLow, UNIT_BITS, UNIT_ZOOM } from './units.ts';
 
@@ -37,11 +36,13 @@ const COMPACT_SHARE = 1 / 200;
  * Every published place, clustered per query: the viewport's non-empty 16-px cells (plus a 120-px
  * margin) are read from places sorted by Morton code, then grouped greedily at 60 px, heaviest
  * cell first, and groups whose centres end up within 60 px of each other are merged. The answer
- * is a function of the set of places and the query only, so it is the same after any sequence of
- * changes as after a fresh `build` of the final places.
+ * is a function of the set of places (with whether each is open now) and the query only, so it is
+ * the same after any sequence of changes as after a fresh `build` of the final places given the
+ * same open hours; a query for places open now answers as an index of only those would.
  *
  * Changes cost O(log n) at most and never rebuild: `upsert` inserts a place or replaces the one
- * with its id (moved, renamed, recategorised), `remove` takes one out. A changed place leaves a
+ * with its id (moved, renamed, recategorised, new hours), `remove` takes one out, and each place
+ * that `setOpenHours` opens or closes is a change of the open-now layers. A changed place leaves a
  * tombstone in the sorted base and goes to a small delta every query scans; past
  * max(2 000, size / 200) changes the next change compacts (rebuilds the base from the live places
  * in linear time), or call `compact()` at a quiet moment. The index copies what it needs from the
@@ -51,13 +52,12 @@ export class ClusterIndex {
   private readonly store = new PlaceStore();
   private readonly window = new CellWindow();
   private readonly groups = new CellGroups();
-  /** Null when built with scope `categories`. */
-  private all: Layer | null = null;
-  /** By category index of the store; null when built with scope `all`. */
-  private byCategory: Layer[] | null = null;
+  /** Every place, and the places open now; built by `compact()`, which `build` calls. */
+  private layers!: LayerSet;
+  private openLayers!: LayerSet;
   private changes = 0;
 
-  private constructor(private readonly options: Required<ClusterIndexOptions>) {}
+  private constructor(private readonly options: Required<Omit<ClusterIndexOptions, 'openHours'>>) {}
 
   /** An index of `places` (a later duplicate id replaces an earlier one) for zooms 0…`maxZoom`. */
   static build(places: readonly IndexedPlace[], options: ClusterIndexOptions = {}): ClusterIndex {
@@ -67,6 +67,8 @@ export class ClusterIndex {
     }
     for (const place of places) checkPlace(place);
     const index = new ClusterIndex({ maxZoom, scope: options.scope ?? 'both' });
+    // Open from the start: the open layers are built with the rest, not moved in one by one.
+    if (options.openHours) index.store.setOpenHours(options.openHours);
     for (const place of places) {
       const old = index.store.slotOf(place.id);
       if (old !== undefined) index.store.delete(old);
@@ -86,14 +88,14 @@ export class ClusterIndex {
     return this.changes;
   }
 
-  /** Inserts a place, or replaces (moves, renames, recategorises) the one with its id. */
+  /** Inserts a place, or replaces (moves, renames, recategorises, gives new hours) the one with its id. */
   upsert(place: IndexedPlace): void {
     checkPlace(place);
     const old = this.store.slotOf(place.id);
     if (old !== undefined) this.detach(old);
     const slot = this.store.add(place);
-    this.all?.insert(slot);
-    if (this.byCategory) this.categoryLayer(this.store.category[slot] as number).insert(slot);
+    this.layers.insert(slot);
+    if (this.store.open[slot]) this.openLayers.insert(slot);
     this.changed();
   }
 
@@ -106,8 +108,29 @@ export class ClusterIndex {
   }
 
   /**
+   * Makes `open` the hours ids open now: a place is open when its `hoursId` is in the set. Each
+   * place that opens or closes is one change, moved in or out of the open-now layers on its own;
+   * when they would take the changes past the compaction threshold (the minute most places open),
+   * one compaction rebuilds every layer instead. Returns how many opened or closed, and whether it
+   * compacted.
+   */
+  setOpenHours(open: ReadonlySet<number>): { changed: number; rebuilt: boolean } {
+    const flipped = this.store.setOpenHours(open);
+    if (this.compactionDue(this.changes + flipped.length)) {
+      this.compact();
+      return { changed: flipped.length, rebuilt: true };
+    }
+    for (const slot of flipped) {
+      if (this.store.open[slot]) this.openLayers.insert(slot);
+      else this.openLayers.delete(slot);
+    }
+    this.changes += flipped.length;
+    return { changed: flipped.length, rebuilt: false };
+  }
+
+  /**
    * Rebuilds the sorted bases from the live places: one radix sort by Morton code for all of them,
-   * then a stable split by category. Linear in the number of places.
+   * then stable splits by category and by being open now. Linear in the number of places.
    */
   compact(): void {
     const store = this.store;
@@ -123,11 +146,10 @@ export class ClusterIndex {
     const sorted = new Int32Array(slots.length);
     for (let i = 0; i < sorted.length; i++) sorted[i] = slots[order[i] as number] as number;
 
-    if (this.options.scope !== 'categories') {
-      this.all = new Layer(SortedBase.build(store, sorted));
-      for (let i = 0; i < sorted.length; i++) store.allPosition[sorted[i] as number] = i;
-    }
-    if (this.options.scope !== 'all') this.byCategory = this.splitByCategory(sorted);
+    this.layers = LayerSet.build(store, sorted, this.options.scope);
+    // A filter keeps the order: the open places need no sort of their own.
+    const open = sorted.filter((slot) => store.open[slot] === 1);
+    this.openLayers = LayerSet.build(store, open, this.options.scope);
     this.changes = 0;
   }
 
@@ -141,7 +163,7 @@ export class ClusterIndex {
     // Above maxZoom nothing splits further: co-located places stay one cluster to open as a list.
     // Past the size caps a coarser zoom answers, so no answer holds more than MAX_MAP_FEATURES.
     const zoom = answerZoom(q.bbox, q.zoom, this.options.maxZoom);
-    const layers = this.layersFor(q.categories);
+    const layers = (q.openNow ? this.openLayers : this.layers).read(q.categories);
     if (layers.length === 0) return { clusters: [], places: [] };
 
     const units = 2 ** UNIT_BITS;
@@ -162,75 +184,29 @@ export class ClusterIndex {
     return answer(window, this.groups, this.store, q.bbox, zoom, q.lang);
   }
 
-  /** The layers a filter reads: all places, or the asked categories' (summed cell by cell). */
-  private layersFor(categories: readonly string[] | undefined): Layer[] {
-    if (categories === undefined || categories.length === 0) {
-      if (!this.all) throw new Error('This index was built for category filters only (scope: categories)');
-      return [this.all];
-    }
-    if (!this.byCategory) throw new Error('This index was built without category filters (scope: all)');
-    const asked = new Set<number>();
-    for (const slug of categories) {
-      const category = this.store.categoryOf(slug);
-      if (category !== undefined) asked.add(category);
-    }
-    const layers = this.byCategory.filter((layer, category) => asked.has(category) && layer.size > 0);
-    // Every non-empty category asked for is the same set as no filter: one layer reads faster.
-    const nonEmpty = this.byCategory.filter((layer) => layer.size > 0).length;
-    if (this.all && layers.length === nonEmpty && layers.length > 1) return [this.all];
-    return layers;
-  }
-
-  /** The sorted places split into one layer per category, each still in Morton order. */
-  private splitByCategory(sorted: Int32Array): Layer[] {
-    const store = this.store;
-    const categories = store.categories.length;
-    const offsets = new Int32Array(categories + 1);
-    for (const slot of sorted) {
-      const c = (store.category[slot] as number) + 1;
-      offsets[c] = (offsets[c] as number) + 1;
-    }
-    for (let c = 0; c < categories; c++) offsets[c + 1] = (offsets[c + 1] as number) + (offsets[c] as number);
-    const next = offsets.slice(0, categories);
-    const split = new Int32Array(sorted.length);
-    for (const slot of sorted) {
-      const category = store.category[slot] as number;
-      const at = next[category] as number;
-      split[at] = slot;
-      next[category] = at + 1;
-      store.categoryPosition[slot] = at - (offsets[category] as number);
-    }
-    const layers: Layer[] = [];
-    for (let c = 0; c < categories; c++) {
-      const slots = split.subarray(offsets[c] as number, offsets[c + 1] as number);
-      layers.push(new Layer(SortedBase.build(store, slots)));
-    }
-    return layers;
-  }
-
-  /** The layer of a category index, made (empty) for a category first seen since compaction. */
-  private categoryLayer(category: number): Layer {
-    const layers = this.byCategory as Layer[];
-    while (layers.length <= category) layers.push(Layer.empty(this.store));
-    return layers[category] as Layer;
-  }
-
   /** Takes a stored place out of its layers and frees its slot. */
   private detach(slot: number): void {
-    const store = this.store;
-    this.all?.delete(slot, store.allPosition[slot] as number);
-    this.byCategory?.[store.category[slot] as number]?.delete(slot, store.categoryPosition[slot] as number);
-    store.delete(slot);
+    this.layers.delete(slot);
+    if (this.store.open[slot]) this.openLayers.delete(slot);
+    this.store.delete(slot);
   }
 
   private changed(): void {
     this.changes += 1;
-    if (this.changes > Math.max(COMPACT_MIN_CHANGES, this.store.size * COMPACT_SHARE)) this.compact();
+    if (this.compactionDue(this.changes)) this.compact();
+  }
+
+  private compactionDue(changes: number): boolean {
+    return changes > Math.max(COMPACT_MIN_CHANGES, this.store.size * COMPACT_SHARE);
   }
 }
 
 function checkPlace(place: IndexedPlace): void {
   if (!Number.isFinite(place.lat) || !Number.isFinite(place.lng)) {
     throw new RangeError(`Place ${place.id} has no finite position`);
+  }
+  const hours = place.hoursId;
+  if (hours !== undefined && !(Number.isInteger(hours) && hours >= 0 && hours <= MAX_HOURS_ID)) {
+    throw new RangeError(`Place ${place.id} has hoursId ${hours}, not an integer from 0 to ${MAX_HOURS_ID}`);
   }
 }

@@ -2,9 +2,10 @@ import type { PlaceStore } from './place-store.ts';
 import { SortedBase } from './sorted-base.ts';
 
 /**
- * One set of places a query can read (all places, or one category's): a sorted base built at the
- * last compaction, with tombstones for its places removed or moved since, plus a small delta of
- * places added or moved since, which a query scans in full.
+ * One set of places a query can read (all places or one category's, of every place or of those
+ * open now): a sorted base built at the last compaction, with tombstones for its places removed,
+ * moved or closed since, plus a small delta of places added, moved or opened since, which a query
+ * scans in full.
  */
 export class Layer {
   /** Slots of the delta places, in no order. */

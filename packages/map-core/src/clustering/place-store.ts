@@ -5,11 +5,16 @@ import { unitX, unitY } from './units.ts';
 
 const PRIVACY: readonly LocationPrivacy[] = ['exact', '100m', '1km'];
 const FREE = -1;
+const NO_HOURS = -1;
+
+/** The highest hours id: ids are kept in an Int32Array. */
+export const MAX_HOURS_ID = 0x7fff_ffff;
 
 /**
- * The one copy of every place's attributes, in columns indexed by a slot, shared by the
- * all-places layer and the place's category layer. A removed place's slot is reused by a later
- * insert. Names stay the given objects (one per place); everything else is typed arrays.
+ * The one copy of every place's attributes, in columns indexed by a slot, shared by every layer
+ * that holds the place (all places, its category's, and their open-now twins). A removed place's
+ * slot is reused by a later insert. Names stay the given objects (one per place); everything else
+ * is typed arrays.
  */
 export class PlaceStore {
   private readonly slotById = new Map<number, number>();
@@ -29,9 +34,11 @@ export class PlaceStore {
   private privacy = new Uint8Array(0);
   private names: (Readonly<Record<string, string>> | undefined)[] = [];
   private primaryLanguage: string[] = [];
-  /** Position of the slot's place in the all-places base and in its category's base, or −1. */
-  allPosition = new Int32Array(0);
-  categoryPosition = new Int32Array(0);
+  /** The place's hours id; NO_HOURS for none (never open). */
+  private hoursId = new Int32Array(0);
+  /** 1 when the place's hours id is in `openHours`. */
+  open = new Uint8Array(0);
+  private openHours: ReadonlySet<number> = new Set();
   /** Every category slug seen, by index; a category stays known while the store lives. */
   readonly categories: string[] = [];
   private readonly categoryIndex = new Map<string, number>();
@@ -69,8 +76,9 @@ export class PlaceStore {
     this.privacy[slot] = Math.max(0, PRIVACY.indexOf(place.locationPrivacy));
     this.names[slot] = place.name;
     this.primaryLanguage[slot] = place.primaryLanguage;
-    this.allPosition[slot] = -1;
-    this.categoryPosition[slot] = -1;
+    const hours = place.hoursId ?? NO_HOURS;
+    this.hoursId[slot] = hours;
+    this.open[slot] = this.isOpen(hours);
     return slot;
   }
 
@@ -80,6 +88,24 @@ export class PlaceStore {
     this.category[slot] = FREE;
     this.names[slot] = undefined;
     this.freeSlots.push(slot);
+  }
+
+  /**
+   * Makes `open` the hours ids open now, setting every place's open bit, and returns the slots whose
+   * bit flipped, ascending. The set is copied: the caller may change its own, and every bit must
+   * follow the set of the last call, for places stored before it and after.
+   */
+  setOpenHours(open: ReadonlySet<number>): number[] {
+    this.openHours = new Set(open);
+    const flipped: number[] = [];
+    for (let slot = 0; slot < this.used; slot++) {
+      if (this.category[slot] === FREE) continue;
+      const bit = this.isOpen(this.hoursId[slot] as number);
+      if (bit === this.open[slot]) continue;
+      this.open[slot] = bit;
+      flipped.push(slot);
+    }
+    return flipped;
   }
 
   /** Every live slot, ascending. */
@@ -116,9 +142,14 @@ export class PlaceStore {
       this.category = grown(this.category, capacity);
       this.radius = grown(this.radius, capacity);
       this.privacy = grown(this.privacy, capacity);
-      this.allPosition = grown(this.allPosition, capacity);
-      this.categoryPosition = grown(this.categoryPosition, capacity);
+      this.hoursId = grown(this.hoursId, capacity);
+      this.open = grown(this.open, capacity);
     }
     return this.used++;
+  }
+
+  /** The open bit of a place with hours id `hours`. */
+  private isOpen(hours: number): number {
+    return hours !== NO_HOURS && this.openHours.has(hours) ? 1 : 0;
   }
 }

@@ -17,6 +17,11 @@ export interface IndexedPlace {
   /** Metres, or null. */
   radius: number | null;
   locationPrivacy: LocationPrivacy;
+  /**
+   * The place's opening hours, as a small non-negative integer shared by every place with the same
+   * hours (see `ClusterIndex.setOpenHours`); absent for none: never open now.
+   */
+  hoursId?: number;
 }
 
 /** One viewport request. */
@@ -26,6 +31,8 @@ export interface ClusterQuery {
   zoom: number;
   /** Category slugs; absent or empty means every category; unknown slugs match nothing. */
   categories?: readonly string[];
+  /** Only places open now (by the index's last `setOpenHours`), with any category filter. */
+  openNow?: boolean;
   /** Language for place names. */
   lang?: string;
 }
@@ -73,6 +80,8 @@ export interface ClusterIndexOptions {
    * or `both` (the default). A server can build the two halves in two threads at once.
    */
   scope?: ClusterIndexScope;
+  /** The hours ids open now (see `setOpenHours`); none by default. */
+  openHours?: ReadonlySet<number>;
 }
 
 /** The part of a ClusterIndex that is built. */

@@ -1,0 +1,111 @@
+import { grown } from './grow-array.ts';
+import { Layer } from './layer.ts';
+import type { PlaceStore } from './place-store.ts';
+import { SortedBase } from './sorted-base.ts';
+import type { ClusterIndexScope } from './types.ts';
+
+/**
+ * The layers of one set of places (every place, or those open now): all of them in one layer and
+ * each category's in its own, every base in Morton order, with where each place sits in the bases
+ * so that a change can tombstone it. A half the index's scope leaves out is null. The positions
+ * belong to the bases of this set: a compaction builds a new set, so none outlives its base.
+ */
+export class LayerSet {
+  private constructor(
+    private readonly store: PlaceStore,
+    /** Null when built with scope `categories`. */
+    private readonly all: Layer | null,
+    /** By category index of the store; null when built with scope `all`. */
+    private readonly byCategory: Layer[] | null,
+    /** Position of a member slot's place in the all-places base and its category's base, or −1. */
+    private allPosition: Int32Array,
+    private categoryPosition: Int32Array,
+  ) {}
+
+  /** The layers of the places in `sorted` (slots in Morton order) that `scope` asks for. */
+  static build(store: PlaceStore, sorted: Int32Array, scope: ClusterIndexScope): LayerSet {
+    const allPosition = new Int32Array(store.used).fill(-1);
+    const categoryPosition = new Int32Array(store.used).fill(-1);
+    let all: Layer | null = null;
+    if (scope !== 'categories') {
+      all = new Layer(SortedBase.build(store, sorted));
+      for (let i = 0; i < sorted.length; i++) allPosition[sorted[i] as number] = i;
+    }
+    const byCategory = scope === 'all' ? null : splitByCategory(store, sorted, categoryPosition);
+    return new LayerSet(store, all, byCategory, allPosition, categoryPosition);
+  }
+
+  /** Adds the place in `slot` (not a member) to the deltas of its layers. */
+  insert(slot: number): void {
+    // A slot may have been a member before (freed and reused, or closed and reopened): its old
+    // base positions are tombstones now, and it comes back in the deltas.
+    this.allPosition = grown(this.allPosition, slot + 1);
+    this.categoryPosition = grown(this.categoryPosition, slot + 1);
+    this.allPosition[slot] = -1;
+    this.categoryPosition[slot] = -1;
+    this.all?.insert(slot);
+    if (this.byCategory) this.categoryLayer(this.store.category[slot] as number).insert(slot);
+  }
+
+  /** Takes the place in `slot` (a member, still stored) out of its layers. */
+  delete(slot: number): void {
+    this.all?.delete(slot, this.allPosition[slot] as number);
+    const category = this.store.category[slot] as number;
+    this.byCategory?.[category]?.delete(slot, this.categoryPosition[slot] as number);
+  }
+
+  /** The layers a filter reads: all places, or the asked categories' (summed cell by cell). */
+  read(categories: readonly string[] | undefined): Layer[] {
+    if (categories === undefined || categories.length === 0) {
+      if (!this.all) throw new Error('This index was built for category filters only (scope: categories)');
+      return [this.all];
+    }
+    if (!this.byCategory) throw new Error('This index was built without category filters (scope: all)');
+    const asked = new Set<number>();
+    for (const slug of categories) {
+      const category = this.store.categoryOf(slug);
+      if (category !== undefined) asked.add(category);
+    }
+    const layers = this.byCategory.filter((layer, category) => asked.has(category) && layer.size > 0);
+    // Every non-empty category asked for is the same set as no filter: one layer reads faster.
+    const nonEmpty = this.byCategory.filter((layer) => layer.size > 0).length;
+    if (this.all && layers.length === nonEmpty && layers.length > 1) return [this.all];
+    return layers;
+  }
+
+  /** The layer of a category index, made (empty) for a category first seen since compaction. */
+  private categoryLayer(category: number): Layer {
+    const layers = this.byCategory as Layer[];
+    while (layers.length <= category) layers.push(Layer.empty(this.store));
+    return layers[category] as Layer;
+  }
+}
+
+/**
+ * The sorted places split into one layer per category of the store, each still in Morton order,
+ * with each place's position in its category's base written to `positions`.
+ */
+function splitByCategory(store: PlaceStore, sorted: Int32Array, positions: Int32Array): Layer[] {
+  const categories = store.categories.length;
+  const offsets = new Int32Array(categories + 1);
+  for (const slot of sorted) {
+    const c = (store.category[slot] as number) + 1;
+    offsets[c] = (offsets[c] as number) + 1;
+  }
+  for (let c = 0; c < categories; c++) offsets[c + 1] = (offsets[c + 1] as number) + (offsets[c] as number);
+  const next = offsets.slice(0, categories);
+  const split = new Int32Array(sorted.length);
+  for (const slot of sorted) {
+    const category = store.category[slot] as number;
+    const at = next[category] as number;
+    split[at] = slot;
+    next[category] = at + 1;
+    positions[slot] = at - (offsets[category] as number);
+  }
+  const layers: Layer[] = [];
+  for (let c = 0; c < categories; c++) {
+    const slots = split.subarray(offsets[c] as number, offsets[c + 1] as number);
+    layers.push(new Layer(SortedBase.build(store, slots)));
+  }
+  return layers;
+}
