@@ -29,6 +29,8 @@ export const ClientConfig = z.object({
   /** The deployment's languages (`LANGUAGES`): content is written in these, the interface offers them. */
   languages: z.array(LanguageCode).min(1).max(MAX_LANGUAGES),
   defaultLanguage: LanguageCode,
+  /** The IANA time zone opening hours are read in (`TIME_ZONE`): their times are shown in it. */
+  timeZone: z.string().min(1),
   publicUrl: z.string().nullable(),
   sentry: z.object({
     dsn: z.string().nullable(),

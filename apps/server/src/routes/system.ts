@@ -17,6 +17,7 @@ export function clientConfig(config: Config): ClientConfig {
     tileAttribution: config.map.tileAttribution,
     languages: [...config.languages],
     defaultLanguage: config.defaultLanguage,
+    timeZone: config.hours.timeZone,
     publicUrl: config.publicUrl,
     sentry: { ...config.sentry },
     // The browser key is public by design (restricted by referrer at Google); sent only when used.

@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<ClientConfig> = {}): ClientConfig 
     tileAttribution: '© OpenStreetMap',
     languages: ['hr', 'en'],
     defaultLanguage: 'en',
+    timeZone: 'Europe/Zagreb',
     publicUrl: null,
     sentry: { dsn: null, environment: 'test', release: 'test' },
     google: null,

@@ -2,26 +2,13 @@ import type { PlaceListItem } from '@karta/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type RuntimeConfig, RuntimeConfigContext } from '../../config/runtime-config.ts';
+import { RuntimeConfigContext } from '../../config/runtime-config.ts';
 import { placeQueryKey } from '../../features/places/api/get-place.ts';
-import { listedPlace } from '../../testing/fixtures.ts';
+import { listedPlace, testConfig } from '../../testing/fixtures.ts';
 import { renderWithApp } from '../../testing/render.tsx';
 import { useSearchNavigation } from './use-search-navigation.ts';
 
-const config: RuntimeConfig = {
-  mapEngine: 'leaflet',
-  defaultCenter: { lat: 45.8, lng: 16 },
-  defaultZoom: 10,
-  minZoom: 3,
-  maxZoom: 18,
-  tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
-  tileAttribution: '© OpenStreetMap',
-  languages: ['hr', 'en'],
-  defaultLanguage: 'hr',
-  publicUrl: null,
-  sentry: { dsn: null, environment: 'test', release: 'test' },
-  google: null,
-};
+const config = testConfig({ defaultLanguage: 'hr' });
 
 function Harness({ place }: { place: PlaceListItem }) {
   const search = useSearchNavigation();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MailIcon, PhoneIcon } from '../../../../components/ui/icons.tsx';
 import { formatDate, formatDistance } from '../../../../lib/i18n/format.ts';
 import { formatCoordinates } from '../../../../lib/place-links.ts';
+import { OpenStateLabel } from '../../../opening-hours/components/open-state-label.tsx';
 import { DetailRow } from './detail-row.tsx';
 import { safeWebsiteUrl } from './safe-website.ts';
 
@@ -41,12 +42,7 @@ export function PlaceFacts({ place, categoryName }: { place: Place; categoryName
       )}
       {place.openingHours && (
         <DetailRow label={t('placePage.openingHours')}>
-          {/* The state as the server read it when it answered; the table of the week comes later. */}
-          {place.openState.state !== 'unknown' && (
-            <span data-testid="open-state" className="block font-medium">
-              {t(place.openState.state === 'open' ? 'placePage.openNow' : 'placePage.closedNow')}
-            </span>
-          )}
+          <OpenStateLabel state={place.openState} className="mb-1 flex" />
           <span className="block font-mono text-sm break-words">{place.openingHours}</span>
         </DetailRow>
       )}

@@ -1,0 +1,79 @@
+import type { TFunction } from 'i18next';
+import type { ShownOpenState } from './open-state-now.ts';
+
+export interface OpenStateText {
+  tone: 'open' | 'closed' | 'unknown';
+  text: string;
+}
+
+interface Where {
+  t: TFunction;
+  language: string;
+  /** The site's time zone: hours are the site's, so their times are shown in it. */
+  timeZone: string;
+}
+
+/** The calendar day of an instant in `timeZone`, as `YYYY-MM-DD`. */
+function dayIn(instant: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** When the state changes next: its time in the site's zone, and its weekday unless it is today. */
+function when(iso: string, now: number, { language, timeZone }: Where): { time: string; day?: string } {
+  const instant = Date.parse(iso);
+  const time = new Intl.DateTimeFormat(language, {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+  if (dayIn(instant, timeZone) === dayIn(now, timeZone)) return { time };
+  return { time, day: new Intl.DateTimeFormat(language, { timeZone, weekday: 'short' }).format(instant) };
+}
+
+/**
+ * A place's state in words: "Open · closes 16:00", "Closed · opens Mon 08:00", "Closed today ·
+ * Christmas Day"; an unknown state shows only its comment ("by appointment"), or nothing.
+ */
+export function describeOpenState(state: ShownOpenState, now: number, where: Where): OpenStateText | null {
+  const { t } = where;
+  const { comment } = state;
+  if (state.state === 'unknown') return comment ? { tone: 'unknown', text: comment } : null;
+  const parts: string[] = [];
+  if (state.state === 'open') {
+    // No next change within a year: open around the clock (unless it is only past the last read).
+    const closes = state.until ? when(state.until, now, where) : null;
+    parts.push(
+      closes
+        ? closes.day
+          ? t('openingHours.openClosesOn', { day: closes.day, time: closes.time })
+          : t('openingHours.openClosesAt', { time: closes.time })
+        : state.changed
+          ? t('openingHours.open')
+          : t('openingHours.openAlways'),
+    );
+  } else {
+    const next = state.nextChange;
+    // Closed with a comment the rest of the day: a public holiday names itself ("Božić").
+    const today = dayIn(now, where.timeZone);
+    const closedToday =
+      comment !== null && (next === null || dayIn(Date.parse(next), where.timeZone) !== today);
+    parts.push(closedToday ? t('openingHours.closedToday') : t('openingHours.closed'));
+    if (comment) parts.push(comment);
+    const opens = next ? when(next, now, where) : null;
+    if (opens) {
+      parts.push(
+        opens.day
+          ? t('openingHours.opensOn', { day: opens.day, time: opens.time })
+          : t('openingHours.opensAt', { time: opens.time }),
+      );
+    }
+  }
+  if (state.state === 'open' && comment) parts.push(comment);
+  return { tone: state.state, text: parts.join(' · ') };
+}
