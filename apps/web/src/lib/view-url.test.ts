@@ -36,6 +36,13 @@ describe('view URL state', () => {
     expect(serializeViewState(state)).toBe('lat=45.81235&lng=16&z=12&place=7&cat=pharmacy,shelter');
   });
 
+  it('keeps "open now only" as open=now, and nothing else for it', () => {
+    const open = parseViewState('?lat=45.8&lng=16&z=10&open=now', defaults);
+    expect(open).toEqual({ ...defaultState, openNow: true });
+    expect(serializeViewState(open)).toBe('lat=45.8&lng=16&z=10&open=now');
+    expect(parseViewState('?open=1', defaults)).toEqual(defaultState);
+  });
+
   it('leaves out place and cat when there is no selection or filter', () => {
     expect(serializeViewState(defaultState)).toBe('lat=45.8&lng=16&z=10');
   });

@@ -19,6 +19,8 @@ export interface ViewState {
   categories: readonly string[];
   /** The search text (`q`): the list and the map show the places matching it; absent when browsing. */
   search?: string;
+  /** Only places open now (`open=now`); absent: every place. */
+  openNow?: boolean;
 }
 
 /** What a missing or invalid parameter falls back to (from the runtime config). */
@@ -84,6 +86,13 @@ export function parseSearchText(raw: string | null | undefined): string | undefi
   return text && LETTER_OR_DIGIT.test(text) ? text : undefined;
 }
 
+/** `open=now`: only places open now (the home page and Near me alike). */
+export const OPEN_NOW_PARAM = 'open=now';
+
+export function parseOpenNowParam(params: URLSearchParams): boolean {
+  return params.get('open') === 'now';
+}
+
 /** Reads a view from a query string; every missing or invalid part falls back to its default. */
 export function parseViewState(search: string | URLSearchParams, defaults: ViewDefaults): ViewState {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
@@ -93,6 +102,7 @@ export function parseViewState(search: string | URLSearchParams, defaults: ViewD
     placeId: parsePlaceId(params.get('place')),
     categories: parseCategoryParam(params.get('cat')),
     search: parseSearchText(params.get('q')),
+    ...(parseOpenNowParam(params) ? { openNow: true } : {}),
   };
 }
 
@@ -117,6 +127,7 @@ export function serializeViewState(state: ViewState): string {
   if (state.categories.length > 0) parts.push(serializeCategoryParam(state.categories));
   const search = parseSearchText(state.search);
   if (search !== undefined) parts.push(`q=${encodeURIComponent(search)}`);
+  if (state.openNow) parts.push(OPEN_NOW_PARAM);
   return parts.join('&');
 }
 

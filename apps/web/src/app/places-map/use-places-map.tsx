@@ -51,7 +51,7 @@ interface PlacesMapInputs {
 
 /** What identifies a search's result set: a new one is fitted into view. */
 function searchKey(view: ViewState): string | null {
-  return view.search === undefined ? null : `${view.search}\n${view.categories.join(',')}`;
+  return view.search === undefined ? null : `${view.search}\n${view.categories.join(',')}\n${view.openNow}`;
 }
 
 /**
@@ -86,11 +86,22 @@ export function usePlacesMap({
   const matching = usePlacesMatching(
     view.search === undefined
       ? null
-      : { text: view.search, categories: view.categories, origin: config.defaultCenter },
+      : {
+          text: view.search,
+          categories: view.categories,
+          openNow: view.openNow,
+          origin: config.defaultCenter,
+        },
   );
   const mapData = useMapData(
     viewport && !searching
-      ? { bounds: viewport.bounds, zoom: viewport.zoom, categories: view.categories, language: i18n.language }
+      ? {
+          bounds: viewport.bounds,
+          zoom: viewport.zoom,
+          categories: view.categories,
+          openNow: view.openNow,
+          language: i18n.language,
+        }
       : null,
   );
   const matches = useMemo(() => matching.data?.pages.flatMap((page) => page.items), [matching.data]);
@@ -118,10 +129,7 @@ export function usePlacesMap({
     if (bounds) handle.current?.fitBounds(bounds);
   }, [currentSearch, firstPage, mapReady]);
   const selected = usePlace(view.placeId);
-  const clusterPlaces = usePlacesInBox(
-    clusterWindow ? padBounds(clusterWindow.bounds) : null,
-    view.categories,
-  );
+  const clusterPlaces = usePlacesInBox(clusterWindow ? padBounds(clusterWindow.bounds) : null, view);
 
   const zoom = viewport?.zoom ?? view.zoom;
   const layers = useMapLayersData({

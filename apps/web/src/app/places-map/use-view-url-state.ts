@@ -75,5 +75,7 @@ export function useViewUrlState(defaults: ViewDefaults, { keep = [] }: ViewUrlOp
     [update],
   );
 
-  return { view, moveTo, selectPlace, clearMissingPlace, setCategories, setSearch };
+  const setOpenNow = useCallback((openNow: boolean) => update({ openNow }, 'push'), [update]);
+
+  return { view, moveTo, selectPlace, clearMissingPlace, setCategories, setSearch, setOpenNow };
 }

@@ -24,9 +24,8 @@ export function HomePage() {
   const config = useRuntimeConfig();
   const mapSection = useRef<HTMLDivElement>(null);
 
-  const { view, moveTo, selectPlace, clearMissingPlace, setCategories, setSearch } = useViewUrlState(
-    useViewDefaults(),
-  );
+  const { view, moveTo, selectPlace, clearMissingPlace, setCategories, setSearch, setOpenNow } =
+    useViewUrlState(useViewDefaults());
   const { categories, lookOf } = useCategoryLooks(config.defaultLanguage);
   // The URL follows the map as it moves, so its view is the one on screen.
   const share = <ShareButton view={view} origin={publicOrigin(config.publicUrl)} />;
@@ -36,7 +35,12 @@ export function HomePage() {
   const searching = view.search !== undefined;
   const inView = usePlacesInView(
     viewport && !searching
-      ? { bounds: viewport.bounds, origin: viewport.center, categories: view.categories }
+      ? {
+          bounds: viewport.bounds,
+          origin: viewport.center,
+          categories: view.categories,
+          openNow: view.openNow,
+        }
       : null,
   );
   const list = searching ? map.matching : inView;
@@ -67,6 +71,11 @@ export function HomePage() {
           map.closeClusterWindow();
           setCategories(next);
         }}
+        openNow={view.openNow === true}
+        onOpenNowChange={(next) => {
+          map.closeClusterWindow();
+          setOpenNow(next);
+        }}
         list={list}
         search={view.search}
         onClearSearch={() => setSearch(undefined)}
@@ -80,6 +89,7 @@ export function HomePage() {
             <ExportLinks
               bounds={viewport?.bounds ?? null}
               categories={view.categories}
+              openNow={view.openNow}
               search={view.search}
             />
           )

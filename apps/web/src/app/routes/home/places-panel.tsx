@@ -5,6 +5,7 @@ import { CloseIcon, MapPinIcon, RetryIcon } from '../../../components/ui/icons.t
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { CategoryChips } from '../../../features/categories/components/category-chips.tsx';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
+import { OpenNowSwitch } from '../../../features/opening-hours/components/open-now-switch.tsx';
 import type { usePlacesInView } from '../../../features/places/api/list-places.ts';
 import { PlaceList } from '../../../features/places/components/place-list.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
@@ -13,6 +14,9 @@ interface PlacesPanelProps {
   categories: readonly CategoryView[];
   selectedCategories: readonly string[];
   onCategoriesChange(categories: string[]): void;
+  /** "Open now only". */
+  openNow: boolean;
+  onOpenNowChange(openNow: boolean): void;
   /** The places in view, or those matching the search. */
   list: ReturnType<typeof usePlacesInView>;
   /** The search (`q`) the list answers; absent when it lists the places in view. */
@@ -36,7 +40,11 @@ export function PlacesPanel(props: PlacesPanelProps) {
   const total = list.data?.pages[0]?.total;
   // Past the server's count bound the total is "1 000+" (at least that many).
   const atLeast = list.data?.pages[0]?.totalIsLowerBound ? 'AtLeast' : '';
-  const filtered = selectedCategories.length > 0;
+  const filtered = selectedCategories.length > 0 || props.openNow;
+  const showAll = () => {
+    onCategoriesChange([]);
+    if (props.openNow) props.onOpenNowChange(false);
+  };
   const searching = search !== undefined;
   const clearSearch = (
     <button
@@ -75,7 +83,7 @@ export function PlacesPanel(props: PlacesPanelProps) {
         action={
           <div className="flex flex-wrap justify-center gap-2">
             {filtered && (
-              <button type="button" className={buttonStyles.secondary} onClick={() => onCategoriesChange([])}>
+              <button type="button" className={buttonStyles.secondary} onClick={showAll}>
                 {t('places.showAll')}
               </button>
             )}
@@ -92,7 +100,7 @@ export function PlacesPanel(props: PlacesPanelProps) {
         body={filtered ? t('places.emptyFilteredHint') : t('places.emptyHint')}
         action={
           filtered && (
-            <button type="button" className={buttonStyles.secondary} onClick={() => onCategoriesChange([])}>
+            <button type="button" className={buttonStyles.secondary} onClick={showAll}>
               {t('places.showAll')}
             </button>
           )
@@ -122,12 +130,15 @@ export function PlacesPanel(props: PlacesPanelProps) {
       className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8 lg:py-8 outline-none"
     >
       <div className="min-w-0">
+        <OpenNowSwitch checked={props.openNow} onChange={props.onOpenNowChange} />
         {categories.length > 0 && (
-          <CategoryChips
-            categories={categories}
-            selected={selectedCategories}
-            onChange={onCategoriesChange}
-          />
+          <div className="mt-3">
+            <CategoryChips
+              categories={categories}
+              selected={selectedCategories}
+              onChange={onCategoriesChange}
+            />
+          </div>
         )}
         {props.aside}
       </div>

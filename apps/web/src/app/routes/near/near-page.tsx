@@ -27,17 +27,17 @@ export function NearPage() {
   const { t } = useTranslation();
   const config = useRuntimeConfig();
   const { categories, lookOf } = useCategoryLooks(config.defaultLanguage);
-  const { state, setPoint, setRadius, setTab, setCategories } = useNearUrlState();
+  const { state, setPoint, setRadius, setTab, setCategories, setOpenNow } = useNearUrlState();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const mapSection = useRef<HTMLDivElement>(null);
 
   const point = useDebouncedValue(state.point, SEARCH_DELAY_MS);
   const search = useMemo<NearSearch | null>(() => {
     if (!point) return null;
-    const { tab, radius, categories: chosen } = state;
+    const { tab, radius, categories: chosen, openNow } = state;
     return tab === 'near'
-      ? { kind: 'near', point, radius, categories: chosen }
-      : { kind: 'covers', point, categories: chosen };
+      ? { kind: 'near', point, radius, categories: chosen, openNow }
+      : { kind: 'covers', point, categories: chosen, openNow };
   }, [point, state]);
   const list = useNearPlaces(search);
   // A new point waits for the debounce: until it is asked, the old answer is not its answer.
@@ -113,8 +113,16 @@ export function NearPage() {
             }}
             radius={state.radius}
             onRadiusChange={setRadius}
-            filtered={state.categories.length > 0}
-            onShowAllCategories={() => setCategories([])}
+            filtered={state.categories.length > 0 || state.openNow === true}
+            openNow={state.openNow === true}
+            onOpenNowChange={(next) => {
+              setSelectedId(null);
+              setOpenNow(next);
+            }}
+            onShowAllCategories={() => {
+              setCategories([]);
+              setOpenNow(false);
+            }}
             list={list}
             settling={settling}
             selectedId={selectedId}

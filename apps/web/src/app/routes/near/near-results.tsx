@@ -9,6 +9,8 @@ import type { useNearPlaces } from '../../../features/near/api/list-near-places.
 import { RadiusPicker } from '../../../features/near/components/radius-picker.tsx';
 import { ResultTabs } from '../../../features/near/components/result-tabs.tsx';
 import type { NearRadius, NearTab } from '../../../features/near/utils/near-url.ts';
+import { OpenNowSwitch } from '../../../features/opening-hours/components/open-now-switch.tsx';
+import { openFirst } from '../../../features/opening-hours/utils/open-first.ts';
 import { formatDistance } from '../../../lib/i18n/format.ts';
 import { NearResultItem } from './near-result-item.tsx';
 
@@ -19,6 +21,9 @@ interface NearResultsProps {
   onRadiusChange(radius: NearRadius): void;
   /** Only some categories are searched. */
   filtered: boolean;
+  /** "Open now only". */
+  openNow: boolean;
+  onOpenNowChange(openNow: boolean): void;
   onShowAllCategories(): void;
   list: ReturnType<typeof useNearPlaces>;
   /** The point just moved and will be searched in a moment: the list shown is the old point's. */
@@ -32,7 +37,9 @@ interface NearResultsProps {
 export function NearResults(props: NearResultsProps) {
   const { tab, onTabChange, radius, onRadiusChange, filtered, list, selectedId, onSelect, lookOf } = props;
   const { t, i18n } = useTranslation();
-  const places = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const loaded = list.data?.pages.flatMap((page) => page.items) ?? [];
+  // Who serves this spot and is open now comes first; places around stay nearest first.
+  const places = tab === 'covers' ? openFirst(loaded) : loaded;
   const outdated = list.isPlaceholderData || props.settling;
   const total = list.data?.pages[0]?.total;
   // Past the server's count bound the total is "1 000+" (at least that many).
@@ -149,6 +156,9 @@ export function NearResults(props: NearResultsProps) {
       ) : (
         <p className="text-sm text-gray-700">{t('near.covers.explain')}</p>
       )}
+      <div className="mt-2">
+        <OpenNowSwitch checked={props.openNow} onChange={props.onOpenNowChange} />
+      </div>
       {/* Counts are announced as they change (a new point, radius or tab), the list is not. */}
       <p aria-live="polite" className="mt-4 mb-2 min-h-5 text-sm text-gray-600">
         {count !== null && !outdated && (
@@ -156,7 +166,9 @@ export function NearResults(props: NearResultsProps) {
             <span data-testid="near-count" data-total={total} className="font-medium text-gray-900">
               {count}
             </span>
-            {places.length > 0 && <span> · {t('near.nearestFirst')}</span>}
+            {places.length > 0 && (
+              <span> · {t(tab === 'covers' ? 'near.openFirst' : 'near.nearestFirst')}</span>
+            )}
           </>
         )}
       </p>

@@ -45,5 +45,7 @@ export function useNearUrlState() {
     [update],
   );
 
-  return { state, setPoint, setRadius, setTab, setCategories };
+  const setOpenNow = useCallback((openNow: boolean) => update({ openNow }, 'push'), [update]);
+
+  return { state, setPoint, setRadius, setTab, setCategories, setOpenNow };
 }

@@ -9,6 +9,8 @@ export interface MapDataRequest {
   zoom: number;
   categories: readonly string[];
   language: string;
+  /** Only places open now. */
+  openNow?: boolean;
 }
 
 /** GET /api/v1/map: the clusters and single places of a viewport. */
@@ -19,6 +21,7 @@ export function getMapData(request: MapDataRequest, signal?: AbortSignal) {
       zoom: Math.round(request.zoom),
       category: [...request.categories],
       lang: request.language,
+      openNow: request.openNow || undefined,
     },
     { signal },
   );
@@ -36,6 +39,7 @@ export function useMapData(request: MapDataRequest | null) {
       request ? Math.round(request.zoom) : null,
       request?.categories.join(',') ?? '',
       request?.language ?? '',
+      request?.openNow === true,
     ],
     // TanStack Query aborts `signal` when the viewport moves on before the answer arrives.
     queryFn: ({ signal }) => getMapData(request as MapDataRequest, signal),

@@ -3,12 +3,12 @@ import { roundCoordinate, usePlacePages } from '../../places/api/list-places.ts'
 
 /**
  * What the screen asks: places within `radius` of a point, or places whose own circle covers it;
- * in the given categories (none: every category).
+ * in the given categories (none: every category), and only those open now when asked.
  */
 export type NearSearch = (
   | { kind: 'near'; point: LatLng; radius: number }
   | { kind: 'covers'; point: LatLng }
-) & { categories: readonly string[] };
+) & { categories: readonly string[]; openNow?: boolean };
 
 /**
  * The places of a search (`near` + `radius`, or `covers`), nearest first with their distance, page
@@ -19,11 +19,12 @@ export type NearSearch = (
 export function useNearPlaces(search: NearSearch | null) {
   const point = search && { lat: roundCoordinate(search.point.lat), lng: roundCoordinate(search.point.lng) };
   const category = search ? [...search.categories] : [];
+  const open = search?.openNow ? { openNow: true } : {};
   return usePlacePages(
     search && point
       ? search.kind === 'near'
-        ? { near: point, radius: search.radius, category }
-        : { covers: point, category }
+        ? { near: point, radius: search.radius, category, ...open }
+        : { covers: point, category, ...open }
       : null,
     (previous) => (previous.covers !== undefined) === (search?.kind === 'covers'),
   );

@@ -15,6 +15,12 @@ describe('the Near me URL state', () => {
     });
   });
 
+  it('keeps "open now only" in the link', () => {
+    const state = parseNearState('?lat=45.8&lng=16&r=500&tab=covers&open=now');
+    expect(state).toMatchObject({ tab: 'covers', openNow: true });
+    expect(serializeNearState(state)).toBe('lat=45.8&lng=16&r=500&tab=covers&open=now');
+  });
+
   it.each([
     ['a latitude beyond the pole', 'lat=91&lng=15'],
     ['a longitude beyond the antimeridian', 'lat=45&lng=180.5'],

@@ -2,14 +2,16 @@ import { NEAR_RADII } from '@karta/contracts';
 import type { LatLng } from '@karta/map-core';
 import {
   formatCoordinate,
+  OPEN_NOW_PARAM,
   parseCategoryParam,
   parseLatLngParams,
+  parseOpenNowParam,
   serializeCategoryParam,
 } from '../../../lib/view-url.ts';
 
 /**
  * The "Near me" screen's state in its URL, so a search is a shareable link:
- * `/near?lat=45.81&lng=15.97&r=1000&tab=covers&cat=pharmacy,shelter`. Pure functions; the router
+ * `/near?lat=45.81&lng=15.97&r=1000&tab=covers&cat=pharmacy,shelter&open=now`. Pure functions; the router
  * hook lives in the app.
  */
 
@@ -26,6 +28,8 @@ export interface NearState {
   tab: NearTab;
   /** Category slugs searched, sorted; empty means every category. */
   categories: readonly string[];
+  /** Only places open now (`open=now`); absent: every place. */
+  openNow?: boolean;
 }
 
 /** A kilometre: a few minutes' walk, the first answer most people want. */
@@ -50,6 +54,7 @@ export function parseNearState(search: string | URLSearchParams): NearState {
     radius: parseRadius(params.get('r')),
     tab: params.get('tab') === 'covers' ? 'covers' : 'near',
     categories: parseCategoryParam(params.get('cat')),
+    ...(parseOpenNowParam(params) ? { openNow: true } : {}),
   };
 }
 
@@ -64,5 +69,6 @@ export function serializeNearState(state: NearState): string {
   }
   parts.push(`r=${state.radius}`, `tab=${state.tab}`);
   if (state.categories.length > 0) parts.push(serializeCategoryParam(state.categories));
+  if (state.openNow) parts.push(OPEN_NOW_PARAM);
   return parts.join('&');
 }

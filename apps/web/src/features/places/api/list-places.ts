@@ -60,11 +60,21 @@ export function usePlacePages(
   });
 }
 
+/** The filters every view of places shares: the categories (none: every one) and "Open now only". */
+export interface PlaceFilter {
+  categories: readonly string[];
+  openNow?: boolean;
+}
+
+/** A filter as list query parameters. */
+function filterParams({ categories, openNow }: PlaceFilter): Pick<PlaceListQuery, 'category' | 'openNow'> {
+  return { category: [...categories], ...(openNow ? { openNow: true } : {}) };
+}
+
 /** The list under the map: what the map shows, filtered alike, sorted by distance from its centre. */
-export interface PlacesInViewRequest {
+export interface PlacesInViewRequest extends PlaceFilter {
   bounds: Bounds;
   origin: LatLng;
-  categories: readonly string[];
 }
 
 /** The places in view, page by page; the old list stays while the next loads. */
@@ -81,7 +91,7 @@ export function usePlacesInView(request: PlacesInViewRequest | null) {
             north: roundCoordinate(bounds.north),
           },
           origin: roundPoint(request.origin),
-          category: [...request.categories],
+          ...filterParams(request),
         }
       : null,
     () => true,
@@ -89,9 +99,8 @@ export function usePlacesInView(request: PlacesInViewRequest | null) {
 }
 
 /** A search of every published place (not only those in view), filtered by category. */
-export interface PlacesMatchingRequest {
+export interface PlacesMatchingRequest extends PlaceFilter {
   text: string;
-  categories: readonly string[];
   /**
    * Breaks ties between equally good matches: nearer first. A fixed point (not the map's centre),
    * so moving the map neither searches again nor reorders the pages, and a link shows the same list.
@@ -102,18 +111,16 @@ export interface PlacesMatchingRequest {
 /** The places matching a search, best matches first, page by page. */
 export function usePlacesMatching(request: PlacesMatchingRequest | null) {
   return usePlacePages(
-    request
-      ? { q: request.text, origin: roundPoint(request.origin), category: [...request.categories] }
-      : null,
+    request ? { q: request.text, origin: roundPoint(request.origin), ...filterParams(request) } : null,
   );
 }
 
 /** The places of a cluster at the highest zoom, for its info window. */
-export function usePlacesInBox(bounds: Bounds | null, categories: readonly string[]) {
+export function usePlacesInBox(bounds: Bounds | null, filter: PlaceFilter) {
   return useQuery({
-    queryKey: ['places', 'in-box', bounds, categories.join(',')],
+    queryKey: ['places', 'in-box', bounds, filter.categories.join(','), filter.openNow === true],
     queryFn: ({ signal }) =>
-      listPlaces({ bbox: bounds as Bounds, category: [...categories], limit: CLUSTER_LIST_LIMIT }, signal),
+      listPlaces({ bbox: bounds as Bounds, ...filterParams(filter), limit: CLUSTER_LIST_LIMIT }, signal),
     enabled: bounds !== null,
   });
 }

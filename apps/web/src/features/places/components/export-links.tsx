@@ -6,6 +6,8 @@ interface ExportLinksProps {
   /** The map's view: the download holds the published places in it. */
   bounds: Bounds | null;
   categories: readonly string[];
+  /** Only places open now (when the download is made). */
+  openNow?: boolean;
   /** A search the list shows: the download holds every place matching it, wherever it is. */
   search?: string;
 }
@@ -15,13 +17,14 @@ interface ExportLinksProps {
  * category filter, or with a search every place matching it in those categories.
  * Plain links: the server streams the file, so any size downloads without the page holding it.
  */
-export function ExportLinks({ bounds, categories, search }: ExportLinksProps) {
+export function ExportLinks({ bounds, categories, openNow = false, search }: ExportLinksProps) {
   const { t } = useTranslation();
   if (search === undefined && !bounds) return null;
+  const open = openNow ? { openNow: true } : {};
   const filters =
     search === undefined
-      ? { bbox: bounds ? normalizeBounds(bounds) : undefined, category: [...categories] }
-      : { q: search, category: [...categories] };
+      ? { bbox: bounds ? normalizeBounds(bounds) : undefined, category: [...categories], ...open }
+      : { q: search, category: [...categories], ...open };
   const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
   return (
     <p data-testid="export-links" className="mt-3 text-sm text-gray-600">
