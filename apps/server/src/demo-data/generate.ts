@@ -113,14 +113,6 @@ function asciiSlug(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-const HOURS = [
-  { hr: 'Radno vrijeme: pon–pet 8–20, sub 8–14.', en: 'Open Mon–Fri 8–20, Sat 8–14.' },
-  { hr: 'Radno vrijeme: pon–sub 7–21.', en: 'Open Mon–Sat 7–21.' },
-  { hr: 'Otvoreno 0–24, svaki dan.', en: 'Open 24/7.' },
-  { hr: 'Radno vrijeme: uto i čet 16–19.', en: 'Open Tue and Thu 16–19.' },
-  { hr: 'Radno vrijeme: pon–pet 9–17.', en: 'Open Mon–Fri 9–17.' },
-] as const;
-
 interface Texts {
   name: { hr: string; en: string };
   description: { hr: string; en: string };
@@ -128,7 +120,9 @@ interface Texts {
 
 /** Names and descriptions per category, in Croatian and English. */
 function texts(prng: Prng, slug: string, street: string, area: Area): Texts {
-  const hours = prng.pick(HOURS);
+  // Descriptions once ended with a sentence about hours drawn here; hours are a field of their own
+  // now (hours.ts), which a sentence could contradict. The draw stays, so no other value moves.
+  prng.next();
   const landmark = prng.pick(LANDMARKS);
   const where = area.name;
   switch (slug) {
@@ -136,8 +130,8 @@ function texts(prng: Prng, slug: string, street: string, area: Area): Texts {
       return {
         name: { hr: `Ljekarna ${street}`, en: `${street} Pharmacy` },
         description: {
-          hr: `Gradska ljekarna u naselju ${where}. Izdavanje lijekova na recept i savjetovanje.\n${hours.hr}`,
-          en: `City pharmacy in ${where}. Prescriptions filled and advice given.\n${hours.en}`,
+          hr: `Gradska ljekarna u naselju ${where}. Izdavanje lijekova na recept i savjetovanje.`,
+          en: `City pharmacy in ${where}. Prescriptions filled and advice given.`,
         },
       };
     case 'drinking-water':
@@ -168,24 +162,24 @@ function texts(prng: Prng, slug: string, street: string, area: Area): Texts {
       return {
         name: { hr: `Repair café ${where}`, en: `Repair café ${where}` },
         description: {
-          hr: `Volonteri besplatno popravljaju sitne kućanske aparate, odjeću i bicikle.\n${hours.hr}`,
-          en: `Volunteers repair small appliances, clothes and bikes for free.\n${hours.en}`,
+          hr: `Volonteri besplatno popravljaju sitne kućanske aparate, odjeću i bicikle.`,
+          en: `Volunteers repair small appliances, clothes and bikes for free.`,
         },
       };
     case 'food-bank':
       return {
         name: { hr: `Banka hrane ${where}`, en: `${where} food bank` },
         description: {
-          hr: `Podjela paketa hrane i higijenskih potrepština uz uputnicu Centra za socijalnu skrb.\n${hours.hr}`,
-          en: `Food parcels and hygiene supplies, with a referral from the social welfare centre.\n${hours.en}`,
+          hr: `Podjela paketa hrane i higijenskih potrepština uz uputnicu Centra za socijalnu skrb.`,
+          en: `Food parcels and hygiene supplies, with a referral from the social welfare centre.`,
         },
       };
     case 'library':
       return {
         name: { hr: `Knjižnica ${where}`, en: `${where} Library` },
         description: {
-          hr: `Narodna knjižnica s čitaonicom i besplatnim internetom.\n${hours.hr}`,
-          en: `Public library with a reading room and free internet.\n${hours.en}`,
+          hr: `Narodna knjižnica s čitaonicom i besplatnim internetom.`,
+          en: `Public library with a reading room and free internet.`,
         },
       };
     case 'recycling':
