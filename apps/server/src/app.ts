@@ -13,6 +13,7 @@ import { WEB_DIST_DIR } from './config/paths.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
+import { useStaleAfterDays } from './freshness/stale.ts';
 import { isApiWrite } from './http/api-route.ts';
 import { registerForwardedForWarning } from './http/client-address.ts';
 import { registerCompression } from './http/compression.ts';
@@ -29,6 +30,7 @@ import { reportError } from './observability/sentry.ts';
 import { useHoursSettings } from './opening-hours/open-state.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { confirmationRoutes } from './routes/confirmations.ts';
 import { exportRoutes } from './routes/export.ts';
 import { flagRoutes } from './routes/flags.ts';
 import { importRoutes } from './routes/import.ts';
@@ -94,6 +96,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // Every place's hours are read in the deployment's time zone, with its public holidays.
   useHoursSettings(config.hours);
+  useStaleAfterDays(config.staleAfterDays);
   const ownsDatabase = !options.database;
   const database =
     options.database ??
@@ -158,6 +161,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(placeRoutes);
   await app.register(placeWriteRoutes);
   await app.register(flagRoutes);
+  await app.register(confirmationRoutes);
   await app.register(photoRoutes);
   await app.register(exportRoutes);
   await app.register(importRoutes);

@@ -5,6 +5,7 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import type { StorageGuard } from './db/storage-guard.ts';
 import { createFlagRepository, type FlagRepository } from './flags/flag-repository.ts';
+import { type Confirmations, createConfirmations } from './freshness/confirmations.ts';
 import type { MapIndexService } from './map-index/map-index-service.ts';
 import { createPhotoRepository, type PhotoRepository } from './photos/photo-repository.ts';
 import { openPhotoStore, type PhotoStore } from './photos/photo-store.ts';
@@ -24,6 +25,8 @@ export interface AppServices {
   placeWrites: PlaceWriteRepository;
   /** Reports on places. */
   flags: FlagRepository;
+  /** "Is it still there?" answers and the "Needs checking" queue. */
+  confirmations: Confirmations;
   /** Registration, sign-in and sessions. */
   accounts: AccountService;
   /** Photo rows; their files are in `photoStore`. */
@@ -57,6 +60,7 @@ export function decorateServices(
     createPlaceWriteRepository(services.database, { languages: services.appConfig.languages }),
   );
   app.decorate('flags', createFlagRepository(services.database));
+  app.decorate('confirmations', createConfirmations(services.database));
   app.decorate('accounts', createAccountService(services.database));
   const photos = createPhotoRepository(services.database);
   const photoStore = openPhotoStore(services.appConfig.photoStorage);

@@ -206,6 +206,29 @@ const CASES: Case[] = [
     expected: row(404, 404, 404, 404, 404, 404),
   },
   {
+    name: 'POST /places/:id/confirmations (published)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/places/${await place(ctx, 'published')}/confirmations`,
+      body: { still: true },
+    }),
+    expected: row(200, 200, 200, 200, 200, 200),
+  },
+  {
+    name: 'POST /places/:id/confirmations (pending)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/places/${await place(ctx, 'pending')}/confirmations`,
+      body: { still: false },
+    }),
+    expected: row(404, 404, 404, 404, 404, 404),
+  },
+  {
+    name: 'GET /places/needs-checking',
+    request: async () => ({ method: 'GET', url: '/api/v1/places/needs-checking' }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
     name: 'GET /flags',
     request: async () => ({ method: 'GET', url: '/api/v1/flags' }),
     expected: row(401, 403, 403, 200, 200, 401),

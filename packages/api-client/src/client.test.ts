@@ -90,6 +90,8 @@ describe('place-writing methods of the API client', () => {
     website: null,
     openingHours: null,
     openState: { state: 'unknown', nextChange: null, until: null, comment: null },
+    lastConfirmedAt: '2026-11-22T10:00:00.000Z',
+    stale: false,
     status: 'pending',
     createdAt: '2026-11-22T10:00:00.000Z',
     updatedAt: '2026-11-22T10:00:00.000Z',

@@ -11,6 +11,12 @@ import {
   FlagReceipt,
   FlagResolution,
 } from './flags.ts';
+import {
+  ConfirmationInput,
+  ConfirmationReceipt,
+  NeedsCheckingList,
+  NeedsCheckingQuery,
+} from './freshness.ts';
 import { ExportQuery, IMPORT_CONTENT_TYPES, ImportQuery, ImportReport } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
 import { OpenApiDocument } from './openapi-document.ts';
@@ -211,6 +217,23 @@ export const endpoints = {
     status: 201,
     response: FlagReceipt,
     errors: [400, 404, 415, 429],
+  },
+  confirmPlace: {
+    ...routes.confirmPlace,
+    summary:
+      'Say a published place is still there, or not (anyone, signed in or not; once a day per place and client)',
+    params: PlaceIdParams,
+    body: ConfirmationInput,
+    response: ConfirmationReceipt,
+    errors: [400, 404, 415, 429],
+  },
+  needsChecking: {
+    ...routes.needsChecking,
+    summary: 'Published places reported not there, then those out of date, for checking (moderators)',
+    query: NeedsCheckingQuery,
+    response: NeedsCheckingList,
+    session: 'required',
+    errors: [400, 401, 403],
   },
   listFlags: {
     ...routes.listFlags,

@@ -27,10 +27,11 @@ function fileColumns(field: PlaceField, languages: readonly string[]): string[] 
 
 /**
  * Columns an export writes that are not place fields: `photos`, the links of a place's published
- * photos, space-separated. An import takes a file with them and ignores them (it never fetches
- * a URL it is given).
+ * photos, space-separated, and `last_confirmed_at`, when someone last said the place is still
+ * there. An import takes a file with them and ignores them (it never fetches a URL it is given,
+ * and only people on this site confirm its places).
  */
-export const EXPORT_ONLY_COLUMNS = ['photos'] as const;
+export const EXPORT_ONLY_COLUMNS = ['photos', 'last_confirmed_at'] as const;
 
 /** Place file fields that are neither per-language nor the position. */
 export const PLACE_FILE_SCALARS: readonly string[] = [

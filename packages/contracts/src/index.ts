@@ -3,6 +3,7 @@ export * from './categories.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './flags.ts';
+export * from './freshness.ts';
 export * from './import.ts';
 export * from './map.ts';
 export * from './openapi.ts';

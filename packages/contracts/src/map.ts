@@ -38,6 +38,8 @@ export const MapPlace = z.object({
   radius: z.number().positive().nullable(),
   /** Anything but `exact` means the position is coarsened: draw an area, not a pin. */
   locationPrivacy: LocationPrivacy,
+  /** Not confirmed for the site's STALE_AFTER_DAYS: drawn as possibly out of date. */
+  stale: z.boolean(),
 });
 export type MapPlace = z.infer<typeof MapPlace>;
 

@@ -59,6 +59,13 @@ export const Place = z.object({
   /** OpenStreetMap's `opening_hours` syntax (`Mo-Fr 08:00-16:00; PH off`), or null. */
   openingHours: z.string().nullable(),
   openState: OpenState,
+  /**
+   * When someone last said the place is still there: a visitor's "Still here", a moderator's check,
+   * edit or publication.
+   */
+  lastConfirmedAt: IsoDateTime,
+  /** Not confirmed for the site's STALE_AFTER_DAYS: shown as "May be out of date". */
+  stale: z.boolean(),
   status: PlaceStatus,
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
@@ -119,6 +126,8 @@ export const PlaceListQuery = z.object({
   openNow: BooleanParam.optional(),
   /** An ISO time with its offset: only places open then, for planning (not with `openNow`). */
   openAt: IsoDateTime.optional(),
+  /** `true`: only places out of date (unconfirmed for STALE_AFTER_DAYS); `false`: only the others. */
+  stale: BooleanParam.optional(),
 });
 export type PlaceListQuery = z.output<typeof PlaceListQuery>;
 

@@ -34,6 +34,8 @@ export const routes = {
   transitionPlace: { method: 'POST', path: '/api/v1/places/{id}/transition', args: ['id', 'body'] },
   placeHistory: { method: 'GET', path: '/api/v1/places/{id}/history', args: ['id'] },
   flagPlace: { method: 'POST', path: '/api/v1/places/{id}/flags', args: ['id', 'body'] },
+  confirmPlace: { method: 'POST', path: '/api/v1/places/{id}/confirmations', args: ['id', 'body'] },
+  needsChecking: { method: 'GET', path: '/api/v1/places/needs-checking', args: ['query'] },
   listFlags: { method: 'GET', path: '/api/v1/flags', args: ['query'] },
   resolveFlag: { method: 'POST', path: '/api/v1/flags/{id}/resolve', args: ['id', 'body'] },
   createCategory: { method: 'POST', path: '/api/v1/categories', args: ['body'] },

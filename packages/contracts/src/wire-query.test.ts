@@ -9,6 +9,7 @@ const samples: Partial<Record<EndpointName, object>> = {
     zoom: 12,
     category: ['pharmacy'],
     lang: 'hr',
+    openNow: true,
   },
   listPlaces: {
     status: ['pending', 'rejected'],
@@ -22,6 +23,8 @@ const samples: Partial<Record<EndpointName, object>> = {
     near: { lat: -16.5, lng: 179.9 },
     radius: 1000,
     covers: { lat: 0, lng: 0 },
+    openAt: '2026-11-25T10:00:00+01:00',
+    stale: false,
   },
   suggestPlaces: { q: 'cvj', origin: { lat: 45.8, lng: 16 }, category: ['market'], limit: 6 },
   similarPlaces: { near: { lat: 45.8, lng: 16 }, name: 'Ljekarna', exclude: 12 },
@@ -30,7 +33,8 @@ const samples: Partial<Record<EndpointName, object>> = {
   listUsers: { q: 'ana', limit: 10, offset: 20 },
   importPlaces: { format: 'csv', dryRun: false, status: 'published' },
   exportGeoJson: { bbox: { west: 1, south: 2, east: 3, north: 4 }, category: ['market'], q: 'a' },
-  exportCsv: { near: { lat: 45.8, lng: 16 }, radius: 500 },
+  exportCsv: { near: { lat: 45.8, lng: 16 }, radius: 500, openNow: true, stale: true },
+  needsChecking: { limit: 20, cursor: 'abc' },
 };
 
 describe('encodeQuery', () => {

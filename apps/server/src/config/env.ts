@@ -207,6 +207,7 @@ const EnvSchema = z.object({
     .refine(hasPublicHolidays, {
       message: 'Expected a two-letter country code whose public holidays opening_hours.js knows, such as hr',
     }),
+  STALE_AFTER_DAYS: integer(365, 1, 3650),
   PHOTO_STORAGE: optionalText.pipe(z.enum(['fs', 's3']).optional()).transform((value) => value ?? 'fs'),
   S3_ENDPOINT: httpUrl('Expected an http(s) URL such as https://s3.eu-central-1.amazonaws.com'),
   S3_REGION: optionalText.transform((value) => value ?? 'us-east-1'),
@@ -277,6 +278,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** TIME_ZONE and HOLIDAY_COUNTRY: where opening hours are read (issue 14). */
   hours: { timeZone: string; country: string };
+  /** STALE_AFTER_DAYS: a place unconfirmed this long is shown as possibly out of date. */
+  staleAfterDays: number;
   /** PHOTO_STORAGE and S3_*: where processed photos are kept (issue 13, decision 021). */
   photoStorage: PhotoStorageConfig;
   /** The first admin, created at start when there is no admin yet (ADMIN_EMAIL + ADMIN_PASSWORD). */
@@ -371,6 +374,7 @@ export function loadConfig(
     testFaults: e.KARTA_TEST_FAULTS,
     trustProxy: e.TRUST_PROXY,
     hours: { timeZone: e.TIME_ZONE, country: e.HOLIDAY_COUNTRY },
+    staleAfterDays: e.STALE_AFTER_DAYS,
     photoStorage:
       e.PHOTO_STORAGE === 's3'
         ? {

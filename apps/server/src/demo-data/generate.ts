@@ -30,6 +30,8 @@ export interface DemoPlace {
   email: string | null;
   website: string | null;
   openingHours: string | null;
+  /** Days since someone last confirmed the place is there: a few are over a year. */
+  unconfirmedDays: number;
 }
 
 export const DEFAULT_DEMO_COUNT = 2400;
@@ -222,6 +224,14 @@ function phoneFor(prng: Prng, area: Area): string {
 }
 
 /**
+ * Days since a demo place was last confirmed: most within the last half year, one in 60 more than
+ * a year ago (so some show as possibly out of date, and the "Needs checking" queue has work).
+ */
+function demoUnconfirmedDays(prng: Prng): number {
+  return prng.chance(1 / 60) ? prng.int(380, 1200) : prng.int(0, 180);
+}
+
+/**
  * Yields `count` demo places, the same ones for the same `seed` on every run. A generator, so
  * benchmarks can stream a million places in batches without holding them all.
  */
@@ -268,6 +278,7 @@ export function* generateDemoPlaces(
     const hasWebsite = prng.chance(0.35);
     const hasEmail = prng.chance(0.25);
     const domain = `${asciiSlug(category.name.hr)}-${asciiSlug(area.name)}.example`;
+    const own = new Prng((seed ^ Math.imul(index, 2_654_435_761)) >>> 0);
     yield {
       externalId: `demo-${String(index).padStart(7, '0')}`,
       category: category.slug,
@@ -284,8 +295,10 @@ export function* generateDemoPlaces(
       phone: hasPhone ? phoneFor(prng, area) : null,
       email: hasEmail ? `info@${domain}` : null,
       website: hasWebsite ? `https://www.${domain}/` : null,
-      // From a generator of the place's own, so adding hours moved no other demo place.
-      openingHours: demoOpeningHours(category.slug, new Prng((seed ^ Math.imul(index, 2_654_435_761)) >>> 0)),
+      // From a generator of the place's own (hours, then freshness), so adding them moved no
+      // other demo value.
+      openingHours: demoOpeningHours(category.slug, own),
+      unconfirmedDays: demoUnconfirmedDays(own),
     };
   }
 }

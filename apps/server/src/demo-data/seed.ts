@@ -43,12 +43,15 @@ export async function insertDemoPlaces(
     if (batch.length === 0) return;
     const { rowCount } = await db.query(
       `INSERT INTO places (external_id, name, description, primary_language, category_id, lat, lng, radius,
-         location_privacy, address, phone, email, website, opening_hours, status, published_at)
+         location_privacy, address, phone, email, website, opening_hours, status, published_at,
+         last_confirmed_at, checked_at)
        SELECT r."externalId", r.name, r.description, r."primaryLanguage", c.id, r.lat, r.lng, r.radius,
-         r."locationPrivacy", r.address, r.phone, r.email, r.website, r."openingHours", 'published', now()
+         r."locationPrivacy", r.address, r.phone, r.email, r.website, r."openingHours", 'published', now(),
+         now() - make_interval(days => r."unconfirmedDays"), now() - make_interval(days => r."unconfirmedDays")
        FROM json_to_recordset($1::json) AS r("externalId" text, name jsonb, description jsonb,
          "primaryLanguage" text, category text, lat float8, lng float8, radius float8, "locationPrivacy" text,
-         address text, phone text, email text, website text, "openingHours" text, ord int)
+         address text, phone text, email text, website text, "openingHours" text, "unconfirmedDays" int,
+         ord int)
        JOIN categories c ON c.slug = r.category
        ORDER BY r.ord`,
       [JSON.stringify(batch.map((place, ord) => ({ ...place, ord })))],

@@ -47,11 +47,15 @@ export async function* withPhotoUrls(
   }
 }
 
-/** A place's file properties with its photos' links, space-separated (null when it has none). */
+/**
+ * A place's file properties with its photos' links, space-separated (null when it has none), and
+ * when it was last confirmed.
+ */
 function exportedProperties(place: ExportedPlace, origin: string, languages?: readonly string[]) {
   return {
     ...placeProperties(place, externalIdOf(place, origin), languages),
     photos: place.photoUrls.length > 0 ? place.photoUrls.join(' ') : null,
+    last_confirmed_at: place.lastConfirmedAt,
   };
 }
 
@@ -93,7 +97,7 @@ function csvLine(columns: readonly string[], properties: PlaceProperties): strin
 
 /**
  * CSV with the documented header (a name and a description column per language of the site,
- * then the photos' links), page by page. It starts with a UTF-8 byte order mark, so
+ * then the export's own columns: photos' links and the last confirmation), page by page. It starts with a UTF-8 byte order mark, so
  * spreadsheets read Croatian letters right; import skips it.
  */
 export async function* csvChunks(

@@ -138,14 +138,25 @@ export function createFlagRepository(db: Database) {
       resolution: { resolution: 'fixed' | 'dismissed'; note: string | null },
       moderatorId: number,
     ): Promise<Flag | undefined> {
-      const { rowCount } = await db.query(
-        `UPDATE flags SET status = 'resolved', resolution = $2, resolution_note = $3, resolved_by = $4,
-           resolved_at = now()
-         WHERE id = $1::int8 AND status = 'open'`,
+      // Dismissing "it does not exist" of a published place is a check: it is there (the place's
+      // "Not here" reports are answered with it; see freshness/confirmations.ts).
+      const { rows: resolvedNow } = await db.query(
+        `WITH resolved AS (
+           UPDATE flags SET status = 'resolved', resolution = $2, resolution_note = $3, resolved_by = $4,
+             resolved_at = now()
+           WHERE id = $1::int8 AND status = 'open'
+           RETURNING place_id, photo_id, reason
+         ), checked AS (
+           UPDATE places SET last_confirmed_at = now(), checked_at = now(), not_here_count = 0
+           WHERE id = (SELECT place_id FROM resolved WHERE photo_id IS NULL AND reason = 'does_not_exist'
+                         AND $2 = 'dismissed')
+             AND status = 'published'
+         )
+         SELECT 1 FROM resolved`,
         [id, resolution.resolution, resolution.note, moderatorId],
       );
       const flag = await find(id);
-      if (flag && rowCount === 0) throw new FlagAlreadyResolvedError(flag);
+      if (flag && resolvedNow.length === 0) throw new FlagAlreadyResolvedError(flag);
       return flag;
     },
   };

@@ -30,6 +30,8 @@ export const RATE_LIMITS = {
   registerPerAddress: { max: 5, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED, hook: 'preHandler' },
   /** Reports on places from one address (visitors may report without an account). */
   flagsPerAddress: { max: 10, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
+  /** "Still here" / "Not here" answers from one address (visitors answer without an account). */
+  confirmationsPerAddress: { max: 30, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** Exports (each may stream every published place) from one address. */
   exportsPerAddress: { max: 30, timeWindow: 60_000, cache: KEYS_REMEMBERED },
   /** Imports, dry runs included, by one user (each may hold 100 000 rows). */

@@ -27,7 +27,7 @@ export type MapIndexResponse =
 
 /**
  * A place row as the loader packs it: [id, lat, lng, category, name, primaryLanguage, radius,
- * privacy, hoursKey].
+ * privacy, hoursKey, confirmedAt (ms since the epoch)].
  */
 export type PackedPlace = [
   number,
@@ -39,15 +39,17 @@ export type PackedPlace = [
   number | null,
   string,
   string | null,
+  number,
 ];
 
 /** A packed row as the index holds it: `hoursId` is the number its hours key has (`hoursIdOf`). */
 export function unpackPlace(
-  [id, lat, lng, category, name, primaryLanguage, radius, privacy, hoursKey]: PackedPlace,
+  [id, lat, lng, category, name, primaryLanguage, radius, privacy, hoursKey, confirmedAt]: PackedPlace,
   hoursIdOf: (key: string | null) => number | undefined,
 ): IndexedPlace {
   return {
     hoursId: hoursIdOf(hoursKey),
+    confirmedAt,
     id,
     lat,
     lng,

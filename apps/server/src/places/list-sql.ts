@@ -1,4 +1,5 @@
 import type { Bounds, LatLng, PlaceStatus } from '@karta/contracts';
+import { staleCutoff } from '../freshness/stale.ts';
 import { circlePolygon } from './circle-polygon.ts';
 import type { PageCursor } from './cursor.ts';
 import type { Actor } from './place-rules.ts';
@@ -31,6 +32,8 @@ export interface ListQuery {
   openNow?: boolean;
   /** …or at this ISO time. The repository turns either into the hours keys open then. */
   openAt?: string;
+  /** `true`: only places unconfirmed for STALE_AFTER_DAYS; `false`: only the others. */
+  stale?: boolean;
   limit: number;
   after?: PageCursor;
   /** `false`: skip counting the matches (`total` is then 0). */
@@ -113,6 +116,11 @@ export function listFilter(query: ListQuery, viewer: Actor | null, openKeys?: re
     // By id, so the count needs no join with categories.
     where.push(
       `p.category_id IN (SELECT id FROM categories WHERE slug = ANY(${param(query.categories, 'text[]')}))`,
+    );
+  }
+  if (query.stale !== undefined) {
+    where.push(
+      `p.last_confirmed_at ${query.stale ? '<' : '>='} ${param(staleCutoff().toISOString(), 'timestamptz')}`,
     );
   }
   if (openKeys) where.push(`p.hours_key = ANY(${param(openKeys, 'text[]')})`);

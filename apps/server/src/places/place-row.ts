@@ -1,4 +1,5 @@
 import type { Place, PlaceListItem } from '@karta/contracts';
+import { isStale } from '../freshness/stale.ts';
 import { placeOpenState } from '../opening-hours/open-state.ts';
 
 /** A place row as the readers select it (see place-visibility.ts for the columns). */
@@ -21,6 +22,7 @@ export interface PlaceRow {
   opening_hours: string | null;
   /** What the open state depends on (migration 013). */
   hours_key: string | null;
+  last_confirmed_at: Date;
   status: Place['status'];
   created_at: Date;
   updated_at: Date;
@@ -53,6 +55,8 @@ export function toPlace(row: PlaceRow): Place {
     website: row.website,
     openingHours: row.opening_hours,
     openState: placeOpenState(row.hours_key),
+    lastConfirmedAt: row.last_confirmed_at.toISOString(),
+    stale: isStale(row.last_confirmed_at),
     status: row.status,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -45,6 +45,17 @@ export class StaleVersionError extends Error {
   }
 }
 
+/**
+ * The columns a moderator's check sets when `condition` holds: an edit of a published place or a
+ * publication (only moderators may do either) confirms the place there now and answers its "Not
+ * here" reports (see freshness/confirmations.ts).
+ */
+function checkedWhen(condition: string): string {
+  return `last_confirmed_at = CASE WHEN ${condition} THEN now() ELSE last_confirmed_at END,
+    checked_at = CASE WHEN ${condition} THEN now() ELSE checked_at END,
+    not_here_count = CASE WHEN ${condition} THEN 0 ELSE not_here_count END`;
+}
+
 async function findOwn(db: Queryable, id: number, lock = false): Promise<OwnPlace | undefined> {
   const { rows } = await db.query<PlaceRow>(
     `SELECT ${OWNED_PLACE_COLUMNS} FROM places p JOIN categories c ON c.id = p.category_id WHERE p.id = $1::int8
@@ -167,7 +178,9 @@ export function createPlaceWriteRepository(db: Database, { languages }: { langua
         }
         if (sets.length === 0) return current;
         await tx.query(
-          `UPDATE places SET ${sets.join(', ')}, version = version + 1, updated_at = now() WHERE id = $1`,
+          `UPDATE places SET ${sets.join(', ')}, version = version + 1, updated_at = now(),
+             ${checkedWhen("status = 'published'")}
+           WHERE id = $1`,
           params,
         );
         await record(tx, id, current.version + 1, actorId, 'edited', changes);
@@ -191,7 +204,7 @@ export function createPlaceWriteRepository(db: Database, { languages }: { langua
         await tx.query(
           `UPDATE places SET status = $2, rejection_reason = $3,
              published_at = CASE WHEN $2 = 'published' THEN coalesce(published_at, now()) ELSE published_at END,
-             version = version + 1, updated_at = now()
+             version = version + 1, updated_at = now(), ${checkedWhen("$2 = 'published'")}
            WHERE id = $1`,
           [id, to, rejection],
         );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { staleCutoff } from '../freshness/stale.ts';
 import { defineRoute } from '../http/contract-route.ts';
 
 /** Clusters and single places of a viewport, answered by the in-memory index (no database trip). */
@@ -13,6 +14,7 @@ export async function mapRoutes(app: FastifyInstance) {
         categories: query.category,
         lang: query.lang,
         openNow: query.openNow,
+        staleBefore: staleCutoff().getTime(),
       });
       // Already JSON (encoded by the index's worker): a string with a JSON type is sent as it is.
       return reply.type('application/json; charset=utf-8').send(json);

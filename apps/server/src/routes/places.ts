@@ -49,6 +49,7 @@ export async function placeRoutes(app: FastifyInstance) {
         covers: query.covers,
         openNow: query.openNow,
         openAt: query.openAt,
+        stale: query.stale,
         limit: query.limit ?? DEFAULT_LIMIT,
         after,
       },

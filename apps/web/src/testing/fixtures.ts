@@ -20,6 +20,8 @@ export function listedPlace(overrides: Partial<PlaceListItem> = {}): PlaceListIt
     website: null,
     openingHours: null,
     openState: { state: 'unknown', nextChange: null, until: null, comment: null },
+    lastConfirmedAt: '2025-02-01T10:00:00.000Z',
+    stale: false,
     status: 'published',
     createdAt: '2025-01-01T10:00:00.000Z',
     updatedAt: '2025-02-01T10:00:00.000Z',

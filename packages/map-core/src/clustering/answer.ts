@@ -4,7 +4,7 @@ import type { Bounds } from '../types.ts';
 import type { CellGroups } from './cell-groups.ts';
 import type { CellWindow } from './cell-window.ts';
 import type { PlaceStore } from './place-store.ts';
-import type { ClusterResult } from './types.ts';
+import type { ClusterQuery, ClusterResult } from './types.ts';
 import { WORLD_UNITS } from './units.ts';
 
 /**
@@ -18,7 +18,7 @@ export function answer(
   store: PlaceStore,
   bbox: Bounds,
   zoom: number,
-  lang: string | undefined,
+  shown: Pick<ClusterQuery, 'lang' | 'staleBefore'>,
 ): ClusterResult {
   const result: ClusterResult = { clusters: [], places: [] };
   const box = new BoxScan(window, store);
@@ -28,7 +28,7 @@ export function answer(
     if (count === 1) {
       const slot = onlyPlace(window, seed);
       if (inBox(bbox, store.lat[slot] as number, store.lng[slot] as number))
-        result.places.push(store.result(slot, lang));
+        result.places.push(store.result(slot, shown));
       continue;
     }
     const x = (groups.sumX[g] as number) / count / WORLD_UNITS;

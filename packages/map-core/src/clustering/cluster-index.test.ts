@@ -304,6 +304,7 @@ describe('ClusterIndex: place attributes', () => {
         name: 'Place 1',
         radius: 250,
         locationPrivacy: '100m',
+        stale: false,
       },
       {
         id: 2,
@@ -313,8 +314,25 @@ describe('ClusterIndex: place attributes', () => {
         name: 'Place 2',
         radius: null,
         locationPrivacy: '1km',
+        stale: false,
       },
     ]);
+  });
+
+  it('marks a place stale when it was confirmed before the query’s staleBefore', () => {
+    const index = ClusterIndex.build([
+      { ...testPlace(1, 45.8, 16.0), confirmedAt: 1000 },
+      { ...testPlace(2, -33.9, 151.2), confirmedAt: 5000 },
+      testPlace(3, 10, 10),
+    ]);
+    const stale = (staleBefore?: number) =>
+      index
+        .query({ bbox: WORLD, zoom: 3, staleBefore })
+        .places.sort((a, b) => a.id - b.id)
+        .map((place) => place.stale);
+    expect(stale(3000)).toEqual([true, false, false]);
+    expect(stale(6000)).toEqual([true, true, false]);
+    expect(stale()).toEqual([false, false, false]);
   });
 });
 

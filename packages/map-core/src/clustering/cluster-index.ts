@@ -181,7 +181,7 @@ export class ClusterIndex {
     }
     groupCells(window, radius, this.groups);
     mergeCloseGroups(window, radius, this.groups);
-    return answer(window, this.groups, this.store, q.bbox, zoom, q.lang);
+    return answer(window, this.groups, this.store, q.bbox, zoom, q);
   }
 
   /** Takes a stored place out of its layers and frees its slot. */

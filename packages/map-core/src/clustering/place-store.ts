@@ -1,6 +1,6 @@
 import { grown } from './grow-array.ts';
 import { resolveName } from './resolve-name.ts';
-import type { IndexedPlace, LocationPrivacy, ResultPlace } from './types.ts';
+import type { ClusterQuery, IndexedPlace, LocationPrivacy, ResultPlace } from './types.ts';
 import { unitX, unitY } from './units.ts';
 
 const PRIVACY: readonly LocationPrivacy[] = ['exact', '100m', '1km'];
@@ -24,6 +24,8 @@ export class PlaceStore {
   ids = new Float64Array(0);
   lat = new Float64Array(0);
   lng = new Float64Array(0);
+  /** When the place was last confirmed (ms since the epoch); Infinity when not known. */
+  private confirmedAt = new Float64Array(0);
   /** Unit coordinates (see units.ts). */
   x = new Int32Array(0);
   y = new Int32Array(0);
@@ -76,6 +78,7 @@ export class PlaceStore {
     this.privacy[slot] = Math.max(0, PRIVACY.indexOf(place.locationPrivacy));
     this.names[slot] = place.name;
     this.primaryLanguage[slot] = place.primaryLanguage;
+    this.confirmedAt[slot] = place.confirmedAt ?? Number.POSITIVE_INFINITY;
     const hours = place.hoursId ?? NO_HOURS;
     this.hoursId[slot] = hours;
     this.open[slot] = this.isOpen(hours);
@@ -116,8 +119,8 @@ export class PlaceStore {
     return slots;
   }
 
-  /** The place in a slot as an answer shows it, with its name in `lang`. */
-  result(slot: number, lang: string | undefined): ResultPlace {
+  /** The place in a slot as an answer shows it: its name in `lang`, stale if confirmed before `staleBefore`. */
+  result(slot: number, { lang, staleBefore }: Pick<ClusterQuery, 'lang' | 'staleBefore'>): ResultPlace {
     const radius = this.radius[slot] as number;
     return {
       id: this.ids[slot] as number,
@@ -127,6 +130,7 @@ export class PlaceStore {
       name: resolveName(this.names[slot] ?? {}, this.primaryLanguage[slot] as string, lang),
       radius: Number.isNaN(radius) ? null : radius,
       locationPrivacy: PRIVACY[this.privacy[slot] as number] as LocationPrivacy,
+      stale: staleBefore !== undefined && (this.confirmedAt[slot] as number) < staleBefore,
     };
   }
 
@@ -136,6 +140,7 @@ export class PlaceStore {
       const capacity = Math.max(1024, this.used + 1);
       this.ids = grown(this.ids, capacity);
       this.lat = grown(this.lat, capacity);
+      this.confirmedAt = grown(this.confirmedAt, capacity);
       this.lng = grown(this.lng, capacity);
       this.x = grown(this.x, capacity);
       this.y = grown(this.y, capacity);

@@ -22,6 +22,8 @@ export interface IndexedPlace {
    * hours (see `ClusterIndex.setOpenHours`); absent for none: never open now.
    */
   hoursId?: number;
+  /** When someone last confirmed the place is there (ms since the epoch); absent: never stale. */
+  confirmedAt?: number;
 }
 
 /** One viewport request. */
@@ -35,6 +37,8 @@ export interface ClusterQuery {
   openNow?: boolean;
   /** Language for place names. */
   lang?: string;
+  /** Places confirmed before this instant (ms since the epoch) are marked stale; absent: none. */
+  staleBefore?: number;
 }
 
 /** A group of at least two places drawn as one cluster icon. */
@@ -63,6 +67,8 @@ export interface ResultPlace {
   name: string;
   radius: number | null;
   locationPrivacy: LocationPrivacy;
+  /** Confirmed before the query's `staleBefore`: possibly out of date. */
+  stale: boolean;
 }
 
 /** What the map shows for one viewport. */

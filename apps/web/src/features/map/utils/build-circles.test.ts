@@ -11,6 +11,7 @@ function place(id: number, extra: Partial<MapPlace> = {}): MapPlace {
     name: `Place ${id}`,
     radius: null,
     locationPrivacy: 'exact',
+    stale: false,
     ...extra,
   };
 }

@@ -16,6 +16,7 @@ export function mapPlaceOf(place: Place, language: string): MapPlace {
     name: placeName(place, language),
     radius: place.radius,
     locationPrivacy: place.locationPrivacy,
+    stale: place.stale,
   };
 }
 

@@ -1,0 +1,151 @@
+import type { ConfirmationReceipt, NeedsCheckingItem } from '@karta/contracts';
+import type { Database, Queryable } from '../db/database.ts';
+import { type PlaceRow, toPlace } from '../places/place-row.ts';
+import { type Actor, isModerator } from '../places/place-rules.ts';
+import { Sql } from '../places/place-sql.ts';
+import { placeColumnsSql } from '../places/place-visibility.ts';
+import { isStale, staleCutoff } from './stale.ts';
+
+/**
+ * "Not here" reports from this many visitors without an account (from as many addresses) since a
+ * moderator last checked the place open a report for moderators; one from a signed-in user does.
+ */
+export const NOT_HERE_VISITORS = 3;
+
+/** Who answers: a user, or a visitor known by a hashed cookie; `addressKey` hashes their address. */
+export interface Confirmer {
+  actor: Actor | null;
+  clientKey: string;
+  addressKey: string;
+}
+
+/** Where the "Needs checking" queue stands: the last row's order values. */
+export interface NeedsCheckingCursor {
+  notHere: number;
+  /** `last_confirmed_at` as the database writes it (exact to the microsecond). */
+  confirmedAt: string;
+  id: number;
+}
+
+/**
+ * "Is it still there?": visitors' one-tap answers and the moderators' queue of places to check.
+ * An answer counts once per place, client and day; "Still here" confirms the place, "Not here"
+ * counts towards a report for moderators, and never changes the place itself: nobody can push a
+ * place around.
+ */
+export function createConfirmations(db: Database) {
+  return {
+    /** Records an answer about a published place; undefined when there is no such place. */
+    confirm(placeId: number, still: boolean, who: Confirmer): Promise<ConfirmationReceipt | undefined> {
+      return db.transaction(async (tx) => {
+        // Locked: answers about one place are counted one after another.
+        const { rows: places } = await tx.query<{ checked_at: Date | null }>(
+          `SELECT checked_at FROM places WHERE id = $1 AND status = 'published' FOR UPDATE`,
+          [placeId],
+        );
+        const place = places[0];
+        if (!place) return undefined;
+        const { rows: inserted } = await tx.query(
+          `INSERT INTO place_confirmations (place_id, still, user_id, client_key, address_key)
+           VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (place_id, client_key, day) DO NOTHING RETURNING id`,
+          [placeId, still, who.actor?.id ?? null, who.clientKey, who.addressKey],
+        );
+        const counted = inserted.length > 0;
+        const moderator = who.actor !== null && isModerator(who.actor);
+        if (counted && still) {
+          // A moderator's "Still here" is a check: the reports before it are answered.
+          await tx.query(
+            `UPDATE places SET last_confirmed_at = now()
+               ${moderator ? ', checked_at = now(), not_here_count = 0' : ''}
+             WHERE id = $1`,
+            [placeId],
+          );
+        } else if (counted) {
+          await tx.query('UPDATE places SET not_here_count = not_here_count + 1 WHERE id = $1', [placeId]);
+          if (
+            who.actor !== null ||
+            (await visitorsSayingGone(tx, placeId, place.checked_at)) >= NOT_HERE_VISITORS
+          ) {
+            await reportGone(tx, placeId, who.actor?.id ?? null);
+          }
+        }
+        const { rows } = await tx.query<{ last_confirmed_at: Date; flagged: boolean }>(
+          `SELECT last_confirmed_at, EXISTS (
+             SELECT 1 FROM flags WHERE place_id = $1 AND photo_id IS NULL AND status = 'open'
+               AND reason = 'does_not_exist') AS flagged
+           FROM places WHERE id = $1`,
+          [placeId],
+        );
+        const now = rows[0] as { last_confirmed_at: Date; flagged: boolean };
+        return {
+          counted,
+          lastConfirmedAt: now.last_confirmed_at.toISOString(),
+          stale: isStale(now.last_confirmed_at),
+          flagged: now.flagged,
+        };
+      });
+    },
+
+    /**
+     * One page of the "Needs checking" queue: published places with "Not here" reports since their
+     * last check (most first), then those out of date (the oldest confirmation first), by id.
+     */
+    async needsChecking(
+      viewer: Actor,
+      limit: number,
+      after: NeedsCheckingCursor | undefined,
+    ): Promise<{ items: NeedsCheckingItem[]; next: NeedsCheckingCursor | null }> {
+      const sql = new Sql();
+      const param = sql.param;
+      const order = '(-p.not_here_count, p.last_confirmed_at, p.id)';
+      // The queue is one range of the index: below (0, cutoff) holds exactly the places to check.
+      const range = [`${order} < (0, ${param(staleCutoff().toISOString(), 'timestamptz')}, 0)`];
+      if (after) {
+        range.push(
+          `${order} > (${param(-after.notHere, 'int4')}, ${param(after.confirmedAt, 'timestamptz')}, ${param(after.id, 'int8')})`,
+        );
+      }
+      const { rows } = await db.query<PlaceRow & { not_here_count: number; confirmed_text: string }>(
+        `SELECT ${placeColumnsSql(viewer, param)}, p.not_here_count, p.last_confirmed_at::text AS confirmed_text
+         FROM places p JOIN categories c ON c.id = p.category_id
+         WHERE p.status = 'published' AND ${range.join(' AND ')}
+         ORDER BY -p.not_here_count, p.last_confirmed_at, p.id
+         LIMIT ${param(limit + 1, 'int4')}`,
+        sql.params,
+      );
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => ({ ...toPlace(row), notHereCount: row.not_here_count })),
+        next:
+          rows.length > limit && last
+            ? { notHere: last.not_here_count, confirmedAt: last.confirmed_text, id: last.id }
+            : null,
+      };
+    },
+  };
+}
+
+export type Confirmations = ReturnType<typeof createConfirmations>;
+
+/** Visitors without an account (told apart by address) who said "Not here" since the last check. */
+async function visitorsSayingGone(tx: Queryable, placeId: number, checkedAt: Date | null): Promise<number> {
+  const { rows } = await tx.query<{ visitors: number }>(
+    `SELECT count(DISTINCT address_key)::int AS visitors FROM place_confirmations
+     WHERE place_id = $1 AND NOT still AND user_id IS NULL AND ($2::timestamptz IS NULL OR created_at > $2)`,
+    [placeId, checkedAt?.toISOString() ?? null],
+  );
+  return rows[0]?.visitors ?? 0;
+}
+
+/** Opens a "does not exist" report for moderators, unless one is open already. */
+async function reportGone(tx: Queryable, placeId: number, reporterId: number | null): Promise<void> {
+  await tx.query(
+    `INSERT INTO flags (place_id, reason, reporter_id)
+     SELECT $1, 'does_not_exist', $2
+     WHERE NOT EXISTS (SELECT 1 FROM flags WHERE place_id = $1 AND photo_id IS NULL AND status = 'open'
+                         AND reason = 'does_not_exist')`,
+    [placeId, reporterId],
+  );
+}
