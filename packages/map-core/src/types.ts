@@ -41,6 +41,8 @@ export interface MarkerItem {
   selected: boolean;
   /** The position is coarsened for privacy: the marker is drawn with an area look. */
   approximate: boolean;
+  /** Nobody has confirmed the place for a long time: the marker is drawn muted. */
+  stale?: boolean;
 }
 
 /** A circle in metres, drawn by the engine. */

@@ -20,6 +20,9 @@ const ReviewPage = lazy(async () => ({
   default: (await import('./routes/staff/review-page.tsx')).ReviewPage,
 }));
 const FlagsPage = lazy(async () => ({ default: (await import('./routes/staff/flags-page.tsx')).FlagsPage }));
+const CheckingPage = lazy(async () => ({
+  default: (await import('./routes/staff/checking-page.tsx')).CheckingPage,
+}));
 const CategoriesPage = lazy(async () => ({
   default: (await import('./routes/staff/categories-page.tsx')).CategoriesPage,
 }));
@@ -117,6 +120,11 @@ function SitePages() {
         <Route path="/flags">
           <Suspense fallback={<PageLoading />}>
             <FlagsPage />
+          </Suspense>
+        </Route>
+        <Route path="/checking">
+          <Suspense fallback={<PageLoading />}>
+            <CheckingPage />
           </Suspense>
         </Route>
         <Route path="/categories">

@@ -26,6 +26,7 @@ export function updateMarkerButton(button: HTMLButtonElement, marker: MarkerItem
   setAttribute(button, 'aria-label', marker.label);
   setAttribute(button, 'aria-pressed', String(marker.selected));
   setAttribute(button, 'data-selected', String(marker.selected));
+  setAttribute(button, 'data-stale', String(marker.stale === true));
   // Compared through a data attribute: the style property reads back normalised (`rgb(…)`).
   if (button.dataset.color !== marker.color) {
     button.dataset.color = marker.color;

@@ -23,8 +23,8 @@ export function useMapLayersData({ data, selectedId, selectedPlace, zoom, maxZoo
 
   const markers = useMemo(
     () =>
-      buildMarkers(data?.places ?? [], selectedId, lookOf, (name, category) =>
-        t('map.markerLabel', { name, category }),
+      buildMarkers(data?.places ?? [], selectedId, lookOf, (name, category, stale) =>
+        t(stale ? 'map.markerLabelStale' : 'map.markerLabel', { name, category }),
       ),
     [data, selectedId, lookOf, t],
   );

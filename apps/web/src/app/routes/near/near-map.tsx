@@ -82,8 +82,8 @@ export function NearMap(props: NearMapProps) {
   const selected = places.find((place) => place.id === selectedId);
   const markers = useMemo(
     () =>
-      buildMarkers(mapPlaces, selectedId, lookOf, (name, category) =>
-        t('map.markerLabel', { name, category }),
+      buildMarkers(mapPlaces, selectedId, lookOf, (name, category, stale) =>
+        t(stale ? 'map.markerLabelStale' : 'map.markerLabel', { name, category }),
       ),
     [mapPlaces, selectedId, lookOf, t],
   );

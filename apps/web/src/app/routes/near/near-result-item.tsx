@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ArrowRightIcon } from '../../../components/ui/icons.tsx';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
+import { StaleNote } from '../../../features/freshness/components/stale-note.tsx';
 import { OpenStateLabel } from '../../../features/opening-hours/components/open-state-label.tsx';
 import { PlaceSubline } from '../../../features/places/components/place-subline.tsx';
 import { placeName } from '../../../features/places/utils/place-text.ts';
@@ -54,6 +55,7 @@ export function NearResultItem({
           </span>
           <PlaceSubline category={category} address={place.address} />
           <OpenStateLabel state={place.openState} className="mt-0.5 max-w-full text-sm" />
+          <StaleNote stale={place.stale} className="mt-0.5 text-sm" />
           {showServedRadius && place.radius !== null && (
             <span className="mt-0.5 block text-sm text-gray-600" data-testid="served-radius">
               {t('near.covers.serves', { radius: formatDistance(place.radius, i18n.language) })}

@@ -8,6 +8,7 @@ import { hasRole, StaffGate, type StaffRole } from './staff-gate.tsx';
 const SCREENS = [
   { value: 'review', href: '/review', role: 'moderator' },
   { value: 'flags', href: '/flags', role: 'moderator' },
+  { value: 'checking', href: '/checking', role: 'moderator' },
   { value: 'categories', href: '/categories', role: 'moderator' },
   { value: 'import', href: '/import', role: 'moderator' },
   { value: 'users', href: '/users', role: 'admin' },

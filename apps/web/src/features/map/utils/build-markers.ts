@@ -7,12 +7,15 @@ export interface CategoryLook {
   color: string;
 }
 
-/** Single places as marker buttons: coloured by category, named "Place, Category" for screen readers. */
+/**
+ * Single places as marker buttons: coloured by category (muted when out of date), named "Place,
+ * Category" for screen readers.
+ */
 export function buildMarkers(
   places: readonly MapPlace[],
   selectedId: number | null,
   lookOf: (categorySlug: string) => CategoryLook,
-  labelOf: (name: string, category: string) => string,
+  labelOf: (name: string, category: string, stale: boolean) => string,
 ): MarkerItem[] {
   return places.map((place) => {
     const look = lookOf(place.category);
@@ -21,9 +24,10 @@ export function buildMarkers(
       lat: place.lat,
       lng: place.lng,
       color: look.color,
-      label: labelOf(place.name, look.name),
+      label: labelOf(place.name, look.name, place.stale),
       selected: place.id === selectedId,
       approximate: place.locationPrivacy !== 'exact',
+      stale: place.stale,
     };
   });
 }

@@ -1,6 +1,7 @@
 import type { Place } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatCoordinates } from '../../../lib/place-links.ts';
+import { StaleNote } from '../../freshness/components/stale-note.tsx';
 import { OpenStateLabel } from '../../opening-hours/components/open-state-label.tsx';
 import { PlaceInfoPhoto } from '../../photos/components/place-info-photo.tsx';
 import { placeDescription, placeName, shortText } from '../utils/place-text.ts';
@@ -44,6 +45,7 @@ export function PlaceInfoCard({ place, category, shareLink, detailsInNewTab }: P
           </div>
           {place.address && <div className="mt-1 line-clamp-2 text-xs text-gray-700">{place.address}</div>}
           <OpenStateLabel state={place.openState} className="mt-1 max-w-full text-xs" />
+          <StaleNote stale={place.stale} className="mt-1 text-xs" />
         </div>
         <PlaceInfoPhoto placeId={place.id} placeName={name} />
       </div>

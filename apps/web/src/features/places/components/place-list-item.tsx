@@ -1,6 +1,7 @@
 import type { PlaceListItem as PlaceListEntry } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDistance } from '../../../lib/i18n/format.ts';
+import { StaleNote } from '../../freshness/components/stale-note.tsx';
 import { OpenStateLabel } from '../../opening-hours/components/open-state-label.tsx';
 import { placeName } from '../utils/place-text.ts';
 import { PlaceSubline } from './place-subline.tsx';
@@ -34,6 +35,7 @@ export function PlaceListItem({ place, category, selected, onSelect, showDistanc
           </span>
           <PlaceSubline category={category} address={place.address} />
           <OpenStateLabel state={place.openState} className="mt-0.5 max-w-full text-sm" />
+          <StaleNote stale={place.stale} className="mt-0.5 text-sm" />
         </span>
         {showDistance && place.distance !== null && (
           <span className="shrink-0 pt-0.5 text-sm text-gray-600 tabular-nums">

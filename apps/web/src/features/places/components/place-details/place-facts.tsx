@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MailIcon, PhoneIcon } from '../../../../components/ui/icons.tsx';
 import { formatDate, formatDistance } from '../../../../lib/i18n/format.ts';
 import { formatCoordinates } from '../../../../lib/place-links.ts';
+import { StillHere } from '../../../freshness/components/still-here.tsx';
 import { OpenStateLabel } from '../../../opening-hours/components/open-state-label.tsx';
 import { DetailRow } from './detail-row.tsx';
 import { safeWebsiteUrl } from './safe-website.ts';
@@ -46,6 +47,9 @@ export function PlaceFacts({ place, categoryName }: { place: Place; categoryName
           <span className="block font-mono text-sm break-words">{place.openingHours}</span>
         </DetailRow>
       )}
+      <DetailRow label={t('freshness.label')}>
+        <StillHere place={place} />
+      </DetailRow>
       <DetailRow label={t('placePage.contact')}>
         {hasContact ? (
           <ul className="space-y-1.5">

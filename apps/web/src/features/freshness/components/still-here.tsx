@@ -1,0 +1,82 @@
+import type { Place } from '@karta/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
+import { useConfirmPlace } from '../api/confirm-place.ts';
+import { confirmedAgo } from '../utils/confirmed-ago.ts';
+
+/**
+ * When the place was last confirmed ("Confirmed 12 days ago", or "May be out of date"), and the
+ * one-tap question "Is it still here?" for anyone, signed in or not.
+ */
+export function StillHere({ place }: { place: Place }) {
+  const { t, i18n } = useTranslation();
+  const confirm = useConfirmPlace(place.id);
+  const [now] = useState(() => Date.now());
+  const ago = confirmedAgo(place.lastConfirmedAt, now, i18n.language);
+  const receipt = confirm.data;
+
+  let answer: string | null = null;
+  if (receipt) {
+    answer = !receipt.counted
+      ? t('freshness.alreadyAnswered')
+      : confirm.variables
+        ? t('freshness.thanks')
+        : t('freshness.thanksGone');
+  }
+
+  return (
+    <div data-testid="still-here">
+      <p data-testid="confirmed" className={place.stale ? 'font-medium text-amber-800' : 'text-gray-900'}>
+        {place.stale ? t('freshness.staleSince', { ago }) : t('freshness.confirmed', { ago })}
+      </p>
+      {place.status === 'published' && (
+        <div className="mt-2">
+          <p id={`still-here-${place.id}`} className="text-sm text-gray-700">
+            {t('freshness.question')}
+          </p>
+          {answer ? (
+            <p
+              role="status"
+              data-testid="still-here-answer"
+              className="mt-1.5 text-sm font-medium text-green-800"
+            >
+              {answer}
+            </p>
+          ) : (
+            <div
+              role="group"
+              aria-labelledby={`still-here-${place.id}`}
+              className="mt-1.5 flex flex-wrap gap-2"
+            >
+              <button
+                type="button"
+                data-testid="still-here-yes"
+                className={buttonStyles.secondary}
+                disabled={confirm.isPending}
+                onClick={() => confirm.mutate(true)}
+              >
+                {t('freshness.stillHere')}
+              </button>
+              <button
+                type="button"
+                data-testid="still-here-no"
+                className={buttonStyles.secondary}
+                disabled={confirm.isPending}
+                onClick={() => confirm.mutate(false)}
+              >
+                {t('freshness.notHere')}
+              </button>
+            </div>
+          )}
+          {confirm.isError && (
+            <p role="alert" className="mt-1.5 text-sm text-red-700">
+              {t(errorMessageKey(confirm.error))}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { MapResponse } from '@karta/contracts';
+import { expect, it } from 'vitest';
+import { newContributor, newModerator } from '../support/accounts.ts';
+import { describeInBrowser } from '../support/browser-suite.ts';
+
+/** `HH:MM` in Zagreb (the e2e server's TIME_ZONE, the default) at `instant`. */
+function zagrebTime(instant: number): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Zagreb',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+}
+
+const MINUTE = 60_000;
+
+describeInBrowser('opening hours and freshness', (suite) => {
+  it('a place open now says when it closes, and says closed at that minute, without a reload', async () => {
+    const { page, baseUrl, karta } = suite;
+    const moderator = await newModerator(baseUrl, 'E2E hours moderator');
+    const { items: categories } = await moderator.api.categories();
+    // Open every day from an hour ago until the start of the minute after next (past midnight too).
+    const now = Date.now();
+    const closing = Math.ceil((now + MINUTE) / MINUTE) * MINUTE + MINUTE;
+    const hours = `${zagrebTime(now - 60 * MINUTE)}-${zagrebTime(closing)}`;
+    const created = await moderator.api.createPlace({
+      categoryId: categories[0]?.id ?? 1,
+      name: { en: `Corner shop ${now.toString(36)}` },
+      lat: 45.79,
+      lng: 15.94,
+      openingHours: hours,
+    });
+    const place = await moderator.api.transitionPlace(created.id, {
+      to: 'published',
+      version: created.version,
+    });
+    expect(place.openState).toMatchObject({ state: 'open', until: new Date(closing).toISOString() });
+
+    // The page's clock is the browser's own, driven here: it runs from now.
+    await page.clock.install({ time: now });
+    await karta.openPlacePage(place.id);
+    const state = page.getByTestId('open-state');
+    await expect.poll(() => state.getAttribute('data-state')).toBe('open');
+    expect(await state.innerText()).toBe(`Open · closes ${zagrebTime(closing)}`);
+
+    // A second before the minute it is still open; at the minute it is closed.
+    await page.clock.runFor(closing - now - 1000);
+    expect(await state.getAttribute('data-state')).toBe('open');
+    await page.clock.runFor(1500);
+    await expect.poll(() => state.getAttribute('data-state')).toBe('closed');
+    // And stays so when the page reads the place again a moment later (the server's clock is behind).
+    await page.clock.runFor(5000);
+    await page.waitForLoadState('networkidle');
+    expect(await state.getAttribute('data-state')).toBe('closed');
+    expect(await state.innerText()).toMatch(/^Closed/);
+  });
+
+  it('"Open now only" keeps only the open places on the map and in the list, and in the link', async () => {
+    const { page, baseUrl, karta } = suite;
+    const view = '?lat=45.81&lng=15.98&z=12';
+    const everything = await karta.openHomeReadingMapData(view);
+    const drawn = (answer: MapResponse) =>
+      answer.places.length + answer.clusters.reduce((sum, cluster) => sum + cluster.count, 0);
+
+    const answered = page.waitForResponse(
+      (response) => response.url().includes('/api/v1/map') && response.url().includes('openNow=true'),
+    );
+    await page.getByTestId('open-now-switch').click();
+    const openOnly = MapResponse.parse(await (await answered).json());
+    expect(await page.getByTestId('open-now-switch').getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => new URL(page.url()).searchParams.get('open')).toBe('now');
+    // Fewer places, and the clusters drawn are the open ones' (what the server counted for them).
+    expect(drawn(openOnly)).toBeLessThan(drawn(everything));
+    await expect
+      .poll(async () => (await karta.clusters()).reduce((sum, cluster) => sum + cluster.count, 0))
+      .toBe(openOnly.clusters.reduce((sum, cluster) => sum + cluster.count, 0));
+    // Every place listed is open now.
+    await page.getByTestId('place-list-item').first().waitFor();
+    const states = await page
+      .getByTestId('place-list-item')
+      .getByTestId('open-state')
+      .evaluateAll((labels) => labels.map((label) => label.getAttribute('data-state')));
+    expect(states.length).toBeGreaterThan(0);
+    expect(new Set(states)).toEqual(new Set(['open']));
+  });
+
+  it('a visitor says an old place is still here; a moderator checks the places nobody confirmed', async () => {
+    const { page, baseUrl, karta } = suite;
+    // Two demo places nobody has confirmed for over a year, from the head of the moderators' queue.
+    const moderator = await newModerator(baseUrl, 'E2E checking moderator');
+    const queue = await moderator.api.needsChecking({ limit: 50 });
+    const [old, other] = queue.items.filter((place) => place.stale && place.notHereCount === 0);
+    expect(other).toBeDefined();
+    await karta.openPlacePage(old?.id ?? 0);
+    await expect
+      .poll(() => page.getByTestId('confirmed').innerText())
+      .toMatch(/^May be out of date: last confirmed /);
+    await page.getByTestId('still-here-yes').click();
+    await expect
+      .poll(() => page.getByTestId('still-here-answer').innerText())
+      .toBe('Thank you: noted as still here.');
+    expect(await page.getByTestId('confirmed').innerText()).toBe('Confirmed today');
+
+    // The moderators' queue holds the other one, not this one any more.
+    await karta.openSignIn('/checking');
+    await karta.signIn({ email: moderator.email, password: moderator.password });
+    await page.getByTestId('needs-checking').waitFor();
+    const queued = await page
+      .getByTestId('needs-checking-item')
+      .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-place-id'))));
+    expect(queued).toContain(other?.id);
+    expect(queued).not.toContain(old?.id);
+    const row = page.locator(`[data-testid=needs-checking-item][data-place-id="${other?.id}"]`);
+    await row.getByTestId('check-still-here').click();
+    await expect.poll(() => row.count()).toBe(0);
+    const contributor = await newContributor(baseUrl, 'E2E reader');
+    expect((await contributor.api.getPlace(other?.id ?? 0)).stale).toBe(false);
+  });
+});
