@@ -6,7 +6,11 @@ export const E2E_ADMIN = { email: 'admin@karta.test', password: 'orchard-lantern
 /** A password that passes every rule, for accounts the tests register. */
 export const E2E_PASSWORD = 'copper-meadow-harbour-e2e';
 
-let addressCounter = 0;
+/** Distinct addresses handed out before they repeat. */
+const ADDRESSES = 12_500;
+// Each test file counts from a random point: files share the servers (and their per-address
+// limits), and counting from 0 in each gave the first addresses to every file.
+let addressCounter = Math.floor(Math.random() * ADDRESSES);
 
 /**
  * A client address of its own for each browser page or API client, sent as `X-Forwarded-For`
@@ -16,7 +20,8 @@ let addressCounter = 0;
  */
 export function nextClientAddress(): string {
   addressCounter += 1;
-  return `198.51.${100 + (Math.floor(addressCounter / 250) % 50)}.${(addressCounter % 250) + 1}`;
+  const n = addressCounter % ADDRESSES;
+  return `198.51.${100 + Math.floor(n / 250)}.${(n % 250) + 1}`;
 }
 
 let emailCounter = 0;

@@ -173,10 +173,12 @@ describeInBrowser('the Near me screen', (suite) => {
     await screen.waitForTotal(answer.total);
     expect(await screen.panelText()).toContain('Places whose service area includes this point');
     const results = await screen.results();
-    expect(results.map((result) => result.id)).toEqual(answer.items.map((item) => item.id));
-    expect(results.every((result, index) => result.distance <= (answer.items[index]?.radius ?? 0))).toBe(
-      true,
-    );
+    // The places open now first, then those of unknown hours, then the closed ones; each nearest first.
+    const rank = { open: 0, unknown: 1, closed: 2 };
+    const openFirst = [...answer.items].sort((a, b) => rank[a.openState.state] - rank[b.openState.state]);
+    expect(results.map((result) => result.id)).toEqual(openFirst.map((item) => item.id));
+    const radiusOf = new Map(answer.items.map((item) => [item.id, item.radius ?? 0]));
+    expect(results.every((result) => result.distance <= (radiusOf.get(result.id) ?? 0))).toBe(true);
     // Their own circles are drawn, not the search circle.
     await expect.poll(() => screen.circleCount()).toBeGreaterThanOrEqual(results.length);
 

@@ -16,48 +16,8 @@ function zagrebTime(instant: number): string {
 const MINUTE = 60_000;
 
 describeInBrowser('opening hours and freshness', (suite) => {
-  it('a place open now says when it closes, and says closed at that minute, without a reload', async () => {
-    const { page, baseUrl, karta } = suite;
-    const moderator = await newModerator(baseUrl, 'E2E hours moderator');
-    const { items: categories } = await moderator.api.categories();
-    // Open every day from an hour ago until the start of the minute after next (past midnight too).
-    const now = Date.now();
-    const closing = Math.ceil((now + MINUTE) / MINUTE) * MINUTE + MINUTE;
-    const hours = `${zagrebTime(now - 60 * MINUTE)}-${zagrebTime(closing)}`;
-    const created = await moderator.api.createPlace({
-      categoryId: categories[0]?.id ?? 1,
-      name: { en: `Corner shop ${now.toString(36)}` },
-      lat: 45.79,
-      lng: 15.94,
-      openingHours: hours,
-    });
-    const place = await moderator.api.transitionPlace(created.id, {
-      to: 'published',
-      version: created.version,
-    });
-    expect(place.openState).toMatchObject({ state: 'open', until: new Date(closing).toISOString() });
-
-    // The page's clock is the browser's own, driven here: it runs from now.
-    await page.clock.install({ time: now });
-    await karta.openPlacePage(place.id);
-    const state = page.getByTestId('open-state');
-    await expect.poll(() => state.getAttribute('data-state')).toBe('open');
-    expect(await state.innerText()).toBe(`Open · closes ${zagrebTime(closing)}`);
-
-    // A second before the minute it is still open; at the minute it is closed.
-    await page.clock.runFor(closing - now - 1000);
-    expect(await state.getAttribute('data-state')).toBe('open');
-    await page.clock.runFor(1500);
-    await expect.poll(() => state.getAttribute('data-state')).toBe('closed');
-    // And stays so when the page reads the place again a moment later (the server's clock is behind).
-    await page.clock.runFor(5000);
-    await page.waitForLoadState('networkidle');
-    expect(await state.getAttribute('data-state')).toBe('closed');
-    expect(await state.innerText()).toMatch(/^Closed/);
-  });
-
   it('"Open now only" keeps only the open places on the map and in the list, and in the link', async () => {
-    const { page, baseUrl, karta } = suite;
+    const { page, karta } = suite;
     const view = '?lat=45.81&lng=15.98&z=12';
     const everything = await karta.openHomeReadingMapData(view);
     const drawn = (answer: MapResponse) =>
@@ -116,5 +76,46 @@ describeInBrowser('opening hours and freshness', (suite) => {
     await expect.poll(() => row.count()).toBe(0);
     const contributor = await newContributor(baseUrl, 'E2E reader');
     expect((await contributor.api.getPlace(other?.id ?? 0)).stale).toBe(false);
+  });
+  it('a place open now says when it closes, and says closed at that minute, without a reload', async () => {
+    const { page, baseUrl, karta } = suite;
+    const moderator = await newModerator(baseUrl, 'E2E hours moderator');
+    const { items: categories } = await moderator.api.categories();
+    // Open every day from an hour ago until the start of the minute after next (past midnight too).
+    const now = Date.now();
+    const closing = Math.ceil((now + MINUTE) / MINUTE) * MINUTE + MINUTE;
+    const hours = `${zagrebTime(now - 60 * MINUTE)}-${zagrebTime(closing)}`;
+    const created = await moderator.api.createPlace({
+      categoryId: categories[0]?.id ?? 1,
+      name: { en: `Corner shop ${now.toString(36)}` },
+      lat: 45.79,
+      lng: 15.94,
+      openingHours: hours,
+    });
+    const place = await moderator.api.transitionPlace(created.id, {
+      to: 'published',
+      version: created.version,
+    });
+    expect(place.openState).toMatchObject({ state: 'open', until: new Date(closing).toISOString() });
+
+    // The page's clock is the browser's own, driven here: it runs from now. (The clock is the
+    // browser context's, so this test comes last in its file and lets it run again at its end.)
+    await page.clock.install({ time: now });
+    await karta.openPlacePage(place.id);
+    const state = page.getByTestId('open-state');
+    await expect.poll(() => state.getAttribute('data-state')).toBe('open');
+    expect(await state.innerText()).toBe(`Open · closes ${zagrebTime(closing)}`);
+
+    // A second before the minute it is still open; at the minute it is closed.
+    await page.clock.pauseAt(closing - 1000);
+    expect(await state.getAttribute('data-state')).toBe('open');
+    await page.clock.runFor(1500);
+    await expect.poll(() => state.getAttribute('data-state')).toBe('closed');
+    // And stays so when the page reads the place again a moment later (the server's clock is behind).
+    await page.clock.runFor(5000);
+    await page.waitForLoadState('networkidle');
+    expect(await state.getAttribute('data-state')).toBe('closed');
+    expect(await state.innerText()).toMatch(/^Closed/);
+    await page.clock.resume();
   });
 });
