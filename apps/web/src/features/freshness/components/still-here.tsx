@@ -32,10 +32,8 @@ export function StillHere({ place }: { place: Place }) {
         {place.stale ? t('freshness.staleSince', { ago }) : t('freshness.confirmed', { ago })}
       </p>
       {place.status === 'published' && (
-        <div className="mt-2">
-          <p id={`still-here-${place.id}`} className="text-sm text-gray-700">
-            {t('freshness.question')}
-          </p>
+        <fieldset className="mt-2">
+          <legend className="text-sm text-gray-700">{t('freshness.question')}</legend>
           {answer ? (
             <p
               role="status"
@@ -45,11 +43,7 @@ export function StillHere({ place }: { place: Place }) {
               {answer}
             </p>
           ) : (
-            <div
-              role="group"
-              aria-labelledby={`still-here-${place.id}`}
-              className="mt-1.5 flex flex-wrap gap-2"
-            >
+            <div className="mt-1.5 flex flex-wrap gap-2">
               <button
                 type="button"
                 data-testid="still-here-yes"
@@ -75,7 +69,7 @@ export function StillHere({ place }: { place: Place }) {
               {t(errorMessageKey(confirm.error))}
             </p>
           )}
-        </div>
+        </fieldset>
       )}
     </div>
   );
