@@ -21,6 +21,7 @@ export const SCREENS = [
   'my-submissions',
   'review',
   'flags',
+  'checking',
   'categories',
   'users',
   'import',
@@ -88,6 +89,7 @@ const VIEWER_OF: Record<ScreenName, Viewer> = {
   'my-submissions': 'contributor',
   review: 'staff',
   flags: 'staff',
+  checking: 'staff',
   categories: 'staff',
   users: 'staff',
   import: 'staff',
@@ -164,6 +166,11 @@ export class ScreenTour {
       case 'flags':
         await go('/flags');
         await ready('flag-item');
+        break;
+      case 'checking':
+        // Demo data has places nobody confirmed for over a year.
+        await go('/checking');
+        await ready('needs-checking-item');
         break;
       case 'categories':
         await go('/categories');
