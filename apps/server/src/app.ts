@@ -35,6 +35,7 @@ import { exportRoutes } from './routes/export.ts';
 import { flagRoutes } from './routes/flags.ts';
 import { importRoutes } from './routes/import.ts';
 import { mapRoutes } from './routes/map.ts';
+import { openingHoursRoutes } from './routes/opening-hours.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { placeWriteRoutes } from './routes/place-writes.ts';
 import { placeRoutes } from './routes/places.ts';
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(placeWriteRoutes);
   await app.register(flagRoutes);
   await app.register(confirmationRoutes);
+  await app.register(openingHoursRoutes);
   await app.register(photoRoutes);
   await app.register(exportRoutes);
   await app.register(importRoutes);

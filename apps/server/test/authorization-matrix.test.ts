@@ -224,6 +224,11 @@ const CASES: Case[] = [
     expected: row(404, 404, 404, 404, 404, 404),
   },
   {
+    name: 'GET /opening-hours',
+    request: async () => ({ method: 'GET', url: '/api/v1/opening-hours?value=Mo-Fr%2008:00-16:00' }),
+    expected: row(200, 200, 200, 200, 200, 200),
+  },
+  {
     name: 'GET /places/needs-checking',
     request: async () => ({ method: 'GET', url: '/api/v1/places/needs-checking' }),
     expected: row(401, 403, 403, 200, 200, 401),

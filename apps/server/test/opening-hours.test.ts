@@ -1,4 +1,4 @@
-import { OwnPlace, Place } from '@karta/contracts';
+import { HoursPreview, OwnPlace, Place } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress, postJson, signedInUser } from './support/auth.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
@@ -126,5 +126,23 @@ describe.skipIf(!databaseAvailable)(`opening hours on places (${dbKind})`, () =>
     expect(bad.json().refused).toEqual([
       { row: 1, errors: [expect.objectContaining({ path: 'opening_hours', code: 'invalid_opening_hours' })] },
     ]);
+  });
+
+  it('previews what hours mean: the coming week in the site’s time, or the library’s error', async () => {
+    const preview = async (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/opening-hours?${query}`, remoteAddress: nextAddress() });
+    const week = await preview(`value=${encodeURIComponent(HOURS)}&lang=hr`);
+    expect(week.statusCode, week.body).toBe(200);
+    const body = HoursPreview.parse(week.json());
+    expect(body).toMatchObject({ error: null, warnings: [] });
+    expect(body.week).toHaveLength(7);
+    // Today in Zagreb first, one day after another.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zagreb' }).format(new Date());
+    expect(body.week[0]?.date).toBe(today);
+    expect(new Set(body.week.map((day) => day.date)).size).toBe(7);
+    const broken = HoursPreview.parse((await preview('value=Mo-Fr%2025:00')).json());
+    expect(broken).toMatchObject({ error: expect.stringMatching(/<---/), week: [] });
+    expect((await preview('')).statusCode).toBe(400);
+    expect((await preview(`value=${'x'.repeat(256)}`)).statusCode).toBe(400);
   });
 });

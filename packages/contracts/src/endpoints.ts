@@ -20,6 +20,7 @@ import {
 import { ExportQuery, IMPORT_CONTENT_TYPES, ImportQuery, ImportReport } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
 import { OpenApiDocument } from './openapi-document.ts';
+import { HoursPreview, HoursPreviewQuery } from './opening-hours.ts';
 import {
   PHOTO_CONTENT_TYPES,
   Photo,
@@ -134,6 +135,13 @@ export const endpoints = {
     query: SimilarPlacesQuery,
     response: SimilarPlaces,
     errors: [400, 429],
+  },
+  previewHours: {
+    ...routes.previewHours,
+    summary: 'What opening hours mean: whether they read, the library’s advice, and the coming week',
+    query: HoursPreviewQuery,
+    response: HoursPreview,
+    errors: [400],
   },
   getPlace: {
     ...routes.getPlace,

@@ -8,6 +8,7 @@ export * from './import.ts';
 export * from './map.ts';
 export * from './openapi.ts';
 export * from './openapi-document.ts';
+export * from './opening-hours.ts';
 export * from './photos.ts';
 export * from './place-fields.ts';
 export * from './place-geojson.ts';

@@ -25,6 +25,7 @@ export const routes = {
   suggestPlaces: { method: 'GET', path: '/api/v1/places/suggestions', args: ['query'] },
   similarPlaces: { method: 'GET', path: '/api/v1/places/similar', args: ['query'] },
   getPlace: { method: 'GET', path: '/api/v1/places/{id}', args: ['id'] },
+  previewHours: { method: 'GET', path: '/api/v1/opening-hours', args: ['query'] },
   register: { method: 'POST', path: '/api/v1/auth/register', args: ['body'] },
   login: { method: 'POST', path: '/api/v1/auth/login', args: ['body'] },
   logout: { method: 'POST', path: '/api/v1/auth/logout', args: [] },

@@ -35,6 +35,7 @@ const samples: Partial<Record<EndpointName, object>> = {
   exportGeoJson: { bbox: { west: 1, south: 2, east: 3, north: 4 }, category: ['market'], q: 'a' },
   exportCsv: { near: { lat: 45.8, lng: 16 }, radius: 500, openNow: true, stale: true },
   needsChecking: { limit: 20, cursor: 'abc' },
+  previewHours: { value: 'Mo-Fr 08:00-16:00; PH off', lang: 'hr', near: { lat: 45.8, lng: 16 } },
 };
 
 describe('encodeQuery', () => {

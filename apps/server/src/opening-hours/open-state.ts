@@ -79,7 +79,7 @@ const parsed = new Map<string, OpeningHours>();
  * hour later 15° further west, so the point is moved west by the zone's offset at `instant`: the
  * sunrise there, read in UTC, is the local time of sunrise at the place (within a minute).
  */
-function hoursOf(value: string, context: HoursContext, instant: Date): OpeningHours {
+export function hoursOf(value: string, context: HoursContext, instant: Date): OpeningHours {
   const sun = SUN_WORDS.test(value);
   const lat = sun ? context.lat : 0;
   const lng = sun ? context.lng - getTimezoneOffset(context.timeZone, instant) / MS_PER_DEGREE_OF_SUN : 0;
@@ -115,7 +115,7 @@ const MS_PER_DEGREE_OF_SUN = 4 * 60 * 1000;
  * "that time there": hours are evaluated in the deployment's zone whatever the machine's, and a
  * daylight-saving change never shifts them.
  */
-const wallClock = (instant: Date, timeZone: string) => toZonedTime(instant, timeZone);
+export const wallClock = (instant: Date, timeZone: string) => toZonedTime(instant, timeZone);
 const instantOf = (wall: Date, timeZone: string) => fromZonedTime(wall, timeZone);
 
 /**
