@@ -5,6 +5,7 @@ import { formatDate, formatDistance } from '../../../../lib/i18n/format.ts';
 import { formatCoordinates } from '../../../../lib/place-links.ts';
 import { StillHere } from '../../../freshness/components/still-here.tsx';
 import { OpenStateLabel } from '../../../opening-hours/components/open-state-label.tsx';
+import { PlaceWeek } from '../../../opening-hours/components/place-week.tsx';
 import { DetailRow } from './detail-row.tsx';
 import { safeWebsiteUrl } from './safe-website.ts';
 
@@ -44,7 +45,8 @@ export function PlaceFacts({ place, categoryName }: { place: Place; categoryName
       {place.openingHours && (
         <DetailRow label={t('placePage.openingHours')}>
           <OpenStateLabel state={place.openState} className="mb-1 flex" />
-          <span className="block font-mono text-sm break-words">{place.openingHours}</span>
+          <PlaceWeek place={place} hours={place.openingHours} />
+          <span className="mt-1 block font-mono text-xs break-words text-gray-600">{place.openingHours}</span>
         </DetailRow>
       )}
       <DetailRow label={t('freshness.label')}>

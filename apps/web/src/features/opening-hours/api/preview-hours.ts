@@ -1,0 +1,18 @@
+import type { LatLng } from '@karta/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * GET /api/v1/opening-hours: whether `value` reads, the library's advice in `language`, and the
+ * coming week (nothing is asked for an empty value). The last answer stays while the next loads.
+ */
+export function useHoursPreview(value: string, language: string, near?: LatLng) {
+  const text = value.trim();
+  return useQuery({
+    queryKey: ['opening-hours', text, language, near?.lat, near?.lng],
+    queryFn: ({ signal }) => api.previewHours({ value: text, lang: language, near }, { signal }),
+    enabled: text.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+}
