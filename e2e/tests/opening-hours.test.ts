@@ -77,6 +77,51 @@ describeInBrowser('opening hours and freshness', (suite) => {
     const contributor = await newContributor(baseUrl, 'E2E reader');
     expect((await contributor.api.getPlace(other?.id ?? 0)).stale).toBe(false);
   });
+  it('a contributor sets the hours with the weekly picker, by keyboard, and sees the coming week before saving', async () => {
+    const { page, baseUrl, karta } = suite;
+    const contributor = await newContributor(baseUrl, 'E2E hours contributor');
+    const { items: categories } = await contributor.api.categories();
+    const place = await contributor.api.createPlace({
+      categoryId: categories[0]?.id ?? 1,
+      name: { en: `Hours picked ${Date.now().toString(36)}` },
+      lat: 45.8,
+      lng: 15.95,
+    });
+    await karta.forgetSession();
+    await karta.openSignIn(`/places/${place.id}/edit`);
+    await karta.signIn({ email: contributor.email, password: contributor.password });
+    await page.getByTestId('hours-picker').waitFor();
+
+    // Monday 08:00–16:00 (the picker's first guess), the same Tuesday to Friday.
+    await page.getByRole('button', { name: 'Add hours on Monday' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('hours-copy-weekdays').focus();
+    await page.keyboard.press('Enter');
+    // Saturday 09:00–12:00, typed.
+    await page.getByRole('button', { name: 'Add hours on Saturday' }).click();
+    await page.getByLabel('Saturday: opens at').fill('09:00');
+    await page.getByLabel('Saturday: closes at').fill('12:00');
+    await page.getByTestId('hours-holidays-off').focus();
+    await page.keyboard.press('Space');
+    expect(await karta.placeField('openingHours')).toBe('Mo-Fr 08:00-16:00; Sa 09:00-12:00; PH off');
+
+    // The preview reads the week as the server does: seven days, today first.
+    const preview = page.getByTestId('hours-preview').getByTestId('week-table');
+    await expect.poll(() => preview.locator('tr').count()).toBe(7);
+    expect(await preview.locator('tr[aria-current=date]').count()).toBe(1);
+
+    // An expert's edit of the text is read too: the library's advice shows, and does not block.
+    await karta.fillPlaceField('openingHours', 'Mon-Fri 08:00-16:00');
+    await expect.poll(() => page.getByTestId('hours-warnings').innerText()).toMatch(/"Mo"/);
+    expect(await page.getByTestId('hours-text-note').count()).toBe(1);
+    await karta.fillPlaceField('openingHours', 'Mo-Fr 08:00-16:00; Sa 09:00-12:00; PH off');
+    await karta.savePlace();
+    await page.waitForURL(/\/my-submissions/);
+    expect((await contributor.api.getPlace(place.id)).openingHours).toBe(
+      'Mo-Fr 08:00-16:00; Sa 09:00-12:00; PH off',
+    );
+  });
+
   it('a place open now says when it closes, and says closed at that minute, without a reload', async () => {
     const { page, baseUrl, karta } = suite;
     const moderator = await newModerator(baseUrl, 'E2E hours moderator');

@@ -5,6 +5,7 @@ import type { PlaceForm } from '../hooks/use-place-form.ts';
 import { formLanguages, type PlaceField, type PlaceLanguage } from '../utils/place-form-values.ts';
 import { AddressPrivacyWarning } from './address-privacy-warning.tsx';
 import { FieldFrame, inputClass } from './field-frame.tsx';
+import { HoursSection } from './hours-section.tsx';
 
 /** A category to choose, named in the reader's language. */
 export interface CategoryOption {
@@ -23,7 +24,6 @@ const CONTACT_FIELDS = [
   { field: 'phone', type: 'tel', autoComplete: 'off', inputMode: 'tel' },
   { field: 'email', type: 'email', autoComplete: 'off', inputMode: 'email' },
   { field: 'website', type: 'url', autoComplete: 'off', inputMode: 'url' },
-  { field: 'openingHours', type: 'text', autoComplete: 'off', inputMode: 'text' },
 ] as const;
 
 /** What the place is: category, name and description per language, and how to reach it. */
@@ -118,13 +118,7 @@ export function DetailsSection({
               key={field}
               field={field}
               label={t(`placeEditor.contact.${field}`)}
-              hint={
-                field === 'website'
-                  ? t('placeEditor.contact.websiteHint')
-                  : field === 'openingHours'
-                    ? t('placeEditor.contact.openingHoursHint')
-                    : undefined
-              }
+              hint={field === 'website' ? t('placeEditor.contact.websiteHint') : undefined}
               problem={problemOf(field)}
             >
               {(control) => (
@@ -142,6 +136,7 @@ export function DetailsSection({
         </div>
         <AddressPrivacyWarning values={values} />
       </fieldset>
+      <HoursSection form={form} />
     </>
   );
 }

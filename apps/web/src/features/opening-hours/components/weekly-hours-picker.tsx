@@ -1,0 +1,152 @@
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { OSM_DAYS, type TimeRange, type WeeklyHours } from '../utils/weekly-hours.ts';
+
+/** A Monday (5 January 2026): the weekdays' names are read from the week it starts. */
+const A_MONDAY = Date.UTC(2026, 0, 5, 12);
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NEW_RANGE: TimeRange = { from: '08:00', to: '16:00' };
+
+const timeInput =
+  'h-10 rounded-md border border-gray-400 bg-white px-2 text-sm tabular-nums text-gray-900 focus-visible:border-blue-700';
+
+/**
+ * The weekly picker: each day closed or open in one or more ranges, "open 24/7" and "closed on
+ * public holidays". Every change gives the whole week; the form writes it as OpenStreetMap text.
+ */
+export function WeeklyHoursPicker({
+  week,
+  onChange,
+}: {
+  week: WeeklyHours;
+  onChange(week: WeeklyHours): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const dayName = (day: number) =>
+    new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' }).format(
+      A_MONDAY + day * DAY_MS,
+    );
+  const setDay = (day: number, ranges: TimeRange[]) =>
+    onChange({ ...week, days: week.days.map((current, index) => (index === day ? ranges : current)) });
+
+  return (
+    <div data-testid="hours-picker" className="space-y-3">
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <label className="inline-flex min-h-11 items-center gap-2 text-sm text-gray-900">
+          <input
+            type="checkbox"
+            data-testid="hours-all-day"
+            className="size-4"
+            checked={week.allDay}
+            onChange={(event) => onChange({ ...week, allDay: event.target.checked })}
+          />
+          {t('openingHours.picker.allDay')}
+        </label>
+        <label className="inline-flex min-h-11 items-center gap-2 text-sm text-gray-900">
+          <input
+            type="checkbox"
+            data-testid="hours-holidays-off"
+            className="size-4"
+            checked={week.closedOnHolidays}
+            onChange={(event) => onChange({ ...week, closedOnHolidays: event.target.checked })}
+          />
+          {t('openingHours.picker.closedOnHolidays')}
+        </label>
+      </div>
+      {!week.allDay && (
+        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200">
+          {OSM_DAYS.map((code, day) => {
+            const ranges = week.days[day] ?? [];
+            const name = dayName(day);
+            return (
+              <li
+                key={code}
+                data-testid="hours-day"
+                data-day={code}
+                className="flex flex-wrap items-start gap-x-4 gap-y-2 p-3"
+              >
+                <span className="w-28 shrink-0 pt-2 text-sm font-medium text-gray-900">{name}</span>
+                <div className="min-w-0 flex-1 space-y-2">
+                  {ranges.length === 0 && (
+                    <p className="pt-2 text-sm text-gray-600">{t('openingHours.closed')}</p>
+                  )}
+                  {ranges.map((range, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a day's ranges have no identity but their place
+                    <div key={index} className="flex flex-wrap items-center gap-2">
+                      <input
+                        type="time"
+                        className={timeInput}
+                        aria-label={t('openingHours.picker.opens', { day: name })}
+                        value={range.from}
+                        onChange={(event) =>
+                          setDay(
+                            day,
+                            ranges.map((r, i) => (i === index ? { ...r, from: event.target.value } : r)),
+                          )
+                        }
+                      />
+                      <span aria-hidden="true">–</span>
+                      <input
+                        type="time"
+                        className={timeInput}
+                        aria-label={t('openingHours.picker.closes', { day: name })}
+                        value={range.to}
+                        onChange={(event) =>
+                          setDay(
+                            day,
+                            ranges.map((r, i) => (i === index ? { ...r, to: event.target.value } : r)),
+                          )
+                        }
+                      />
+                      <button
+                        type="button"
+                        className={buttonStyles.link}
+                        aria-label={t('openingHours.picker.removeOn', { day: name })}
+                        onClick={() =>
+                          setDay(
+                            day,
+                            ranges.filter((_, i) => i !== index),
+                          )
+                        }
+                      >
+                        {t('openingHours.picker.remove')}
+                      </button>
+                    </div>
+                  ))}
+                  <div className="flex flex-wrap gap-x-4">
+                    <button
+                      type="button"
+                      data-testid="hours-add"
+                      className={buttonStyles.link}
+                      aria-label={t('openingHours.picker.addOn', { day: name })}
+                      onClick={() => setDay(day, [...ranges, ranges.at(-1) ?? NEW_RANGE])}
+                    >
+                      {t('openingHours.picker.add')}
+                    </button>
+                    {day === 0 && ranges.length > 0 && (
+                      <button
+                        type="button"
+                        data-testid="hours-copy-weekdays"
+                        className={buttonStyles.link}
+                        onClick={() =>
+                          onChange({
+                            ...week,
+                            days: week.days.map((current, index) =>
+                              index >= 1 && index <= 4 ? ranges : current,
+                            ),
+                          })
+                        }
+                      >
+                        {t('openingHours.picker.copyToWeekdays', { day: name })}
+                      </button>
+                    )}
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
