@@ -1,5 +1,6 @@
 import type { Flag, FlagReason, FlagReceipt, PhotoFlagReason } from '@karta/contracts';
 import type { Database } from '../db/database.ts';
+import { CHECKED_SQL } from '../freshness/moderator-check.ts';
 
 interface FlagRow {
   id: number;
@@ -147,7 +148,7 @@ export function createFlagRepository(db: Database) {
            WHERE id = $1::int8 AND status = 'open'
            RETURNING place_id, photo_id, reason
          ), checked AS (
-           UPDATE places SET last_confirmed_at = now(), checked_at = now(), not_here_count = 0
+           UPDATE places SET ${CHECKED_SQL}
            WHERE id = (SELECT place_id FROM resolved WHERE photo_id IS NULL AND reason = 'does_not_exist'
                          AND $2 = 'dismissed')
              AND status = 'published'

@@ -4,6 +4,7 @@ import { type PlaceRow, toPlace } from '../places/place-row.ts';
 import { type Actor, isModerator } from '../places/place-rules.ts';
 import { Sql } from '../places/place-sql.ts';
 import { placeColumnsSql } from '../places/place-visibility.ts';
+import { CHECKED_SQL } from './moderator-check.ts';
 import { isStale, staleCutoff } from './stale.ts';
 
 /**
@@ -56,9 +57,7 @@ export function createConfirmations(db: Database) {
         if (counted && still) {
           // A moderator's "Still here" is a check: the reports before it are answered.
           await tx.query(
-            `UPDATE places SET last_confirmed_at = now()
-               ${moderator ? ', checked_at = now(), not_here_count = 0' : ''}
-             WHERE id = $1`,
+            `UPDATE places SET ${moderator ? CHECKED_SQL : 'last_confirmed_at = now()'} WHERE id = $1`,
             [placeId],
           );
         } else if (counted) {

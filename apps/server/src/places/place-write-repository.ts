@@ -1,5 +1,6 @@
 import type { OwnPlace, PlaceHistoryEntry, PlaceInput, PlacePatch } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
+import { checkedWhenSql } from '../freshness/moderator-check.ts';
 import { checkOpenProposals, checkPlaceContent, checkPlaceTextTotal } from './place-limits.ts';
 import { type PlaceRow, toPlace } from './place-row.ts';
 import type { PlaceStatus } from './place-rules.ts';
@@ -43,17 +44,6 @@ export class StaleVersionError extends Error {
     super(`The place is now at version ${current.version}`);
     this.name = 'StaleVersionError';
   }
-}
-
-/**
- * The columns a moderator's check sets when `condition` holds: an edit of a published place or a
- * publication (only moderators may do either) confirms the place there now and answers its "Not
- * here" reports (see freshness/confirmations.ts).
- */
-function checkedWhen(condition: string): string {
-  return `last_confirmed_at = CASE WHEN ${condition} THEN now() ELSE last_confirmed_at END,
-    checked_at = CASE WHEN ${condition} THEN now() ELSE checked_at END,
-    not_here_count = CASE WHEN ${condition} THEN 0 ELSE not_here_count END`;
 }
 
 async function findOwn(db: Queryable, id: number, lock = false): Promise<OwnPlace | undefined> {
@@ -179,7 +169,7 @@ export function createPlaceWriteRepository(db: Database, { languages }: { langua
         if (sets.length === 0) return current;
         await tx.query(
           `UPDATE places SET ${sets.join(', ')}, version = version + 1, updated_at = now(),
-             ${checkedWhen("status = 'published'")}
+             ${checkedWhenSql("status = 'published'")}
            WHERE id = $1`,
           params,
         );
@@ -204,7 +194,7 @@ export function createPlaceWriteRepository(db: Database, { languages }: { langua
         await tx.query(
           `UPDATE places SET status = $2, rejection_reason = $3,
              published_at = CASE WHEN $2 = 'published' THEN coalesce(published_at, now()) ELSE published_at END,
-             version = version + 1, updated_at = now(), ${checkedWhen("$2 = 'published'")}
+             version = version + 1, updated_at = now(), ${checkedWhenSql("$2 = 'published'")}
            WHERE id = $1`,
           [id, to, rejection],
         );
