@@ -77,7 +77,7 @@ describeInBrowser('opening hours and freshness', (suite) => {
     const contributor = await newContributor(baseUrl, 'E2E reader');
     expect((await contributor.api.getPlace(other?.id ?? 0)).stale).toBe(false);
   });
-  it('a contributor sets the hours with the weekly picker, by keyboard, and sees the coming week before saving', async () => {
+  it('a contributor sets the hours with the weekly picker, by keyboard, sees the coming week before saving, and finds them in the picker again', async () => {
     const { page, baseUrl, karta } = suite;
     const contributor = await newContributor(baseUrl, 'E2E hours contributor');
     const { items: categories } = await contributor.api.categories();
@@ -110,16 +110,32 @@ describeInBrowser('opening hours and freshness', (suite) => {
     await expect.poll(() => preview.locator('tr').count()).toBe(7);
     expect(await preview.locator('tr[aria-current=date]').count()).toBe(1);
 
-    // An expert's edit of the text is read too: the library's advice shows, and does not block.
+    // An expert's edit of the text is read too: the library's advice shows, and does not block,
+    // and the picker shows the week as the server reads it.
     await karta.fillPlaceField('openingHours', 'Mon-Fri 08:00-16:00');
     await expect.poll(() => page.getByTestId('hours-warnings').innerText()).toMatch(/"Mo"/);
-    expect(await page.getByTestId('hours-text-note').count()).toBe(1);
+    await expect.poll(() => page.getByLabel('Saturday: opens at').count()).toBe(0);
+    expect(await page.getByLabel('Friday: closes at').inputValue()).toBe('16:00');
+    expect(await page.getByTestId('hours-holidays-off').isChecked()).toBe(false);
+    // Hours the picker cannot hold leave it empty, and it says why.
+    await karta.fillPlaceField('openingHours', 'Mo-Fr 08:00-16:00; Jan off');
+    await page.getByTestId('hours-text-note').waitFor();
+    expect(await page.getByLabel('Monday: opens at').count()).toBe(0);
     await karta.fillPlaceField('openingHours', 'Mo-Fr 08:00-16:00; Sa 09:00-12:00; PH off');
     await karta.savePlace();
     await page.waitForURL(/\/my-submissions/);
     expect((await contributor.api.getPlace(place.id)).openingHours).toBe(
       'Mo-Fr 08:00-16:00; Sa 09:00-12:00; PH off',
     );
+
+    // Editing again, the picker starts from the saved hours.
+    await page.goto(`${baseUrl}/places/${place.id}/edit`);
+    await expect.poll(() => page.getByLabel('Saturday: opens at').count()).toBe(1);
+    expect(await page.getByLabel('Saturday: opens at').inputValue()).toBe('09:00');
+    expect(await page.getByLabel('Wednesday: closes at').inputValue()).toBe('16:00');
+    expect(await page.getByLabel('Sunday: opens at').count()).toBe(0);
+    expect(await page.getByTestId('hours-holidays-off').isChecked()).toBe(true);
+    expect(await page.getByTestId('hours-text-note').count()).toBe(0);
   });
 
   it('a place open now says when it closes, and says closed at that minute, without a reload', async () => {

@@ -145,4 +145,28 @@ describe.skipIf(!databaseAvailable)(`opening hours on places (${dbKind})`, () =>
     expect((await preview('')).statusCode).toBe(400);
     expect((await preview(`value=${'x'.repeat(256)}`)).statusCode).toBe(400);
   });
+
+  it('reads hours back into the weekly picker only when asked, and only when it can hold them', async () => {
+    const read = async (value: string, picker = 'true') =>
+      HoursPreview.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/opening-hours?value=${encodeURIComponent(value)}&picker=${picker}`,
+            remoteAddress: nextAddress(),
+          })
+        ).json(),
+      );
+    const office = { from: '08:00', to: '16:00' };
+    expect((await read(HOURS)).weekly).toEqual({
+      days: [[office], [office], [office], [office], [office], [{ from: '09:00', to: '12:00' }], []],
+      allDay: false,
+      closedOnHolidays: true,
+    });
+    expect((await read(HOURS, 'false')).weekly).toBeUndefined();
+    expect((await read('Mo-Fr 08:00-16:00; Jan off')).weekly).toBeNull();
+    expect((await read('Mo-Fr 25:00')).weekly).toBeNull();
+    const refused = await t.app.inject({ method: 'GET', url: `/api/v1/opening-hours?value=24/7&picker=yes` });
+    expect(refused.statusCode).toBe(400);
+  });
 });

@@ -19,4 +19,5 @@ export * from './query-params.ts';
 export * from './routes.ts';
 export * from './system.ts';
 export * from './users.ts';
+export * from './weekly-hours.ts';
 export * from './wire-query.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LanguageCode } from './languages.ts';
-import { LatLngParam } from './query-params.ts';
+import { BooleanParam, LatLngParam } from './query-params.ts';
 import { text } from './text.ts';
+import { WeeklyHours } from './weekly-hours.ts';
 
 /**
  * `GET /api/v1/opening-hours`: what OpenStreetMap `opening_hours` text means, as the form's live
@@ -14,6 +15,8 @@ export const HoursPreviewQuery = z.object({
   lang: LanguageCode.optional(),
   /** Where the place is, for hours that follow the sun (default: the map's centre). */
   near: LatLngParam.optional(),
+  /** Also read the value back into the form's weekly picker (`weekly` in the answer). */
+  picker: BooleanParam.optional(),
 });
 export type HoursPreviewQuery = z.output<typeof HoursPreviewQuery>;
 
@@ -46,5 +49,11 @@ export const HoursPreview = z.object({
   warnings: z.array(z.string()),
   /** Today and the six days after it; empty when the text does not read. */
   week: z.array(HoursDay),
+  /**
+   * With `picker=true`: the value as the weekly picker holds it, written back by the picker to
+   * hours that mean the same over the coming year; null when it says more than a week of ranges
+   * can (months, comments, sunrise, holidays with their own hours) or does not read.
+   */
+  weekly: WeeklyHours.nullable().optional(),
 });
 export type HoursPreview = z.infer<typeof HoursPreview>;

@@ -43,10 +43,12 @@ describe('weekOf', () => {
 
 describe('previewHours', () => {
   it('gives the library’s error and no week for text that does not read, its advice for text that does', () => {
-    const broken = previewHours('Mo-Fr 25:00', new Date('2026-11-25T10:00:00Z'), ZAGREB, 'en');
+    const broken = previewHours('Mo-Fr 25:00', new Date('2026-11-25T10:00:00Z'), ZAGREB, { locale: 'en' });
     expect(broken.error).toMatch(/<---/);
     expect(broken.week).toEqual([]);
-    const advised = previewHours('Mon-Fri 08:00-16:00', new Date('2026-11-25T10:00:00Z'), ZAGREB, 'en');
+    const advised = previewHours('Mon-Fri 08:00-16:00', new Date('2026-11-25T10:00:00Z'), ZAGREB, {
+      locale: 'en',
+    });
     expect(advised.error).toBeNull();
     expect(advised.warnings.join(' ')).toMatch(/"Mo"/);
     expect(advised.week[0]?.intervals).toEqual([

@@ -1,5 +1,6 @@
 import type { HoursDay, HoursPreview } from '@karta/contracts';
 import { checkOpeningHours, type HoursContext, hoursOf, wallClock } from './open-state.ts';
+import { weeklyHoursOf } from './weekly-reading.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,8 +37,18 @@ export function weekOf(value: string, from: Date, context: HoursContext): HoursD
   return week;
 }
 
-/** Whether `value` reads (the library's messages in `locale`), and its coming week when it does. */
-export function previewHours(value: string, now: Date, context: HoursContext, locale: string): HoursPreview {
-  const { error, warnings } = checkOpeningHours(value, context, locale);
-  return { error, warnings, week: error ? [] : weekOf(value, now, context) };
+/**
+ * Whether `value` reads (the library's messages in `locale`), and its coming week when it does;
+ * for the form, also the weekly picker's reading of it.
+ */
+export function previewHours(
+  value: string,
+  now: Date,
+  context: HoursContext,
+  options: { locale: string; picker?: boolean },
+): HoursPreview {
+  const { error, warnings } = checkOpeningHours(value, context, options.locale);
+  const preview = { error, warnings, week: error ? [] : weekOf(value, now, context) };
+  if (!options.picker) return preview;
+  return { ...preview, weekly: error ? null : weeklyHoursOf(value, now, context) };
 }

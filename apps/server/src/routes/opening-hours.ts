@@ -11,7 +11,7 @@ export async function openingHoursRoutes(app: FastifyInstance) {
       query.value,
       new Date(),
       { ...hours, lat: point.lat, lng: point.lng },
-      query.lang ?? 'en',
+      { locale: query.lang ?? 'en', picker: query.picker },
     );
   });
 }

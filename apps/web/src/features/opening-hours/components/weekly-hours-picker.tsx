@@ -1,6 +1,6 @@
+import { OSM_DAYS, type TimeRange, type WeeklyHours } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { OSM_DAYS, type TimeRange, type WeeklyHours } from '../utils/weekly-hours.ts';
 
 /** A Monday (5 January 2026): the weekdays' names are read from the week it starts. */
 const A_MONDAY = Date.UTC(2026, 0, 5, 12);

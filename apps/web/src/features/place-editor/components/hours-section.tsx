@@ -1,45 +1,62 @@
+import { EMPTY_WEEK, type LatLng, type WeeklyHours, weeklyHoursToOsm } from '@karta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useHoursPreview } from '../../opening-hours/api/preview-hours.ts';
 import { WeekTable } from '../../opening-hours/components/week-table.tsx';
 import { WeeklyHoursPicker } from '../../opening-hours/components/weekly-hours-picker.tsx';
-import { EMPTY_WEEK, type WeeklyHours, weeklyHoursToOsm } from '../../opening-hours/utils/weekly-hours.ts';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
 import { FieldFrame, inputClass } from './field-frame.tsx';
 
 /** The preview waits for typing to pause this long. */
 const PREVIEW_DELAY_MS = 300;
 
+/** The form's position, for hours that follow the sun; none while it is not two numbers. */
+function typedPosition(lat: string, lng: string): LatLng | undefined {
+  const point = { lat: Number(lat), lng: Number(lng) };
+  const valid =
+    lat.trim() !== '' && lng.trim() !== '' && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
+  return valid ? point : undefined;
+}
+
 /**
  * Opening hours: the weekly picker writes OpenStreetMap's text into the field below it, which
  * experts may edit by hand; under it, a live preview of the coming week as the server reads the
- * text (with the library's advice, which never blocks).
+ * text (with the library's advice, which never blocks). Text the picker did not write (the
+ * place's own, an expert's) is shown in the picker as the server reads it back, when the picker
+ * can hold it; otherwise the picker stays empty and says why.
  */
 export function HoursSection({ form }: { form: PlaceForm }) {
   const { t, i18n } = useTranslation();
   const { values, problemOf, setField, touch } = form;
-  const [week, setWeek] = useState<WeeklyHours>(EMPTY_WEEK);
+  /** The week the picker last wrote, half-typed ranges included. */
+  const [picked, setPicked] = useState<WeeklyHours | null>(null);
   const value = values.openingHours;
-  // Text the picker did not write (an import's, an expert's) stays until the picker is used.
-  const writtenAsText = value.trim() !== '' && value.trim() !== weeklyHoursToOsm(week);
-  const preview = useHoursPreview(useDebouncedValue(value, PREVIEW_DELAY_MS), i18n.language);
+  const settled = useDebouncedValue(value, PREVIEW_DELAY_MS);
+  const preview = useHoursPreview(settled, i18n.language, {
+    near: typedPosition(values.lat, values.lng),
+    picker: true,
+  });
   const shown = value.trim() === '' ? undefined : preview.data;
+  const current = settled === value && !preview.isPlaceholderData ? shown : undefined;
+  const pickersOwn = picked !== null && value.trim() === weeklyHoursToOsm(picked);
+  const week = pickersOwn ? picked : (shown?.weekly ?? EMPTY_WEEK);
+  const beyondPicker = !pickersOwn && current !== undefined && !current.error && current.weekly === null;
 
   function changeWeek(next: WeeklyHours) {
-    setWeek(next);
+    setPicked(next);
     setField('openingHours', weeklyHoursToOsm(next));
   }
 
   return (
     <fieldset className="space-y-4" data-testid="hours-section">
       <legend className="text-base font-semibold text-gray-900">{t('openingHours.picker.title')}</legend>
-      {writtenAsText && (
+      {beyondPicker && (
         <p data-testid="hours-text-note" className="text-sm text-gray-700">
-          {t('openingHours.picker.writtenAsText')}
+          {t('openingHours.picker.beyondPicker')}
         </p>
       )}
-      <WeeklyHoursPicker week={week} onChange={changeWeek} />
+      <WeeklyHoursPicker week={beyondPicker ? EMPTY_WEEK : week} onChange={changeWeek} />
       <FieldFrame
         field="openingHours"
         label={t('placeEditor.contact.openingHours')}

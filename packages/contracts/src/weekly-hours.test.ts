@@ -40,6 +40,15 @@ describe('weeklyHoursToOsm', () => {
       ),
     ).toBe('We 08:00-12:00,14:00-18:00');
     expect(weeklyHoursToOsm(week({ 4: [['22:00', '02:00']] }))).toBe('Fr 22:00-02:00');
+    // "; " would let Saturday's rule replace Friday night's last two hours.
+    expect(
+      weeklyHoursToOsm(
+        week({ 4: [['22:00', '02:00']], 5: [['10:00', '14:00']] }, { closedOnHolidays: true }),
+      ),
+    ).toBe('Fr 22:00-02:00, Sa 10:00-14:00; PH off');
+    expect(weeklyHoursToOsm(week({ 4: [['18:00', '00:00']], 5: [['10:00', '14:00']] }))).toBe(
+      'Fr 18:00-00:00; Sa 10:00-14:00',
+    );
     expect(weeklyHoursToOsm(week({ 0: office }, { allDay: true, closedOnHolidays: true }))).toBe(
       '24/7; PH off',
     );

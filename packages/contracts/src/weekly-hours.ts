@@ -1,17 +1,27 @@
-/** One stretch of a day, `HH:MM` to `HH:MM` (an end at or before the start runs past midnight). */
-export interface TimeRange {
-  from: string;
-  to: string;
-}
+import { z } from 'zod';
 
-/** What the weekly picker holds: each weekday's ranges (Monday first; none: closed). */
-export interface WeeklyHours {
-  days: TimeRange[][];
+/**
+ * The place form's weekly picker and the OpenStreetMap text it writes. Shared: the form writes
+ * the text, and the server reads a value back into the picker's week (GET /opening-hours with
+ * `picker=true`) and checks that writing that week means the same hours.
+ */
+
+/** `HH:MM`; an end at `24:00` is midnight. */
+const PickerTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/);
+
+/** One stretch of a day, `HH:MM` to `HH:MM` (an end at or before the start runs past midnight). */
+export const TimeRange = z.object({ from: PickerTime, to: PickerTime });
+export type TimeRange = z.infer<typeof TimeRange>;
+
+/** What the picker holds: each weekday's ranges (Monday first; none: closed). */
+export const WeeklyHours = z.object({
+  days: z.array(z.array(TimeRange)).length(7),
   /** Open around the clock, every day (the days' ranges are then not used). */
-  allDay: boolean;
+  allDay: z.boolean(),
   /** Closed on the site's public holidays. */
-  closedOnHolidays: boolean;
-}
+  closedOnHolidays: z.boolean(),
+});
+export type WeeklyHours = z.infer<typeof WeeklyHours>;
 
 /** OpenStreetMap's two-letter weekdays, Monday first. */
 export const OSM_DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
@@ -46,7 +56,8 @@ function daySelector(days: readonly number[]): string {
 
 /**
  * The picker's week as an OpenStreetMap `opening_hours` value: days with the same ranges share a
- * rule (`Mo-Fr 08:00-16:00; Sa 09:00-12:00`), `24/7` when open around the clock, `PH off` when
+ * rule (`Mo-Fr 08:00-16:00; Sa 09:00-12:00`; with nights `Fr 22:00-02:00, Sa 10:00-14:00`),
+ * `24/7` when open around the clock, `PH off` when
  * closed on public holidays; empty when nothing is open. The server reads it back with
  * opening_hours.js like any other value.
  */
@@ -62,5 +73,14 @@ export function weeklyHoursToOsm(week: WeeklyHours): string {
   });
   if (daysOf.size === 0) return '';
   const rules = [...daysOf].map(([times, days]) => `${daySelector(days)} ${times}`);
-  return [...rules, ...holidays].join('; ');
+  // A night spills into the next day, and a later rule for that day after "; " replaces the whole
+  // day, spill included (`Fr 22:00-02:00; Sa 10:00-14:00` closes at midnight on Friday). So a week
+  // with nights joins its day rules as additional rules, which add to each other.
+  const nights = week.days.some((ranges) => ranges.filter(isCompleteRange).some(runsPastMidnight));
+  return [rules.join(nights ? ', ' : '; '), ...holidays].join('; ');
+}
+
+/** Whether a range ends on the next day (an end at midnight, `00:00` or `24:00`, does not). */
+function runsPastMidnight(range: TimeRange): boolean {
+  return range.to !== '00:00' && range.to !== '24:00' && range.to <= range.from;
 }
