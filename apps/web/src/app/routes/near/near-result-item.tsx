@@ -4,9 +4,7 @@ import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ArrowRightIcon } from '../../../components/ui/icons.tsx';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
-import { StaleNote } from '../../../features/freshness/components/stale-note.tsx';
-import { OpenStateLabel } from '../../../features/opening-hours/components/open-state-label.tsx';
-import { PlaceSubline } from '../../../features/places/components/place-subline.tsx';
+import { PlaceRowText } from '../../../features/places/components/place-row-text.tsx';
 import { placeName } from '../../../features/places/utils/place-text.ts';
 import { formatDistance } from '../../../lib/i18n/format.ts';
 
@@ -47,21 +45,13 @@ export function NearResultItem({
           selected ? '' : 'hover:bg-gray-50'
         }`}
       >
-        <span className="min-w-0 flex-1">
-          <span
-            className={`block truncate font-medium ${selected ? 'text-blue-800' : 'text-gray-900 group-hover:text-blue-800'}`}
-          >
-            {name}
-          </span>
-          <PlaceSubline category={category} address={place.address} />
-          <OpenStateLabel state={place.openState} className="mt-0.5 max-w-full text-sm" />
-          <StaleNote stale={place.stale} className="mt-0.5 text-sm" />
+        <PlaceRowText place={place} category={category} selected={selected}>
           {showServedRadius && place.radius !== null && (
             <span className="mt-0.5 block text-sm text-gray-600" data-testid="served-radius">
               {t('near.covers.serves', { radius: formatDistance(place.radius, i18n.language) })}
             </span>
           )}
-        </span>
+        </PlaceRowText>
         {place.distance !== null && (
           <span data-testid="result-distance" className="shrink-0 pt-0.5 text-sm text-gray-700 tabular-nums">
             {formatDistance(place.distance, i18n.language)}

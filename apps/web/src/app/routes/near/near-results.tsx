@@ -2,7 +2,7 @@ import { NEAR_RADII, type PlaceListItem } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { MapPinIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
 import type { useNearPlaces } from '../../../features/near/api/list-near-places.ts';
@@ -118,16 +118,11 @@ export function NearResults(props: NearResultsProps) {
         </ul>
         {list.hasNextPage && (
           <div className="border-t border-gray-200 p-3 text-center">
-            <button
-              type="button"
-              data-testid="show-more"
-              className={buttonStyles.secondary}
-              disabled={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {list.isFetchingNextPage && <Spinner className="size-4" />}
-              {list.isFetchingNextPage ? t('places.loadingMore') : t('places.showMore')}
-            </button>
+            <ShowMoreButton
+              testId="show-more"
+              loading={list.isFetchingNextPage}
+              onShowMore={() => void list.fetchNextPage()}
+            />
           </div>
         )}
       </>

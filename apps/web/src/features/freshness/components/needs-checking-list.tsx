@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
@@ -94,14 +95,7 @@ export function NeedsCheckingList() {
       </ul>
       {query.hasNextPage && (
         <div className="border-t border-gray-200 p-3 text-center">
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? t('places.loadingMore') : t('places.showMore')}
-          </button>
+          <ShowMoreButton loading={query.isFetchingNextPage} onShowMore={() => void query.fetchNextPage()} />
         </div>
       )}
     </div>

@@ -1,8 +1,6 @@
 import type { PlaceListItem as PlaceListEntry } from '@karta/contracts';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
 import { PlaceListItem } from './place-list-item.tsx';
 
 interface PlaceListProps {
@@ -40,7 +38,6 @@ export function PlaceList(props: PlaceListProps) {
     onShowMore,
     showDistance = true,
   } = props;
-  const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -66,16 +63,7 @@ export function PlaceList(props: PlaceListProps) {
       </ul>
       {hasMore && (
         <div className="border-t border-gray-200 p-3 text-center">
-          <button
-            type="button"
-            data-testid="show-more"
-            className={buttonStyles.secondary}
-            disabled={loadingMore}
-            onClick={onShowMore}
-          >
-            {loadingMore && <Spinner className="size-4" />}
-            {loadingMore ? t('places.loadingMore') : t('places.showMore')}
-          </button>
+          <ShowMoreButton testId="show-more" loading={loadingMore} onShowMore={onShowMore} />
         </div>
       )}
     </div>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import { TabLinks } from '../../../components/ui/tab-links.tsx';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
@@ -101,17 +101,13 @@ export function ReviewQueue({ categoryNameOf }: { categoryNameOf: CategoryNameOf
           )}
           {query.hasNextPage && (
             <div className="flex justify-center">
-              <button
-                type="button"
-                data-testid="review-show-more"
-                className={buttonStyles.secondary}
-                aria-disabled={query.isFetchingNextPage || undefined}
-                onClick={() => {
-                  if (!query.isFetchingNextPage) void query.fetchNextPage();
-                }}
-              >
-                {query.isFetchingNextPage ? t('review.loadingMore') : t('review.showMore')}
-              </button>
+              <ShowMoreButton
+                testId="review-show-more"
+                loading={query.isFetchingNextPage}
+                onShowMore={() => void query.fetchNextPage()}
+                label={t('review.showMore')}
+                loadingLabel={t('review.loadingMore')}
+              />
             </div>
           )}
         </>
