@@ -1,7 +1,8 @@
 import { ClusterIndex, type IndexedPlace } from '@karta/map-core/clustering';
+import { indexedPlaces } from './lib/indexed-places.ts';
 import { ms, seededRandom, summarise, type Timings } from './lib/stats.ts';
 import { type BenchViewport, zagrebViewports } from './lib/viewports.ts';
-import { DATA_SHAPES, type DataShape, generatePlaces } from './lib/world-places.ts';
+import { DATA_SHAPES, type DataShape } from './lib/world-places.ts';
 
 export interface ClusterShapeFigures {
   shape: DataShape;
@@ -40,19 +41,7 @@ export async function benchClusterIndex(
 }
 
 async function benchShape(shape: DataShape, count: number): Promise<ClusterShapeFigures> {
-  const places: IndexedPlace[] = [];
-  for (const place of generatePlaces(shape, count)) {
-    places.push({
-      id: places.length + 1,
-      lat: place.lat,
-      lng: place.lng,
-      category: place.category,
-      name: place.name,
-      primaryLanguage: place.primaryLanguage,
-      radius: place.radius,
-      locationPrivacy: place.locationPrivacy,
-    });
-  }
+  const places = indexedPlaces(shape, count);
   const memoryBefore = await memoryMb();
   const started = performance.now();
   const index = ClusterIndex.build(places);

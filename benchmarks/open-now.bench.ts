@@ -1,12 +1,12 @@
-import { ClusterIndex, type IndexedPlace } from '@karta/map-core/clustering';
+import { ClusterIndex } from '@karta/map-core/clustering';
 import { fromZonedTime } from 'date-fns-tz';
 import { OpenHoursTracker } from '../apps/server/src/map-index/open-hours-tracker.ts';
 import { startBenchServer } from './lib/bench-server.ts';
 import { type LoadResult, runLoad } from './lib/http-load.ts';
+import { indexedPlaces } from './lib/indexed-places.ts';
 import { type BenchTarget, sharedSeededDatabase, targetLabel } from './lib/seeded-database.ts';
 import { ms, summarise, type Timings } from './lib/stats.ts';
 import { viewportsFor } from './lib/viewports.ts';
-import { generatePlaces } from './lib/world-places.ts';
 import { loadLine, mapPaths } from './map-api.bench.ts';
 
 /** One minute at which places open or close, as the map index lives it. */
@@ -88,20 +88,7 @@ function liveTheDay(target: BenchTarget, count: number): MinuteFigures[] {
   const instant = (minute: string) => fromZonedTime(`${minute}:00`, 'Europe/Zagreb').getTime();
   const hours = new OpenHoursTracker();
   const first = instant(MINUTES[0] as string);
-  const places: IndexedPlace[] = [];
-  for (const place of generatePlaces(target.shape, count)) {
-    places.push({
-      id: places.length + 1,
-      lat: place.lat,
-      lng: place.lng,
-      category: place.category,
-      name: place.name,
-      primaryLanguage: place.primaryLanguage,
-      radius: place.radius,
-      locationPrivacy: place.locationPrivacy,
-      hoursId: hours.idOf(place.openingHours, first),
-    });
-  }
+  const places = indexedPlaces(target.shape, count, (openingHours) => hours.idOf(openingHours, first));
   const index = ClusterIndex.build(places);
   hours.takeChange();
   index.setOpenHours(hours.open);
