@@ -45,7 +45,9 @@ const COMPACT_SHARE = 1 / 200;
  * that `setOpenHours` opens or closes is a change of the open-now layers. A changed place leaves a
  * tombstone in the sorted base and goes to a small delta every query scans; past
  * max(2 000, size / 200) changes the next change compacts (rebuilds the base from the live places
- * in linear time), or call `compact()` at a quiet moment. The index copies what it needs from the
+ * in linear time), or call `compact()` at a quiet moment. The open-now layers count their own
+ * changes and, past the same bound, are rebuilt alone: at the minute most places open, only the
+ * open places are sorted and laid out again. The index copies what it needs from the
  * given places (names by reference) and keeps no reference to the place objects themselves.
  */
 export class ClusterIndex {
@@ -55,7 +57,9 @@ export class ClusterIndex {
   /** Every place, and the places open now; built by `compact()`, which `build` calls. */
   private layers!: LayerSet;
   private openLayers!: LayerSet;
+  /** Changes in the deltas of every place's layers, and of the open-now layers. */
   private changes = 0;
+  private openChanges = 0;
 
   private constructor(private readonly options: Required<Omit<ClusterIndexOptions, 'openHours'>>) {}
 
@@ -85,46 +89,54 @@ export class ClusterIndex {
 
   /** Changes since the last compaction (each leaves work for every query until compacted). */
   get pendingChanges(): number {
-    return this.changes;
+    return this.changes + this.openChanges;
+  }
+
+  /** Of those, the changes of the open-now layers (places that opened or closed, or open ones changed). */
+  get pendingOpenChanges(): number {
+    return this.openChanges;
   }
 
   /** Inserts a place, or replaces (moves, renames, recategorises, gives new hours) the one with its id. */
   upsert(place: IndexedPlace): void {
     checkPlace(place);
     const old = this.store.slotOf(place.id);
+    const wasOpen = old !== undefined && this.store.open[old] === 1;
     if (old !== undefined) this.detach(old);
     const slot = this.store.add(place);
     this.layers.insert(slot);
-    if (this.store.open[slot]) this.openLayers.insert(slot);
-    this.changed();
+    const open = this.store.open[slot] === 1;
+    if (open) this.openLayers.insert(slot);
+    this.changed(wasOpen || open);
   }
 
   /** Takes the place with this id out; an unknown id changes nothing. */
   remove(id: number): void {
     const slot = this.store.slotOf(id);
     if (slot === undefined) return;
+    const wasOpen = this.store.open[slot] === 1;
     this.detach(slot);
-    this.changed();
+    this.changed(wasOpen);
   }
 
   /**
    * Makes `open` the hours ids open now: a place is open when its `hoursId` is in the set. Each
    * place that opens or closes is one change, moved in or out of the open-now layers on its own;
-   * when they would take the changes past the compaction threshold (the minute most places open),
-   * one compaction rebuilds every layer instead. Returns how many opened or closed, and whether it
-   * compacted.
+   * when they would take the open layers' changes past the compaction threshold (the minute most
+   * places open), those layers alone are rebuilt instead, from the open places. Returns how many
+   * opened or closed, and whether it rebuilt.
    */
   setOpenHours(open: ReadonlySet<number>): { changed: number; rebuilt: boolean } {
     const flipped = this.store.setOpenHours(open);
-    if (this.compactionDue(this.changes + flipped.length)) {
-      this.compact();
+    if (this.compactionDue(this.openChanges + flipped.length)) {
+      this.compactOpen();
       return { changed: flipped.length, rebuilt: true };
     }
     for (const slot of flipped) {
       if (this.store.open[slot]) this.openLayers.insert(slot);
       else this.openLayers.delete(slot);
     }
-    this.changes += flipped.length;
+    this.openChanges += flipped.length;
     return { changed: flipped.length, rebuilt: false };
   }
 
@@ -133,24 +145,36 @@ export class ClusterIndex {
    * then stable splits by category and by being open now. Linear in the number of places.
    */
   compact(): void {
-    const store = this.store;
-    const slots = store.liveSlots();
+    const sorted = this.mortonOrder(this.store.liveSlots());
+    this.layers = LayerSet.build(this.store, sorted, this.options.scope);
+    // A filter keeps the order: the open places need no sort of their own.
+    const open = sorted.filter((slot) => this.store.open[slot] === 1);
+    this.openLayers = LayerSet.build(this.store, open, this.options.scope);
+    this.changes = 0;
+    this.openChanges = 0;
+  }
+
+  /** Rebuilds the open-now layers alone, from the live open places: linear in their number. */
+  private compactOpen(): void {
+    const open = this.store.liveSlots().filter((slot) => this.store.open[slot] === 1);
+    this.openLayers = LayerSet.build(this.store, this.mortonOrder(open), this.options.scope);
+    this.openChanges = 0;
+  }
+
+  /** `slots` sorted by their places' Morton codes (a radix sort, stable). */
+  private mortonOrder(slots: Int32Array): Int32Array {
+    const { x, y } = this.store;
     const high = new Uint32Array(slots.length);
     const low = new Uint32Array(slots.length);
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i] as number;
-      high[i] = mortonHigh(store.x[slot] as number, store.y[slot] as number);
-      low[i] = mortonLow(store.x[slot] as number, store.y[slot] as number);
+      high[i] = mortonHigh(x[slot] as number, y[slot] as number);
+      low[i] = mortonLow(x[slot] as number, y[slot] as number);
     }
     const order = orderByKey(high, low);
     const sorted = new Int32Array(slots.length);
     for (let i = 0; i < sorted.length; i++) sorted[i] = slots[order[i] as number] as number;
-
-    this.layers = LayerSet.build(store, sorted, this.options.scope);
-    // A filter keeps the order: the open places need no sort of their own.
-    const open = sorted.filter((slot) => store.open[slot] === 1);
-    this.openLayers = LayerSet.build(store, open, this.options.scope);
-    this.changes = 0;
+    return sorted;
   }
 
   /** The clusters and single places of one viewport, with names in `lang`. */
@@ -191,9 +215,12 @@ export class ClusterIndex {
     this.store.delete(slot);
   }
 
-  private changed(): void {
+  /** Counts a change of a place (`open`: one the open-now layers held or now hold); compacts when due. */
+  private changed(open: boolean): void {
     this.changes += 1;
+    if (open) this.openChanges += 1;
     if (this.compactionDue(this.changes)) this.compact();
+    else if (this.compactionDue(this.openChanges)) this.compactOpen();
   }
 
   private compactionDue(changes: number): boolean {
