@@ -87,9 +87,12 @@ export class ClusterIndex {
     return this.store.size;
   }
 
-  /** Changes since the last compaction (each leaves work for every query until compacted). */
+  /**
+   * Changes since the last compaction: the most a query scans in a delta (each layer set has its
+   * own; a change of an open place is one change of each).
+   */
   get pendingChanges(): number {
-    return this.changes + this.openChanges;
+    return Math.max(this.changes, this.openChanges);
   }
 
   /** Of those, the changes of the open-now layers (places that opened or closed, or open ones changed). */
