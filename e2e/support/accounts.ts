@@ -1,4 +1,6 @@
+import { appendFileSync, statSync } from 'node:fs';
 import { createApiClient } from '@karta/api-client';
+import { inject } from 'vitest';
 
 /** The first admin of every e2e server (created at start from ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const E2E_ADMIN = { email: 'admin@karta.test', password: 'orchard-lantern-velvet-e2e' } as const;
@@ -6,20 +8,32 @@ export const E2E_ADMIN = { email: 'admin@karta.test', password: 'orchard-lantern
 /** A password that passes every rule, for accounts the tests register. */
 export const E2E_PASSWORD = 'copper-meadow-harbour-e2e';
 
-/** Distinct addresses handed out before they repeat. */
+/** Distinct addresses handed out before they repeat, in blocks of one per test file. */
 const ADDRESSES = 12_500;
-// Each test file counts from a random point: files share the servers (and their per-address
-// limits), and counting from 0 in each gave the first addresses to every file.
-let addressCounter = Math.floor(Math.random() * ADDRESSES);
+const BLOCK = 250;
+
+/**
+ * The first address of this test file's block. Files share the servers (and their per-address
+ * limits), so each takes the next block of the run: the global setup's block file grows by one
+ * byte per file (files run one at a time), and its length is the file's number.
+ */
+function firstAddressOfFile(): number {
+  const blocks = inject('addressBlocks');
+  if (!blocks) return Math.floor(Math.random() * ADDRESSES);
+  appendFileSync(blocks, '.');
+  return ((statSync(blocks).size - 1) * BLOCK) % ADDRESSES;
+}
+
+let addressCounter: number | undefined;
 
 /**
  * A client address of its own for each browser page or API client, sent as `X-Forwarded-For`
  * (the e2e servers run with TRUST_PROXY, as behind a proxy). So each test is one visitor to the
  * real rate limits (5 registrations an hour per address) instead of all sharing 127.0.0.1. The
- * addresses are from TEST-NET-2 (RFC 5737): a header value only, never contacted.
+ * addresses are header values only, never contacted.
  */
 export function nextClientAddress(): string {
-  addressCounter += 1;
+  addressCounter = (addressCounter ?? firstAddressOfFile()) + 1;
   const n = addressCounter % ADDRESSES;
   return `198.51.${100 + Math.floor(n / 250)}.${(n % 250) + 1}`;
 }

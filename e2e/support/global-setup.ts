@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type SentryReceiver, startSentryReceiver } from '../../apps/server/test/support/sentry-receiver.ts';
 import { E2E_ADMIN } from './accounts.ts';
@@ -15,6 +18,8 @@ declare module 'vitest' {
     sentryUrl: string;
     /** Chromium's path, or '' when the browser tests must be skipped. */
     chromiumPath: string;
+    /** A file each test file appends a byte to, for a block of client addresses of its own (accounts.ts). */
+    addressBlocks: string;
   }
 }
 
@@ -33,6 +38,7 @@ export default async function setup(project: TestProject) {
     project.provide('kartaUrl', '');
     project.provide('kartaGoogleUrl', '');
     project.provide('sentryUrl', '');
+    project.provide('addressBlocks', '');
     return;
   }
 
@@ -77,6 +83,12 @@ export default async function setup(project: TestProject) {
   project.provide('kartaUrl', server.url);
   project.provide('kartaGoogleUrl', googleServer.url);
   project.provide('sentryUrl', sentry.url);
+  const blocks = mkdtempSync(join(tmpdir(), 'karta-e2e-addresses-'));
+  writeFileSync(join(blocks, 'blocks'), '');
+  project.provide('addressBlocks', join(blocks, 'blocks'));
 
-  return stopAll;
+  return async () => {
+    await stopAll();
+    rmSync(blocks, { recursive: true, force: true });
+  };
 }

@@ -81,9 +81,12 @@ export class PhotoPage {
     await item.getByRole('status').filter({ hasText: /\S/ }).waitFor();
   }
 
-  /** The review queue's photos: publishes the first one shown. */
-  async publishFirstInReview(): Promise<void> {
-    const first = this.page.getByTestId('photo-review-item').first();
+  /**
+   * The review queue's photos: publishes the first one shown of the place named `placeName`
+   * (other files' photos may wait in the same queue, some without the alt text publishing needs).
+   */
+  async publishFirstInReview(placeName: string): Promise<void> {
+    const first = this.page.getByTestId('photo-review-item').filter({ hasText: placeName }).first();
     const id = await first.getByTestId('photo-editor-item').getAttribute('data-photo-id');
     const item = this.page.locator(`[data-testid=photo-review-item]:has([data-photo-id="${id}"])`);
     await item.getByTestId('photo-publish').click();

@@ -63,8 +63,8 @@ describeInBrowser('photos', (suite) => {
     await karta.openStaffScreen('/review');
     await karta.signInFromStaffPrompt(moderator);
     await expect.poll(() => photos.reviewCount()).toBeGreaterThanOrEqual(2);
-    await photos.publishFirstInReview();
-    await photos.publishFirstInReview();
+    await photos.publishFirstInReview(`Photographed bakery ${tag}`);
+    await photos.publishFirstInReview(`Photographed bakery ${tag}`);
     const { api: admin } = await adminApi(baseUrl);
     await admin.transitionPlace(place.id, { to: 'published', version: moved.version });
 
