@@ -32,7 +32,7 @@ export function useHoursSettings(next: HoursSettings): void {
  */
 export function parseHoursKey(key: string): { value: string; lat: number; lng: number } {
   const cell = /^(.*)\|(-?\d+)\|(-?\d+)$/s.exec(key);
-  if (cell && SUN_WORDS.test(cell[1] as string)) {
+  if (cell && followsTheSun(cell[1] as string)) {
     return { value: cell[1] as string, lat: (Number(cell[2]) + 0.5) / 10, lng: (Number(cell[3]) + 0.5) / 10 };
   }
   return { value: key, lat: 0, lng: 0 };
@@ -40,6 +40,9 @@ export function parseHoursKey(key: string): { value: string; lat: number; lng: n
 
 /** Words of hours that follow the sun: the same test as the `hours_key` column's. */
 const SUN_WORDS = /(sunrise|sunset|dawn|dusk)/i;
+
+/** Whether `value`'s hours follow the sun (their times move from day to day). */
+export const followsTheSun = (value: string) => SUN_WORDS.test(value);
 
 /** The state of a place with this hours key (null: no hours) now, or at `instant`. */
 export function placeOpenState(hoursKey: string | null, instant = new Date()): OpenState {
@@ -80,7 +83,7 @@ const parsed = new Map<string, OpeningHours>();
  * sunrise there, read in UTC, is the local time of sunrise at the place (within a minute).
  */
 export function hoursOf(value: string, context: HoursContext, instant: Date): OpeningHours {
-  const sun = SUN_WORDS.test(value);
+  const sun = followsTheSun(value);
   const lat = sun ? context.lat : 0;
   const lng = sun ? context.lng - getTimezoneOffset(context.timeZone, instant) / MS_PER_DEGREE_OF_SUN : 0;
   const key = `${context.country}|${lat}|${lng}|${value}`;
@@ -116,6 +119,12 @@ const MS_PER_DEGREE_OF_SUN = 4 * 60 * 1000;
  * daylight-saving change never shifts them.
  */
 export const wallClock = (instant: Date, timeZone: string) => toZonedTime(instant, timeZone);
+
+/** Midnight of `instant`'s day in `timeZone`, as a wall-clock time (ms; see `wallClock`). */
+export function wallMidnight(instant: Date, timeZone: string): number {
+  const wall = wallClock(instant, timeZone);
+  return Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
+}
 const instantOf = (wall: Date, timeZone: string) => fromZonedTime(wall, timeZone);
 
 /**

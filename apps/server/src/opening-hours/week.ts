@@ -1,5 +1,5 @@
 import type { HoursDay, HoursPreview } from '@karta/contracts';
-import { checkOpeningHours, type HoursContext, hoursOf, wallClock } from './open-state.ts';
+import { checkOpeningHours, type HoursContext, hoursOf, wallMidnight } from './open-state.ts';
 import { weeklyHoursOf } from './weekly-reading.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,8 +14,7 @@ const hhmm = (wall: Date) =>
  */
 export function weekOf(value: string, from: Date, context: HoursContext): HoursDay[] {
   const hours = hoursOf(value, context, from);
-  const wall = wallClock(from, context.timeZone);
-  const midnight = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
+  const midnight = wallMidnight(from, context.timeZone);
   const week: HoursDay[] = [];
   for (let day = 0; day < 7; day++) {
     const start = midnight + day * DAY_MS;

@@ -1,6 +1,6 @@
 import { EMPTY_WEEK, type TimeRange, type WeeklyHours, weeklyHoursToOsm } from '@karta/contracts';
 import type OpeningHours from 'opening_hours';
-import { type HoursContext, hoursOf, wallClock } from './open-state.ts';
+import { followsTheSun, type HoursContext, hoursOf, wallMidnight } from './open-state.ts';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -27,7 +27,7 @@ interface Piece {
  */
 export function weeklyHoursOf(value: string, now: Date, context: HoursContext): WeeklyHours | null {
   // Sun times move by a minute or less a day: a week could look regular when it is not.
-  if (/(sunrise|sunset|dawn|dusk)/i.test(value)) return null;
+  if (followsTheSun(value)) return null;
   let hours: OpeningHours;
   try {
     hours = hoursOf(value, context, now);
@@ -50,12 +50,6 @@ export function weeklyHoursOf(value: string, now: Date, context: HoursContext): 
   const written = weeklyHoursToOsm(week);
   if (written === '') return null;
   return meansTheSame(hours, hoursOf(written, context, now), today) ? week : null;
-}
-
-/** Midnight of `instant`'s day in the zone, as a wall-clock time (see `wallClock`). */
-function wallMidnight(instant: Date, timeZone: string): number {
-  const wall = wallClock(instant, timeZone);
-  return Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
 }
 
 /** The wall-clock midnights of the country's public holidays in the coming year, as the library knows them. */

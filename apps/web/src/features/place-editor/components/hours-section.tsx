@@ -1,4 +1,4 @@
-import { EMPTY_WEEK, type LatLng, type WeeklyHours, weeklyHoursToOsm } from '@karta/contracts';
+import { EMPTY_WEEK, type WeeklyHours, weeklyHoursToOsm } from '@karta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
@@ -6,18 +6,11 @@ import { useHoursPreview } from '../../opening-hours/api/preview-hours.ts';
 import { WeekTable } from '../../opening-hours/components/week-table.tsx';
 import { WeeklyHoursPicker } from '../../opening-hours/components/weekly-hours-picker.tsx';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
+import { formPosition } from '../utils/place-form-values.ts';
 import { FieldFrame, inputClass } from './field-frame.tsx';
 
 /** The preview waits for typing to pause this long. */
 const PREVIEW_DELAY_MS = 300;
-
-/** The form's position, for hours that follow the sun; none while it is not two numbers. */
-function typedPosition(lat: string, lng: string): LatLng | undefined {
-  const point = { lat: Number(lat), lng: Number(lng) };
-  const valid =
-    lat.trim() !== '' && lng.trim() !== '' && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
-  return valid ? point : undefined;
-}
 
 /**
  * Opening hours: the weekly picker writes OpenStreetMap's text into the field below it, which
@@ -34,12 +27,14 @@ export function HoursSection({ form }: { form: PlaceForm }) {
   const value = values.openingHours;
   const settled = useDebouncedValue(value, PREVIEW_DELAY_MS);
   const preview = useHoursPreview(settled, i18n.language, {
-    near: typedPosition(values.lat, values.lng),
+    // Where the place is, for hours that follow the sun (none while the position is half-typed).
+    near: formPosition(values) ?? undefined,
     picker: true,
   });
   const shown = value.trim() === '' ? undefined : preview.data;
   const current = settled === value && !preview.isPlaceholderData ? shown : undefined;
   const pickersOwn = picked !== null && value.trim() === weeklyHoursToOsm(picked);
+  // Empty too when the text says more than a picker can hold (`weekly` null: see beyondPicker).
   const week = pickersOwn ? picked : (shown?.weekly ?? EMPTY_WEEK);
   const beyondPicker = !pickersOwn && current !== undefined && !current.error && current.weekly === null;
 
@@ -56,7 +51,7 @@ export function HoursSection({ form }: { form: PlaceForm }) {
           {t('openingHours.picker.beyondPicker')}
         </p>
       )}
-      <WeeklyHoursPicker week={beyondPicker ? EMPTY_WEEK : week} onChange={changeWeek} />
+      <WeeklyHoursPicker week={week} onChange={changeWeek} />
       <FieldFrame
         field="openingHours"
         label={t('placeEditor.contact.openingHours')}
