@@ -64,7 +64,7 @@ export async function addModerators(database: SeededDatabase, count: number): Pr
       });
       if (!user) throw new Error(`bench-moderator-${i} exists already`);
       const { token, tokenHash } = newSessionToken();
-      await sessions.create(user.id, tokenHash, 24 * 60 * 60);
+      await sessions.create(user.id, tokenHash, 24 * 60 * 60, 'Bench');
       cookies.push(`${SESSION_COOKIE}=${token}`);
     }
     return cookies;

@@ -24,6 +24,8 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { clientErrorHandler, registerStrictJsonParser } from './http/strict-input.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerWriteGuard } from './http/write-guard.ts';
+import type { MailSenderOptions } from './mail/mail-sender.ts';
+import { startMailer } from './mail/mailer.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
 import { loggerOptions, registerRequestLog } from './observability/request-log.ts';
 import { reportError } from './observability/sentry.ts';
@@ -62,6 +64,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout when absent); tests read the log from here. */
   logStream?: DestinationStream;
+  /** The mail sender's timing (tests poll often, with short claims). */
+  mail?: Pick<MailSenderOptions, 'pollMs' | 'leaseMs' | 'firstRetryMs'>;
   /** Sees every route as it is added (a test compares them with the OpenAPI document). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -115,14 +119,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerRateLimits(app);
   registerStrictJsonParser(app);
 
-  // 2. Our services.
-  decorateServices(app, { appConfig: config, database, mapIndex, storage });
-  if (ownsDatabase) {
-    app.addHook('onClose', async () => {
+  // 2. Our services. The mail sender starts now when SMTP_URL is set; it stops before the database closes.
+  const mailer = startMailer(config, database, app.log.child({ module: 'mail' }), options.mail);
+  decorateServices(app, { appConfig: config, database, mapIndex, storage, mailer });
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+    if (ownsDatabase) {
       await mapIndex.close();
       await database.close();
-    });
-  }
+    }
+  });
 
   registerRequestLog(app);
   registerForwardedForWarning(app, config.trustProxy);

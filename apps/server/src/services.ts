@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { type AccountService, createAccountService } from './accounts/account-service.ts';
+import { createPasswordResets, type PasswordResets } from './accounts/password-resets.ts';
 import { type CategoryRepository, createCategoryRepository } from './categories/category-repository.ts';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import type { StorageGuard } from './db/storage-guard.ts';
 import { createFlagRepository, type FlagRepository } from './flags/flag-repository.ts';
 import { type Confirmations, createConfirmations } from './freshness/confirmations.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { MapIndexService } from './map-index/map-index-service.ts';
 import { createPhotoRepository, type PhotoRepository } from './photos/photo-repository.ts';
 import { openPhotoStore, type PhotoStore } from './photos/photo-store.ts';
@@ -29,6 +31,10 @@ export interface AppServices {
   confirmations: Confirmations;
   /** Registration, sign-in and sessions. */
   accounts: AccountService;
+  /** Password-reset links by e-mail (only while mail is on). */
+  passwordResets: PasswordResets;
+  /** E-mail: whether it is on, and the outbox messages are written to. */
+  mailer: Mailer;
   /** Photo rows; their files are in `photoStore`. */
   photos: PhotoRepository;
   /** Where processed photo files are kept (PHOTO_STORAGE). */
@@ -44,12 +50,13 @@ declare module 'fastify' {
 /** Decorates the app with its services and the repositories built on the database. */
 export function decorateServices(
   app: FastifyInstance,
-  services: Pick<AppServices, 'appConfig' | 'database' | 'mapIndex' | 'storage'>,
+  services: Pick<AppServices, 'appConfig' | 'database' | 'mapIndex' | 'storage' | 'mailer'>,
 ) {
   app.decorate('appConfig', services.appConfig);
   app.decorate('database', services.database);
   app.decorate('mapIndex', services.mapIndex);
   app.decorate('storage', services.storage);
+  app.decorate('mailer', services.mailer);
   app.decorate('placeRepository', createPlaceRepository(services.database));
   app.decorate(
     'categoryRepository',
@@ -62,6 +69,7 @@ export function decorateServices(
   app.decorate('flags', createFlagRepository(services.database));
   app.decorate('confirmations', createConfirmations(services.database));
   app.decorate('accounts', createAccountService(services.database));
+  app.decorate('passwordResets', createPasswordResets(services.database, services.mailer));
   const photos = createPhotoRepository(services.database);
   const photoStore = openPhotoStore(services.appConfig.photoStorage);
   app.decorate('photos', photos);

@@ -30,6 +30,7 @@ describe.skipIf(!databaseAvailable)(`health, config, categories, openapi.json ($
       mapIndex: 'ready',
       storage: 'ok',
       imports: 0,
+      mail: 'off',
       version: t.config.version,
     });
   });

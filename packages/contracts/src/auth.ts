@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldIssueCode } from './errors.ts';
+import { BigId, IsoDateTime, LanguageCode } from './primitives.ts';
 import { characterCount, characterIssue, normaliseText, reportIssue, secretText, text } from './text.ts';
 
 /** Password length rules, counted in Unicode code points (an emoji is one character). */
@@ -125,3 +126,55 @@ export const SESSION_COOKIE = 'karta_session';
  * `Secure`, `Path=/` and no `Domain`, so no other subdomain can set or shadow it.
  */
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/**
+ * `POST /api/v1/auth/password-reset`: the address to send a reset link to, and the language the
+ * person asked in (the mail is written in it). The answer is the same whether an account exists.
+ */
+export const PasswordResetRequest = z.object({
+  email: EmailAddress,
+  language: LanguageCode.optional(),
+});
+export type PasswordResetRequest = z.input<typeof PasswordResetRequest>;
+
+/** The token of a reset link: 32 random bytes in base64url, as the link carries it. */
+export const ResetToken = z
+  .string({ error: 'The link is not complete' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'The link is not complete');
+
+/** `POST /api/v1/auth/password-reset/confirm`: the link's token and the new password. */
+export const PasswordResetConfirm = z.object({
+  token: ResetToken,
+  password: NewPassword,
+});
+export type PasswordResetConfirm = z.input<typeof PasswordResetConfirm>;
+
+/** `POST /api/v1/auth/password`: a signed-in user's new password, with the current one. */
+export const PasswordChange = z.object({
+  currentPassword: secretText(1024, 'Enter your current password'),
+  newPassword: NewPassword,
+});
+export type PasswordChange = z.input<typeof PasswordChange>;
+
+/** One of the signed-in user's sessions (`GET /api/v1/auth/sessions`). */
+export const AccountSession = z.object({
+  id: z.number().int().positive(),
+  createdAt: IsoDateTime,
+  lastUsedAt: IsoDateTime,
+  /** The browser and system, as its User-Agent named them at sign-in (short); null when unknown. */
+  device: z.string().nullable(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof AccountSession>;
+
+export const AccountSessionList = z.object({ items: z.array(AccountSession) });
+export type AccountSessionList = z.infer<typeof AccountSessionList>;
+
+export const SessionIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,16}$/, 'Expected a session id')
+    .transform(Number)
+    .pipe(BigId),
+});

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CurrentUser, LoginBody, RegisterBody } from './auth.ts';
+import {
+  AccountSessionList,
+  CurrentUser,
+  LoginBody,
+  PasswordChange,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  RegisterBody,
+  SessionIdParams,
+} from './auth.ts';
 import { Category, CategoryIdParams, CategoryInput, CategoryList, CategoryPatch } from './categories.ts';
 import { ErrorBody } from './errors.ts';
 import {
@@ -181,6 +190,45 @@ export const endpoints = {
     summary: 'The signed-in user, or null when not signed in (also for an ended or unknown session)',
     response: CurrentUser.nullable(),
     errors: [],
+  },
+  requestPasswordReset: {
+    ...routes.requestPasswordReset,
+    summary:
+      'Send a single-use password-reset link, valid one hour, to an address: the same answer whether or not an account has it (404 `mail_off` when the site sends no e-mail)',
+    body: PasswordResetRequest,
+    status: 204,
+    errors: [400, 403, 404, 415, 429],
+  },
+  confirmPasswordReset: {
+    ...routes.confirmPasswordReset,
+    summary:
+      'Set a new password with a reset link’s token: the token is used up and every session of the account ends (400 `reset_link_invalid` for an unknown, used or expired token)',
+    body: PasswordResetConfirm,
+    status: 204,
+    errors: [400, 403, 404, 415, 429],
+  },
+  changePassword: {
+    ...routes.changePassword,
+    summary: 'Change the signed-in user’s password, given the current one: every other session ends',
+    body: PasswordChange,
+    status: 204,
+    session: 'required',
+    errors: [400, 401, 403, 415, 429],
+  },
+  listSessions: {
+    ...routes.listSessions,
+    summary: 'The signed-in user’s live sessions, most recently used first',
+    response: AccountSessionList,
+    session: 'required',
+    errors: [401],
+  },
+  endSession: {
+    ...routes.endSession,
+    summary: 'End one of the signed-in user’s sessions (signs that browser out)',
+    params: SessionIdParams,
+    status: 204,
+    session: 'required',
+    errors: [400, 401, 403, 404],
   },
   createPlace: {
     ...routes.createPlace,

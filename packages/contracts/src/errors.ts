@@ -6,6 +6,12 @@ export const ErrorCode = z.enum([
   'unauthorized',
   /** Sign-in refused: unknown e-mail, wrong password or disabled account (one message for all). */
   'invalid_credentials',
+  /** A password-reset link that is unknown, used or past its hour (one message for all). */
+  'reset_link_invalid',
+  /** The current password given to change it is not the account's. */
+  'wrong_password',
+  /** This site sends no e-mail (SMTP_URL unset): features that need it are off. */
+  'mail_off',
   /** Registration refused without saying why (the e-mail may be taken; telling would leak accounts). */
   'registration_refused',
   'forbidden',

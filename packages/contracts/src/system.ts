@@ -10,6 +10,8 @@ export const Health = z.object({
   storage: z.enum(['ok', 'low']),
   /** Real imports running in this process: reads keep answering meanwhile (decision 018). */
   imports: z.number().int().min(0),
+  /** Whether the site sends e-mail (SMTP_URL and MAIL_FROM set). */
+  mail: z.enum(['on', 'off']),
   version: z.string(),
 });
 export type Health = z.infer<typeof Health>;
@@ -32,6 +34,8 @@ export const ClientConfig = z.object({
   /** The IANA time zone opening hours are read in (`TIME_ZONE`): their times are shown in it. */
   timeZone: z.string().min(1),
   publicUrl: z.string().nullable(),
+  /** Whether the site sends e-mail: password reset, alerts and follows are shown only then. */
+  mail: z.boolean(),
   sentry: z.object({
     dsn: z.string().nullable(),
     environment: z.string(),

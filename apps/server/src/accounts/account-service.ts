@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CurrentUser } from '@karta/contracts';
+import type { CurrentUser, FieldIssue } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.ts';
+import { passwordContentIssues } from './password-rules.ts';
 import {
   createSessionRepository,
   hashSessionToken,
@@ -17,6 +18,23 @@ export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
 /** How often a used session is extended: a write at most once a day per session, not per request. */
 export const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
+
+/** Where a session is started: the token it replaces, and the browser it is for (`deviceLabel`). */
+export interface SessionOrigin {
+  previousToken?: string;
+  device?: string | null;
+}
+
+/**
+ * Sets `userId`'s password hash and spends their unused reset links (a link sent for the old
+ * password must not outlive it). Sessions are the caller's choice.
+ */
+export async function setPassword(tx: Queryable, userId: number, passwordHash: string): Promise<void> {
+  await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1::int8', [userId, passwordHash]);
+  await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1::int8 AND used_at IS NULL', [
+    userId,
+  ]);
+}
 
 /** The user a request acts as. */
 export type RequestUser = CurrentUser;
@@ -42,12 +60,9 @@ export function createAccountService(database: Database) {
   // Hash the dummy password now, so the first unknown e-mail does not take twice as long.
   verifyAgainstDummy('warm-up').catch(() => undefined);
 
-  /** A new session for `user`, replacing the one presented with the request (if any). */
-  async function startSession(
-    tx: Queryable,
-    user: UserRecord,
-    previousToken: string | undefined,
-  ): Promise<StartedSession> {
+  /** A new session for `user` in `device`, replacing the one presented with the request (if any). */
+  async function startSession(tx: Queryable, user: UserRecord, from: SessionOrigin): Promise<StartedSession> {
+    const { previousToken, device = null } = from;
     const txSessions = createSessionRepository(tx);
     // Rotation: a token planted in the browser before sign-in (session fixation) dies here.
     if (previousToken && isWellFormedToken(previousToken)) {
@@ -55,7 +70,7 @@ export function createAccountService(database: Database) {
     }
     await txSessions.purgeExpired();
     const { token, tokenHash } = newSessionToken();
-    await txSessions.create(user.id, tokenHash, SESSION_LIFETIME_SECONDS);
+    await txSessions.create(user.id, tokenHash, SESSION_LIFETIME_SECONDS, device);
     return { user: publicUser(user), token };
   }
 
@@ -66,7 +81,7 @@ export function createAccountService(database: Database) {
      */
     async register(
       input: { email: string; displayName: string; password: string },
-      previousToken?: string,
+      from: SessionOrigin = {},
     ): Promise<StartedSession | null> {
       const passwordHash = await hashPassword(input.password);
       return database.transaction(async (tx) => {
@@ -76,7 +91,7 @@ export function createAccountService(database: Database) {
           passwordHash,
         });
         if (!user) return null;
-        return startSession(tx, user, previousToken);
+        return startSession(tx, user, from);
       });
     },
 
@@ -85,7 +100,7 @@ export function createAccountService(database: Database) {
      * after one password verification (a dummy one when there is no account). Past a few
      * failures at the account, from anywhere, the attempt first waits (see sign-in-throttle.ts).
      */
-    async login(email: string, password: string, previousToken?: string): Promise<StartedSession | null> {
+    async login(email: string, password: string, from: SessionOrigin = {}): Promise<StartedSession | null> {
       const wait = throttle.delayFor(email);
       if (wait > 0) await sleep(wait);
       const user = await users.findByEmail(email);
@@ -96,7 +111,7 @@ export function createAccountService(database: Database) {
         throttle.recordFailure(email);
         return null;
       }
-      return database.transaction((tx) => startSession(tx, user, previousToken));
+      return database.transaction((tx) => startSession(tx, user, from));
     },
 
     /** Ends the session of `token` (nothing to do for an unknown one). */
@@ -138,6 +153,47 @@ export function createAccountService(database: Database) {
         renewed,
       };
     },
+
+    /**
+     * Changes the password of `userId`, given the current one: `wrong_password` when it is not
+     * the account's, the new one's rule issues when it breaks them, else done. Every session but
+     * the one of `keepToken` ends, and reset links not yet used die with the old password.
+     */
+    async changePassword(
+      userId: number,
+      input: { currentPassword: string; newPassword: string },
+      keepToken: string | undefined,
+    ): Promise<'changed' | 'wrong_password' | FieldIssue[]> {
+      const user = await users.findById(userId);
+      if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) return 'wrong_password';
+      const issues = passwordContentIssues(input.newPassword, user.email).map((issue) => ({
+        ...issue,
+        path: 'newPassword',
+      }));
+      if (issues.length > 0) return issues;
+      const passwordHash = await hashPassword(input.newPassword);
+      await database.transaction(async (tx) => {
+        await setPassword(tx, userId, passwordHash);
+        const keep = keepToken && isWellFormedToken(keepToken) ? hashSessionToken(keepToken) : null;
+        await createSessionRepository(tx).deleteAllOfUser(userId, keep);
+      });
+      return 'changed';
+    },
+
+    /** The live sessions of `userId`, the one of `currentToken` marked. */
+    listSessions: (userId: number, currentToken: string | undefined) =>
+      sessions.listOfUser(
+        userId,
+        currentToken && isWellFormedToken(currentToken) ? hashSessionToken(currentToken) : null,
+      ),
+
+    /** Ends one of `userId`'s sessions: `this` when it was `currentToken`'s, `missing` when not theirs. */
+    endSession: (userId: number, sessionId: number, currentToken: string | undefined) =>
+      sessions.deleteOfUser(
+        userId,
+        sessionId,
+        currentToken && isWellFormedToken(currentToken) ? hashSessionToken(currentToken) : null,
+      ),
 
     /** Changes a user's role or disabled flag in one transaction (disabling ends their sessions). */
     updateUser: (id: number, patch: { role?: CurrentUser['role']; disabled?: boolean }) =>

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { UserRole } from '@karta/contracts';
+import type { AccountSession, UserRole } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
+
+/** "Your sessions" lists at most this many (a user rarely has more than a handful). */
+export const MAX_LISTED_SESSIONS = 100;
 
 /** 32 random bytes in base64url: what the cookie carries. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -36,13 +39,69 @@ export interface SessionRecord {
 /** Sessions in the database; times come from the database's clock, shared by every instance. */
 export function createSessionRepository(db: Queryable) {
   return {
-    /** Stores a session of `userId` expiring `lifetimeSeconds` from now. */
-    async create(userId: number, tokenHash: string, lifetimeSeconds: number): Promise<void> {
+    /** Stores a session of `userId` expiring `lifetimeSeconds` from now, started in `device`. */
+    async create(
+      userId: number,
+      tokenHash: string,
+      lifetimeSeconds: number,
+      device: string | null,
+    ): Promise<void> {
       await db.query(
-        `INSERT INTO sessions (token_hash, user_id, expires_at)
-         VALUES ($1, $2, now() + make_interval(secs => $3))`,
-        [tokenHash, userId, lifetimeSeconds],
+        `INSERT INTO sessions (token_hash, user_id, expires_at, device)
+         VALUES ($1, $2, now() + make_interval(secs => $3), $4)`,
+        [tokenHash, userId, lifetimeSeconds, device],
       );
+    },
+
+    /** The live sessions of `userId`, most recently used first; `current` marks `currentHash`'s. */
+    async listOfUser(userId: number, currentHash: string | null): Promise<AccountSession[]> {
+      const { rows } = await db.query<{
+        id: string | number;
+        createdAt: Date;
+        lastUsedAt: Date;
+        device: string | null;
+        current: boolean;
+      }>(
+        `SELECT id, created_at AS "createdAt", last_used_at AS "lastUsedAt", device,
+                coalesce(token_hash = $2, false) AS current
+         FROM sessions WHERE user_id = $1::int8 AND expires_at > now()
+         ORDER BY last_used_at DESC, id DESC
+         LIMIT ${MAX_LISTED_SESSIONS}`,
+        [userId, currentHash],
+      );
+      return rows.map((row) => ({
+        id: Number(row.id),
+        createdAt: new Date(row.createdAt).toISOString(),
+        lastUsedAt: new Date(row.lastUsedAt).toISOString(),
+        device: row.device,
+        current: row.current,
+      }));
+    },
+
+    /**
+     * Ends session `id` if it is one of `userId`'s: `this` when it was the one of `currentHash`,
+     * `other` for another, `missing` when it is not theirs (or no longer there).
+     */
+    async deleteOfUser(
+      userId: number,
+      id: number,
+      currentHash: string | null,
+    ): Promise<'this' | 'other' | 'missing'> {
+      const { rows } = await db.query<{ current: boolean }>(
+        `DELETE FROM sessions WHERE id = $1::int8 AND user_id = $2::int8
+         RETURNING coalesce(token_hash = $3, false) AS current`,
+        [id, userId, currentHash],
+      );
+      const row = rows[0];
+      return row ? (row.current ? 'this' : 'other') : 'missing';
+    },
+
+    /** Ends every session of `userId`, but the one of `keepHash` when given. */
+    async deleteAllOfUser(userId: number, keepHash: string | null = null): Promise<void> {
+      await db.query('DELETE FROM sessions WHERE user_id = $1::int8 AND token_hash IS DISTINCT FROM $2', [
+        userId,
+        keepHash,
+      ]);
     },
 
     /**

@@ -219,6 +219,12 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
   S3_FORCE_PATH_STYLE: booleanFlag(false),
+  SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^\s/]+/.test(value), {
+    message: 'Expected an smtp:// or smtps:// URL such as smtp://user:password@mail.example.org:587',
+  }),
+  MAIL_FROM: optionalText.refine((value) => value === undefined || isMailbox(value), {
+    message: 'Expected an address such as karta@example.org or "Karta <karta@example.org>"',
+  }),
   ADMIN_EMAIL: optionalText,
   // A password is used exactly as given: not trimmed.
   ADMIN_PASSWORD: z
@@ -243,6 +249,43 @@ function adminIssues(env: NodeJS.ProcessEnv): { variable: string; message: strin
     issues.push({ variable: 'ADMIN_PASSWORD', message: issue.message });
   }
   return issues;
+}
+
+/** `address` or `Name <address>` on one line: what a From header may hold. */
+function isMailbox(value: string): boolean {
+  if (/[\r\n]/.test(value)) return false;
+  const address = /<([^<>]+)>$/.exec(value)?.[1] ?? value;
+  return EmailAddress.safeParse(address.trim()).success;
+}
+
+/**
+ * Mail is on with both SMTP_URL and MAIL_FROM, off with neither; one alone is a mistake, and so is
+ * mail without PUBLIC_URL, which every message links to.
+ */
+function mailIssues(env: NodeJS.ProcessEnv): { variable: string; message: string }[] {
+  const url = Boolean(env.SMTP_URL?.trim());
+  const from = Boolean(env.MAIL_FROM?.trim());
+  if (url !== from) {
+    return [
+      {
+        variable: url ? 'MAIL_FROM' : 'SMTP_URL',
+        message: `Required with ${url ? 'SMTP_URL' : 'MAIL_FROM'}`,
+      },
+    ];
+  }
+  if (url && !env.PUBLIC_URL?.trim()) {
+    return [{ variable: 'PUBLIC_URL', message: 'Required with SMTP_URL: e-mails link to it' }];
+  }
+  return [];
+}
+
+/** The name of `Name <address>`, which mail calls the site by; "Karta" for a bare address. */
+function senderName(from: string): string {
+  const name = /^(.*?)\s*<[^<>]+>$/
+    .exec(from)?.[1]
+    ?.replace(/^"(.*)"$/, '$1')
+    .trim();
+  return name || 'Karta';
 }
 
 /** With PHOTO_STORAGE=s3, the bucket and both keys must be set; checked apart so all are named. */
@@ -282,6 +325,8 @@ export interface Config {
   staleAfterDays: number;
   /** PHOTO_STORAGE and S3_*: where processed photos are kept (issue 13, decision 021). */
   photoStorage: PhotoStorageConfig;
+  /** SMTP_URL and MAIL_FROM: how Karta sends e-mail; null when it sends none (issue 15). */
+  mail: { smtpUrl: string; from: string; siteName: string } | null;
   /** The first admin, created at start when there is no admin yet (ADMIN_EMAIL + ADMIN_PASSWORD). */
   admin: { email: string; password: string } | null;
   version: string;
@@ -348,6 +393,7 @@ export function loadConfig(
     ...adminIssues(env),
     ...defaultLanguageIssues(env),
     ...photoStorageIssues(env),
+    ...mailIssues(env),
   ];
   if (!parsed.success || issues.length > 0) throw new ConfigError(issues);
   const e = parsed.data;
@@ -389,6 +435,10 @@ export function loadConfig(
             },
           }
         : { kind: 'fs', root: join(dataDir, 'photos') },
+    mail:
+      e.SMTP_URL && e.MAIL_FROM
+        ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, siteName: senderName(e.MAIL_FROM) }
+        : null,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: EmailAddress.parse(e.ADMIN_EMAIL), password: e.ADMIN_PASSWORD }

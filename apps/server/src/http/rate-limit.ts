@@ -28,6 +28,17 @@ export const RATE_LIMITS = {
    * so typos in the form do not use the hour's allowance up.
    */
   registerPerAddress: { max: 5, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED, hook: 'preHandler' },
+  /** Password-reset e-mails asked for from one address (counted once the body is valid). */
+  passwordResetPerAddress: { max: 5, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED, hook: 'preHandler' },
+  /**
+   * Password-reset e-mails asked for one address (the e-mail, whether an account has it or not),
+   * from anywhere: nobody can fill someone's inbox with links.
+   */
+  passwordResetPerAccount: { max: 3, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
+  /** Reset links tried from one address. */
+  passwordResetConfirmPerAddress: { max: 10, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
+  /** Password changes (each checks the current password) by one user. */
+  passwordChangePerUser: { max: 5, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
   /** Reports on places from one address (visitors may report without an account). */
   flagsPerAddress: { max: 10, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** "Still here" / "Not here" answers from one address (visitors answer without an account). */

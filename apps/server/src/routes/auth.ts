@@ -1,15 +1,24 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FieldIssue } from '@karta/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionOrigin } from '../accounts/account-service.ts';
+import { deviceLabel } from '../accounts/device-label.ts';
 import { passwordContentIssues } from '../accounts/password-rules.ts';
+import { requireUser } from '../accounts/request-user.ts';
 import { clearSessionCookie, presentedToken, setSessionCookie } from '../accounts/session-cookie.ts';
 import { accountKey } from '../accounts/sign-in-throttle.ts';
 import { clientKey } from '../http/client-address.ts';
 import { defineRoute } from '../http/contract-route.ts';
-import { AppError } from '../http/errors.ts';
-import { createLimiter, RATE_LIMITS } from '../http/rate-limit.ts';
+import { AppError, validationError } from '../http/errors.ts';
+import { createLimiter, RATE_LIMITS, userOrAddressKey } from '../http/rate-limit.ts';
 
 /** One message for every refused sign-in, so it never tells which of e-mail or password was wrong. */
 export const INVALID_CREDENTIALS_MESSAGE = 'The e-mail address or password is not correct.';
+/** One message for a reset link that is unknown, used or expired: which of them is not told. */
+export const RESET_LINK_INVALID_MESSAGE =
+  'This password-reset link does not work any more: it was used, it is older than an hour, or it is not complete. Ask for a new one.';
+export const WRONG_PASSWORD_MESSAGE = 'The current password is not correct.';
+
 /** One message for a refused registration, whatever the reason (a taken e-mail is not revealed). */
 export const REGISTRATION_REFUSED_MESSAGE =
   'We could not create an account with these details. If you already have an account, sign in instead.';
@@ -35,15 +44,39 @@ function codedIssues(
   };
 }
 
+/** The token a request's session replaces and the browser it is for. */
+function sessionOrigin(request: FastifyRequest): SessionOrigin {
+  return { previousToken: presentedToken(request), device: deviceLabel(request.headers['user-agent']) };
+}
+
 /** The (account, client address) pair a sign-in is counted under; the account as the throttle names it. */
 function signInPairKey(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return `login:${clientKey(request)}:${typeof email === 'string' ? accountKey(email) : ''}`;
 }
 
-/** register, login, logout, me. */
+/** The answer to a reset request takes at least this long, whether an account has the address or not. */
+export const RESET_REQUEST_MIN_MS = 250;
+/** What every reset request gets when the site sends no e-mail. */
+export const MAIL_OFF_MESSAGE =
+  'This site sends no e-mail, so a password cannot be reset by e-mail. Ask an administrator.';
+
+/** The account a reset request names, as the per-account limit counts it. */
+function resetAccountKey(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return `reset:${typeof email === 'string' ? accountKey(email) : ''}`;
+}
+
+/** register, login, logout, me; password reset and change; the user's sessions. */
 export async function authRoutes(app: FastifyInstance) {
   const perAccount = createLimiter(app, RATE_LIMITS.loginPerAccountAndAddress, signInPairKey);
+  const resetsPerAccount = createLimiter(app, RATE_LIMITS.passwordResetPerAccount, resetAccountKey);
+  const passwordChangesPerUser = createLimiter(app, RATE_LIMITS.passwordChangePerUser, (request) =>
+    userOrAddressKey(request),
+  );
+  const requireMail = () => {
+    if (!app.mailer.enabled) throw new AppError(404, 'mail_off', MAIL_OFF_MESSAGE);
+  };
 
   // Answers about a person are for them only: never stored by a cache.
   app.addHook('onSend', async (_request, reply) => {
@@ -54,7 +87,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     'register',
     async (request, reply) => {
-      const started = await app.accounts.register(request.body, presentedToken(request));
+      const started = await app.accounts.register(request.body, sessionOrigin(request));
       // A taken e-mail: the same answer as any refusal we do not explain (see decision 005).
       if (!started) throw new AppError(400, 'registration_refused', REGISTRATION_REFUSED_MESSAGE);
       setSessionCookie(reply, app.appConfig, started.token);
@@ -78,7 +111,7 @@ export async function authRoutes(app: FastifyInstance) {
       const { body } = request;
       // Counted per attempt, before the password is checked, whether the account exists or not.
       await perAccount(request, reply);
-      const started = await app.accounts.login(body.email, body.password, presentedToken(request));
+      const started = await app.accounts.login(body.email, body.password, sessionOrigin(request));
       if (!started) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       setSessionCookie(reply, app.appConfig, started.token);
       return started.user;
@@ -93,4 +126,74 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'me', async (request) => request.user ?? null);
+
+  defineRoute(
+    app,
+    'requestPasswordReset',
+    async (request, reply) => {
+      requireMail();
+      const started = performance.now();
+      await resetsPerAccount(request, reply);
+      await app.passwordResets.request(
+        request.body.email,
+        request.body.language,
+        app.appConfig.defaultLanguage,
+      );
+      // The same answer, no sooner, for an address with an account and one without.
+      const left = RESET_REQUEST_MIN_MS - (performance.now() - started);
+      if (left > 0) await sleep(left);
+      return reply.code(204).send();
+    },
+    { options: { config: { rateLimit: RATE_LIMITS.passwordResetPerAddress } }, bodyIssues: codedIssues() },
+  );
+
+  defineRoute(
+    app,
+    'confirmPasswordReset',
+    async (request, reply) => {
+      requireMail();
+      const outcome = await app.passwordResets.confirm(request.body.token, request.body.password);
+      if (outcome === 'invalid') throw new AppError(400, 'reset_link_invalid', RESET_LINK_INVALID_MESSAGE);
+      if (outcome !== 'reset') throw validationError(outcome, 'The request body is not valid');
+      // Every session of the account ended, this browser's too if it had one.
+      clearSessionCookie(reply, app.appConfig);
+      return reply.code(204).send();
+    },
+    {
+      options: { config: { rateLimit: RATE_LIMITS.passwordResetConfirmPerAddress } },
+      bodyIssues: codedIssues(),
+    },
+  );
+
+  defineRoute(
+    app,
+    'changePassword',
+    async (request, reply) => {
+      const user = requireUser(request);
+      await passwordChangesPerUser(request, reply);
+      const outcome = await app.accounts.changePassword(user.id, request.body, presentedToken(request));
+      if (outcome === 'wrong_password') {
+        throw new AppError(400, 'wrong_password', WRONG_PASSWORD_MESSAGE, [
+          { path: 'currentPassword', code: 'invalid', message: WRONG_PASSWORD_MESSAGE },
+        ]);
+      }
+      if (outcome !== 'changed') throw validationError(outcome, 'The request body is not valid');
+      return reply.code(204).send();
+    },
+    { bodyIssues: codedIssues() },
+  );
+
+  defineRoute(app, 'listSessions', async (request) => {
+    const user = requireUser(request);
+    return { items: await app.accounts.listSessions(user.id, presentedToken(request)) };
+  });
+
+  defineRoute(app, 'endSession', async (request, reply) => {
+    const user = requireUser(request);
+    const ended = await app.accounts.endSession(user.id, request.params.id, presentedToken(request));
+    if (ended === 'missing') throw new AppError(404, 'not_found', 'There is no such session of yours.');
+    // This browser's own session: signed out like `logout`.
+    if (ended === 'this') clearSessionCookie(reply, app.appConfig);
+    return reply.code(204).send();
+  });
 }

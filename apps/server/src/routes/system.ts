@@ -19,6 +19,7 @@ export function clientConfig(config: Config): ClientConfig {
     defaultLanguage: config.defaultLanguage,
     timeZone: config.hours.timeZone,
     publicUrl: config.publicUrl,
+    mail: config.mail !== null,
     sentry: { ...config.sentry },
     // The browser key is public by design (restricted by referrer at Google); sent only when used.
     google: config.map.engine === 'google' ? { ...config.google } : null,
@@ -41,6 +42,7 @@ export async function systemRoutes(app: FastifyInstance) {
       mapIndex: app.mapIndex.ready ? 'ready' : 'building',
       storage: app.storage.ok ? 'ok' : 'low',
       imports: importsRunning(app.database),
+      mail: app.appConfig.mail ? 'on' : 'off',
       version: app.appConfig.version,
     };
     reply.header('cache-control', 'no-store');

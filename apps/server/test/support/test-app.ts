@@ -97,7 +97,7 @@ export async function startTestApp(
     env?: Record<string, string>;
     demo?: boolean;
     configure?: (app: FastifyInstance) => void;
-  } & Pick<AppOptions, 'webDistDir' | 'reportError' | 'onRoute'> = {},
+  } & Pick<AppOptions, 'webDistDir' | 'reportError' | 'onRoute' | 'mail'> = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(options.env);
   try {
@@ -117,6 +117,7 @@ export async function startTestApp(
       webDistDir: options.webDistDir ?? join(db.config.dataDir, 'no-web-build'),
       reportError: options.reportError,
       onRoute: options.onRoute,
+      mail: options.mail,
     });
     options.configure?.(app);
     await app.ready();

@@ -16,6 +16,15 @@ const SignInPage = lazy(async () => ({
 const RegisterPage = lazy(async () => ({
   default: (await import('./routes/auth/register-page.tsx')).RegisterPage,
 }));
+const ForgotPasswordPage = lazy(async () => ({
+  default: (await import('./routes/auth/forgot-password-page.tsx')).ForgotPasswordPage,
+}));
+const ResetPasswordPage = lazy(async () => ({
+  default: (await import('./routes/auth/reset-password-page.tsx')).ResetPasswordPage,
+}));
+const AccountPage = lazy(async () => ({
+  default: (await import('./routes/account/account-page.tsx')).AccountPage,
+}));
 const ReviewPage = lazy(async () => ({
   default: (await import('./routes/staff/review-page.tsx')).ReviewPage,
 }));
@@ -110,6 +119,21 @@ function SitePages() {
         <Route path="/register">
           <Suspense fallback={<PageLoading />}>
             <RegisterPage />
+          </Suspense>
+        </Route>
+        <Route path="/forgot-password">
+          <Suspense fallback={<PageLoading />}>
+            <ForgotPasswordPage />
+          </Suspense>
+        </Route>
+        <Route path="/reset-password">
+          <Suspense fallback={<PageLoading />}>
+            <ResetPasswordPage />
+          </Suspense>
+        </Route>
+        <Route path="/account">
+          <Suspense fallback={<PageLoading />}>
+            <AccountPage />
           </Suspense>
         </Route>
         <Route path="/review">

@@ -37,7 +37,10 @@ export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return { id: 7, email: 'ana@example.org', displayName: 'Ana Kovač', role: 'contributor', ...overrides };
 }
 
-/** The runtime config tests run with unless they give their own: the default languages, the open map. */
+/**
+ * The runtime config tests run with unless they give their own: the default languages, the open
+ * map, no e-mail (as a site without SMTP_URL).
+ */
 export function testConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
   return {
     mapEngine: 'leaflet',
@@ -51,6 +54,7 @@ export function testConfig(overrides: Partial<ClientConfig> = {}): ClientConfig 
     defaultLanguage: 'en',
     timeZone: 'Europe/Zagreb',
     publicUrl: null,
+    mail: false,
     sentry: { dsn: null, environment: 'test', release: 'test' },
     google: null,
     ...overrides,

@@ -19,3 +19,8 @@ export function formatDistance(metres: number, language: string): string {
 export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
 }
+
+/** A date with its time of day in the UI language, e.g. "3 March 2025 at 14:05". */
+export function formatDateTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+}

@@ -24,6 +24,18 @@ export function AccountPageFrame({ title, intro, children }: AccountPageFramePro
   const { data: user } = useCurrentUser();
   if (user) return <Redirect to={next} replace />;
   return (
+    <AccountPageLayout title={title} intro={intro}>
+      {children}
+    </AccountPageLayout>
+  );
+}
+
+/**
+ * The look of the account pages: a heading, a line of introduction and the form in a card. The
+ * password-reset pages use it alone: they apply whoever is signed in (or not).
+ */
+export function AccountPageLayout({ title, intro, children }: AccountPageFrameProps) {
+  return (
     <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-14">
       <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
       <p className="mt-2 text-sm text-gray-600">{intro}</p>

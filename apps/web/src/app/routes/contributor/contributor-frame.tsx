@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@karta/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -14,7 +15,7 @@ interface ContributorFrameProps {
   signInTitle: string;
   signInBody: string;
   /** The page's content, for a signed-in user. */
-  children(user: { id: number; role: string }): ReactNode;
+  children(user: CurrentUser): ReactNode;
 }
 
 /**

@@ -42,3 +42,22 @@ export async function applySession(queryClient: QueryClient, user: CurrentUser |
   if (user) void queryClient.invalidateQueries({ predicate });
   else void queryClient.resetQueries({ predicate });
 }
+
+/**
+ * Asks the server again who is signed in, after something may have ended this browser's session
+ * (a password reset ends every session of the account). Nothing to do when nobody was signed in
+ * here; when the answer differs, it is applied as a new session.
+ */
+export async function refreshSession(queryClient: QueryClient): Promise<void> {
+  const before = queryClient.getQueryData<CurrentUser | null>(currentUserQueryKey);
+  if (!before) return;
+  let now: CurrentUser | null;
+  try {
+    now = await getCurrentUser();
+  } catch {
+    // Asked again later, when the header next needs it.
+    await queryClient.invalidateQueries({ queryKey: currentUserQueryKey, refetchType: 'none' });
+    return;
+  }
+  if (now?.id !== before.id) await applySession(queryClient, now);
+}

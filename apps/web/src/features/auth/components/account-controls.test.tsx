@@ -54,16 +54,26 @@ describe('AccountControls', () => {
       view.unmount();
       return links;
     };
-    expect(await linksOf('contributor')).toEqual(['/propose', '/my-submissions']);
+    expect(await linksOf('contributor')).toEqual(['/propose', '/my-submissions', '/account']);
     expect(await linksOf('moderator')).toEqual([
       '/propose',
       '/my-submissions',
+      '/account',
       '/review',
       '/flags',
       '/categories',
       '/import',
     ]);
     expect(await linksOf('admin')).toContain('/users');
+  });
+
+  it('links every user to their account and its security, by name', async () => {
+    fakeApi({ 'GET /api/v1/auth/me': { status: 200, body: currentUser() } });
+    renderWithApp(<AccountControls />, { language: 'hr' });
+    await userEvent.click(await screen.findByRole('button', { name: /Ana Kovač/ }));
+    const link = screen.getByRole('link', { name: 'Račun i sigurnost' });
+    expect(link).toHaveAttribute('href', '/account');
+    expect(link).toHaveAttribute('data-testid', 'account-link-account');
   });
 
   it('closes the menu with Escape and gives focus back to its button', async () => {

@@ -13,6 +13,7 @@ function accountLinks(role: CurrentUser['role']) {
   const links = [
     { id: 'propose', href: '/propose', label: 'auth.menu.propose' },
     { id: 'my-submissions', href: '/my-submissions', label: 'auth.menu.mySubmissions' },
+    { id: 'account', href: '/account', label: 'auth.menu.account' },
   ] as const;
   const staff = [
     { id: 'review', href: '/review', label: 'staff.nav.review' },

@@ -2,13 +2,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../../testing/fake-api.ts';
-import { currentUser } from '../../../testing/fixtures.ts';
+import { currentUser, testConfig } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { currentUserQueryKey } from '../api/get-current-user.ts';
 import { SignInForm } from './sign-in-form.tsx';
 
-function renderForm(language = 'en') {
-  return renderWithApp(<SignInForm registerHref="/register?next=%2Fplaces%2F3" />, { language });
+function renderForm(language = 'en', { mail = false } = {}) {
+  return renderWithApp(<SignInForm registerHref="/register?next=%2Fplaces%2F3" />, {
+    language,
+    config: testConfig({ mail }),
+  });
 }
 
 async function fillIn(email: string, password: string) {
@@ -126,5 +129,19 @@ describe('SignInForm', () => {
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(toggle);
     expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('offers a password reset where the site sends e-mail, and only there', async () => {
+    const withMail = renderForm('hr', { mail: true });
+    const link = screen.getByRole('link', { name: 'Zaboravili ste lozinku?' });
+    expect(link).toHaveAttribute('href', '/forgot-password');
+    expect(link).toHaveAttribute('data-testid', 'forgot-password-link');
+    await userEvent.click(link);
+    expect(withMail.location.history).toEqual(['/', '/forgot-password']);
+    withMail.unmount();
+
+    renderForm('en', { mail: false });
+    expect(screen.queryByTestId('forgot-password-link')).toBeNull();
+    expect(screen.queryByRole('link', { name: /forgot/i })).toBeNull();
   });
 });

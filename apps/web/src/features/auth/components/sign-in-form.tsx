@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useLogin } from '../api/login.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { signInProblems } from '../utils/field-problems.ts';
@@ -11,9 +12,13 @@ import { TextField } from './text-field.tsx';
 
 const FIELDS = ['email', 'password'] as const;
 
-/** The sign-in form. On success the user is in the current-user cache; the page decides where to go. */
+/**
+ * The sign-in form. On success the user is in the current-user cache; the page decides where to go.
+ * "Forgot your password?" is offered only where the site sends e-mail (the reset link is mailed).
+ */
 export function SignInForm({ registerHref }: { registerHref: string }) {
   const { t } = useTranslation();
+  const { mail } = useRuntimeConfig();
   const login = useLogin();
   const form = useAuthForm({
     fields: FIELDS,
@@ -41,6 +46,13 @@ export function SignInForm({ registerHref }: { registerHref: string }) {
           label={t('auth.fields.password')}
           error={passwordProblem && fieldProblemMessage(t, 'currentPassword', passwordProblem)}
         />
+        {mail && (
+          <p className="-mt-2 text-right text-sm">
+            <Link href="/forgot-password" data-testid="forgot-password-link" className={buttonStyles.link}>
+              {t('auth.signIn.forgotPassword')}
+            </Link>
+          </p>
+        )}
         <button
           type="submit"
           data-testid="sign-in-submit"

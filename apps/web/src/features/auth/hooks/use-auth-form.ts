@@ -1,5 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { type FieldProblem, type FieldProblems, serverFieldProblems } from '../utils/field-problems.ts';
+import {
+  type FieldErrorCode,
+  type FieldProblem,
+  type FieldProblems,
+  serverFieldProblems,
+} from '../utils/field-problems.ts';
 
 interface AuthFormOptions<F extends string> {
   /** The fields in the order they appear, which is the order focus looks for a problem in. */
@@ -7,6 +12,10 @@ interface AuthFormOptions<F extends string> {
   validate(values: Record<F, string>): FieldProblems<F>;
   /** Sends the form; a rejection is shown on the fields it names, or above the form. */
   send(values: Record<F, string>): Promise<unknown>;
+  /** API errors that are about one field (`wrong_password` → the current password), shown on it. */
+  errorFields?: Partial<Record<FieldErrorCode, F>>;
+  /** Empties the form once it was sent, as it first was (so no password stays in the page). */
+  clearOnSuccess?: boolean;
 }
 
 /**
@@ -15,10 +24,15 @@ interface AuthFormOptions<F extends string> {
  * submitted, and then follow every keystroke; the server's problem with a field stays until that
  * field is edited. On a refused submit, focus goes to the first field with a problem.
  */
-export function useAuthForm<F extends string>({ fields, validate, send }: AuthFormOptions<F>) {
-  const [values, setValues] = useState(
-    () => Object.fromEntries(fields.map((f) => [f, ''])) as Record<F, string>,
-  );
+export function useAuthForm<F extends string>({
+  fields,
+  validate,
+  send,
+  errorFields,
+  clearOnSuccess = false,
+}: AuthFormOptions<F>) {
+  const emptyValues = () => Object.fromEntries(fields.map((f) => [f, ''])) as Record<F, string>;
+  const [values, setValues] = useState(emptyValues);
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
   const [serverProblems, setServerProblems] = useState<FieldProblems<F>>({});
   const [formError, setFormError] = useState<unknown>(null);
@@ -66,8 +80,12 @@ export function useAuthForm<F extends string>({ fields, validate, send }: AuthFo
     setSending(true);
     try {
       await send(values);
+      if (clearOnSuccess) {
+        setValues(emptyValues());
+        setTouched({});
+      }
     } catch (error) {
-      const { problems, unplaced } = serverFieldProblems(error, fields);
+      const { problems, unplaced } = serverFieldProblems(error, fields, errorFields);
       setServerProblems(problems);
       if (unplaced) setFormError(error);
       const first = firstWithProblem(problems);

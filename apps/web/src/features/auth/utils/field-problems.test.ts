@@ -1,6 +1,13 @@
 import { ApiError } from '@karta/api-client';
 import { describe, expect, it } from 'vitest';
-import { registerProblems, serverFieldProblems, signInProblems } from './field-problems.ts';
+import {
+  changePasswordProblems,
+  registerProblems,
+  resetPasswordProblems,
+  resetRequestProblems,
+  serverFieldProblems,
+  signInProblems,
+} from './field-problems.ts';
 
 const good = { email: 'ana@example.org', password: 'lantern-orchard-velvet', displayName: 'Ana' };
 
@@ -80,5 +87,51 @@ describe('serverFieldProblems', () => {
     const error = new ApiError(401, 'invalid_credentials', 'no');
     expect(serverFieldProblems(error, fields)).toEqual({ problems: {}, unplaced: true });
     expect(serverFieldProblems(new TypeError('x'), fields)).toEqual({ problems: {}, unplaced: true });
+  });
+});
+
+describe('resetRequestProblems', () => {
+  it('asks for an e-mail address by the same rules as registration', () => {
+    expect(resetRequestProblems({ email: ' ana@example.org ' })).toEqual({});
+    expect(resetRequestProblems({ email: '' })).toEqual({ email: { code: 'required' } });
+    expect(resetRequestProblems({ email: 'ana@' })).toEqual({ email: { code: 'invalid_email' } });
+  });
+});
+
+describe('resetPasswordProblems', () => {
+  it('applies the registration rules to the new password', () => {
+    expect(resetPasswordProblems({ password: 'lantern-orchard-velvet' })).toEqual({});
+    expect(resetPasswordProblems({ password: '' })).toEqual({ password: { code: 'required' } });
+    expect(resetPasswordProblems({ password: 'short' })).toEqual({
+      password: { code: 'too_short', params: { minimum: 10 } },
+    });
+    expect(resetPasswordProblems({ password: 'x'.repeat(257) })).toEqual({
+      password: { code: 'too_long', params: { maximum: 256 } },
+    });
+  });
+});
+
+describe('changePasswordProblems', () => {
+  it('asks for the current password, and applies the registration rules to the new one', () => {
+    expect(
+      changePasswordProblems({ currentPassword: 'short', newPassword: 'lantern-orchard-velvet' }),
+    ).toEqual({});
+    expect(changePasswordProblems({ currentPassword: '', newPassword: 'short' })).toEqual({
+      currentPassword: { code: 'required' },
+      newPassword: { code: 'too_short', params: { minimum: 10 } },
+    });
+  });
+});
+
+describe('serverFieldProblems with errors about one field', () => {
+  it('puts such an error on its field, and only where the form says so', () => {
+    const wrong = new ApiError(400, 'wrong_password', 'no');
+    expect(
+      serverFieldProblems(wrong, ['currentPassword', 'newPassword'], { wrong_password: 'currentPassword' }),
+    ).toEqual({ problems: { currentPassword: { code: 'wrong_password' } }, unplaced: false });
+    expect(serverFieldProblems(wrong, ['currentPassword', 'newPassword'])).toEqual({
+      problems: {},
+      unplaced: true,
+    });
   });
 });

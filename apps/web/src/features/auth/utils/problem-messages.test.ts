@@ -44,6 +44,24 @@ describe('fieldProblemMessage', () => {
     );
   });
 
+  it('says a current password is wrong on its field, and a form error for each new code', () => {
+    expect(fieldProblemMessage(en, 'currentPassword', { code: 'wrong_password' })).toBe(
+      'This is not your current password.',
+    );
+    expect(fieldProblemMessage(hr, 'currentPassword', { code: 'wrong_password' })).toBe(
+      'To nije vaša trenutačna lozinka.',
+    );
+    expect(formErrorMessage(en, new ApiError(400, 'reset_link_invalid', 'x'))).toMatch(
+      /^This password reset link doesn’t work any more\./,
+    );
+    expect(formErrorMessage(hr, new ApiError(400, 'wrong_password', 'x'))).toBe(
+      'Trenutačna lozinka nije ispravna.',
+    );
+    expect(formErrorMessage(en, new ApiError(404, 'mail_off', 'x'))).toMatch(
+      /^This site doesn’t send e-mail/,
+    );
+  });
+
   it('falls back to a general word when the numbers are missing', () => {
     expect(fieldProblemMessage(en, 'newPassword', { code: 'too_short' })).toBe(
       'This value is not valid. Please check it.',

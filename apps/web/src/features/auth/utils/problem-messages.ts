@@ -20,6 +20,7 @@ export function fieldProblemMessage(t: TFunction, purpose: FieldPurpose, problem
     case 'invalid_characters':
     case 'password_too_common':
     case 'password_matches_email':
+    case 'wrong_password':
     case 'invalid':
       return t(`auth.issues.${code}`);
     default:

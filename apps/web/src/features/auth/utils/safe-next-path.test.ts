@@ -29,6 +29,8 @@ describe('safeNextPath', () => {
     ['/a/..//evil.example'],
     ['/sign-in'],
     ['/register?next=/x'],
+    ['/forgot-password'],
+    ['/reset-password?token=abc'],
   ])('falls back to / for %j', (next) => {
     expect(safeNextPath(next)).toBe('/');
   });

@@ -4,8 +4,11 @@ export const DEFAULT_NEXT_PATH = '/';
 // A stand-in origin to resolve `next` against: whatever resolves elsewhere is not ours.
 const HERE = 'https://karta.invalid';
 
-/** The account pages themselves: returning to them after success would only show the form again. */
-const ACCOUNT_PAGES = new Set(['/sign-in', '/register']);
+/**
+ * The account pages themselves: returning to them after success would only show the form again
+ * (and a reset link's page has lost its token by then).
+ */
+const ACCOUNT_PAGES = new Set(['/sign-in', '/register', '/forgot-password', '/reset-password']);
 
 /**
  * The path to go to after success, from a `next` query parameter. Only a path on this site is

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.tsx';
+import { SessionsList } from '../../../features/auth/components/sessions-list.tsx';
+import { ContributorFrame } from '../contributor/contributor-frame.tsx';
+
+/**
+ * `/account` (signed in): change the password, and see and end the sessions (the browsers
+ * signed in). Visitors are asked to sign in and come back here, as on the contributor pages.
+ */
+export function AccountPage() {
+  const { t } = useTranslation();
+  return (
+    <ContributorFrame
+      title={t('account.title')}
+      intro={t('account.intro')}
+      path="/account"
+      signInTitle={t('account.signInTitle')}
+      signInBody={t('account.signInBody')}
+    >
+      {(user) => (
+        <div className="space-y-10">
+          <section aria-labelledby="change-password-title">
+            <h2 id="change-password-title" className="text-lg font-semibold text-gray-900">
+              {t('account.changePassword.title')}
+            </h2>
+            <div className="mt-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+              <div className="max-w-md">
+                <ChangePasswordForm email={user.email} />
+              </div>
+            </div>
+          </section>
+          <section aria-labelledby="sessions-title">
+            <h2 id="sessions-title" className="text-lg font-semibold text-gray-900">
+              {t('account.sessions.title')}
+            </h2>
+            <p className="mt-1 text-sm text-gray-600">{t('account.sessions.intro')}</p>
+            <div className="mt-3">
+              <SessionsList />
+            </div>
+          </section>
+        </div>
+      )}
+    </ContributorFrame>
+  );
+}

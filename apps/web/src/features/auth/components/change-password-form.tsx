@@ -1,0 +1,81 @@
+import { PASSWORD_MIN_LENGTH } from '@karta/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useChangePassword } from '../api/change-password.ts';
+import { useAuthForm } from '../hooks/use-auth-form.ts';
+import { changePasswordProblems } from '../utils/field-problems.ts';
+import { fieldProblemMessage, formErrorMessage } from '../utils/problem-messages.ts';
+import { FormAlert } from './form-alert.tsx';
+import { TextField } from './text-field.tsx';
+
+const FIELDS = ['currentPassword', 'newPassword'] as const;
+
+/**
+ * Changes the signed-in user's password, given the current one (a wrong one is shown on its
+ * field). On success the fields are emptied and the form says that every other browser was signed
+ * out; this one stays signed in. `email` is the account's, for password managers to save it with.
+ */
+export function ChangePasswordForm({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const change = useChangePassword();
+  const [changed, setChanged] = useState(false);
+  const form = useAuthForm({
+    fields: FIELDS,
+    validate: changePasswordProblems,
+    errorFields: { wrong_password: 'currentPassword' },
+    clearOnSuccess: true,
+    send: async (values) => {
+      setChanged(false);
+      await change.mutateAsync(values);
+      setChanged(true);
+    },
+  });
+  const currentProblem = form.problemOf('currentPassword');
+  const newProblem = form.problemOf('newPassword');
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={form.onSubmit} data-testid="change-password-form">
+      <FormAlert message={form.formError ? formErrorMessage(t, form.formError) : null} />
+      <div role="status">
+        {changed && (
+          <p
+            data-testid="password-changed"
+            className="mb-5 rounded-lg border border-green-200 bg-green-50 px-3.5 py-3 text-sm font-medium text-green-900"
+          >
+            {t('account.changePassword.done')}
+          </p>
+        )}
+      </div>
+      {/* Which account the password belongs to, for the browser's password manager. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <div className="space-y-5">
+        <TextField
+          {...form.fieldProps('currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          label={t('auth.fields.currentPassword')}
+          error={currentProblem && fieldProblemMessage(t, 'currentPassword', currentProblem)}
+        />
+        <TextField
+          {...form.fieldProps('newPassword')}
+          type="password"
+          autoComplete="new-password"
+          label={t('auth.fields.newPassword')}
+          hint={t('auth.register.passwordHint', { minimum: PASSWORD_MIN_LENGTH })}
+          error={newProblem && fieldProblemMessage(t, 'newPassword', newProblem)}
+        />
+        <button
+          type="submit"
+          data-testid="change-password-submit"
+          aria-disabled={form.sending || undefined}
+          className={`${buttonStyles.primary} h-11 w-full sm:w-auto`}
+        >
+          {form.sending && <Spinner className="size-4" />}
+          {form.sending ? t('account.changePassword.submitting') : t('account.changePassword.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

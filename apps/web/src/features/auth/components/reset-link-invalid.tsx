@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { AccountNotice } from './account-notice.tsx';
+
+/** A reset link that cannot be used (missing, cut short, used, expired), with the way to a new one. */
+export function ResetLinkInvalid({ takeFocus = false }: { takeFocus?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <AccountNotice
+      testId="reset-link-invalid"
+      tone="problem"
+      title={t('auth.resetPassword.invalidTitle')}
+      takeFocus={takeFocus}
+      action={
+        <Link href="/forgot-password" data-testid="request-new-link" className={buttonStyles.primary}>
+          {t('auth.resetPassword.requestNew')}
+        </Link>
+      }
+    >
+      <p>{t('auth.resetPassword.invalidBody')}</p>
+    </AccountNotice>
+  );
+}
