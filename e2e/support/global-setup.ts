@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type SentryReceiver, startSentryReceiver } from '../../apps/server/test/support/sentry-receiver.ts';
+import { type SmtpTestServer, startSmtpTestServer } from '../../apps/server/test/support/smtp-test-server.ts';
 import { E2E_ADMIN } from './accounts.ts';
 import { findChromium } from './chromium.ts';
 import { GOOGLE_TEST_KEY } from './google-maps.ts';
@@ -18,6 +19,8 @@ declare module 'vitest' {
     sentryUrl: string;
     /** Chromium's path, or '' when the browser tests must be skipped. */
     chromiumPath: string;
+    /** Where the SMTP server of the open-engine server writes each message it receives (JSON files). */
+    mailDir: string;
     /** A file each test file appends a byte to, for a block of client addresses of its own (accounts.ts). */
     addressBlocks: string;
   }
@@ -39,16 +42,21 @@ export default async function setup(project: TestProject) {
     project.provide('kartaGoogleUrl', '');
     project.provide('sentryUrl', '');
     project.provide('addressBlocks', '');
+    project.provide('mailDir', '');
     return;
   }
 
   let sentry: SentryReceiver | undefined;
+  let smtp: SmtpTestServer | undefined;
+  const mailDir = mkdtempSync(join(tmpdir(), 'karta-e2e-mail-'));
   let server: RunningServer | undefined;
   let googleServer: RunningServer | undefined;
   const stopAll = async () => {
     await server?.stop();
     await googleServer?.stop();
     await sentry?.close();
+    await smtp?.stop();
+    rmSync(mailDir, { recursive: true, force: true });
   };
   // As behind a proxy: each test page is its own client (see nextClientAddress), and each server
   // has a known first admin.
@@ -59,12 +67,19 @@ export default async function setup(project: TestProject) {
   };
   try {
     sentry = await startSentryReceiver();
-    server = await startKartaServer({
-      SENTRY_DSN: sentry.dsn,
-      SENTRY_ENVIRONMENT: 'e2e',
-      KARTA_TEST_FAULTS: 'true',
-      ...accounts,
-    });
+    smtp = await startSmtpTestServer({ saveTo: mailDir });
+    // The open-engine server sends mail (to the SMTP server above), with links to itself.
+    server = await startKartaServer(
+      {
+        SENTRY_DSN: sentry.dsn,
+        SENTRY_ENVIRONMENT: 'e2e',
+        KARTA_TEST_FAULTS: 'true',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Karta E2E <karta@karta.test>',
+        ...accounts,
+      },
+      { publicUrl: true },
+    );
     // The same deployment with a Google Maps key: `auto` picks the Google engine. Its script is
     // answered in the browser by the stand-in in e2e/google-maps-stand-in.
     googleServer = await startKartaServer({
@@ -83,6 +98,7 @@ export default async function setup(project: TestProject) {
   project.provide('kartaUrl', server.url);
   project.provide('kartaGoogleUrl', googleServer.url);
   project.provide('sentryUrl', sentry.url);
+  project.provide('mailDir', mailDir);
   const blocks = mkdtempSync(join(tmpdir(), 'karta-e2e-addresses-'));
   writeFileSync(join(blocks, 'blocks'), '');
   project.provide('addressBlocks', join(blocks, 'blocks'));

@@ -14,10 +14,15 @@ export interface RunningServer {
 
 /**
  * Starts the real Karta server (the one `npm start` runs) on a free port with a throw-away
- * PGlite folder and demo data, and waits until its map index is ready.
+ * PGlite folder and demo data, and waits until its map index is ready. `publicUrl` sets
+ * PUBLIC_URL to the server's own address (links in e-mail point to it).
  */
-export async function startKartaServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startKartaServer(
+  env: Record<string, string> = {},
+  options: { publicUrl?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'karta-e2e-data-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: join(REPO_ROOT, 'apps/server'),
@@ -28,11 +33,11 @@ export async function startKartaServer(env: Record<string, string> = {}): Promis
       DATA_DIR: dataDir,
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      ...(options.publicUrl ? { PUBLIC_URL: url } : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
 
   const stop = async () => {

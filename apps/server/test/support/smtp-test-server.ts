@@ -1,9 +1,20 @@
+import { renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** One message the server accepted: who it was for (the envelope) and what it said (parsed). */
+/** A received message as `saveTo` writes it. */
+export interface SavedMail {
+  to: string[];
+  messageId: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
 export interface ReceivedMail {
   envelopeTo: string[];
   parsed: ParsedMail;
@@ -14,9 +25,10 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on 127.0.0.1 (the smtp-server package) for tests: every message is parsed
  * with mailparser and kept in `received`. `stop()` then `start()` on the same port is an outage;
- * addresses in `rejectRecipients` get a permanent 550.
+ * addresses in `rejectRecipients` get a permanent 550. With `saveTo`, each message is also written
+ * there as JSON (`SavedMail`), for tests in another process (the browser suite).
  */
-export async function startSmtpTestServer() {
+export async function startSmtpTestServer(options: { saveTo?: string } = {}) {
   const received: ReceivedMail[] = [];
   const rejectRecipients = new Set<string>();
   let server: SMTPServer | undefined;
@@ -41,11 +53,25 @@ export async function startSmtpTestServer() {
       onData(stream, session, callback) {
         simpleParser(stream)
           .then((parsed) => {
-            received.push({
+            const mail = {
               envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               parsed,
               messageId: String(parsed.headers.get('message-id') ?? ''),
-            });
+            };
+            received.push(mail);
+            if (options.saveTo) {
+              const saved: SavedMail = {
+                to: mail.envelopeTo,
+                messageId: mail.messageId,
+                subject: parsed.subject ?? '',
+                text: parsed.text ?? '',
+                html: typeof parsed.html === 'string' ? parsed.html : '',
+              };
+              // Whole or not at all for a reader in another process: written aside, then renamed.
+              const file = join(options.saveTo, `${received.length}.json`);
+              writeFileSync(`${file}.part`, JSON.stringify(saved));
+              renameSync(`${file}.part`, file);
+            }
             callback();
           })
           .catch(callback);
