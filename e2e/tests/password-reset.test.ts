@@ -43,7 +43,10 @@ describeInBrowser('password reset and account security', (suite) => {
 
     // The link works once.
     await page.goto(link ?? '');
-    await page.getByTestId('reset-password-form').locator('input[type=password]').fill('another-passphrase-e2e');
+    await page
+      .getByTestId('reset-password-form')
+      .locator('input[type=password]')
+      .fill('another-passphrase-e2e');
     await page.getByTestId('reset-password-submit').click();
     await page.getByTestId('reset-link-invalid').waitFor();
 
