@@ -34,6 +34,7 @@ import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { confirmationRoutes } from './routes/confirmations.ts';
 import { exportRoutes } from './routes/export.ts';
+import { feedRoutes } from './routes/feeds.ts';
 import { flagRoutes } from './routes/flags.ts';
 import { importRoutes } from './routes/import.ts';
 import { mapRoutes } from './routes/map.ts';
@@ -43,6 +44,7 @@ import { placeWriteRoutes } from './routes/place-writes.ts';
 import { placeRoutes } from './routes/places.ts';
 import { systemRoutes } from './routes/system.ts';
 import { testFaultRoutes } from './routes/test-faults.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { userRoutes } from './routes/users.ts';
 import { decorateServices } from './services.ts';
 
@@ -172,8 +174,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(openingHoursRoutes);
   await app.register(photoRoutes);
   await app.register(exportRoutes);
+  await app.register(feedRoutes);
   await app.register(importRoutes);
   await app.register(userRoutes);
+  await app.register(unsubscribeRoutes);
   if (config.testFaults) await app.register(testFaultRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type AccountService, createAccountService } from './accounts/account-service.ts';
+import { createEmailVerifications, type EmailVerifications } from './accounts/email-verifications.ts';
 import { createPasswordResets, type PasswordResets } from './accounts/password-resets.ts';
 import { type CategoryRepository, createCategoryRepository } from './categories/category-repository.ts';
 import type { Config } from './config/env.ts';
@@ -9,6 +10,7 @@ import { createFlagRepository, type FlagRepository } from './flags/flag-reposito
 import { type Confirmations, createConfirmations } from './freshness/confirmations.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MapIndexService } from './map-index/map-index-service.ts';
+import { createNotifier, type Notifier } from './notifications/notifier.ts';
 import { createPhotoRepository, type PhotoRepository } from './photos/photo-repository.ts';
 import { openPhotoStore, type PhotoStore } from './photos/photo-store.ts';
 import { createPhotoUploads, type PhotoUploads } from './photos/photo-uploads.ts';
@@ -33,6 +35,10 @@ export interface AppServices {
   accounts: AccountService;
   /** Password-reset links by e-mail (only while mail is on). */
   passwordResets: PasswordResets;
+  /** Links that prove an account's address (only while mail is on). */
+  emailVerifications: EmailVerifications;
+  /** Moderation events' e-mail, written in the events' transactions. */
+  notifier: Notifier;
   /** E-mail: whether it is on, and the outbox messages are written to. */
   mailer: Mailer;
   /** Photo rows; their files are in `photoStore`. */
@@ -62,13 +68,26 @@ export function decorateServices(
     'categoryRepository',
     createCategoryRepository(services.database, { languages: services.appConfig.languages }),
   );
+  const notifier = createNotifier(services.mailer, services.appConfig.defaultLanguage);
+  app.decorate('notifier', notifier);
+  const placeWrites = createPlaceWriteRepository(services.database, {
+    languages: services.appConfig.languages,
+    events: { proposed: notifier.proposalWaiting, moved: notifier.proposalDecided },
+  });
+  app.decorate('placeWrites', placeWrites);
+  app.decorate('flags', createFlagRepository(services.database, notifier.flagRaised));
   app.decorate(
-    'placeWrites',
-    createPlaceWriteRepository(services.database, { languages: services.appConfig.languages }),
+    'emailVerifications',
+    createEmailVerifications(
+      services.database,
+      services.mailer,
+      notifier,
+      placeWrites,
+      services.appConfig.defaultLanguage,
+    ),
   );
-  app.decorate('flags', createFlagRepository(services.database));
   app.decorate('confirmations', createConfirmations(services.database));
-  app.decorate('accounts', createAccountService(services.database));
+  app.decorate('accounts', createAccountService(services.database, { mailOn: services.mailer.enabled }));
   app.decorate('passwordResets', createPasswordResets(services.database, services.mailer));
   const photos = createPhotoRepository(services.database);
   const photoStore = openPhotoStore(services.appConfig.photoStorage);

@@ -92,6 +92,8 @@ export const RegisterBody = z.object({
   email: EmailAddress,
   password: NewPassword,
   displayName: DisplayName,
+  /** The interface language at registration: the account's e-mail is written in it. */
+  language: LanguageCode.optional(),
 });
 export type RegisterBody = z.input<typeof RegisterBody>;
 
@@ -113,6 +115,11 @@ export const CurrentUser = z.object({
   /** User text: render it as text, never as HTML. */
   displayName: z.string(),
   role: UserRole,
+  /**
+   * Whether the address is proven (the link of the verification e-mail was followed). Always true
+   * when the site sends no e-mail. Proposals of an unproven account wait in the queue marked so.
+   */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
@@ -178,3 +185,30 @@ export const SessionIdParams = z.object({
     .transform(Number)
     .pipe(BigId),
 });
+
+/** `POST /api/v1/auth/verify-email`: the token of the verification e-mail's link. */
+export const EmailVerification = z.object({ token: ResetToken });
+export type EmailVerification = z.input<typeof EmailVerification>;
+
+/** How a moderator hears of new proposals and flags. */
+export const ReviewMail = z.enum(['immediate', 'daily', 'off']);
+export type ReviewMail = z.infer<typeof ReviewMail>;
+
+/** `GET` / `PUT /api/v1/auth/notifications`: what the signed-in user is sent, and in which language. */
+export const NotificationSettings = z.object({
+  /** Moderators and admins: new proposals and flags at once, in a daily digest, or never. */
+  reviewMail: ReviewMail,
+  /** An e-mail when a moderator publishes or rejects one of the user's proposals. */
+  decisionMail: z.boolean(),
+  /** The language e-mail is written in. */
+  language: LanguageCode,
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+/** `POST /api/v1/unsubscribe`: the token of a message's unsubscribe link. */
+export const UnsubscribeBody = z.object({ token: ResetToken });
+export type UnsubscribeBody = z.input<typeof UnsubscribeBody>;
+
+/** Which e-mails an unsubscribe link ended. */
+export const Unsubscribed = z.object({ list: z.enum(['review', 'decisions']) });
+export type Unsubscribed = z.infer<typeof Unsubscribed>;

@@ -2,15 +2,20 @@ import { z } from 'zod';
 import {
   AccountSessionList,
   CurrentUser,
+  EmailVerification,
   LoginBody,
+  NotificationSettings,
   PasswordChange,
   PasswordResetConfirm,
   PasswordResetRequest,
   RegisterBody,
   SessionIdParams,
+  UnsubscribeBody,
+  Unsubscribed,
 } from './auth.ts';
 import { Category, CategoryIdParams, CategoryInput, CategoryList, CategoryPatch } from './categories.ts';
 import { ErrorBody } from './errors.ts';
+import { AtomFeed, PlacesFeedQuery, ReviewFeedQuery, ReviewFeedToken } from './feeds.ts';
 import {
   Flag,
   FlagIdParams,
@@ -229,6 +234,44 @@ export const endpoints = {
     status: 204,
     session: 'required',
     errors: [400, 401, 403, 404],
+  },
+  verifyEmail: {
+    ...routes.verifyEmail,
+    summary:
+      'Prove an address with the token of the verification e-mail (400 `verification_link_invalid` for an unknown, used or expired one); the account’s waiting proposals are then announced to moderators',
+    body: EmailVerification,
+    status: 204,
+    errors: [400, 403, 404, 415, 429],
+  },
+  resendVerification: {
+    ...routes.resendVerification,
+    summary: 'Send the verification e-mail again to the signed-in user’s unproven address',
+    status: 204,
+    session: 'required',
+    errors: [401, 403, 404, 429],
+  },
+  notificationSettings: {
+    ...routes.notificationSettings,
+    summary: 'What the signed-in user is sent by e-mail, and in which language',
+    response: NotificationSettings,
+    session: 'required',
+    errors: [401],
+  },
+  updateNotificationSettings: {
+    ...routes.updateNotificationSettings,
+    summary: 'Change what the signed-in user is sent by e-mail (review mail is for moderators only)',
+    body: NotificationSettings,
+    response: NotificationSettings,
+    session: 'required',
+    errors: [400, 401, 403, 415],
+  },
+  unsubscribe: {
+    ...routes.unsubscribe,
+    summary:
+      'End the e-mails an unsubscribe link was sent with, without signing in (404 for an unknown link). Mail clients’ one-click unsubscribe (RFC 8058) POSTs to the link itself',
+    body: UnsubscribeBody,
+    response: Unsubscribed,
+    errors: [400, 403, 404, 415],
   },
   createPlace: {
     ...routes.createPlace,
@@ -462,6 +505,38 @@ export const endpoints = {
     query: ExportQuery,
     download: { type: 'text/csv', schema: z.string().describe('CSV (RFC 4180) with a header row') },
     errors: [400, 429],
+  },
+  placesFeed: {
+    ...routes.placesFeed,
+    summary:
+      'The last 50 published changes (a place added, changed, archived or restored) of places matching the filters of the place list, newest first, as Atom 1.0 (public positions only; `ETag`, 304 Not Modified)',
+    query: PlacesFeedQuery,
+    download: { type: 'application/atom+xml', schema: AtomFeed },
+    errors: [400, 429],
+  },
+  reviewFeed: {
+    ...routes.reviewFeed,
+    summary:
+      'A moderator’s private feed: the newest pending proposals and open reports, at most 50, as Atom 1.0, by the token of `POST /api/v1/feeds/review-token` (404 for any other token, a revoked one, or one of a user who no longer moderates)',
+    query: ReviewFeedQuery,
+    download: { type: 'application/atom+xml', schema: AtomFeed },
+    errors: [400, 404, 429],
+  },
+  createReviewFeedToken: {
+    ...routes.createReviewFeedToken,
+    summary:
+      'A new URL of the signed-in moderator’s private review feed, shown once; it replaces the previous one, which stops working',
+    status: 201,
+    response: ReviewFeedToken,
+    session: 'required',
+    errors: [401, 403, 429],
+  },
+  revokeReviewFeedToken: {
+    ...routes.revokeReviewFeedToken,
+    summary: 'Stop the signed-in user’s private review feed URL from working',
+    status: 204,
+    session: 'required',
+    errors: [401, 403, 429],
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -8,6 +8,8 @@ export const ErrorCode = z.enum([
   'invalid_credentials',
   /** A password-reset link that is unknown, used or past its hour (one message for all). */
   'reset_link_invalid',
+  /** An e-mail verification link that is unknown, used or expired. */
+  'verification_link_invalid',
   /** The current password given to change it is not the account's. */
   'wrong_password',
   /** This site sends no e-mail (SMTP_URL unset): features that need it are off. */

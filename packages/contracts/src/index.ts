@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './categories.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
+export * from './feeds.ts';
 export * from './flags.ts';
 export * from './freshness.ts';
 export * from './import.ts';

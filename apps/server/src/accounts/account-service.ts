@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CurrentUser, FieldIssue } from '@karta/contracts';
+import type { CurrentUser, FieldIssue, NotificationSettings } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.ts';
 import { passwordContentIssues } from './password-rules.ts';
@@ -45,15 +45,25 @@ export interface StartedSession {
   token: string;
 }
 
-function publicUser(user: Pick<UserRecord, 'id' | 'email' | 'displayName' | 'role'>): RequestUser {
-  return { id: user.id, email: user.email, displayName: user.displayName, role: user.role };
+/** The user as the client sees them; with mail off nobody can prove an address, so all count as proven. */
+function publicUser(
+  user: Pick<UserRecord, 'id' | 'email' | 'displayName' | 'role' | 'emailVerified'>,
+  mailOn: boolean,
+): RequestUser {
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    role: user.role,
+    emailVerified: user.emailVerified || !mailOn,
+  };
 }
 
 /**
  * Registration, sign-in, sign-out and session lookup. Each change runs in one transaction; the
  * routes add cookies, rate limits and HTTP statuses.
  */
-export function createAccountService(database: Database) {
+export function createAccountService(database: Database, { mailOn }: { mailOn: boolean }) {
   const users = createUserRepository(database);
   const sessions = createSessionRepository(database);
   const throttle = createSignInThrottle();
@@ -71,7 +81,7 @@ export function createAccountService(database: Database) {
     await txSessions.purgeExpired();
     const { token, tokenHash } = newSessionToken();
     await txSessions.create(user.id, tokenHash, SESSION_LIFETIME_SECONDS, device);
-    return { user: publicUser(user), token };
+    return { user: publicUser(user, mailOn), token };
   }
 
   return {
@@ -80,8 +90,10 @@ export function createAccountService(database: Database) {
      * say so). The password is hashed either way, so both answers take as long.
      */
     async register(
-      input: { email: string; displayName: string; password: string },
+      input: { email: string; displayName: string; password: string; language?: string },
       from: SessionOrigin = {},
+      /** Runs in the registration's transaction: the verification e-mail is written there. */
+      onCreated: (tx: Queryable, user: UserRecord) => Promise<void> = async () => undefined,
     ): Promise<StartedSession | null> {
       const passwordHash = await hashPassword(input.password);
       return database.transaction(async (tx) => {
@@ -89,8 +101,10 @@ export function createAccountService(database: Database) {
           email: input.email,
           displayName: input.displayName,
           passwordHash,
+          mailLanguage: input.language ?? null,
         });
         if (!user) return null;
+        await onCreated(tx, user);
         return startSession(tx, user, from);
       });
     },
@@ -144,12 +158,16 @@ export function createAccountService(database: Database) {
         renewed = true;
       }
       return {
-        user: publicUser({
-          id: session.userId,
-          email: session.email,
-          displayName: session.displayName,
-          role: session.role,
-        }),
+        user: publicUser(
+          {
+            id: session.userId,
+            email: session.email,
+            displayName: session.displayName,
+            role: session.role,
+            emailVerified: session.emailVerified,
+          },
+          mailOn,
+        ),
         renewed,
       };
     },
@@ -194,6 +212,33 @@ export function createAccountService(database: Database) {
         sessionId,
         currentToken && isWellFormedToken(currentToken) ? hashSessionToken(currentToken) : null,
       ),
+
+    /** What `userId` is sent by e-mail; the language is the site's until they choose one. */
+    async notificationSettings(userId: number, siteLanguage: string): Promise<NotificationSettings> {
+      const { rows } = await database.query<NotificationSettings>(
+        `SELECT review_mail AS "reviewMail", decision_mail AS "decisionMail",
+                coalesce(mail_language, $2) AS language
+         FROM users WHERE id = $1::int8`,
+        [userId, siteLanguage],
+      );
+      const settings = rows[0];
+      if (!settings) throw new Error(`user ${userId} not found`);
+      return settings;
+    },
+
+    async updateNotificationSettings(
+      userId: number,
+      settings: NotificationSettings,
+    ): Promise<NotificationSettings> {
+      const { rows } = await database.query<NotificationSettings>(
+        `UPDATE users SET review_mail = $2, decision_mail = $3, mail_language = $4 WHERE id = $1::int8
+         RETURNING review_mail AS "reviewMail", decision_mail AS "decisionMail", mail_language AS language`,
+        [userId, settings.reviewMail, settings.decisionMail, settings.language],
+      );
+      const updated = rows[0];
+      if (!updated) throw new Error(`user ${userId} not found`);
+      return updated;
+    },
 
     /** Changes a user's role or disabled flag in one transaction (disabling ends their sessions). */
     updateUser: (id: number, patch: { role?: CurrentUser['role']; disabled?: boolean }) =>

@@ -31,6 +31,7 @@ export interface SessionRecord {
   displayName: string;
   role: UserRole;
   disabled: boolean;
+  emailVerified: boolean;
   expired: boolean;
   /** True when the session was last extended more than `renewAfterSeconds` ago. */
   renewDue: boolean;
@@ -114,7 +115,7 @@ export function createSessionRepository(db: Queryable) {
     ): Promise<SessionRecord | null> {
       const { rows } = await db.query<SessionRecord>(
         `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.display_name AS "displayName",
-                u.role, u.disabled,
+                u.role, u.disabled, u.email_verified_at IS NOT NULL AS "emailVerified",
                 (s.expires_at <= now() OR s.created_at <= now() - make_interval(secs => $3)) AS expired,
                 s.last_used_at < now() - make_interval(secs => $2) AS "renewDue"
          FROM sessions s JOIN users u ON u.id = s.user_id

@@ -10,10 +10,15 @@ export interface UserRecord {
   disabled: boolean;
   passwordHash: string;
   createdAt: Date;
+  /** The address was proven (the verification link followed). */
+  emailVerified: boolean;
+  /** The language of the user's e-mail; null for accounts from before it was asked. */
+  mailLanguage: string | null;
 }
 
 const COLUMNS = `id, email, display_name AS "displayName", role, disabled,
-  password_hash AS "passwordHash", created_at AS "createdAt"`;
+  password_hash AS "passwordHash", created_at AS "createdAt",
+  email_verified_at IS NOT NULL AS "emailVerified", mail_language AS "mailLanguage"`;
 
 /** `%` and `_` typed by an admin are searched for as themselves. */
 function escapeLike(text: string): string {
@@ -48,13 +53,23 @@ export function createUserRepository(db: Queryable) {
       displayName: string;
       passwordHash: string;
       role?: UserRole;
+      /** Proven already (an admin made from the environment), or to be proven by a link. */
+      emailVerified?: boolean;
+      mailLanguage?: string | null;
     }): Promise<UserRecord | null> {
       const { rows } = await db.query<UserRecord>(
-        `INSERT INTO users (email, display_name, password_hash, role)
-         VALUES ($1, $2, $3, $4)
+        `INSERT INTO users (email, display_name, password_hash, role, email_verified_at, mail_language)
+         VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END, $6)
          ON CONFLICT ((lower(email))) DO NOTHING
          RETURNING ${COLUMNS}`,
-        [user.email, user.displayName, user.passwordHash, user.role ?? 'contributor'],
+        [
+          user.email,
+          user.displayName,
+          user.passwordHash,
+          user.role ?? 'contributor',
+          user.emailVerified ?? false,
+          user.mailLanguage ?? null,
+        ],
       );
       return rows[0] ?? null;
     },

@@ -1,5 +1,5 @@
 import type { Flag, FlagReason, FlagReceipt, PhotoFlagReason } from '@karta/contracts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { CHECKED_SQL } from '../freshness/moderator-check.ts';
 
 interface FlagRow {
@@ -61,8 +61,14 @@ export class FlagAlreadyResolvedError extends Error {
   }
 }
 
+/** A new flag, for what else happens in its transaction (moderators' notices). */
+export type FlagRaised = (
+  tx: Queryable,
+  flag: { id: number; placeId: number; reason: FlagReason | PhotoFlagReason; comment: string | null },
+) => Promise<void>;
+
 /** Flags on places: reports by visitors, resolved by moderators. */
-export function createFlagRepository(db: Database) {
+export function createFlagRepository(db: Database, flagRaised: FlagRaised = async () => undefined) {
   async function find(id: number): Promise<Flag | undefined> {
     const { rows } = await db.query<FlagRow>(
       `SELECT ${FLAG_COLUMNS} FROM ${FLAG_FROM} WHERE f.id = $1::int8`,
@@ -80,13 +86,17 @@ export function createFlagRepository(db: Database) {
       input: { reason: FlagReason; comment: string | null },
       reporterId: number | null,
     ): Promise<FlagReceipt | undefined> {
-      const { rows } = await db.query<{ id: number; created_at: Date }>(
-        `INSERT INTO flags (place_id, reason, comment, reporter_id)
-         SELECT id, $2, $3, $4 FROM places WHERE id = $1::int8 AND status = 'published'
-         RETURNING id, created_at`,
-        [placeId, input.reason, input.comment, reporterId],
-      );
-      const row = rows[0];
+      const row = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number; created_at: Date }>(
+          `INSERT INTO flags (place_id, reason, comment, reporter_id)
+           SELECT id, $2, $3, $4 FROM places WHERE id = $1::int8 AND status = 'published'
+           RETURNING id, created_at`,
+          [placeId, input.reason, input.comment, reporterId],
+        );
+        const created = rows[0];
+        if (created) await flagRaised(tx, { id: created.id, placeId, ...input });
+        return created;
+      });
       if (!row) return undefined;
       return {
         id: row.id,
@@ -104,14 +114,18 @@ export function createFlagRepository(db: Database) {
       input: { reason: PhotoFlagReason; comment: string | null },
       reporterId: number | null,
     ): Promise<FlagReceipt | undefined> {
-      const { rows } = await db.query<{ id: number; place_id: number; created_at: Date }>(
-        `INSERT INTO flags (place_id, photo_id, reason, comment, reporter_id)
-         SELECT ph.place_id, ph.id, $2, $3, $4 FROM photos ph JOIN places p ON p.id = ph.place_id
-         WHERE ph.id = $1::int8 AND ph.status = 'published' AND p.status = 'published'
-         RETURNING id, place_id, created_at`,
-        [photoId, input.reason, input.comment, reporterId],
-      );
-      const row = rows[0];
+      const row = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number; place_id: number; created_at: Date }>(
+          `INSERT INTO flags (place_id, photo_id, reason, comment, reporter_id)
+           SELECT ph.place_id, ph.id, $2, $3, $4 FROM photos ph JOIN places p ON p.id = ph.place_id
+           WHERE ph.id = $1::int8 AND ph.status = 'published' AND p.status = 'published'
+           RETURNING id, place_id, created_at`,
+          [photoId, input.reason, input.comment, reporterId],
+        );
+        const created = rows[0];
+        if (created) await flagRaised(tx, { id: created.id, placeId: Number(created.place_id), ...input });
+        return created;
+      });
       if (!row) return undefined;
       return {
         id: row.id,

@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   passwordResetPerAccount: { max: 3, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** Reset links tried from one address. */
   passwordResetConfirmPerAddress: { max: 10, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
+  /** Verification e-mails sent again for one user. */
+  verificationMailsPerUser: { max: 3, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** Password changes (each checks the current password) by one user. */
   passwordChangePerUser: { max: 5, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
   /** Reports on places from one address (visitors may report without an account). */

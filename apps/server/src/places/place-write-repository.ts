@@ -86,13 +86,26 @@ async function record(
   );
 }
 
+/** What else happens in a write's transaction (the notices of notifications/notifier.ts). */
+export interface PlaceWriteEvents {
+  /** A proposal now waits for review: new, or sent again. */
+  proposed(tx: Queryable, place: OwnPlace): Promise<void>;
+  /** A place moved from `before`'s status to `after`'s, by `actorId`. */
+  moved(tx: Queryable, before: OwnPlace, after: OwnPlace, actorId: number): Promise<void>;
+}
+
+const NO_EVENTS: PlaceWriteEvents = { proposed: async () => undefined, moved: async () => undefined };
+
 /**
  * Writes places: proposals, edits and transitions, each in one transaction with its history row,
  * and each edit checked against the version it was based on (optimistic concurrency: of two
  * moderators acting at once, one wins and the other gets 409; nothing is lost). Text is taken
  * only in the deployment's `languages`, and a contributor's open proposals are capped.
  */
-export function createPlaceWriteRepository(db: Database, { languages }: { languages: readonly string[] }) {
+export function createPlaceWriteRepository(
+  db: Database,
+  { languages, events = NO_EVENTS }: { languages: readonly string[]; events?: PlaceWriteEvents },
+) {
   return {
     /** The place with its exact position, or undefined. */
     find(id: number): Promise<OwnPlace | undefined> {
@@ -137,6 +150,7 @@ export function createPlaceWriteRepository(db: Database, { languages }: { langua
           ]),
         );
         await record(tx, id, place.version, authorId, 'created', changes);
+        await events.proposed(tx, place);
         return place;
       });
     },
@@ -205,8 +219,27 @@ export function createPlaceWriteRepository(db: Database, { languages }: { langua
           changes.rejectionReason = { from: current.rejectionReason, to: rejection };
         }
         await record(tx, id, current.version + 1, actorId, to === 'pending' ? 'resubmitted' : to, changes);
-        return findOwn(tx, id);
+        const after = await findOwn(tx, id);
+        if (after) {
+          await events.moved(tx, current, after, actorId);
+          if (to === 'pending') await events.proposed(tx, after);
+        }
+        return after;
       });
+    },
+
+    /** `authorId`'s proposals waiting for review, in `tx` (few: open proposals are capped). */
+    async pendingOf(tx: Queryable, authorId: number): Promise<OwnPlace[]> {
+      const { rows } = await tx.query<{ id: number }>(
+        `SELECT id FROM places WHERE author_id = $1::int8 AND status = 'pending' ORDER BY id`,
+        [authorId],
+      );
+      const places: OwnPlace[] = [];
+      for (const row of rows) {
+        const place = await findOwn(tx, Number(row.id));
+        if (place) places.push(place);
+      }
+      return places;
     },
 
     /** Every change of the place, oldest first. */

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionOrigin } from '../accounts/account-service.ts';
 import { deviceLabel } from '../accounts/device-label.ts';
 import { passwordContentIssues } from '../accounts/password-rules.ts';
-import { requireUser } from '../accounts/request-user.ts';
+import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { clearSessionCookie, presentedToken, setSessionCookie } from '../accounts/session-cookie.ts';
 import { accountKey } from '../accounts/sign-in-throttle.ts';
 import { clientKey } from '../http/client-address.ts';
@@ -17,6 +17,8 @@ export const INVALID_CREDENTIALS_MESSAGE = 'The e-mail address or password is no
 /** One message for a reset link that is unknown, used or expired: which of them is not told. */
 export const RESET_LINK_INVALID_MESSAGE =
   'This password-reset link does not work any more: it was used, it is older than an hour, or it is not complete. Ask for a new one.';
+export const VERIFICATION_LINK_INVALID_MESSAGE =
+  'This confirmation link does not work any more: it was used, it is older than a week, or it is not complete. Sign in and ask for a new one.';
 export const WRONG_PASSWORD_MESSAGE = 'The current password is not correct.';
 
 /** One message for a refused registration, whatever the reason (a taken e-mail is not revealed). */
@@ -74,6 +76,9 @@ export async function authRoutes(app: FastifyInstance) {
   const passwordChangesPerUser = createLimiter(app, RATE_LIMITS.passwordChangePerUser, (request) =>
     userOrAddressKey(request),
   );
+  const verificationsPerUser = createLimiter(app, RATE_LIMITS.verificationMailsPerUser, (request) =>
+    userOrAddressKey(request),
+  );
   const requireMail = () => {
     if (!app.mailer.enabled) throw new AppError(404, 'mail_off', MAIL_OFF_MESSAGE);
   };
@@ -87,7 +92,10 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     'register',
     async (request, reply) => {
-      const started = await app.accounts.register(request.body, sessionOrigin(request));
+      const started = await app.accounts.register(request.body, sessionOrigin(request), (tx, user) =>
+        app.emailVerifications.sendFor(tx, user),
+      );
+      app.mailer.wake();
       // A taken e-mail: the same answer as any refusal we do not explain (see decision 005).
       if (!started) throw new AppError(400, 'registration_refused', REGISTRATION_REFUSED_MESSAGE);
       setSessionCookie(reply, app.appConfig, started.token);
@@ -182,6 +190,47 @@ export async function authRoutes(app: FastifyInstance) {
     },
     { bodyIssues: codedIssues() },
   );
+
+  defineRoute(
+    app,
+    'verifyEmail',
+    async (request, reply) => {
+      requireMail();
+      if ((await app.emailVerifications.verify(request.body.token)) === 'invalid') {
+        throw new AppError(400, 'verification_link_invalid', VERIFICATION_LINK_INVALID_MESSAGE);
+      }
+      return reply.code(204).send();
+    },
+    {
+      options: { config: { rateLimit: RATE_LIMITS.passwordResetConfirmPerAddress } },
+      bodyIssues: codedIssues(),
+    },
+  );
+
+  defineRoute(app, 'resendVerification', async (request, reply) => {
+    const user = requireUser(request);
+    requireMail();
+    await verificationsPerUser(request, reply);
+    await app.emailVerifications.resend(user.id);
+    return reply.code(204).send();
+  });
+
+  defineRoute(app, 'notificationSettings', async (request) => {
+    const user = requireUser(request);
+    return app.accounts.notificationSettings(user.id, app.appConfig.defaultLanguage);
+  });
+
+  defineRoute(app, 'updateNotificationSettings', async (request) => {
+    const user = requireUser(request);
+    const current = await app.accounts.notificationSettings(user.id, app.appConfig.defaultLanguage);
+    if (
+      request.body.reviewMail !== current.reviewMail &&
+      !(MODERATOR_ROLES as readonly string[]).includes(user.role)
+    ) {
+      throw new AppError(403, 'forbidden', 'Review e-mail is for moderators.');
+    }
+    return app.accounts.updateNotificationSettings(user.id, request.body);
+  });
 
   defineRoute(app, 'listSessions', async (request) => {
     const user = requireUser(request);

@@ -106,6 +106,20 @@ export async function startSmtpTestServer(options: { saveTo?: string } = {}) {
       }
       throw new Error(`no ${count} message(s) for ${address} within ${timeoutMs} ms`);
     },
+    /** Waits (at most `timeoutMs`) for a message to `address` that `matches`; returns it. */
+    async waitForMatch(
+      address: string,
+      matches: (mail: ReceivedMail) => boolean,
+      timeoutMs = 10_000,
+    ): Promise<ReceivedMail> {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        const mail = received.find((item) => item.envelopeTo.includes(address) && matches(item));
+        if (mail) return mail;
+        await sleep(50);
+      }
+      throw new Error(`no matching message for ${address} within ${timeoutMs} ms`);
+    },
     start,
     async stop() {
       const smtp = server;
@@ -124,6 +138,12 @@ export function mailEnv(smtp: SmtpTestServer): Record<string, string> {
     MAIL_FROM: 'Karta Test <karta@example.org>',
     PUBLIC_URL: 'http://karta.example.org',
   };
+}
+
+/** A header's value as the message carried it (mailparser folds List-* headers into `list`). */
+export function rawHeader(mail: ReceivedMail | undefined, name: string): string | undefined {
+  const line = mail?.parsed.headerLines.find((header) => header.key === name.toLowerCase())?.line;
+  return line?.slice(line.indexOf(':') + 1).trim();
 }
 
 /** The reset link's token in a message's text. */

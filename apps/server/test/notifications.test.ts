@@ -1,0 +1,237 @@
+import { CurrentUser, ErrorBody, NotificationSettings, OwnPlace } from '@karta/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { me, postJson, register, sessionHeader, signedInUser, uniqueEmail } from './support/auth.ts';
+import {
+  mailEnv,
+  type ReceivedMail,
+  rawHeader,
+  type SmtpTestServer,
+  startSmtpTestServer,
+} from './support/smtp-test-server.ts';
+import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+/** The one link of a message's text that starts with `prefix`. */
+function linkIn(mail: ReceivedMail | undefined, prefix: string): string {
+  const link = (mail?.parsed.text ?? '').split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!link) throw new Error(`no ${prefix} link in: ${mail?.parsed.text}`);
+  return link;
+}
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+
+describe.skipIf(!databaseAvailable)(`notifications by e-mail (${dbKind})`, () => {
+  let smtp: SmtpTestServer;
+  let t: TestApp;
+  let moderator: User;
+  let dailyModerator: User;
+  let categoryId: number;
+
+  const verify = (userId: number) =>
+    t.database.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [userId]);
+  const propose = async (user: User, name: Record<string, string>) => {
+    const response = await postJson(
+      t.app,
+      '/api/v1/places',
+      { categoryId, name, lat: 45.81, lng: 15.97 },
+      { headers: user.headers },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    return OwnPlace.parse(response.json());
+  };
+  const decide = async (place: OwnPlace, body: { to: string; reason?: string }) => {
+    const response = await postJson(
+      t.app,
+      `/api/v1/places/${place.id}/transition`,
+      { version: place.version, ...body },
+      { headers: moderator.headers },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const settings = (user: User, body?: unknown) =>
+    body === undefined
+      ? t.app.inject({ url: '/api/v1/auth/notifications', headers: user.headers })
+      : t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/auth/notifications',
+          headers: { ...user.headers, 'content-type': 'application/json' },
+          payload: body as object,
+        });
+  /** Lets the sender run, then the messages to `email` (none may be on their way). */
+  const settled = async (email: string) => {
+    await t.app.mailer.flush();
+    return smtp.to(email);
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer();
+    t = await startTestApp({ env: mailEnv(smtp), mail: { pollMs: 100 } });
+    moderator = await signedInUser(t.app, 'moderator');
+    dailyModerator = await signedInUser(t.app, 'moderator');
+    await t.database.query(`UPDATE users SET review_mail = 'daily' WHERE id = $1`, [dailyModerator.id]);
+    categoryId = (await t.database.query<{ id: number }>('SELECT id FROM categories ORDER BY id LIMIT 1'))
+      .rows[0]?.id as number;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  it('asks a new account to prove its address, and announces its proposals once it has', async () => {
+    const email = uniqueEmail('newcomer');
+    const { response, token } = await register(t.app, {
+      email,
+      displayName: 'Nova Korisnica',
+      language: 'hr',
+    } as never);
+    expect(response.statusCode).toBe(201);
+    expect(CurrentUser.parse(response.json()).emailVerified).toBe(false);
+    const [verification] = await smtp.waitFor(email);
+    expect(verification?.parsed.subject).toBe('Potvrdite svoju e-adresu za Karta Test');
+    const link = linkIn(verification, 'http://karta.example.org/verify-email?token=');
+
+    // Unproven: the proposal is kept, but moderators hear nothing of it yet.
+    const user = {
+      id: CurrentUser.parse(response.json()).id,
+      email,
+      token: token ?? '',
+      headers: sessionHeader(token ?? ''),
+    };
+    const place = await propose(user, { en: 'Basement shelter' });
+    expect(
+      (await settled(moderator.email)).filter((mail) => mail.parsed.subject?.includes('Basement shelter')),
+    ).toEqual([]);
+
+    const verified = await postJson(t.app, '/api/v1/auth/verify-email', { token: tokenOf(link) });
+    expect(verified.statusCode, verified.body).toBe(204);
+    expect(CurrentUser.parse((await me(t.app, user.token)).json()).emailVerified).toBe(true);
+    const notice = await smtp.waitForMatch(
+      moderator.email,
+      (mail) => mail.parsed.subject?.includes('Basement shelter') ?? false,
+    );
+    expect(notice.messageId).toBe(`<proposal.${place.id}.v1.to.${moderator.id}@example.org>`);
+    await t.app.mailer.flush();
+    expect(
+      smtp.to(moderator.email).filter((mail) => mail.parsed.subject?.includes('Basement shelter')),
+    ).toHaveLength(1);
+    // The daily moderator waits for the digest.
+    expect(
+      (await settled(dailyModerator.email)).filter((mail) => mail.messageId.startsWith('<proposal.')),
+    ).toEqual([]);
+
+    const again = await postJson(t.app, '/api/v1/auth/verify-email', { token: tokenOf(link) });
+    expect(again.statusCode).toBe(400);
+    expect(ErrorBody.parse(again.json()).error.code).toBe('verification_link_invalid');
+  });
+
+  it('tells immediate moderators of a proposal, with a one-click unsubscribe that works', async () => {
+    const author = await signedInUser(t.app);
+    await verify(author.id);
+    const place = await propose(author, { en: 'Soup <kitchen> & friends' });
+    const notice = await smtp.waitForMatch(
+      moderator.email,
+      (mail) => mail.messageId === `<proposal.${place.id}.v1.to.${moderator.id}@example.org>`,
+    );
+    expect(notice?.parsed.subject).toBe('New proposal to review: Soup <kitchen> & friends');
+    expect(notice?.parsed.text).toContain('A contributor proposed a new place');
+    expect(notice?.parsed.html).toContain('Soup &lt;kitchen&gt; &amp; friends');
+    expect(notice?.parsed.html).toContain('href="http://karta.example.org/review"');
+    expect(rawHeader(notice, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const url = /^<([^>]+)>$/.exec(rawHeader(notice, 'List-Unsubscribe') ?? '')?.[1] ?? '';
+    expect(url).toMatch(/^http:\/\/karta\.example\.org\/unsubscribe\?token=[A-Za-z0-9_-]{43}$/);
+    expect(url).not.toContain(encodeURIComponent(moderator.email));
+
+    // The mail client's one-click POST: a form body, no cookie, no Origin.
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: url.replace('http://karta.example.org', ''),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+    expect(NotificationSettings.parse((await settings(moderator)).json()).reviewMail).toBe('off');
+
+    const count = (await settled(moderator.email)).length;
+    await propose(author, { en: 'Tool library' });
+    expect((await settled(moderator.email)).length).toBe(count);
+    await settings(moderator, { reviewMail: 'immediate', decisionMail: true, language: 'en' });
+  });
+
+  it('tells the author of a decision, with the reason of a rejection, in their language', async () => {
+    const author = await signedInUser(t.app);
+    await verify(author.id);
+    expect(
+      (await settings(author, { reviewMail: 'immediate', decisionMail: true, language: 'hr' })).statusCode,
+    ).toBe(200);
+    const rejected = await propose(author, { en: 'Bike fixing corner', hr: 'Kutak za popravak bicikala' });
+    await decide(rejected, { to: 'rejected', reason: 'Ovo je već na karti kao "Biciklana".' });
+    const rejection = await smtp.waitForMatch(author.email, (mail) =>
+      mail.messageId.startsWith('<decision.'),
+    );
+    expect(rejection?.parsed.subject).toBe('Vaš prijedlog nije objavljen: Kutak za popravak bicikala');
+    expect(rejection?.parsed.text).toContain('Razlog: Ovo je već na karti kao "Biciklana".');
+    expect(rawHeader(rejection, 'List-Unsubscribe')).toMatch(
+      /^<http:\/\/karta\.example\.org\/unsubscribe\?token=/,
+    );
+
+    const published = await propose(author, { en: 'Free fridge', hr: 'Besplatni hladnjak' });
+    await decide(published, { to: 'published' });
+    const publication = await smtp.waitForMatch(author.email, (mail) =>
+      mail.messageId.startsWith(`<decision.${published.id}.`),
+    );
+    expect(publication.parsed.subject).toBe('Vaš prijedlog je objavljen: Besplatni hladnjak');
+    expect(publication.parsed.text).toContain(`http://karta.example.org/places/${published.id}`);
+
+    // Turned off: no more.
+    await settings(author, { reviewMail: 'immediate', decisionMail: false, language: 'hr' });
+    const quiet = await propose(author, { en: 'Seed swap' });
+    await decide(quiet, { to: 'published' });
+    const decisions = (await settled(author.email)).filter((mail) => mail.messageId.startsWith('<decision.'));
+    expect(decisions).toHaveLength(2);
+  });
+
+  it('tells immediate moderators of a visitor’s report', async () => {
+    const { rows } = await t.database.query<{ id: number; name: Record<string, string> }>(
+      `SELECT id, name FROM places WHERE status = 'published' ORDER BY id LIMIT 1`,
+    );
+    const place = rows[0];
+    const flagged = await postJson(t.app, `/api/v1/places/${place?.id}/flags`, {
+      reason: 'does_not_exist',
+      comment: 'Closed since spring.',
+    });
+    expect(flagged.statusCode, flagged.body).toBe(201);
+    const notice = await smtp.waitForMatch(moderator.email, (mail) => mail.messageId.startsWith('<flag.'));
+    expect(notice?.parsed.subject).toBe(`New report on ${place?.name.en}`);
+    expect(notice?.parsed.text).toContain('it does not exist any more');
+    expect(notice?.parsed.text).toContain('Their comment: Closed since spring.');
+  });
+
+  it('keeps review mail a moderator’s choice', async () => {
+    const contributor = await signedInUser(t.app);
+    const mine = NotificationSettings.parse((await settings(contributor)).json());
+    expect(mine).toEqual({ reviewMail: 'immediate', decisionMail: true, language: 'en' });
+    expect((await settings(contributor, { ...mine, reviewMail: 'daily' })).statusCode).toBe(403);
+    expect((await settings(contributor, { ...mine, language: 'hr' })).json()).toMatchObject({
+      language: 'hr',
+    });
+    expect(
+      (await settings(moderator, { reviewMail: 'daily', decisionMail: true, language: 'en' })).json(),
+    ).toMatchObject({
+      reviewMail: 'daily',
+    });
+    await settings(moderator, { reviewMail: 'immediate', decisionMail: true, language: 'en' });
+  });
+
+  it('answers 404 for an unknown unsubscribe link', async () => {
+    const response = await postJson(t.app, '/api/v1/unsubscribe', { token: 'B'.repeat(43) });
+    expect(response.statusCode).toBe(404);
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: `/unsubscribe?token=${'B'.repeat(43)}`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+    });
+    expect(oneClick.statusCode).toBe(404);
+  });
+});
