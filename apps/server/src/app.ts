@@ -27,6 +27,8 @@ import { registerWriteGuard } from './http/write-guard.ts';
 import type { MailSenderOptions } from './mail/mail-sender.ts';
 import { startMailer } from './mail/mailer.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
+import { startDigestSchedule } from './notifications/digest-schedule.ts';
+import { writeDueReviewDigests } from './notifications/review-digest.ts';
 import { loggerOptions, registerRequestLog } from './observability/request-log.ts';
 import { reportError } from './observability/sentry.ts';
 import { useHoursSettings } from './opening-hours/open-state.ts';
@@ -124,7 +126,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // 2. Our services. The mail sender starts now when SMTP_URL is set; it stops before the database closes.
   const mailer = startMailer(config, database, app.log.child({ module: 'mail' }), options.mail);
   decorateServices(app, { appConfig: config, database, mapIndex, storage, mailer });
+  const digests = mailer.enabled
+    ? startDigestSchedule(
+        () => writeDueReviewDigests(database, mailer, config.defaultLanguage),
+        app.log.child({ module: 'digests' }),
+      )
+    : undefined;
   app.addHook('onClose', async () => {
+    await digests?.stop();
     await mailer.stop();
     if (ownsDatabase) {
       await mapIndex.close();

@@ -1,5 +1,6 @@
 import { CurrentUser, ErrorBody, NotificationSettings, OwnPlace } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeDueReviewDigests } from '../src/notifications/review-digest.ts';
 import { me, postJson, register, sessionHeader, signedInUser, uniqueEmail } from './support/auth.ts';
 import {
   mailEnv,
@@ -221,6 +222,35 @@ describe.skipIf(!databaseAvailable)(`notifications by e-mail (${dbKind})`, () =>
       reviewMail: 'daily',
     });
     await settings(moderator, { reviewMail: 'immediate', decisionMail: true, language: 'en' });
+  });
+
+  it('sends a daily moderator one digest of what came into the queue, even with two instances at it', async () => {
+    await t.database.query(
+      `UPDATE users SET review_digest_until = now() - interval '25 hours' WHERE id = $1`,
+      [dailyModerator.id],
+    );
+    const author = await signedInUser(t.app);
+    await verify(author.id);
+    await propose(author, { en: 'Night shelter' });
+    await propose(author, { en: 'Warm room' });
+    const run = () => writeDueReviewDigests(t.database, t.app.mailer, 'en');
+    // The app's own schedule may have sent this moderator a digest at its start: count from here.
+    const digests = () =>
+      smtp.to(dailyModerator.email).filter((mail) => mail.messageId.startsWith('<review-digest.'));
+    await t.app.mailer.flush();
+    const before = digests().length;
+    const [first, second] = await Promise.all([run(), run()]);
+    expect(first + second).toBe(1);
+    await smtp.waitForMatch(dailyModerator.email, () => digests().length > before);
+    const digest = digests()[before] as ReceivedMail;
+    expect(digest.parsed.subject).toMatch(/^Karta Test: \d+ new items to review$/);
+    expect(digest.parsed.text).toContain('• Night shelter');
+    expect(digest.parsed.text).toContain('• Warm room');
+    expect(rawHeader(digest, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    // Not due again for a day.
+    expect(await run()).toBe(0);
+    await t.app.mailer.flush();
+    expect(digests()).toHaveLength(before + 1);
   });
 
   it('answers 404 for an unknown unsubscribe link', async () => {
