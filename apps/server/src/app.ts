@@ -13,6 +13,7 @@ import { WEB_DIST_DIR } from './config/paths.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
+import { writeDueFollowDigests } from './follows/follow-digests.ts';
 import { useStaleAfterDays } from './freshness/stale.ts';
 import { isApiWrite } from './http/api-route.ts';
 import { registerForwardedForWarning } from './http/client-address.ts';
@@ -38,6 +39,7 @@ import { confirmationRoutes } from './routes/confirmations.ts';
 import { exportRoutes } from './routes/export.ts';
 import { feedRoutes } from './routes/feeds.ts';
 import { flagRoutes } from './routes/flags.ts';
+import { followRoutes } from './routes/follows.ts';
 import { importRoutes } from './routes/import.ts';
 import { mapRoutes } from './routes/map.ts';
 import { openingHoursRoutes } from './routes/opening-hours.ts';
@@ -128,7 +130,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   decorateServices(app, { appConfig: config, database, mapIndex, storage, mailer });
   const digests = mailer.enabled
     ? startDigestSchedule(
-        () => writeDueReviewDigests(database, mailer, config.defaultLanguage),
+        async () => {
+          await writeDueReviewDigests(database, mailer, config.defaultLanguage);
+          await writeDueFollowDigests(database, mailer, config.defaultLanguage);
+        },
         app.log.child({ module: 'digests' }),
       )
     : undefined;
@@ -187,6 +192,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(importRoutes);
   await app.register(userRoutes);
   await app.register(unsubscribeRoutes);
+  await app.register(followRoutes);
   if (config.testFaults) await app.register(testFaultRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
 

@@ -7,6 +7,7 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import type { StorageGuard } from './db/storage-guard.ts';
 import { createFlagRepository, type FlagRepository } from './flags/flag-repository.ts';
+import { createFollowService, type FollowService } from './follows/follow-service.ts';
 import { type Confirmations, createConfirmations } from './freshness/confirmations.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MapIndexService } from './map-index/map-index-service.ts';
@@ -39,6 +40,8 @@ export interface AppServices {
   emailVerifications: EmailVerifications;
   /** Moderation events' e-mail, written in the events' transactions. */
   notifier: Notifier;
+  /** Follows of areas and spots by e-mail. */
+  followService: FollowService;
   /** E-mail: whether it is on, and the outbox messages are written to. */
   mailer: Mailer;
   /** Photo rows; their files are in `photoStore`. */
@@ -70,6 +73,10 @@ export function decorateServices(
   );
   const notifier = createNotifier(services.mailer, services.appConfig.defaultLanguage);
   app.decorate('notifier', notifier);
+  app.decorate(
+    'followService',
+    createFollowService(services.database, services.mailer, services.appConfig.defaultLanguage),
+  );
   const placeWrites = createPlaceWriteRepository(services.database, {
     languages: services.appConfig.languages,
     events: { proposed: notifier.proposalWaiting, moved: notifier.proposalDecided },

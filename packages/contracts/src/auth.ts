@@ -210,5 +210,5 @@ export const UnsubscribeBody = z.object({ token: ResetToken });
 export type UnsubscribeBody = z.input<typeof UnsubscribeBody>;
 
 /** Which e-mails an unsubscribe link ended. */
-export const Unsubscribed = z.object({ list: z.enum(['review', 'decisions']) });
+export const Unsubscribed = z.object({ list: z.enum(['review', 'decisions', 'follow']) });
 export type Unsubscribed = z.infer<typeof Unsubscribed>;

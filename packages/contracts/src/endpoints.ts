@@ -26,6 +26,14 @@ import {
   FlagResolution,
 } from './flags.ts';
 import {
+  Follow,
+  FollowConfirmation,
+  FollowIdParams,
+  FollowInput,
+  FollowList,
+  FollowManageQuery,
+} from './follows.ts';
+import {
   ConfirmationInput,
   ConfirmationReceipt,
   NeedsCheckingList,
@@ -272,6 +280,36 @@ export const endpoints = {
     body: UnsubscribeBody,
     response: Unsubscribed,
     errors: [400, 403, 404, 415],
+  },
+  createFollow: {
+    ...routes.createFollow,
+    summary:
+      'Follow an area or a spot by e-mail, without an account: a confirmation link is sent (nothing else until it is followed), then a daily or weekly digest of published places added, changed or archived there. The same answer whatever the address (404 `mail_off` when the site sends no e-mail)',
+    body: FollowInput,
+    status: 204,
+    errors: [400, 403, 404, 415, 429],
+  },
+  confirmFollow: {
+    ...routes.confirmFollow,
+    summary: 'Confirm a follow with its confirmation link’s token (404 for an unknown or used one)',
+    body: FollowConfirmation,
+    response: Follow,
+    errors: [400, 403, 404, 415, 429],
+  },
+  listFollows: {
+    ...routes.listFollows,
+    summary: 'Every follow of the address a “manage your follows” link was sent to (404 for an unknown link)',
+    query: FollowManageQuery,
+    response: FollowList,
+    errors: [400, 404, 429],
+  },
+  endFollow: {
+    ...routes.endFollow,
+    summary: 'End one follow of the address a “manage your follows” link was sent to',
+    params: FollowIdParams,
+    query: FollowManageQuery,
+    status: 204,
+    errors: [400, 403, 404],
   },
   createPlace: {
     ...routes.createPlace,

@@ -4,6 +4,7 @@ export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './feeds.ts';
 export * from './flags.ts';
+export * from './follows.ts';
 export * from './freshness.ts';
 export * from './import.ts';
 export * from './map.ts';

@@ -41,6 +41,12 @@ export const RATE_LIMITS = {
   verificationMailsPerUser: { max: 3, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** Password changes (each checks the current password) by one user. */
   passwordChangePerUser: { max: 5, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
+  /** Follow requests from one address (counted once the body is valid). */
+  followsPerAddress: { max: 10, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED, hook: 'preHandler' },
+  /** Follow requests for one e-mail address, from anywhere: nobody can flood an inbox with confirmations. */
+  followsPerEmail: { max: 5, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
+  /** Confirmation and management links used from one address. */
+  followLinksPerAddress: { max: 60, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
   /** Reports on places from one address (visitors may report without an account). */
   flagsPerAddress: { max: 10, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** "Still here" / "Not here" answers from one address (visitors answer without an account). */

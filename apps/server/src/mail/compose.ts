@@ -53,7 +53,9 @@ export function composeMail(parts: MailParts): ComposedMail {
     ...(parts.unsubscribe ? [`${parts.unsubscribe.label}: ${parts.unsubscribe.url}`] : []),
   ].join('\n\n');
 
-  const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
+  // A paragraph's own line breaks (a digest's list) stay line breaks.
+  const paragraph = (line: string) =>
+    `<p style="margin:0 0 16px">${escapeHtml(line).replace(/\n/g, '<br>\n')}</p>`;
   const link = (url: string, label: string, style = '') =>
     `<a href="${escapeHtml(url)}"${style ? ` style="${style}"` : ''}>${escapeHtml(label)}</a>`;
   const html = `<!doctype html>

@@ -54,7 +54,7 @@ export function createNotifier(mailer: Mailer, siteLanguage: string) {
       const mail = proposalNoticeMail(ctx, {
         placeName: nameIn(place.name, ctx.language),
         authorName: author.display_name,
-        unsubscribe: await newUnsubscribeLink(tx, mailer.publicUrl, moderator.id, 'review'),
+        unsubscribe: await newUnsubscribeLink(tx, mailer.publicUrl, { userId: moderator.id, list: 'review' }),
       });
       await mailer.enqueue(tx, {
         key: `proposal.${place.id}.v${place.version}.to.${moderator.id}`,
@@ -84,7 +84,10 @@ export function createNotifier(mailer: Mailer, siteLanguage: string) {
           placeName: nameIn(name, ctx.language),
           reason: flag.reason,
           comment: flag.comment,
-          unsubscribe: await newUnsubscribeLink(tx, mailer.publicUrl, moderator.id, 'review'),
+          unsubscribe: await newUnsubscribeLink(tx, mailer.publicUrl, {
+            userId: moderator.id,
+            list: 'review',
+          }),
         });
         await mailer.enqueue(tx, { key: `flag.${flag.id}.to.${moderator.id}`, to: moderator.email, ...mail });
       }
@@ -116,7 +119,10 @@ export function createNotifier(mailer: Mailer, siteLanguage: string) {
         placeName: nameIn(after.name, ctx.language),
         decision: after.status,
         reason: after.rejectionReason,
-        unsubscribe: await newUnsubscribeLink(tx, mailer.publicUrl, after.authorId, 'decisions'),
+        unsubscribe: await newUnsubscribeLink(tx, mailer.publicUrl, {
+          userId: after.authorId,
+          list: 'decisions',
+        }),
       });
       await mailer.enqueue(tx, { key: `decision.${after.id}.v${after.version}`, to: author.email, ...mail });
     },

@@ -74,7 +74,13 @@ export async function writeDueReviewDigests(
       if (content.proposals.total + content.flags.total === 0) return false;
       const mail = reviewDigestMail(
         { siteName: mailer.siteName, publicUrl: mailer.publicUrl, language },
-        { ...content, unsubscribe: await newUnsubscribeLink(tx, mailer.publicUrl, moderator.id, 'review') },
+        {
+          ...content,
+          unsubscribe: await newUnsubscribeLink(tx, mailer.publicUrl, {
+            userId: moderator.id,
+            list: 'review',
+          }),
+        },
       );
       await mailer.enqueue(tx, {
         key: `review-digest.${moderator.id}.${new Date(window.until).getTime()}`,

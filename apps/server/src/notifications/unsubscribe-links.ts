@@ -1,8 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 
-/** The lists a user can leave from a message: moderators' review mail, contributors' decisions. */
-export type MailList = 'review' | 'decisions';
+/**
+ * The lists one can leave from a message: moderators' review mail, contributors' decisions, or
+ * one follow's digests.
+ */
+export type MailList = 'review' | 'decisions' | 'follow';
+
+/** Whose mail an unsubscribe link ends: a user's list, or one follow. */
+export type UnsubscribeTarget = { userId: number; list: 'review' | 'decisions' } | { followId: number };
 
 /** Unsubscribe links are kept this long (a message older than a year is rarely acted on). */
 export const UNSUBSCRIBE_LINK_KEEP_DAYS = 365;
@@ -19,29 +25,35 @@ function hashToken(token: string): string {
 export async function newUnsubscribeLink(
   tx: Queryable,
   publicUrl: string,
-  userId: number,
-  list: MailList,
+  target: UnsubscribeTarget,
 ): Promise<{ url: string }> {
   const token = randomBytes(32).toString('base64url');
-  await tx.query('INSERT INTO unsubscribe_links (token_hash, user_id, list) VALUES ($1, $2, $3)', [
-    hashToken(token),
-    userId,
-    list,
-  ]);
+  const [userId, list, followId] =
+    'followId' in target ? [null, 'follow', target.followId] : [target.userId, target.list, null];
+  await tx.query(
+    'INSERT INTO unsubscribe_links (token_hash, user_id, list, follow_id) VALUES ($1, $2, $3, $4)',
+    [hashToken(token), userId, list, followId],
+  );
   return { url: `${publicUrl}/unsubscribe?token=${token}` };
 }
 
 /**
- * Ends the mail of `token`'s list for its user (review mail off, or decision mail off); the list,
- * or null for an unknown token. Using a link twice is harmless.
+ * Ends the mail of `token`'s list: review or decision mail off for its user, or its follow ended
+ * (the link goes with the follow); the list, or null for an unknown token. Using a link twice is
+ * harmless for a user's list.
  */
 export async function unsubscribe(db: Queryable, token: string): Promise<MailList | null> {
-  const { rows } = await db.query<{ user_id: string | number; list: MailList }>(
-    'SELECT user_id, list FROM unsubscribe_links WHERE token_hash = $1',
-    [hashToken(token)],
-  );
+  const { rows } = await db.query<{
+    user_id: string | number | null;
+    follow_id: string | number | null;
+    list: MailList;
+  }>('SELECT user_id, follow_id, list FROM unsubscribe_links WHERE token_hash = $1', [hashToken(token)]);
   const link = rows[0];
   if (!link) return null;
+  if (link.list === 'follow') {
+    await db.query('DELETE FROM follows WHERE id = $1::int8', [link.follow_id]);
+    return 'follow';
+  }
   const column = link.list === 'review' ? `review_mail = 'off'` : 'decision_mail = false';
   await db.query(`UPDATE users SET ${column} WHERE id = $1::int8`, [link.user_id]);
   return link.list;

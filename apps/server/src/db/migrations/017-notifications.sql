@@ -24,12 +24,12 @@ CREATE TABLE email_verifications (
 );
 CREATE INDEX email_verifications_user_idx ON email_verifications (user_id);
 
--- The unsubscribe link of one message: which list of which user it ends, without naming the
--- address in the link. Only the token's SHA-256 is kept.
+-- The unsubscribe link of one message: which list of which user it ends (or which follow, see
+-- 018), without naming the address in the link. Only the token's SHA-256 is kept.
 CREATE TABLE unsubscribe_links (
   token_hash text PRIMARY KEY CHECK (token_hash ~ '^[0-9a-f]{64}$'),
-  user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  list text NOT NULL CHECK (list IN ('review', 'decisions')),
+  user_id bigint REFERENCES users (id) ON DELETE CASCADE,
+  list text NOT NULL CHECK (list IN ('review', 'decisions', 'follow')),
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX unsubscribe_links_created_idx ON unsubscribe_links (created_at);

@@ -1,0 +1,86 @@
+import { publicChanges } from '../changes/public-changes.ts';
+import type { Database } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { followDigestMail, followMapUrl } from '../mail/messages/follow-mails.ts';
+import { mailLanguage } from '../mail/messages/mail-language.ts';
+import { nameIn } from '../notifications/notifier.ts';
+import { newUnsubscribeLink } from '../notifications/unsubscribe-links.ts';
+import { follows } from './follow-repository.ts';
+import { followedPlace, manageUrl } from './follow-service.ts';
+
+/** A digest lists at most this many changes ("there were more: see the map"). */
+export const DIGEST_CHANGES = 50;
+/** Follows handled per run (runs come every few minutes): the work of one run stays bounded. */
+export const FOLLOWS_PER_RUN = 200;
+
+const PERIOD_HOURS = { daily: 24, weekly: 7 * 24 } as const;
+
+/**
+ * Writes the digests of confirmed follows that are due (a day or a week since the last): the
+ * published changes there since then, public positions only (see changes/public-changes.ts), or
+ * nothing when nothing changed. As the moderators' digest does, each moves its follow's mark in
+ * the same transaction under a compare-and-set, so concurrent runs write each digest once.
+ */
+export async function writeDueFollowDigests(
+  database: Database,
+  mailer: Mailer,
+  siteLanguage: string,
+): Promise<number> {
+  if (!mailer.enabled) return 0;
+  await follows.tidy(database);
+  const { rows } = await database.query<{ id: string | number; until: string }>(
+    `SELECT id, digest_until::text AS until FROM follows
+     WHERE confirmed_at IS NOT NULL
+       AND ((frequency = 'daily' AND digest_until <= now() - make_interval(hours => $1))
+         OR (frequency = 'weekly' AND digest_until <= now() - make_interval(hours => $2)))
+     ORDER BY digest_until LIMIT $3`,
+    [PERIOD_HOURS.daily, PERIOD_HOURS.weekly, FOLLOWS_PER_RUN],
+  );
+  let written = 0;
+  for (const due of rows) {
+    const wrote = await database.transaction(async (tx) => {
+      const moved = await tx.query<{ since: Date; until: Date }>(
+        `UPDATE follows SET digest_until = now()
+         WHERE id = $1::int8 AND digest_until::text = $2
+         RETURNING $2::timestamptz AS since, digest_until AS until`,
+        [due.id, due.until],
+      );
+      const window = moved.rows[0];
+      if (!window) return false;
+      const follow = await follows.find(tx, Number(due.id));
+      if (!follow) return false;
+      const until = new Date(window.until).getTime();
+      const changes = (
+        await publicChanges(
+          tx,
+          {
+            ...(follow.bbox ? { bbox: follow.bbox } : {}),
+            ...(follow.point ? { covers: follow.point } : {}),
+            ...(follow.categories ? { categories: follow.categories } : {}),
+          },
+          { since: new Date(window.since), limit: DIGEST_CHANGES + 1 },
+        )
+      ).filter((change) => change.at.getTime() <= until);
+      if (changes.length === 0) return false;
+      const language = mailLanguage(follow.language, siteLanguage);
+      const ctx = { siteName: mailer.siteName, publicUrl: mailer.publicUrl, language };
+      const mail = followDigestMail(ctx, {
+        followed: await followedPlace(tx, follow, language),
+        changes: changes.slice(0, DIGEST_CHANGES).map((change) => ({
+          name: nameIn(change.name, language),
+          kind: change.kind,
+          url: change.status === 'archived' ? null : `${mailer.publicUrl}/places/${change.placeId}`,
+        })),
+        more: changes.length > DIGEST_CHANGES,
+        mapUrl: followMapUrl(mailer.publicUrl, follow),
+        manageUrl: manageUrl(mailer.publicUrl, await follows.newManageToken(tx, follow.email)),
+        unsubscribe: await newUnsubscribeLink(tx, mailer.publicUrl, { followId: follow.id }),
+      });
+      await mailer.enqueue(tx, { key: `follow-digest.${follow.id}.${until}`, to: follow.email, ...mail });
+      return true;
+    });
+    if (wrote) written += 1;
+  }
+  if (written > 0) mailer.wake();
+  return written;
+}

@@ -1,0 +1,196 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Follow, type FollowInput, MAX_FOLLOWS_PER_ADDRESS } from '@karta/contracts';
+import type { Queryable } from '../db/database.ts';
+
+/** A confirmation link works for a week; unconfirmed follows older than that are deleted. */
+export const CONFIRM_WITHIN_DAYS = 7;
+/** "Manage your follows" links work for a year. */
+export const MANAGE_LINK_DAYS = 365;
+
+/** The address as follows are counted and found by. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function newToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A follow as stored, with what digests need. */
+export interface FollowRecord extends Follow {
+  email: string;
+  language: string;
+  digestUntil: Date | null;
+}
+
+interface FollowRow {
+  id: string | number;
+  email: string;
+  kind: 'area' | 'spot';
+  west: number | null;
+  south: number | null;
+  east: number | null;
+  north: number | null;
+  lat: number | null;
+  lng: number | null;
+  categories: string[] | null;
+  frequency: 'daily' | 'weekly';
+  language: string;
+  confirmed: boolean;
+  created_at: Date;
+  digest_until: Date | null;
+}
+
+const FOLLOW_COLUMNS = `id, email, kind, west, south, east, north, lat, lng, categories, frequency, language,
+  confirmed_at IS NOT NULL AS confirmed, created_at, digest_until`;
+
+function toRecord(row: FollowRow): FollowRecord {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    bbox:
+      row.kind === 'area'
+        ? {
+            west: Number(row.west),
+            south: Number(row.south),
+            east: Number(row.east),
+            north: Number(row.north),
+          }
+        : null,
+    point: row.kind === 'spot' ? { lat: Number(row.lat), lng: Number(row.lng) } : null,
+    categories: row.categories,
+    frequency: row.frequency,
+    confirmed: row.confirmed,
+    createdAt: new Date(row.created_at).toISOString(),
+    email: row.email,
+    language: row.language,
+    digestUntil: row.digest_until ? new Date(row.digest_until) : null,
+  };
+}
+
+/** The public shape of a follow: no address. */
+export function publicFollow(record: FollowRecord): Follow {
+  const { email: _email, language: _language, digestUntil: _until, ...follow } = record;
+  return follow;
+}
+
+/** Follows in the database; each function takes the transaction it is part of. */
+export const follows = {
+  /**
+   * Stores an unconfirmed follow with the hash of its confirmation token; `full` (nothing stored)
+   * when the address has {@link MAX_FOLLOWS_PER_ADDRESS} follows already.
+   */
+  async create(
+    tx: Queryable,
+    input: FollowInput & { language: string },
+    confirmTokenHash: string,
+  ): Promise<FollowRecord | 'full'> {
+    const key = emailKey(input.email);
+    // One address's follows are counted under a lock of that address: two requests at once
+    // cannot both take the twentieth place.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('karta:follows:' || $1))`, [key]);
+    const { rows: counted } = await tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM follows WHERE email_key = $1',
+      [key],
+    );
+    if ((counted[0]?.n ?? 0) >= MAX_FOLLOWS_PER_ADDRESS) return 'full';
+    const { bbox, point } = input;
+    const { rows } = await tx.query<FollowRow>(
+      `INSERT INTO follows (email, email_key, kind, west, south, east, north, lat, lng, categories, frequency,
+         language, confirm_token_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       RETURNING ${FOLLOW_COLUMNS}`,
+      [
+        input.email.trim(),
+        key,
+        bbox ? 'area' : 'spot',
+        bbox?.west ?? null,
+        bbox?.south ?? null,
+        bbox?.east ?? null,
+        bbox?.north ?? null,
+        point?.lat ?? null,
+        point?.lng ?? null,
+        input.categories ? [...new Set(input.categories)] : null,
+        input.frequency,
+        input.language,
+        confirmTokenHash,
+      ],
+    );
+    const row = rows[0];
+    if (!row) throw new Error('the follow was not stored');
+    return toRecord(row);
+  },
+
+  /** Confirms the follow of a confirmation token (unused, within the week); undefined otherwise. */
+  async confirm(tx: Queryable, token: string): Promise<FollowRecord | undefined> {
+    const { rows } = await tx.query<FollowRow>(
+      `UPDATE follows SET confirmed_at = now(), confirm_token_hash = NULL, digest_until = now()
+       WHERE confirm_token_hash = $1 AND created_at > now() - make_interval(days => $2)
+       RETURNING ${FOLLOW_COLUMNS}`,
+      [hashToken(token), CONFIRM_WITHIN_DAYS],
+    );
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  },
+
+  /** A new "manage your follows" link for `email`: its token (the link is built by the caller). */
+  async newManageToken(tx: Queryable, email: string): Promise<string> {
+    const { token, tokenHash } = newToken();
+    await tx.query('INSERT INTO follow_manage_links (token_hash, email_key) VALUES ($1, $2)', [
+      tokenHash,
+      emailKey(email),
+    ]);
+    return token;
+  },
+
+  /** The address key of a manage token (within its year); undefined for an unknown one. */
+  async addressOf(db: Queryable, token: string): Promise<string | undefined> {
+    const { rows } = await db.query<{ email_key: string }>(
+      `SELECT email_key FROM follow_manage_links
+       WHERE token_hash = $1 AND created_at > now() - make_interval(days => $2)`,
+      [hashToken(token), MANAGE_LINK_DAYS],
+    );
+    return rows[0]?.email_key;
+  },
+
+  /** Every follow of an address, oldest first. */
+  async listOf(db: Queryable, key: string): Promise<FollowRecord[]> {
+    const { rows } = await db.query<FollowRow>(
+      `SELECT ${FOLLOW_COLUMNS} FROM follows WHERE email_key = $1 ORDER BY id`,
+      [key],
+    );
+    return rows.map(toRecord);
+  },
+
+  /** One follow by id. */
+  async find(db: Queryable, id: number): Promise<FollowRecord | undefined> {
+    const { rows } = await db.query<FollowRow>(`SELECT ${FOLLOW_COLUMNS} FROM follows WHERE id = $1::int8`, [
+      id,
+    ]);
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  },
+
+  /** Ends follow `id` of the address `key`; false when it is not theirs (or gone). */
+  async end(db: Queryable, key: string, id: number): Promise<boolean> {
+    const { rows } = await db.query(
+      'DELETE FROM follows WHERE id = $1::int8 AND email_key = $2 RETURNING id',
+      [id, key],
+    );
+    return rows.length > 0;
+  },
+
+  /** Deletes follows never confirmed within their week, and manage links past their year. */
+  async tidy(db: Queryable): Promise<void> {
+    await db.query(
+      `DELETE FROM follows WHERE confirmed_at IS NULL AND created_at < now() - make_interval(days => $1)`,
+      [CONFIRM_WITHIN_DAYS],
+    );
+    await db.query(`DELETE FROM follow_manage_links WHERE created_at < now() - make_interval(days => $1)`, [
+      MANAGE_LINK_DAYS,
+    ]);
+  },
+};

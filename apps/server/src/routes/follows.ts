@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountKey } from '../accounts/sign-in-throttle.ts';
+import { defineRoute } from '../http/contract-route.ts';
+import { AppError } from '../http/errors.ts';
+import { createLimiter, RATE_LIMITS } from '../http/rate-limit.ts';
+import { MAIL_OFF_MESSAGE } from './auth.ts';
+
+const UNKNOWN_LINK = 'This link is not known, or it is too old. Open the link of a newer e-mail.';
+
+/** The address a follow request names, as the per-address limit counts it. */
+function followAddressKey(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return `follow:${typeof email === 'string' ? accountKey(email) : ''}`;
+}
+
+/** Follows of areas and spots by e-mail: request, confirm, list and end (no account needed). */
+export async function followRoutes(app: FastifyInstance) {
+  const perFollowedAddress = createLimiter(app, RATE_LIMITS.followsPerEmail, followAddressKey);
+  const requireMail = () => {
+    if (!app.mailer.enabled) throw new AppError(404, 'mail_off', MAIL_OFF_MESSAGE);
+  };
+  // Answers about an address's follows are for the holder of its link only: never cached.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.routeOptions.url?.startsWith('/api/v1/follows')) reply.header('cache-control', 'no-store');
+  });
+
+  defineRoute(
+    app,
+    'createFollow',
+    async (request, reply) => {
+      requireMail();
+      await perFollowedAddress(request, reply);
+      await app.followService.request(request.body);
+      return reply.code(204).send();
+    },
+    { options: { config: { rateLimit: RATE_LIMITS.followsPerAddress } } },
+  );
+
+  defineRoute(
+    app,
+    'confirmFollow',
+    async (request) => {
+      requireMail();
+      const follow = await app.followService.confirm(request.body.token);
+      if (!follow) throw new AppError(404, 'not_found', UNKNOWN_LINK);
+      return follow;
+    },
+    { options: { config: { rateLimit: RATE_LIMITS.followLinksPerAddress } } },
+  );
+
+  defineRoute(
+    app,
+    'listFollows',
+    async (request) => {
+      const items = await app.followService.list(request.query.token);
+      if (!items) throw new AppError(404, 'not_found', UNKNOWN_LINK);
+      return { items };
+    },
+    { options: { config: { rateLimit: RATE_LIMITS.followLinksPerAddress } } },
+  );
+
+  defineRoute(
+    app,
+    'endFollow',
+    async (request, reply) => {
+      const outcome = await app.followService.end(request.query.token, request.params.id);
+      if (outcome === 'unknown-link') throw new AppError(404, 'not_found', UNKNOWN_LINK);
+      if (outcome === 'not-found') throw new AppError(404, 'not_found', 'This follow has ended already.');
+      return reply.code(204).send();
+    },
+    { options: { config: { rateLimit: RATE_LIMITS.followLinksPerAddress } } },
+  );
+}
