@@ -100,6 +100,7 @@ describe.skipIf(!databaseAvailable)(`notifications by e-mail (${dbKind})`, () =>
       headers: sessionHeader(token ?? ''),
     };
     const place = await propose(user, { en: 'Basement shelter' });
+    expect(place.authorVerified).toBe(false);
     expect(
       (await settled(moderator.email)).filter((mail) => mail.parsed.subject?.includes('Basement shelter')),
     ).toEqual([]);
@@ -107,6 +108,8 @@ describe.skipIf(!databaseAvailable)(`notifications by e-mail (${dbKind})`, () =>
     const verified = await postJson(t.app, '/api/v1/auth/verify-email', { token: tokenOf(link) });
     expect(verified.statusCode, verified.body).toBe(204);
     expect(CurrentUser.parse((await me(t.app, user.token)).json()).emailVerified).toBe(true);
+    const queued = await t.app.inject({ url: `/api/v1/places/${place.id}`, headers: moderator.headers });
+    expect(OwnPlace.parse(queued.json()).authorVerified).toBe(true);
     const notice = await smtp.waitForMatch(
       moderator.email,
       (mail) => mail.parsed.subject?.includes('Basement shelter') ?? false,

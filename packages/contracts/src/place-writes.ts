@@ -126,6 +126,7 @@ export type PlaceTransition = z.output<typeof PlaceTransition>;
  */
 export const OwnPlace = Place.extend({
   authorId: z.number().int().positive().nullable(),
+  authorVerified: z.boolean().nullable(),
   rejectionReason: z.string().nullable(),
 });
 export type OwnPlace = z.infer<typeof OwnPlace>;

@@ -73,6 +73,11 @@ export const Place = z.object({
   version: z.number().int().positive(),
   /** Present only for the place's author and moderators (who also get the exact position). */
   authorId: z.number().int().positive().nullable().optional(),
+  /**
+   * Whether the author has proven their e-mail address (only with `authorId`; null without an
+   * author). A proposal of an unproven address waits in the queue marked so (while mail is on).
+   */
+  authorVerified: z.boolean().nullable().optional(),
   /** Why a moderator rejected it; present only for the author and moderators. */
   rejectionReason: z.string().nullable().optional(),
 });

@@ -32,6 +32,8 @@ export interface PlaceRow {
   owned: boolean;
   author_id: number | null;
   rejection_reason: string | null;
+  /** Whether the author's address is proven (owned rows with an author only). */
+  author_verified: boolean | null;
   distance?: number | null;
 }
 
@@ -62,7 +64,13 @@ export function toPlace(row: PlaceRow): Place {
     updatedAt: row.updated_at.toISOString(),
     publishedAt: row.published_at ? row.published_at.toISOString() : null,
     version: row.version,
-    ...(row.owned ? { authorId: row.author_id, rejectionReason: row.rejection_reason } : {}),
+    ...(row.owned
+      ? {
+          authorId: row.author_id,
+          authorVerified: row.author_verified,
+          rejectionReason: row.rejection_reason,
+        }
+      : {}),
   };
 }
 

@@ -41,5 +41,7 @@ function columnsSql(owned: string): string {
     CASE WHEN ${owned} THEN p.lng ELSE p.public_lng END AS lng,
     p.radius, p.location_privacy, p.address, p.phone, p.email, p.website, p.opening_hours, p.hours_key, p.last_confirmed_at, p.status,
     p.created_at, p.updated_at, p.published_at, p.version,
-    ${owned} AS owned, p.author_id, p.rejection_reason`;
+    ${owned} AS owned, p.author_id, p.rejection_reason,
+    CASE WHEN ${owned} THEN (SELECT u.email_verified_at IS NOT NULL FROM users u WHERE u.id = p.author_id) END
+      AS author_verified`;
 }
