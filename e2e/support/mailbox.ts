@@ -25,3 +25,18 @@ export async function waitForMail(address: string, count = 1, timeoutMs = 15_000
   }
   throw new Error(`message ${count} to ${address} did not arrive within ${timeoutMs} ms`);
 }
+
+/** Waits (at most `timeoutMs`) for a message to `address` whose subject matches `subject`. */
+export async function waitForMailWithSubject(
+  address: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<SavedMail> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const mail = mailTo(address).find((item) => subject.test(item.subject));
+    if (mail) return mail;
+    await sleep(100);
+  }
+  throw new Error(`no message "${subject}" to ${address} within ${timeoutMs} ms`);
+}

@@ -22,6 +22,18 @@ const ForgotPasswordPage = lazy(async () => ({
 const ResetPasswordPage = lazy(async () => ({
   default: (await import('./routes/auth/reset-password-page.tsx')).ResetPasswordPage,
 }));
+const VerifyEmailPage = lazy(async () => ({
+  default: (await import('./routes/auth/verify-email-page.tsx')).VerifyEmailPage,
+}));
+const UnsubscribePage = lazy(async () => ({
+  default: (await import('./routes/auth/unsubscribe-page.tsx')).UnsubscribePage,
+}));
+const FollowConfirmPage = lazy(async () => ({
+  default: (await import('./routes/follows/follow-confirm-page.tsx')).FollowConfirmPage,
+}));
+const FollowsPage = lazy(async () => ({
+  default: (await import('./routes/follows/follows-page.tsx')).FollowsPage,
+}));
 const AccountPage = lazy(async () => ({
   default: (await import('./routes/account/account-page.tsx')).AccountPage,
 }));
@@ -129,6 +141,26 @@ function SitePages() {
         <Route path="/reset-password">
           <Suspense fallback={<PageLoading />}>
             <ResetPasswordPage />
+          </Suspense>
+        </Route>
+        <Route path="/verify-email">
+          <Suspense fallback={<PageLoading />}>
+            <VerifyEmailPage />
+          </Suspense>
+        </Route>
+        <Route path="/unsubscribe">
+          <Suspense fallback={<PageLoading />}>
+            <UnsubscribePage />
+          </Suspense>
+        </Route>
+        <Route path="/follows/confirm">
+          <Suspense fallback={<PageLoading />}>
+            <FollowConfirmPage />
+          </Suspense>
+        </Route>
+        <Route path="/follows">
+          <Suspense fallback={<PageLoading />}>
+            <FollowsPage />
           </Suspense>
         </Route>
         <Route path="/account">

@@ -34,7 +34,14 @@ export function listedPlace(overrides: Partial<PlaceListItem> = {}): PlaceListIt
 
 /** A signed-in user as `GET /api/v1/auth/me` answers, with overrides. */
 export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return { id: 7, email: 'ana@example.org', displayName: 'Ana Kovač', role: 'contributor', ...overrides };
+  return {
+    id: 7,
+    email: 'ana@example.org',
+    displayName: 'Ana Kovač',
+    role: 'contributor',
+    emailVerified: true,
+    ...overrides,
+  };
 }
 
 /**

@@ -18,6 +18,8 @@ interface RenderOptions {
   queryClient?: QueryClient;
   /** The deployment's runtime config (`GET /api/v1/config`); `testConfig()` otherwise. */
   config?: RuntimeConfig;
+  /** Under `<StrictMode>` at the root, as the app runs in development (effects run twice on mount). */
+  strict?: boolean;
 }
 
 /** A query client for tests: no retries, so a failed request fails at once. */
@@ -37,6 +39,7 @@ export function renderWithApp(
     path = '/',
     queryClient = createTestQueryClient(),
     config = testConfig(),
+    strict = false,
   }: RenderOptions = {},
 ) {
   const i18n = createI18n(language, testMessages(language));
@@ -54,5 +57,5 @@ export function renderWithApp(
       </I18nextProvider>
     );
   }
-  return { ...render(ui, { wrapper: Providers }), location, queryClient };
+  return { ...render(ui, { wrapper: Providers, reactStrictMode: strict }), location, queryClient };
 }

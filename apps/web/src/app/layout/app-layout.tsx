@@ -2,15 +2,20 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { SkipLink } from '../../components/ui/skip-link.tsx';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** The frame of every page: skip link, header, the page, footer. */
+/**
+ * The frame of every page: skip link, header, the notices that concern every page (an address to
+ * confirm), the page, footer.
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink href="#main-content">{t('app.skipToContent')}</SkipLink>
       <SiteHeader />
+      <VerifyEmailBanner />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <ErrorBoundary>{children}</ErrorBoundary>
       </main>

@@ -1,18 +1,23 @@
 import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.tsx';
 import { SessionsList } from '../../../features/auth/components/sessions-list.tsx';
+import { isModerator } from '../../../features/auth/utils/roles.ts';
+import { NotificationSettingsSection } from '../../../features/notifications/components/notification-settings-form.tsx';
 import { ContributorFrame } from '../contributor/contributor-frame.tsx';
 
 /**
- * `/account` (signed in): change the password, and see and end the sessions (the browsers
- * signed in). Visitors are asked to sign in and come back here, as on the contributor pages.
+ * `/account` (signed in): change the password, choose which e-mails to get (where the site sends
+ * e-mail), and see and end the sessions (the browsers signed in). Visitors are asked to sign in
+ * and come back here, as on the contributor pages.
  */
 export function AccountPage() {
   const { t } = useTranslation();
+  const { mail } = useRuntimeConfig();
   return (
     <ContributorFrame
       title={t('account.title')}
-      intro={t('account.intro')}
+      intro={mail ? t('account.introMail') : t('account.intro')}
       path="/account"
       signInTitle={t('account.signInTitle')}
       signInBody={t('account.signInBody')}
@@ -29,6 +34,19 @@ export function AccountPage() {
               </div>
             </div>
           </section>
+          {mail && (
+            <section aria-labelledby="notification-settings-title" data-testid="notification-settings">
+              <h2 id="notification-settings-title" className="text-lg font-semibold text-gray-900">
+                {t('account.notifications.title')}
+              </h2>
+              <p className="mt-1 text-sm text-gray-600">
+                {t('account.notifications.intro', { email: user.email })}
+              </p>
+              <div className="mt-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+                <NotificationSettingsSection moderator={isModerator(user)} />
+              </div>
+            </section>
+          )}
           <section aria-labelledby="sessions-title">
             <h2 id="sessions-title" className="text-lg font-semibold text-gray-900">
               {t('account.sessions.title')}

@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
 import { ResetLinkInvalid } from '../../../features/auth/components/reset-link-invalid.tsx';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
-import { resetTokenOf } from '../../../features/auth/utils/reset-token.ts';
+import { useLinkToken } from '../../../features/auth/hooks/use-link-token.ts';
 import { AccountPageLayout } from './account-page-frame.tsx';
 
 /**
@@ -13,14 +11,7 @@ import { AccountPageLayout } from './account-page-frame.tsx';
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  const [token] = useState(() => resetTokenOf(search));
-
-  useEffect(() => {
-    if (search !== '') navigate(location, { replace: true });
-  }, [search, location, navigate]);
-
+  const token = useLinkToken();
   return (
     <AccountPageLayout title={t('auth.resetPassword.title')} intro={t('auth.resetPassword.intro')}>
       {token ? <ResetPasswordForm token={token} /> : <ResetLinkInvalid />}

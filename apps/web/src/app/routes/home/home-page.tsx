@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { SkipLink } from '../../../components/ui/skip-link.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
+import { FollowAreaLink } from '../../../features/follows/components/follow-button.tsx';
 import { boundsContain } from '../../../features/map/utils/bounds.ts';
 import { placeOfListItem, usePlacesInView } from '../../../features/places/api/list-places.ts';
 import { ExportLinks } from '../../../features/places/components/export-links.tsx';
+import { FeedLink } from '../../../features/places/components/feed-link.tsx';
 import { publicOrigin } from '../../../lib/embed-code.ts';
 import { scrollMapIntoView } from '../../../lib/scroll-map-into-view.ts';
 import { usePlacesMap, useViewDefaults } from '../../places-map/use-places-map.tsx';
@@ -84,15 +86,24 @@ export function HomePage() {
         onSelect={(place) => chooseFromList(placeOfListItem(place))}
         aside={<ProposeEntry center={viewport?.center ?? view.center} zoom={viewport?.zoom ?? view.zoom} />}
         footer={
-          // A search that found nothing has nothing to download.
-          !(searching && list.data?.pages[0]?.total === 0) && (
-            <ExportLinks
-              bounds={viewport?.bounds ?? null}
-              categories={view.categories}
-              openNow={view.openNow}
-              search={view.search}
-            />
-          )
+          <>
+            {/* A search that found nothing has nothing to download. */}
+            {!(searching && list.data?.pages[0]?.total === 0) && (
+              <ExportLinks
+                bounds={viewport?.bounds ?? null}
+                categories={view.categories}
+                openNow={view.openNow}
+                search={view.search}
+              />
+            )}
+            {/* The feed and the e-mail follow are of a view and its categories, not of a search. */}
+            {!searching && (
+              <>
+                <FeedLink bounds={viewport?.bounds ?? null} categories={view.categories} />
+                <FollowAreaLink bounds={viewport?.bounds ?? null} categories={view.categories} />
+              </>
+            )}
+          </>
         }
       />
     </>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { CategoryChips } from '../../../features/categories/components/category-chips.tsx';
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
+import { FollowSpotButton } from '../../../features/follows/components/follow-button.tsx';
 import { type NearSearch, useNearPlaces } from '../../../features/near/api/list-near-places.ts';
 import { LocateControl } from '../../../features/near/components/locate-control.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
@@ -128,6 +129,7 @@ export function NearPage() {
             selectedId={selectedId}
             onSelect={chooseFromList}
             lookOf={lookOf}
+            coversAction={<FollowSpotButton point={state.point} categories={state.categories} />}
           />
         ) : (
           <NearStart />

@@ -31,6 +31,8 @@ interface NearResultsProps {
   selectedId: number | null;
   onSelect(place: PlaceListItem): void;
   lookOf(slug: string): CategoryView;
+  /** Beside the explanation of "Serves this spot" (the way to follow the spot by e-mail). */
+  coversAction?: React.ReactNode;
 }
 
 /** The two answers for the point, as tabs: places within the radius, and places that serve the point. */
@@ -149,7 +151,10 @@ export function NearResults(props: NearResultsProps) {
       {tab === 'near' ? (
         <RadiusPicker value={radius} onChange={onRadiusChange} />
       ) : (
-        <p className="text-sm text-gray-700">{t('near.covers.explain')}</p>
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <p className="text-sm text-gray-700">{t('near.covers.explain')}</p>
+          {props.coversAction}
+        </div>
       )}
       <div className="mt-2">
         <OpenNowSwitch checked={props.openNow} onChange={props.onOpenNowChange} />

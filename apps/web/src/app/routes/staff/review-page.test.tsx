@@ -49,9 +49,9 @@ const proposal = history({
   },
 });
 
-/** A place as a write answers it (with its author and rejection reason). */
+/** A place as a write answers it (with its author, whether their address is proven, and rejection reason). */
 function written(place: PlaceListItem) {
-  return { status: 200, body: { ...place, authorId: 9, rejectionReason: null } };
+  return { status: 200, body: { ...place, authorId: 9, authorVerified: true, rejectionReason: null } };
 }
 
 function list(items: PlaceListItem[]) {

@@ -112,6 +112,17 @@ describe('RegisterForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
     await waitFor(() => expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(user));
-    expect(calls).toEqual([{ method: 'POST', path: '/api/v1/auth/register', body: good }]);
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/v1/auth/register', body: { ...good, language: 'en' } },
+    ]);
+  });
+
+  it('sends the interface’s language, the one the account’s e-mail is written in', async () => {
+    const calls = fakeApi({ 'POST /api/v1/auth/register': { status: 201, body: currentUser() } });
+    renderForm('hr');
+    await fillIn(croatian, good);
+    await userEvent.click(screen.getByRole('button', { name: 'Otvori račun' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ ...good, language: 'hr' });
   });
 });

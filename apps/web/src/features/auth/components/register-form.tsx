@@ -13,14 +13,18 @@ import { TextField } from './text-field.tsx';
 
 const FIELDS = ['displayName', 'email', 'password'] as const;
 
-/** The registration form. On success the new user is signed in; the page decides where to go. */
+/**
+ * The registration form, sent with the interface's language. On success the new user is signed in;
+ * the page decides where to go.
+ */
 export function RegisterForm({ signInHref }: { signInHref: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const register = useRegister();
   const form = useAuthForm({
     fields: FIELDS,
     validate: registerProblems,
-    send: (values) => register.mutateAsync(values),
+    // The account's e-mail (its verification first) is written in the language it was made in.
+    send: (values) => register.mutateAsync({ ...values, language: i18n.resolvedLanguage ?? i18n.language }),
   });
   const nameProblem = form.problemOf('displayName');
   const emailProblem = form.problemOf('email');

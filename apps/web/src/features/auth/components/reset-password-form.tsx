@@ -1,4 +1,3 @@
-import { ApiError } from '@karta/api-client';
 import { PASSWORD_MIN_LENGTH } from '@karta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { resetPasswordProblems } from '../utils/field-problems.ts';
+import { isLinkRefusal } from '../utils/link-refusal.ts';
 import { fieldProblemMessage, formErrorMessage } from '../utils/problem-messages.ts';
 import { AccountNotice } from './account-notice.tsx';
 import { FormAlert } from './form-alert.tsx';
@@ -15,14 +15,6 @@ import { ResetLinkInvalid } from './reset-link-invalid.tsx';
 import { TextField } from './text-field.tsx';
 
 const FIELDS = ['password'] as const;
-
-/** Whether the server refused the link itself (unknown, used or expired, or not a token at all). */
-function isLinkRefusal(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.code === 'reset_link_invalid') return true;
-  const details = Array.isArray(error.details) ? (error.details as { path?: unknown }[]) : [];
-  return error.code === 'validation_error' && details.some((issue) => issue?.path === 'token');
-}
 
 /**
  * The new password of a reset link, by the registration rules. It ends in the password saved (every
@@ -59,7 +51,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </AccountNotice>
     );
   }
-  if (isLinkRefusal(form.formError)) return <ResetLinkInvalid takeFocus />;
+  if (isLinkRefusal(form.formError, 'reset_link_invalid')) return <ResetLinkInvalid takeFocus />;
 
   return (
     <form ref={form.formRef} noValidate onSubmit={form.onSubmit} data-testid="reset-password-form">

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessages } from '../../../components/ui/field-messages.tsx';
 import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons.tsx';
@@ -15,6 +15,8 @@ export interface TextFieldProps {
   hint?: ReactNode;
   /** The translated problem with the value, if any: shown under the field and read with it. */
   error?: string;
+  /** The input itself (a dialog focuses it when it opens). */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -33,6 +35,7 @@ export function TextField({
   autoComplete,
   hint,
   error,
+  inputRef,
 }: TextFieldProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -49,6 +52,7 @@ export function TextField({
       </label>
       <div className="relative mt-1.5">
         <input
+          ref={inputRef}
           id={id}
           name={name}
           data-testid={`field-${name}`}

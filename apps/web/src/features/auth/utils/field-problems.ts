@@ -83,6 +83,15 @@ export function resetRequestProblems(values: ResetRequestValues): FieldProblems<
   return result.success ? {} : problemsFromIssues(result.error.issues, values);
 }
 
+/** An address alone, by the same rules as every form that asks for one (`EmailAddress`). */
+const EmailOnly = PasswordResetRequest.pick({ email: true });
+
+/** What a form that asks only for an e-mail address (following an area) can tell before sending. */
+export function emailProblems(values: Record<'email', string>): FieldProblems<'email'> {
+  const result = EmailOnly.safeParse(values);
+  return result.success ? {} : problemsFromIssues(result.error.issues, values);
+}
+
 // The new password of a reset link follows the registration rules (both are `NewPassword`).
 const ResetPasswordFields = PasswordResetConfirm.pick({ password: true });
 

@@ -31,6 +31,10 @@ describe('safeNextPath', () => {
     ['/register?next=/x'],
     ['/forgot-password'],
     ['/reset-password?token=abc'],
+    ['/verify-email'],
+    ['/unsubscribe'],
+    ['/follows'],
+    ['/follows/confirm'],
   ])('falls back to / for %j', (next) => {
     expect(safeNextPath(next)).toBe('/');
   });

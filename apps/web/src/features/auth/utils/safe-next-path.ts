@@ -5,10 +5,19 @@ export const DEFAULT_NEXT_PATH = '/';
 const HERE = 'https://karta.invalid';
 
 /**
- * The account pages themselves: returning to them after success would only show the form again
- * (and a reset link's page has lost its token by then).
+ * The account pages themselves: returning to them after success would only show the form again;
+ * and the pages of e-mail links have lost their token by then.
  */
-const ACCOUNT_PAGES = new Set(['/sign-in', '/register', '/forgot-password', '/reset-password']);
+const ACCOUNT_PAGES = new Set([
+  '/sign-in',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/unsubscribe',
+  '/follows',
+  '/follows/confirm',
+]);
 
 /**
  * The path to go to after success, from a `next` query parameter. Only a path on this site is

@@ -13,6 +13,7 @@ const mine = (id: number, status: 'pending' | 'published' | 'rejected' | 'archiv
     name: { en: `Place ${id}` },
     distance: null,
     authorId: 7,
+    authorVerified: true,
     rejectionReason: null,
     ...extra,
   });

@@ -122,7 +122,12 @@ describe('PlaceEditor', () => {
       'GET /api/v1/places/similar': { status: 200, body: { items: [nearby] } },
       'POST /api/v1/places': {
         status: 201,
-        body: { ...listedPlace({ id: 77, status: 'pending' }), authorId: 7, rejectionReason: null },
+        body: {
+          ...listedPlace({ id: 77, status: 'pending' }),
+          authorId: 7,
+          authorVerified: true,
+          rejectionReason: null,
+        },
       },
     });
     const { onSaved } = renderEditor();

@@ -2,7 +2,9 @@ import type { PlaceListItem } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { LoadingState } from '../../../components/ui/states.tsx';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { usePlaceHistory } from '../api/get-place-history.ts';
@@ -20,11 +22,13 @@ export interface ReviewItemProps {
 }
 
 /**
- * One place to judge: its name, who proposed it and when, the change since the last decision
- * as a diff, its whole history (collapsed), and the moves its status allows.
+ * One place to judge: its name, who proposed it and when (and whether their address is proven,
+ * where the site sends e-mail), the change since the last decision as a diff, its whole history
+ * (collapsed), and the moves its status allows.
  */
 export function ReviewItem({ place, categoryNameOf, onConflict, onDone }: ReviewItemProps) {
   const { t, i18n } = useTranslation();
+  const { mail } = useRuntimeConfig();
   const history = usePlaceHistory(place.id, place.version);
   const name = localizeText(place.name, i18n.language, place.primaryLanguage);
   const author = history.data?.find((entry) => entry.action === 'created')?.actor;
@@ -54,6 +58,19 @@ export function ReviewItem({ place, categoryNameOf, onConflict, onDone }: Review
               <span aria-hidden="true"> · </span>
               <time dateTime={place.createdAt}>{formatDateTime(place.createdAt, i18n.language)}</time>
             </p>
+            {/* Only while the site sends e-mail: without it no address can be proven. */}
+            {mail && place.authorVerified === false && (
+              <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-600">
+                <span
+                  data-testid="author-unverified"
+                  className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900 ring-1 ring-amber-200"
+                >
+                  <AlertIcon className="size-3.5" />
+                  {t('review.authorUnverified')}
+                </span>
+                <span>{t('review.authorUnverifiedHint')}</span>
+              </p>
+            )}
           </div>
           <div className="flex flex-wrap gap-x-4 gap-y-1">
             {/* Moderators may correct any place before deciding (PRODUCT.md §2). */}

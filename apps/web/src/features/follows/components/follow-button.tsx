@@ -1,0 +1,85 @@
+import { type Bounds, type LatLng, normalizeBounds } from '@karta/map-core';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { MailIcon } from '../../../components/ui/icons.tsx';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import type { FollowTarget } from '../utils/follow-target.ts';
+
+// The dialog (with the contracts' e-mail rules, zod among them) is a chunk of its own, fetched on
+// the first click: the home page's first view does not carry it (decision 019).
+const FollowDialog = lazy(async () => ({ default: (await import('./follow-dialog.tsx')).FollowDialog }));
+
+interface FollowButtonProps {
+  /** What to follow, read when the button is pressed. */
+  target(): FollowTarget;
+  kind: FollowTarget['kind'];
+  className: string;
+}
+
+/** "Follow this area / spot": opens the follow dialog for what the page shows when it is pressed. */
+function FollowButton({ target, kind, className }: FollowButtonProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<FollowTarget | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        data-testid={`follow-${kind}`}
+        aria-haspopup="dialog"
+        className={className}
+        onClick={() => setOpen(target())}
+      >
+        <MailIcon className="size-4" />
+        {t(`follows.button.${kind}`)}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <FollowDialog target={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/**
+ * "Follow this area" under the map, beside the feed link: the box in view with the category filter,
+ * by e-mail. Only where the site sends e-mail, and once the map has a view.
+ */
+export function FollowAreaLink({
+  bounds,
+  categories,
+}: {
+  bounds: Bounds | null;
+  categories: readonly string[];
+}) {
+  const { t } = useTranslation();
+  const { mail } = useRuntimeConfig();
+  if (!mail || !bounds) return null;
+  return (
+    <p className="mt-2 text-sm text-gray-600">
+      <FollowButton
+        kind="area"
+        target={() => ({ kind: 'area', bbox: normalizeBounds(bounds), categories: [...categories] })}
+        className={`${buttonStyles.link} text-blue-800`}
+      />{' '}
+      <span>{t('follows.button.areaHint')}</span>
+    </p>
+  );
+}
+
+/**
+ * "Follow this spot" by the places that serve a point: an e-mail when a place starts or stops
+ * serving it, in the chosen categories. Only where the site sends e-mail.
+ */
+export function FollowSpotButton({ point, categories }: { point: LatLng; categories: readonly string[] }) {
+  const { mail } = useRuntimeConfig();
+  if (!mail) return null;
+  return (
+    <FollowButton
+      kind="spot"
+      target={() => ({ kind: 'spot', point: { ...point }, categories: [...categories] })}
+      className={`${buttonStyles.secondary} h-10`}
+    />
+  );
+}
