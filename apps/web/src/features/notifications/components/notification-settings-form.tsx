@@ -78,95 +78,100 @@ export function NotificationSettingsForm({ saved, moderator }: NotificationSetti
   };
 
   return (
-    <form noValidate onSubmit={submit} data-testid="notification-settings-form" className="space-y-6">
+    <form noValidate onSubmit={submit} data-testid="notification-settings-form">
+      {/* Outside the spacing: the alert's empty placeholder takes no room. */}
       <FormAlert message={update.isError ? formErrorMessage(t, update.error) : null} />
-      <div>
-        <label htmlFor={languageId} className="block text-sm font-medium text-gray-900">
-          {t('account.notifications.language')}
-        </label>
-        <select
-          id={languageId}
-          data-testid="notification-language"
-          value={values.language}
-          aria-describedby={languageHintId}
-          onChange={(event) => change({ language: event.target.value })}
-          className="mt-1.5 block h-11 w-full max-w-xs rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 hover:border-gray-400 sm:text-sm"
-        >
-          {languages.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {languageName(code)}
-            </option>
-          ))}
-        </select>
-        <p id={languageHintId} className="mt-1.5 text-sm text-gray-600">
-          {t('account.notifications.languageHint')}
-        </p>
-      </div>
-
-      <div>
-        <label className="flex cursor-pointer items-start gap-3 text-sm text-gray-900">
-          <input
-            type="checkbox"
-            data-testid="decision-mail"
-            checked={values.decisionMail}
-            aria-describedby={decisionHintId}
-            onChange={(event) => change({ decisionMail: event.target.checked })}
-            className="mt-0.5 size-4 shrink-0 accent-blue-700"
-          />
-          <span className="font-medium">{t('account.notifications.decisionMail')}</span>
-        </label>
-        <p id={decisionHintId} className="mt-1 pl-7 text-sm text-gray-600">
-          {t('account.notifications.decisionMailHint')}
-        </p>
-      </div>
-
-      {moderator && (
-        <fieldset>
-          <legend className="text-sm font-medium text-gray-900">
-            {t('account.notifications.reviewMail.legend')}
-          </legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-3">
-            {REVIEW_MAIL.map((option) => (
-              <label
-                key={option}
-                className={`flex cursor-pointer gap-3 rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-700 ${
-                  values.reviewMail === option
-                    ? 'border-blue-700 bg-blue-50'
-                    : 'border-gray-300 bg-white hover:border-gray-400'
-                }`}
-              >
-                <input
-                  type="radio"
-                  name={reviewName}
-                  value={option}
-                  checked={values.reviewMail === option}
-                  data-testid={`review-mail-${option}`}
-                  onChange={() => change({ reviewMail: option })}
-                  className="mt-0.5 size-4 shrink-0 accent-blue-700"
-                />
-                <span className="text-sm text-gray-900">
-                  {t(`account.notifications.reviewMail.${option}`)}
-                </span>
-              </label>
+      <div className="space-y-6">
+        <div>
+          <label htmlFor={languageId} className="block text-sm font-medium text-gray-900">
+            {t('account.notifications.language')}
+          </label>
+          <select
+            id={languageId}
+            data-testid="notification-language"
+            value={values.language}
+            aria-describedby={languageHintId}
+            onChange={(event) => change({ language: event.target.value })}
+            className="mt-1.5 block h-11 w-full max-w-xs rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 hover:border-gray-400 sm:text-sm"
+          >
+            {languages.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {languageName(code)}
+              </option>
             ))}
-          </div>
-        </fieldset>
-      )}
+          </select>
+          <p id={languageHintId} className="mt-1.5 text-sm text-gray-600">
+            {t('account.notifications.languageHint')}
+          </p>
+        </div>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <button
-          type="submit"
-          data-testid="save-notification-settings"
-          aria-disabled={update.isPending || undefined}
-          className={`${buttonStyles.primary} h-11 w-full sm:w-auto`}
-        >
-          {update.isPending && <Spinner className="size-4" />}
-          {update.isPending ? t('account.notifications.saving') : t('account.notifications.save')}
-        </button>
-        {/* Always in the page, so the confirmation is announced when it appears. */}
-        <p role="status" className="text-sm font-medium text-green-800">
-          {done && <span data-testid="notification-settings-saved">{t('account.notifications.saved')}</span>}
-        </p>
+        <div>
+          <label className="flex cursor-pointer items-start gap-3 text-sm text-gray-900">
+            <input
+              type="checkbox"
+              data-testid="decision-mail"
+              checked={values.decisionMail}
+              aria-describedby={decisionHintId}
+              onChange={(event) => change({ decisionMail: event.target.checked })}
+              className="mt-0.5 size-4 shrink-0 accent-blue-700"
+            />
+            <span className="font-medium">{t('account.notifications.decisionMail')}</span>
+          </label>
+          <p id={decisionHintId} className="mt-1 pl-7 text-sm text-gray-600">
+            {t('account.notifications.decisionMailHint')}
+          </p>
+        </div>
+
+        {moderator && (
+          <fieldset>
+            <legend className="text-sm font-medium text-gray-900">
+              {t('account.notifications.reviewMail.legend')}
+            </legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-3">
+              {REVIEW_MAIL.map((option) => (
+                <label
+                  key={option}
+                  className={`flex cursor-pointer gap-3 rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-700 ${
+                    values.reviewMail === option
+                      ? 'border-blue-700 bg-blue-50'
+                      : 'border-gray-300 bg-white hover:border-gray-400'
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name={reviewName}
+                    value={option}
+                    checked={values.reviewMail === option}
+                    data-testid={`review-mail-${option}`}
+                    onChange={() => change({ reviewMail: option })}
+                    className="mt-0.5 size-4 shrink-0 accent-blue-700"
+                  />
+                  <span className="text-sm text-gray-900">
+                    {t(`account.notifications.reviewMail.${option}`)}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <button
+            type="submit"
+            data-testid="save-notification-settings"
+            aria-disabled={update.isPending || undefined}
+            className={`${buttonStyles.primary} h-11 w-full sm:w-auto`}
+          >
+            {update.isPending && <Spinner className="size-4" />}
+            {update.isPending ? t('account.notifications.saving') : t('account.notifications.save')}
+          </button>
+          {/* Always in the page, so the confirmation is announced when it appears. */}
+          <p role="status" className="text-sm font-medium text-green-800">
+            {done && (
+              <span data-testid="notification-settings-saved">{t('account.notifications.saved')}</span>
+            )}
+          </p>
+        </div>
       </div>
     </form>
   );
