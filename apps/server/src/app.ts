@@ -30,6 +30,7 @@ import { startMailer } from './mail/mailer.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
 import { startDigestSchedule } from './notifications/digest-schedule.ts';
 import { writeDueReviewDigests } from './notifications/review-digest.ts';
+import { tidyLinks } from './notifications/tidy-links.ts';
 import { loggerOptions, registerRequestLog } from './observability/request-log.ts';
 import { reportError } from './observability/sentry.ts';
 import { useHoursSettings } from './opening-hours/open-state.ts';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const digests = mailer.enabled
     ? startDigestSchedule(
         async () => {
+          await tidyLinks(database);
           await writeDueReviewDigests(database, mailer, config.defaultLanguage);
           await writeDueFollowDigests(database, mailer, config.defaultLanguage);
         },

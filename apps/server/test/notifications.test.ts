@@ -1,6 +1,7 @@
 import { CurrentUser, ErrorBody, NotificationSettings, OwnPlace } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDueReviewDigests } from '../src/notifications/review-digest.ts';
+import { tidyLinks } from '../src/notifications/tidy-links.ts';
 import { me, postJson, register, sessionHeader, signedInUser, uniqueEmail } from './support/auth.ts';
 import {
   mailEnv,
@@ -254,6 +255,31 @@ describe.skipIf(!databaseAvailable)(`notifications by e-mail (${dbKind})`, () =>
     expect(await run()).toBe(0);
     await t.app.mailer.flush();
     expect(digests()).toHaveLength(before + 1);
+  });
+
+  it('deletes links that can no longer be used, and keeps the others', async () => {
+    const user = await signedInUser(t.app);
+    const hash = (n: number) => String(n).padStart(64, 'a');
+    await t.database.query(
+      `INSERT INTO unsubscribe_links (token_hash, user_id, list, created_at) VALUES
+         ($1, $3, 'decisions', now() - interval '400 days'), ($2, $3, 'decisions', now())`,
+      [hash(1), hash(2), user.id],
+    );
+    await t.database.query(
+      `INSERT INTO password_resets (token_hash, user_id, expires_at, used_at) VALUES
+         ($1, $3, now() - interval '40 days', now() - interval '40 days'), ($2, $3, now() + interval '1 hour', NULL)`,
+      [hash(3), hash(4), user.id],
+    );
+    await tidyLinks(t.database);
+    const left = async (table: string) =>
+      (
+        await t.database.query<{ token_hash: string }>(
+          `SELECT token_hash FROM ${table} WHERE token_hash = ANY($1::text[]) ORDER BY token_hash`,
+          [[1, 2, 3, 4].map(hash)],
+        )
+      ).rows.map((row) => row.token_hash);
+    expect(await left('unsubscribe_links')).toEqual([hash(2)]);
+    expect(await left('password_resets')).toEqual([hash(4)]);
   });
 
   it('answers 404 for an unknown unsubscribe link', async () => {
