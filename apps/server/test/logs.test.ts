@@ -5,6 +5,12 @@ import { buildApp } from '../src/app.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { MapIndexService } from '../src/map-index/map-index-service.ts';
 import { postJson, responseCookie, sessionHeader } from './support/auth.ts';
+import {
+  mailEnv,
+  resetTokenIn,
+  type SmtpTestServer,
+  startSmtpTestServer,
+} from './support/smtp-test-server.ts';
 import { createTestDatabase, databaseAvailable, dbKind, type TestDatabase } from './support/test-app.ts';
 
 /** Values no log line may hold: each is sent in one of the requests below. */
@@ -22,6 +28,7 @@ const SECRET = {
   proposedLat: '45.8765431',
   proposedLng: '15.1234567',
   placeName: 'Xylophone Qwerty Garden',
+  followEmail: 'follow.probe.4712@example.org',
 };
 
 describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
@@ -30,9 +37,13 @@ describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
   let app: FastifyInstance;
   let log = '';
   let token = '';
+  /** The tokens of the e-mails sent (a reset link, a follow's confirmation), once received. */
+  const mailed: Record<string, string> = {};
+  let smtp: SmtpTestServer;
 
   beforeAll(async () => {
-    db = await createTestDatabase({ LOG_LEVEL: 'trace' });
+    smtp = await startSmtpTestServer();
+    db = await createTestDatabase({ LOG_LEVEL: 'trace', ...mailEnv(smtp) });
     await migrate(db.database);
     mapIndex = new MapIndexService(db.database, { maxZoom: db.config.map.maxZoom });
     await mapIndex.rebuild();
@@ -42,7 +53,7 @@ describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
         done();
       },
     });
-    app = await buildApp(db.config, { database: db.database, mapIndex, logStream });
+    app = await buildApp(db.config, { database: db.database, mapIndex, logStream, mail: { pollMs: 100 } });
     await app.ready();
 
     const from = { remoteAddress: SECRET.address, headers: { 'x-forwarded-for': SECRET.forwarded } };
@@ -85,6 +96,28 @@ describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
     await get('/api/v1/auth/me', sessionHeader(token));
     await get('/api/v1/auth/me', sessionHeader(SECRET.badToken));
     await get(`/api/v1/no-such-thing?q=${SECRET.search}`);
+    // E-mail: a reset link and a follow's confirmation, sent through the real SMTP server and used.
+    await postJson(app, '/api/v1/auth/password-reset', { email: SECRET.email }, from);
+    await postJson(
+      app,
+      '/api/v1/follows',
+      { email: SECRET.followEmail, point: { lat: 45.8, lng: 15.9 }, frequency: 'daily' },
+      from,
+    );
+    const reset = await smtp.waitForMatch(SECRET.email, (mail) =>
+      mail.messageId.startsWith('<password-reset.'),
+    );
+    mailed.resetToken = resetTokenIn(reset);
+    const follow = await smtp.waitFor(SECRET.followEmail);
+    mailed.confirmToken = /confirm\?token=([A-Za-z0-9_-]{43})/.exec(follow[0]?.parsed.text ?? '')?.[1] ?? '';
+    expect(mailed.confirmToken).not.toBe('');
+    await postJson(app, '/api/v1/follows/confirm', { token: mailed.confirmToken }, from);
+    await postJson(
+      app,
+      '/api/v1/auth/password-reset/confirm',
+      { token: mailed.resetToken, password: 'x' },
+      from,
+    );
     // Past the per-address sign-in limit, so the limit's own warning is written too.
     for (let attempt = 0; attempt < 12; attempt += 1) {
       await postJson(
@@ -99,6 +132,7 @@ describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
     await app?.close();
     await mapIndex?.close();
     await db?.dispose();
+    await smtp?.stop();
   });
 
   it('writes one line per request with the route pattern and the status', () => {
@@ -112,6 +146,9 @@ describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
     );
     expect(completed).toContainEqual(expect.objectContaining({ route: '/api/v1/auth/login', status: 429 }));
     expect(completed).toContainEqual(expect.objectContaining({ route: null, status: 404 }));
+    expect(completed).toContainEqual(
+      expect.objectContaining({ route: '/api/v1/follows/confirm', status: 200 }),
+    );
     expect(lines.some((line) => line.msg === 'rate limit reached')).toBe(true);
   });
 
@@ -123,7 +160,7 @@ describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
 
   it('holds no position, search text, e-mail, password, token or client address', () => {
     expect(log.length).toBeGreaterThan(0);
-    for (const [name, value] of Object.entries({ ...SECRET, token })) {
+    for (const [name, value] of Object.entries({ ...SECRET, token, ...mailed })) {
       expect(log.includes(value), `${name} (${value}) is in the log`).toBe(false);
       expect(log.includes(encodeURIComponent(value)), `${name} (encoded) is in the log`).toBe(false);
     }
