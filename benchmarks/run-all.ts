@@ -5,6 +5,7 @@
  */
 import { benchChangeVisibility, printChangeVisibility } from './change-visibility.bench.ts';
 import { benchClusterIndex, printClusterIndex } from './cluster-index.bench.ts';
+import { benchFeeds, printFeeds } from './feeds.bench.ts';
 import { benchImportExport, filteredExportGrowth, printImportExport } from './import-export.bench.ts';
 import { parseBenchOptions } from './lib/bench-options.ts';
 import { stopBenchPostgres } from './lib/bench-postgres.ts';
@@ -107,6 +108,7 @@ async function benchTarget(target: BenchTarget, count: number, first: boolean): 
     );
     recordGoal('openMinute', target, count, worstMinute);
   }
+  if (runs('feeds')) printFeeds(await benchFeeds(target, count));
   if (runs('search')) {
     const search = await benchSearch(count, target);
     printSearch(search);

@@ -9,6 +9,7 @@ export const BENCH_NAMES = [
   'import',
   'photos',
   'open',
+  'feeds',
   'search',
   'web',
   'lighthouse',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReviewFeedTokens } from '../src/feeds/review-feed.ts';
 import { nextAddress, signedInUser } from './support/auth.ts';
 import { insertPhoto } from './support/photos.ts';
 import { insertPlace } from './support/places.ts';
@@ -457,6 +458,38 @@ const CASES: Case[] = [
       body: { role: 'contributor' },
     }),
     expected: row(401, 403, 403, 403, 200, 401),
+  },
+  {
+    name: 'GET /feeds/places.atom',
+    request: async () => ({ method: 'GET', url: '/api/v1/feeds/places.atom?bbox=15.9,45.7,16.1,45.9' }),
+    expected: row(200, 200, 200, 200, 200, 200),
+  },
+  {
+    name: 'POST /feeds/review-token',
+    request: async () => ({ method: 'POST', url: '/api/v1/feeds/review-token' }),
+    expected: row(401, 403, 403, 201, 201, 401),
+  },
+  {
+    name: 'DELETE /feeds/review-token',
+    request: async () => ({ method: 'DELETE', url: '/api/v1/feeds/review-token' }),
+    expected: row(401, 403, 403, 204, 204, 401),
+  },
+  {
+    // The token opens it, whoever sends it: it is a feed reader's URL, not a session.
+    name: 'GET /feeds/review.atom (a moderator’s token)',
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/v1/feeds/review.atom?token=${await createReviewFeedTokens(ctx.t.database).replace(ctx.ids.moderator)}`,
+    }),
+    expected: row(200, 200, 200, 200, 200, 200),
+  },
+  {
+    name: 'GET /feeds/review.atom (a contributor’s token)',
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/v1/feeds/review.atom?token=${await createReviewFeedTokens(ctx.t.database).replace(ctx.ids.author)}`,
+    }),
+    expected: row(404, 404, 404, 404, 404, 404),
   },
 ];
 

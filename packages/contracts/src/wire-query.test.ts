@@ -36,6 +36,14 @@ const samples: Partial<Record<EndpointName, object>> = {
   exportCsv: { near: { lat: 45.8, lng: 16 }, radius: 500, openNow: true, stale: true },
   needsChecking: { limit: 20, cursor: 'abc' },
   previewHours: { value: 'Mo-Fr 08:00-16:00; PH off', lang: 'hr', near: { lat: 45.8, lng: 16 } },
+  placesFeed: {
+    bbox: { west: 15.9, south: 45.7, east: 16.1, north: 45.9 },
+    category: ['market', 'shelter'],
+    near: { lat: 45.8, lng: 16 },
+    radius: 2000,
+    covers: { lat: 45.81, lng: 15.98 },
+  },
+  reviewFeed: { token: 'AbC-_0123456789abcdefghijklmnopqrstuvwxyzAB' },
 };
 
 describe('encodeQuery', () => {

@@ -1,0 +1,57 @@
+import { encodeQuery, type PlacesFeedQuery, routes } from '@karta/contracts';
+import type { PublicChange } from '../changes/public-changes.ts';
+import type { AtomDocument, AtomEntry } from './atom.ts';
+import { feedWords, fieldList, textIn } from './feed-text.ts';
+
+/**
+ * The feed's own URL for `query`: the query in its one wire form (the client's encoder), so the
+ * same filters always make the same URL, which is also the feed's id.
+ */
+export function placesFeedUrl(origin: string, query: PlacesFeedQuery): string {
+  const search = new URLSearchParams(encodeQuery(query));
+  return `${origin}${routes.placesFeed.path}${search.size > 0 ? `?${search}` : ''}`;
+}
+
+/** The page of a place on the site. */
+export const placePage = (origin: string, placeId: number) => `${origin}/places/${placeId}`;
+
+/**
+ * One change as an entry: "Name: added" in `language`, linked to the place's page, with the
+ * category (and the address of a place shown at its exact position) and what an edit changed.
+ * No position: a coarse place's entry gives nothing more precise than its page does.
+ */
+function changeEntry(change: PublicChange, origin: string, language: string): AtomEntry {
+  const words = feedWords(language);
+  const name = textIn(change.name, language, change.primaryLanguage);
+  const link = placePage(origin, change.placeId);
+  const about = [textIn(change.categoryName, language), change.address].filter(Boolean).join(' · ');
+  const summary =
+    change.kind === 'changed' ? `${words.changed(fieldList(change.fields, words))}. ${about}` : about;
+  return {
+    id: `${link}#change-${change.id}`,
+    title: words.change[change.kind](name),
+    link,
+    updated: change.at,
+    summary,
+  };
+}
+
+/** The public changes feed of `query` (see `publicChanges`) as an Atom document. */
+export function placesFeedDocument(options: {
+  changes: readonly PublicChange[];
+  query: PlacesFeedQuery;
+  origin: string;
+  language: string;
+  site: string;
+}): AtomDocument {
+  const { changes, query, origin, language, site } = options;
+  const words = feedWords(language);
+  return {
+    self: placesFeedUrl(origin, query),
+    alternate: `${origin}/`,
+    title: words.placesTitle(site),
+    subtitle: words.placesSubtitle,
+    site,
+    entries: changes.map((change) => changeEntry(change, origin, language)),
+  };
+}
