@@ -17,7 +17,13 @@ function fakeFetch(status: number, body?: unknown) {
   return { calls, fetch: fetch as typeof globalThis.fetch };
 }
 
-const user = { id: 7, email: 'ana@example.org', displayName: 'Ana', role: 'contributor' };
+const user = {
+  id: 7,
+  email: 'ana@example.org',
+  displayName: 'Ana',
+  role: 'contributor',
+  emailVerified: true,
+};
 
 describe('auth methods of the API client', () => {
   it('sends register and login as JSON POSTs and returns the user', async () => {
@@ -98,6 +104,7 @@ describe('place-writing methods of the API client', () => {
     publishedAt: null,
     version: 2,
     authorId: 7,
+    authorVerified: true,
     rejectionReason: null,
   };
 

@@ -44,6 +44,8 @@ const samples: Partial<Record<EndpointName, object>> = {
     covers: { lat: 45.81, lng: 15.98 },
   },
   reviewFeed: { token: 'AbC-_0123456789abcdefghijklmnopqrstuvwxyzAB' },
+  listFollows: { token: 'AbC-_0123456789abcdefghijklmnopqrstuvwxyzAB' },
+  endFollow: { token: 'AbC-_0123456789abcdefghijklmnopqrstuvwxyzAB' },
 };
 
 describe('encodeQuery', () => {
