@@ -1,6 +1,6 @@
 import { ErrorBody, Follow, FollowList, OwnPlace } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeDueFollowDigests } from '../src/follows/follow-digests.ts';
+import { FOLLOWS_PER_BATCH, writeDueFollowDigests } from '../src/follows/follow-digests.ts';
 import { nextAddress, postJson, signedInUser, uniqueEmail } from './support/auth.ts';
 import {
   mailEnv,
@@ -233,6 +233,22 @@ describe.skipIf(!databaseAvailable)(`following areas and spots by e-mail (${dbKi
       [email],
     );
     expect(rows[0]?.n).toBe(20);
+  });
+
+  it('handles every due follow in one run, batch after batch', async () => {
+    const count = FOLLOWS_PER_BATCH + 50;
+    await t.database.query(
+      `INSERT INTO follows (email, email_key, kind, lat, lng, frequency, language, confirmed_at, digest_until)
+       SELECT 'batch' || n || '@example.org', 'batch' || n || '@example.org', 'spot', -44.2, -17.2, 'daily', 'en',
+              now() - interval '3 days', now() - interval '2 days'
+       FROM generate_series(1, $1::int) AS n`,
+      [count],
+    );
+    await run();
+    const { rows } = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM follows WHERE email LIKE 'batch%' AND digest_until > now() - interval '1 hour'`,
+    );
+    expect(rows[0]?.n).toBe(count);
   });
 
   it('refuses a follow of both an area and a spot, or of neither', async () => {
