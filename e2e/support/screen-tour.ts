@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { phonePhoto } from '../../apps/server/test/support/photos.ts';
-import { adminApi, newContributor, newModerator } from './accounts.ts';
-import { placeShownAsMarker, viewOf } from './api.ts';
+import { adminApi, newContributor, newModerator, uniqueEmail } from './accounts.ts';
+import { apiOf, placeShownAsMarker, viewOf } from './api.ts';
 import { axeViolations } from './axe.ts';
 import { KartaDriver } from './driver.ts';
+import { waitForMail } from './mailbox.ts';
 
 /** Who looks at a screen: a visitor, the author of a proposal, or staff (an admin: every staff screen). */
 type Viewer = 'visitor' | 'contributor' | 'staff';
@@ -16,6 +17,12 @@ export const SCREENS = [
   'embed',
   'sign-in',
   'register',
+  'forgot-password',
+  'reset-password',
+  'follow',
+  'follows',
+  'unsubscribe',
+  'verify-email',
   'propose',
   'edit',
   'my-submissions',
@@ -25,6 +32,7 @@ export const SCREENS = [
   'categories',
   'users',
   'import',
+  'account',
 ] as const;
 export type ScreenName = (typeof SCREENS)[number];
 
@@ -36,6 +44,8 @@ export interface ScreenData {
   proposalId: number;
   contributor: { email: string; password: string };
   staff: { email: string; password: string };
+  /** The "manage your follows" link's token of an address with a confirmed and a waiting follow. */
+  followsToken: string;
 }
 
 /**
@@ -69,12 +79,33 @@ export async function arrangeScreens(baseUrl: string): Promise<ScreenData> {
     new Uint8Array(await phonePhoto(600, 800, 1, 30)),
   );
   await contributor.api.flagPhoto(shown.id, { reason: 'private_person' });
+  const followsToken = await arrangeFollows(baseUrl, { lat: place.lat, lng: place.lng });
   return {
     place: { id: place.id, lat: place.lat, lng: place.lng },
     proposalId: proposal.id,
     contributor: { email: contributor.email, password: contributor.password },
     staff: { email: staff.email, password: staff.password },
+    followsToken,
   };
+}
+
+/** Two follows of one address, one confirmed, through the real e-mails; the manage link's token. */
+async function arrangeFollows(baseUrl: string, spot: { lat: number; lng: number }): Promise<string> {
+  const visitor = apiOf(baseUrl);
+  const email = uniqueEmail('tour-follower');
+  await visitor.createFollow({ email, point: spot, frequency: 'weekly' });
+  const confirmation = await waitForMail(email);
+  const token = (prefix: string) =>
+    new URL(
+      confirmation.text.split(/\s+/).find((word) => word.startsWith(`${baseUrl}${prefix}`)) ?? baseUrl,
+    ).searchParams.get('token') ?? '';
+  await visitor.confirmFollow({ token: token('/follows/confirm?token=') });
+  await visitor.createFollow({
+    email,
+    bbox: { west: spot.lng - 0.01, south: spot.lat - 0.01, east: spot.lng + 0.01, north: spot.lat + 0.01 },
+    frequency: 'daily',
+  });
+  return token('/follows?token=');
 }
 
 const VIEWER_OF: Record<ScreenName, Viewer> = {
@@ -84,6 +115,12 @@ const VIEWER_OF: Record<ScreenName, Viewer> = {
   embed: 'visitor',
   'sign-in': 'visitor',
   register: 'visitor',
+  'forgot-password': 'visitor',
+  'reset-password': 'visitor',
+  follow: 'visitor',
+  follows: 'visitor',
+  unsubscribe: 'visitor',
+  'verify-email': 'visitor',
   propose: 'contributor',
   edit: 'contributor',
   'my-submissions': 'contributor',
@@ -93,6 +130,7 @@ const VIEWER_OF: Record<ScreenName, Viewer> = {
   categories: 'staff',
   users: 'staff',
   import: 'staff',
+  account: 'staff',
 };
 
 /**
@@ -141,6 +179,37 @@ export class ScreenTour {
       case 'register':
         await go(`/${screen}`);
         await ready(`${screen}-form`);
+        break;
+      case 'forgot-password':
+        await go('/forgot-password');
+        await ready('forgot-password-form');
+        break;
+      case 'reset-password':
+        // A link cut short: the page says so and offers a new one.
+        await go('/reset-password?token=cut-short');
+        await ready('reset-link-invalid');
+        break;
+      case 'follow':
+        await go(`/${viewOf(place, 14)}`);
+        await this.page.getByTestId('follow-area').click();
+        await ready('follow-dialog');
+        break;
+      case 'follows':
+        await go(`/follows?token=${this.data.followsToken}`);
+        await ready('follow-row');
+        break;
+      case 'unsubscribe':
+        await go(`/unsubscribe?token=${'U'.repeat(43)}`);
+        await ready('confirm-unsubscribe');
+        break;
+      case 'verify-email':
+        await go(`/verify-email?token=${'V'.repeat(43)}`);
+        await ready('verification-link-invalid');
+        break;
+      case 'account':
+        await go('/account');
+        await ready('session-row');
+        await ready('notification-settings');
         break;
       case 'propose': {
         await go(`/propose?lat=${place.lat}&lng=${place.lng}&z=16`);

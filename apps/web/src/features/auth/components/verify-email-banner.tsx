@@ -34,7 +34,12 @@ function VerifyEmailNotice({ user }: { user: CurrentUser }) {
   else if (resend.isError) status = formErrorMessage(t, resend.error);
 
   return (
-    <div data-testid="verify-email-banner" className="border-b border-amber-200 bg-amber-50">
+    // A labelled section is a landmark: the notice is not content outside every landmark.
+    <section
+      aria-label={t('auth.verifyEmail.bannerLabel')}
+      data-testid="verify-email-banner"
+      className="border-b border-amber-200 bg-amber-50"
+    >
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 sm:px-6">
         <div className="flex min-w-[14rem] flex-1 items-start gap-2.5 text-sm text-amber-950">
           <MailIcon className="mt-0.5 size-4 shrink-0 text-amber-800" />
@@ -61,6 +66,6 @@ function VerifyEmailNotice({ user }: { user: CurrentUser }) {
           {resend.isPending ? t('auth.verifyEmail.resending') : t('auth.verifyEmail.resend')}
         </button>
       </div>
-    </div>
+    </section>
   );
 }
