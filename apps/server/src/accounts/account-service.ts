@@ -36,6 +36,11 @@ export async function setPassword(tx: Queryable, userId: number, passwordHash: s
   ]);
 }
 
+/** The stored hash of a presented session token; null when there is none or it is not one we issue. */
+function sessionHashOf(token: string | undefined): string | null {
+  return token && isWellFormedToken(token) ? hashSessionToken(token) : null;
+}
+
 /** The user a request acts as. */
 export type RequestUser = CurrentUser;
 
@@ -75,9 +80,8 @@ export function createAccountService(database: Database, { mailOn }: { mailOn: b
     const { previousToken, device = null } = from;
     const txSessions = createSessionRepository(tx);
     // Rotation: a token planted in the browser before sign-in (session fixation) dies here.
-    if (previousToken && isWellFormedToken(previousToken)) {
-      await txSessions.delete(hashSessionToken(previousToken));
-    }
+    const previousHash = sessionHashOf(previousToken);
+    if (previousHash) await txSessions.delete(previousHash);
     await txSessions.purgeExpired();
     const { token, tokenHash } = newSessionToken();
     await txSessions.create(user.id, tokenHash, SESSION_LIFETIME_SECONDS, device);
@@ -130,7 +134,8 @@ export function createAccountService(database: Database, { mailOn }: { mailOn: b
 
     /** Ends the session of `token` (nothing to do for an unknown one). */
     async logout(token: string | undefined): Promise<void> {
-      if (token && isWellFormedToken(token)) await sessions.delete(hashSessionToken(token));
+      const hash = sessionHashOf(token);
+      if (hash) await sessions.delete(hash);
     },
 
     /**
@@ -192,26 +197,18 @@ export function createAccountService(database: Database, { mailOn }: { mailOn: b
       const passwordHash = await hashPassword(input.newPassword);
       await database.transaction(async (tx) => {
         await setPassword(tx, userId, passwordHash);
-        const keep = keepToken && isWellFormedToken(keepToken) ? hashSessionToken(keepToken) : null;
-        await createSessionRepository(tx).deleteAllOfUser(userId, keep);
+        await createSessionRepository(tx).deleteAllOfUser(userId, sessionHashOf(keepToken));
       });
       return 'changed';
     },
 
     /** The live sessions of `userId`, the one of `currentToken` marked. */
     listSessions: (userId: number, currentToken: string | undefined) =>
-      sessions.listOfUser(
-        userId,
-        currentToken && isWellFormedToken(currentToken) ? hashSessionToken(currentToken) : null,
-      ),
+      sessions.listOfUser(userId, sessionHashOf(currentToken)),
 
     /** Ends one of `userId`'s sessions: `this` when it was `currentToken`'s, `missing` when not theirs. */
     endSession: (userId: number, sessionId: number, currentToken: string | undefined) =>
-      sessions.deleteOfUser(
-        userId,
-        sessionId,
-        currentToken && isWellFormedToken(currentToken) ? hashSessionToken(currentToken) : null,
-      ),
+      sessions.deleteOfUser(userId, sessionId, sessionHashOf(currentToken)),
 
     /** What `userId` is sent by e-mail; the language is the site's until they choose one. */
     async notificationSettings(userId: number, siteLanguage: string): Promise<NotificationSettings> {

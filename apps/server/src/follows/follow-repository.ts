@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { type Follow, type FollowInput, MAX_FOLLOWS_PER_ADDRESS } from '@karta/contracts';
+import { hashSessionToken, newSessionToken } from '../accounts/session-repository.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A confirmation link works for a week; unconfirmed follows older than that are deleted. */
@@ -10,15 +10,6 @@ export const MANAGE_LINK_DAYS = 365;
 /** The address as follows are counted and found by. */
 export function emailKey(email: string): string {
   return email.trim().toLowerCase();
-}
-
-export function newToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashToken(token) };
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** A follow as stored, with what digests need. */
@@ -132,14 +123,14 @@ export const follows = {
       `UPDATE follows SET confirmed_at = now(), confirm_token_hash = NULL, digest_until = now()
        WHERE confirm_token_hash = $1 AND created_at > now() - make_interval(days => $2)
        RETURNING ${FOLLOW_COLUMNS}`,
-      [hashToken(token), CONFIRM_WITHIN_DAYS],
+      [hashSessionToken(token), CONFIRM_WITHIN_DAYS],
     );
     return rows[0] ? toRecord(rows[0]) : undefined;
   },
 
   /** A new "manage your follows" link for `email`: its token (the link is built by the caller). */
   async newManageToken(tx: Queryable, email: string): Promise<string> {
-    const { token, tokenHash } = newToken();
+    const { token, tokenHash } = newSessionToken();
     await tx.query('INSERT INTO follow_manage_links (token_hash, email_key) VALUES ($1, $2)', [
       tokenHash,
       emailKey(email),
@@ -152,7 +143,7 @@ export const follows = {
     const { rows } = await db.query<{ email_key: string }>(
       `SELECT email_key FROM follow_manage_links
        WHERE token_hash = $1 AND created_at > now() - make_interval(days => $2)`,
-      [hashToken(token), MANAGE_LINK_DAYS],
+      [hashSessionToken(token), MANAGE_LINK_DAYS],
     );
     return rows[0]?.email_key;
   },

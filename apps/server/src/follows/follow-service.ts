@@ -1,5 +1,6 @@
 import type { Follow, FollowInput } from '@karta/contracts';
 import { MAX_FOLLOWS_PER_ADDRESS } from '@karta/contracts';
+import { newSessionToken } from '../accounts/session-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import {
@@ -9,7 +10,7 @@ import {
 } from '../mail/messages/follow-mails.ts';
 import { mailLanguage } from '../mail/messages/mail-language.ts';
 import { nameIn } from '../notifications/notifier.ts';
-import { emailKey, type FollowRecord, follows, newToken, publicFollow } from './follow-repository.ts';
+import { emailKey, type FollowRecord, follows, publicFollow } from './follow-repository.ts';
 
 /** The names of `slugs`' categories in `language` (unknown slugs are left out). */
 export async function categoryNames(
@@ -60,7 +61,7 @@ export function createFollowService(database: Database, mailer: Mailer, siteLang
     async request(input: FollowInput): Promise<void> {
       const language = input.language ?? siteLanguage;
       const ctx = context(language);
-      const confirm = newToken();
+      const confirm = newSessionToken();
       await database.transaction(async (tx) => {
         const created = await follows.create(tx, { ...input, language }, confirm.tokenHash);
         const manage = manageUrl(mailer.publicUrl, await follows.newManageToken(tx, input.email));

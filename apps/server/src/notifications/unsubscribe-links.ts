@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hashSessionToken, newSessionToken } from '../accounts/session-repository.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**
@@ -13,10 +13,6 @@ export type UnsubscribeTarget = { userId: number; list: 'review' | 'decisions' }
 /** Unsubscribe links are kept this long (a message older than a year is rarely acted on). */
 export const UNSUBSCRIBE_LINK_KEEP_DAYS = 365;
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 /**
  * A new unsubscribe link for one message to `userId` about `list`: `PUBLIC_URL/unsubscribe?token=…`.
  * The page there asks before it acts; a mail client's one-click POST to the same URL acts at once
@@ -27,12 +23,12 @@ export async function newUnsubscribeLink(
   publicUrl: string,
   target: UnsubscribeTarget,
 ): Promise<{ url: string }> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = newSessionToken();
   const [userId, list, followId] =
     'followId' in target ? [null, 'follow', target.followId] : [target.userId, target.list, null];
   await tx.query(
     'INSERT INTO unsubscribe_links (token_hash, user_id, list, follow_id) VALUES ($1, $2, $3, $4)',
-    [hashToken(token), userId, list, followId],
+    [tokenHash, userId, list, followId],
   );
   return { url: `${publicUrl}/unsubscribe?token=${token}` };
 }
@@ -47,7 +43,9 @@ export async function unsubscribe(db: Queryable, token: string): Promise<MailLis
     user_id: string | number | null;
     follow_id: string | number | null;
     list: MailList;
-  }>('SELECT user_id, follow_id, list FROM unsubscribe_links WHERE token_hash = $1', [hashToken(token)]);
+  }>('SELECT user_id, follow_id, list FROM unsubscribe_links WHERE token_hash = $1', [
+    hashSessionToken(token),
+  ]);
   const link = rows[0];
   if (!link) return null;
   if (link.list === 'follow') {

@@ -59,9 +59,14 @@ function signInPairKey(request: FastifyRequest): string {
 
 /** The answer to a reset request takes at least this long, whether an account has the address or not. */
 export const RESET_REQUEST_MIN_MS = 250;
-/** What every reset request gets when the site sends no e-mail. */
+/** What every feature that needs e-mail (reset, verification, follows) answers when the site sends none. */
 export const MAIL_OFF_MESSAGE =
-  'This site sends no e-mail, so a password cannot be reset by e-mail. Ask an administrator.';
+  'This site sends no e-mail, so this cannot be done by e-mail. Ask an administrator.';
+
+/** Refuses, with 404 `mail_off`, a request for a feature that needs e-mail while the site sends none. */
+export function requireMail(app: FastifyInstance): void {
+  if (!app.mailer.enabled) throw new AppError(404, 'mail_off', MAIL_OFF_MESSAGE);
+}
 
 /** The account a reset request names, as the per-account limit counts it. */
 function resetAccountKey(request: FastifyRequest): string {
@@ -79,9 +84,6 @@ export async function authRoutes(app: FastifyInstance) {
   const verificationsPerUser = createLimiter(app, RATE_LIMITS.verificationMailsPerUser, (request) =>
     userOrAddressKey(request),
   );
-  const requireMail = () => {
-    if (!app.mailer.enabled) throw new AppError(404, 'mail_off', MAIL_OFF_MESSAGE);
-  };
 
   // Answers about a person are for them only: never stored by a cache.
   app.addHook('onSend', async (_request, reply) => {
@@ -139,7 +141,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     'requestPasswordReset',
     async (request, reply) => {
-      requireMail();
+      requireMail(app);
       const started = performance.now();
       await resetsPerAccount(request, reply);
       await app.passwordResets.request(
@@ -159,7 +161,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     'confirmPasswordReset',
     async (request, reply) => {
-      requireMail();
+      requireMail(app);
       const outcome = await app.passwordResets.confirm(request.body.token, request.body.password);
       if (outcome === 'invalid') throw new AppError(400, 'reset_link_invalid', RESET_LINK_INVALID_MESSAGE);
       if (outcome !== 'reset') throw validationError(outcome, 'The request body is not valid');
@@ -195,7 +197,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     'verifyEmail',
     async (request, reply) => {
-      requireMail();
+      requireMail(app);
       if ((await app.emailVerifications.verify(request.body.token)) === 'invalid') {
         throw new AppError(400, 'verification_link_invalid', VERIFICATION_LINK_INVALID_MESSAGE);
       }
@@ -209,7 +211,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'resendVerification', async (request, reply) => {
     const user = requireUser(request);
-    requireMail();
+    requireMail(app);
     await verificationsPerUser(request, reply);
     await app.emailVerifications.resend(user.id);
     return reply.code(204).send();

@@ -3,7 +3,7 @@ import { accountKey } from '../accounts/sign-in-throttle.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { createLimiter, RATE_LIMITS } from '../http/rate-limit.ts';
-import { MAIL_OFF_MESSAGE } from './auth.ts';
+import { requireMail } from './auth.ts';
 
 const UNKNOWN_LINK = 'This link is not known, or it is too old. Open the link of a newer e-mail.';
 
@@ -16,9 +16,6 @@ function followAddressKey(request: FastifyRequest): string {
 /** Follows of areas and spots by e-mail: request, confirm, list and end (no account needed). */
 export async function followRoutes(app: FastifyInstance) {
   const perFollowedAddress = createLimiter(app, RATE_LIMITS.followsPerEmail, followAddressKey);
-  const requireMail = () => {
-    if (!app.mailer.enabled) throw new AppError(404, 'mail_off', MAIL_OFF_MESSAGE);
-  };
   // Answers about an address's follows are for the holder of its link only: never cached.
   app.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.url?.startsWith('/api/v1/follows')) reply.header('cache-control', 'no-store');
@@ -28,7 +25,7 @@ export async function followRoutes(app: FastifyInstance) {
     app,
     'createFollow',
     async (request, reply) => {
-      requireMail();
+      requireMail(app);
       await perFollowedAddress(request, reply);
       await app.followService.request(request.body);
       return reply.code(204).send();
@@ -40,7 +37,7 @@ export async function followRoutes(app: FastifyInstance) {
     app,
     'confirmFollow',
     async (request) => {
-      requireMail();
+      requireMail(app);
       const follow = await app.followService.confirm(request.body.token);
       if (!follow) throw new AppError(404, 'not_found', UNKNOWN_LINK);
       return follow;
