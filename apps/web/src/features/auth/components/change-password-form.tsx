@@ -1,8 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@karta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { changePasswordProblems } from '../utils/field-problems.ts';
@@ -66,15 +65,14 @@ export function ChangePasswordForm({ email }: { email: string }) {
           hint={t('auth.register.passwordHint', { minimum: PASSWORD_MIN_LENGTH })}
           error={newProblem && fieldProblemMessage(t, 'newPassword', newProblem)}
         />
-        <button
-          type="submit"
-          data-testid="change-password-submit"
-          aria-disabled={form.sending || undefined}
-          className={`${buttonStyles.primary} h-11 w-full sm:w-auto`}
+        <SubmitButton
+          sending={form.sending}
+          busy={t('account.changePassword.submitting')}
+          testId="change-password-submit"
+          className="w-full sm:w-auto"
         >
-          {form.sending && <Spinner className="size-4" />}
-          {form.sending ? t('account.changePassword.submitting') : t('account.changePassword.submit')}
-        </button>
+          {t('account.changePassword.submit')}
+        </SubmitButton>
       </div>
     </form>
   );

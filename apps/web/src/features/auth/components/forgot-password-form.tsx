@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { resetRequestProblems } from '../utils/field-problems.ts';
@@ -84,15 +84,13 @@ export function ForgotPasswordForm() {
           label={t('auth.fields.email')}
           error={emailProblem && fieldProblemMessage(t, 'email', emailProblem)}
         />
-        <button
-          type="submit"
-          data-testid="forgot-password-submit"
-          aria-disabled={form.sending || undefined}
-          className={`${buttonStyles.primary} h-11 w-full`}
+        <SubmitButton
+          sending={form.sending}
+          busy={t('auth.forgotPassword.submitting')}
+          testId="forgot-password-submit"
         >
-          {form.sending && <Spinner className="size-4" />}
-          {form.sending ? t('auth.forgotPassword.submitting') : t('auth.forgotPassword.submit')}
-        </button>
+          {t('auth.forgotPassword.submit')}
+        </SubmitButton>
         <p className="text-center text-sm text-gray-700">
           {t('auth.forgotPassword.rememberPassword')}{' '}
           <Link href="/sign-in" className={buttonStyles.link}>

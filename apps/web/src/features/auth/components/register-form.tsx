@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useRegister } from '../api/register.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { registerProblems } from '../utils/field-problems.ts';
@@ -66,15 +66,9 @@ export function RegisterForm({ signInHref }: { signInHref: string }) {
           hint={t('auth.register.passwordHint', { minimum: PASSWORD_MIN_LENGTH })}
           error={passwordProblem && fieldProblemMessage(t, 'newPassword', passwordProblem)}
         />
-        <button
-          type="submit"
-          data-testid="register-submit"
-          aria-disabled={form.sending || undefined}
-          className={`${buttonStyles.primary} h-11 w-full`}
-        >
-          {form.sending && <Spinner className="size-4" />}
-          {form.sending ? t('auth.register.submitting') : t('auth.register.submit')}
-        </button>
+        <SubmitButton sending={form.sending} busy={t('auth.register.submitting')} testId="register-submit">
+          {t('auth.register.submit')}
+        </SubmitButton>
         <p className="text-center text-sm text-gray-700">
           {t('auth.register.haveAccount')}{' '}
           <Link href={signInHref} data-testid="sign-in-instead" className={buttonStyles.link}>

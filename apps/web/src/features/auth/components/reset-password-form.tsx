@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { resetPasswordProblems } from '../utils/field-problems.ts';
@@ -65,15 +65,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
           hint={t('auth.register.passwordHint', { minimum: PASSWORD_MIN_LENGTH })}
           error={passwordProblem && fieldProblemMessage(t, 'newPassword', passwordProblem)}
         />
-        <button
-          type="submit"
-          data-testid="reset-password-submit"
-          aria-disabled={form.sending || undefined}
-          className={`${buttonStyles.primary} h-11 w-full`}
+        <SubmitButton
+          sending={form.sending}
+          busy={t('auth.resetPassword.submitting')}
+          testId="reset-password-submit"
         >
-          {form.sending && <Spinner className="size-4" />}
-          {form.sending ? t('auth.resetPassword.submitting') : t('auth.resetPassword.submit')}
-        </button>
+          {t('auth.resetPassword.submit')}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useLogin } from '../api/login.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
@@ -53,15 +53,9 @@ export function SignInForm({ registerHref }: { registerHref: string }) {
             </Link>
           </p>
         )}
-        <button
-          type="submit"
-          data-testid="sign-in-submit"
-          aria-disabled={form.sending || undefined}
-          className={`${buttonStyles.primary} h-11 w-full`}
-        >
-          {form.sending && <Spinner className="size-4" />}
-          {form.sending ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
-        </button>
+        <SubmitButton sending={form.sending} busy={t('auth.signIn.submitting')} testId="sign-in-submit">
+          {t('auth.signIn.submit')}
+        </SubmitButton>
         <p className="text-center text-sm text-gray-700">
           {t('auth.signIn.noAccount')}{' '}
           <Link href={registerHref} data-testid="register-link" className={buttonStyles.link}>

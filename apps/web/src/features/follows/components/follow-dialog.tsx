@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { AccountNotice } from '../../auth/components/account-notice.tsx';
 import { FormAlert } from '../../auth/components/form-alert.tsx';
 import { TextField } from '../../auth/components/text-field.tsx';
@@ -142,15 +142,9 @@ export function FollowDialog({ target, onClose }: FollowDialogProps) {
                 ))}
               </div>
             </fieldset>
-            <button
-              type="submit"
-              data-testid="follow-submit"
-              aria-disabled={form.sending || undefined}
-              className={`${buttonStyles.primary} h-11 w-full`}
-            >
-              {form.sending && <Spinner className="size-4" />}
-              {form.sending ? t('follows.dialog.submitting') : t('follows.dialog.submit')}
-            </button>
+            <SubmitButton sending={form.sending} busy={t('follows.dialog.submitting')} testId="follow-submit">
+              {t('follows.dialog.submit')}
+            </SubmitButton>
           </div>
         </form>
       )}
