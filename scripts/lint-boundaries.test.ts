@@ -65,6 +65,21 @@ const probes: { file: string; source: string; allowed: boolean }[] = [
     allowed: true,
   },
   {
+    file: 'packages/place-search/src/p14.ts',
+    source: "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n",
+    allowed: false,
+  },
+  {
+    file: 'packages/place-search/src/p15.ts',
+    source: "import { x } from '@karta/contracts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: 'packages/place-search/src/p16.ts',
+    source: "import { x } from './fold.ts';\nexport const a = x;\n",
+    allowed: true,
+  },
+  {
     file: 'apps/server/src/p13.ts',
     source: "import React from 'react';\nexport const a = React;\n",
     allowed: false,

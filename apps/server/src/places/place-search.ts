@@ -1,4 +1,5 @@
 import type { PlaceListItem } from '@karta/contracts';
+import { hitOrder, mayHoldTypo, type SearchHit } from '@karta/place-search';
 import type { Queryable } from '../db/database.ts';
 import { boundedCount } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
@@ -7,9 +8,9 @@ import { type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import { afterSql, distanceOrNullSql, Sql } from './place-sql.ts';
 import { placeColumnsSql } from './place-visibility.ts';
-import { hitOrder, type SearchHit, type SearchQuery } from './search-query.ts';
+import type { SearchQuery } from './search-query.ts';
 import { searchSql } from './search-sql.ts';
-import { mayHoldTypo, readTypos } from './typo-search.ts';
+import { readTypos } from './typo-search.ts';
 
 export interface SearchPage {
   items: PlaceListItem[];

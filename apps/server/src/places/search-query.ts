@@ -17,18 +17,3 @@ export interface SearchQuery {
   /** `false`: no `total` (suggestions, export pages). */
   withTotal: boolean;
 }
-
-/** A place a search found, where it stands in the order (rank, distance, id). */
-export interface SearchHit {
-  id: number;
-  rank: number;
-  /** Metres from the origin; null without one. */
-  distance: number | null;
-}
-
-/** Compares hits in the order a search answers them: rank, then distance (or id, newest first if asked). */
-export function hitOrder(query: Pick<SearchQuery, 'origin' | 'newest'>) {
-  const newest = !query.origin && query.newest === true;
-  return (a: SearchHit, b: SearchHit): number =>
-    a.rank - b.rank || (a.distance ?? 0) - (b.distance ?? 0) || (newest ? b.id - a.id : a.id - b.id);
-}

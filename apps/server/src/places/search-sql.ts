@@ -1,17 +1,5 @@
+import { hasSpellings, searchWords } from '@karta/place-search';
 import type { Sql } from './place-sql.ts';
-
-/** Words of a search beyond this many are ignored (each costs an index probe). */
-const MAX_SEARCH_WORDS = 8;
-
-/**
- * The letters migration 005 spells out (ü → ue, ß → ss, đ → dj, …). A query without any has the
- * same spelled-out form as its plain one, so only a query with one needs a second pattern.
- */
-const SPELLED_LETTERS = /[üöäåøæœßđ]/;
-
-function hasSpellings(text: string): boolean {
-  return SPELLED_LETTERS.test(text.normalize('NFC').toLowerCase());
-}
 
 /**
  * SQL pieces of a search, folded in SQL (migrations 004 and 005). Every piece is a function that
@@ -40,10 +28,7 @@ function likeAny(column: string, patterns: readonly string[]): string {
 }
 
 export function searchSql(search: string, param: Sql['param']): SearchSql {
-  const words = search
-    .split(/\s+/)
-    .filter((word) => word.length > 0)
-    .slice(0, MAX_SEARCH_WORDS);
+  const words = searchWords(search);
   /** The folded forms of `text` as SQL: plain, and spelled out when that differs. */
   const folds = (text: string): string[] => {
     const plain = `karta_fold(${param(text, 'text')})`;

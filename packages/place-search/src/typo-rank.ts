@@ -1,8 +1,8 @@
 /**
- * How a place found by a typo ranks (decision 016). Candidates come from words that share
- * trigrams with the query (typo-search.ts); trigram similarity alone ranks transposed letters
- * badly ("belgarde" is more like "Bellegarde" than "Belgrade"), so they are judged here by edits:
- * letters changed, added, dropped or swapped.
+ * How a place found by a typo ranks (decision 016), on the server and in the browser alike.
+ * Candidates come from words that share trigrams with the query (typo-spellings.ts); trigram
+ * similarity alone ranks transposed letters badly ("belgarde" is more like "Bellegarde" than
+ * "Belgrade"), so they are judged here by edits: letters changed, added, dropped or swapped.
  */
 
 /** Edits a word this long may hold and still be a typo; shorter words must be exact. */

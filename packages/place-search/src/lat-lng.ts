@@ -1,0 +1,5 @@
+/** A point on the map, in degrees. */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
