@@ -242,6 +242,18 @@ export class KartaDriver {
     );
   }
 
+  /**
+   * What a layer of chosen places (a search's matches, Near me's results) shows of them: the ids
+   * drawn as markers, and how many places its clusters hold.
+   */
+  async shownPlaces(): Promise<{ markers: number[]; clustered: number }> {
+    const clusters = await this.clusters();
+    return {
+      markers: (await this.markerIds()).sort((a, b) => a - b),
+      clustered: clusters.reduce((sum, cluster) => sum + cluster.count, 0),
+    };
+  }
+
   async clusterColors(): Promise<Record<number, string>> {
     return this.page.getByTestId('cluster').evaluateAll((buttons) => {
       const colors: Record<number, string> = {};

@@ -1,15 +1,6 @@
-import type { MapResponse, PlaceListItem } from '@karta/contracts';
+import type { PlaceListItem } from '@karta/contracts';
 import type { Bounds } from '@karta/map-core';
 import { padBounds } from '../../features/map/utils/bounds.ts';
-import { mapPlaceOf } from '../../features/places/utils/place-text.ts';
-
-/** Search results as the map's answer: each a marker of its own, no clusters of the other places. */
-export function searchResultsAsMapData(places: readonly PlaceListItem[], language: string): MapResponse {
-  return {
-    clusters: [],
-    places: places.map((place) => mapPlaceOf(place, language)),
-  };
-}
 
 /**
  * The box to fit a search's results in, with room around them: at least about 300 m on each side,

@@ -12,15 +12,16 @@ import { MapCanvas } from '../../features/map/components/map-canvas/map-canvas.t
 import type { MapHandle } from '../../features/map/components/map-canvas/map-canvas-types.ts';
 import { MapErrorBanner } from '../../features/map/components/map-error-banner.tsx';
 import { useMapEngineProps } from '../../features/map/hooks/use-map-engine-props.ts';
-import { padBounds } from '../../features/map/utils/bounds.ts';
+import { padBounds, placesInBox } from '../../features/map/utils/bounds.ts';
 import { placeQueryKey, usePlace } from '../../features/places/api/get-place.ts';
 import { usePlacesInBox, usePlacesMatching } from '../../features/places/api/list-places.ts';
 import { errorMessageKey } from '../../lib/error-message.ts';
 import { type ViewDefaults, type ViewState, viewStateLink } from '../../lib/view-url.ts';
 import { MapUpdatingHint } from './map-updating-hint.tsx';
-import { searchResultsAsMapData, searchResultsBounds } from './search-results-layer.ts';
+import { searchResultsBounds } from './search-results-layer.ts';
 import { useMapLayersData } from './use-map-layers-data.ts';
 import { usePlacesInfoWindow } from './use-places-info-window.tsx';
+import { useResultClusters } from './use-result-clusters.ts';
 
 /** The deployment's default view and zoom limits, for reading a view from a URL. */
 export function useViewDefaults(): ViewDefaults {
@@ -58,7 +59,8 @@ function searchKey(view: ViewState): string | null {
  * The published places on a map, as the home page and the embed show them: server clusters for the
  * viewport and the category filter, markers, circles, a selected place's info window, a cluster's
  * list at the highest zoom; the view and the selection live in the URL. With a search (`q`) the map
- * shows the matches loaded so far as markers instead, and fits a new search's first page into view.
+ * shows the matches loaded so far instead, clustered alike in the browser, and fits a new search's
+ * first page into view.
  * Returns the map element (with its info window portal), the search's results and what a page needs
  * to steer it.
  */
@@ -105,10 +107,7 @@ export function usePlacesMap({
       : null,
   );
   const matches = useMemo(() => matching.data?.pages.flatMap((page) => page.items), [matching.data]);
-  const searchLayer = useMemo(
-    () => (matches ? searchResultsAsMapData(matches, i18n.language) : undefined),
-    [matches, i18n.language],
-  );
+  const searchLayer = useResultClusters(matches, viewport, i18n.language);
   const shownData = searching ? searchLayer : mapData.data;
   const dataQuery = searching ? matching : mapData;
 
@@ -129,7 +128,12 @@ export function usePlacesMap({
     if (bounds) handle.current?.fitBounds(bounds);
   }, [currentSearch, firstPage, mapReady]);
   const selected = usePlace(view.placeId);
-  const clusterPlaces = usePlacesInBox(clusterWindow ? padBounds(clusterWindow.bounds) : null, view);
+  const clusterList = usePlacesInBox(
+    clusterWindow && !searching ? padBounds(clusterWindow.bounds) : null,
+    view,
+  );
+  // A cluster of matches lists the matches in its box (loaded already), not every place there.
+  const matchesInCluster = clusterWindow && matches ? placesInBox(matches, clusterWindow.bounds) : undefined;
 
   const zoom = viewport?.zoom ?? view.zoom;
   const layers = useMapLayersData({
@@ -167,8 +171,8 @@ export function usePlacesMap({
     selectedId: view.placeId,
     selectedPlace: selected.data,
     cluster: clusterWindow,
-    clusterPlaces: clusterPlaces.data?.items,
-    clusterError: clusterPlaces.error,
+    clusterPlaces: searching ? matchesInCluster : clusterList.data?.items,
+    clusterError: searching ? null : clusterList.error,
     lookOf,
     shareLink,
     detailsInNewTab,

@@ -1,5 +1,5 @@
-import type { PlaceListItem } from '@karta/contracts';
-import type { CircleItem, LatLng, MapLabels, PickerItem } from '@karta/map-core';
+import type { MapPlace, PlaceListItem } from '@karta/contracts';
+import type { CircleItem, ClusterItem, LatLng, MapLabels, PickerItem, Viewport } from '@karta/map-core';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
@@ -8,15 +8,20 @@ import type { CategoryView } from '../../../features/categories/hooks/use-catego
 import { MapCanvas } from '../../../features/map/components/map-canvas/map-canvas.tsx';
 import type { MapHandle } from '../../../features/map/components/map-canvas/map-canvas-types.ts';
 import { useMapEngineProps } from '../../../features/map/hooks/use-map-engine-props.ts';
+import { placesInBox } from '../../../features/map/utils/bounds.ts';
 import { AMBIENT_CIRCLES_MIN_ZOOM, buildCircles } from '../../../features/map/utils/build-circles.ts';
 import { buildMarkers } from '../../../features/map/utils/build-markers.ts';
 import { zoomForRadius } from '../../../features/map/utils/zoom-for-radius.ts';
 import { circleBounds } from '../../../features/near/utils/circle-bounds.ts';
 import { mapPlaceOf } from '../../../features/places/utils/place-text.ts';
 import { usePlacesInfoWindow } from '../../places-map/use-places-info-window.tsx';
+import { useResultClusters } from '../../places-map/use-result-clusters.ts';
 
 /** The search circle's colour: the picker's blue, apart from every category colour. */
 const SEARCH_BLUE = '#1d4ed8';
+
+/** No markers yet (the clustering code is loading): one array, so the markers are not rebuilt. */
+const NO_PLACES: readonly MapPlace[] = [];
 
 interface NearMapProps {
   point: LatLng | null;
@@ -36,10 +41,17 @@ interface NearMapProps {
   children?: ReactNode;
 }
 
+/** A cluster whose list is open, and the results it was opened on: new results close it. */
+interface OpenCluster {
+  cluster: ClusterItem;
+  of: readonly PlaceListItem[];
+}
+
 /**
  * The Near me map: the point (click to set, drag or arrow keys to move), the search circle, the
- * results as markers with the selected one's info window. It frames the circle when the point or
- * the radius changes, except while the user moves the point by hand.
+ * results clustered as the home map clusters its places, with the selected one's info window. It
+ * frames the circle when the point or the radius changes, except while the user moves the point by
+ * hand.
  */
 export function NearMap(props: NearMapProps) {
   const { point, radius, places, selectedId, lookOf, onPick, onSelect } = props;
@@ -47,7 +59,8 @@ export function NearMap(props: NearMapProps) {
   const config = useRuntimeConfig();
   const engineProps = useMapEngineProps();
   const handle = useRef<MapHandle>(null);
-  const [zoom, setZoom] = useState<number | null>(null);
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+  const [openCluster, setOpenCluster] = useState<OpenCluster | null>(null);
   // The first view: the circle around a point from the link, else the deployment's default.
   const [start] = useState(() =>
     point
@@ -64,7 +77,7 @@ export function NearMap(props: NearMapProps) {
   const framedRadius = useRef<number | null>(null);
   const lat = point?.lat;
   const lng = point?.lng;
-  const ready = zoom !== null;
+  const ready = viewport !== null;
   useEffect(() => {
     if (!ready || lat === undefined || lng === undefined) return;
     const hand = movedByHand.current;
@@ -75,24 +88,35 @@ export function NearMap(props: NearMapProps) {
     handle.current?.fitBounds(circleBounds({ lat, lng }, radius));
   }, [ready, lat, lng, radius]);
 
+  const resultLayer = useResultClusters(places, viewport, i18n.language);
+  const markerPlaces = resultLayer?.places ?? NO_PLACES;
+  const selected = places.find((place) => place.id === selectedId);
+  const markers = useMemo(
+    () =>
+      buildMarkers(markerPlaces, selectedId, lookOf, (name, category, stale) =>
+        t(stale ? 'map.markerLabelStale' : 'map.markerLabel', { name, category }),
+      ),
+    [markerPlaces, selectedId, lookOf, t],
+  );
+
+  // A selection (on the map or in the list beside it) takes the info window from a cluster's list.
+  useEffect(() => {
+    if (selectedId !== null) setOpenCluster(null);
+  }, [selectedId]);
+  const clusterWindow = openCluster?.of === places ? openCluster.cluster : null;
+
+  const { showSearchCircle, showPlaceRadii } = props;
+  const shownZoom = viewport?.zoom ?? start.zoom;
+  const atMaxZoom = Math.round(shownZoom) >= config.maxZoom;
   const mapPlaces = useMemo(
     () => places.map((place) => mapPlaceOf(place, i18n.language)),
     [places, i18n.language],
   );
-  const selected = places.find((place) => place.id === selectedId);
-  const markers = useMemo(
-    () =>
-      buildMarkers(mapPlaces, selectedId, lookOf, (name, category, stale) =>
-        t(stale ? 'map.markerLabelStale' : 'map.markerLabel', { name, category }),
-      ),
-    [mapPlaces, selectedId, lookOf, t],
-  );
-
-  const { showSearchCircle, showPlaceRadii } = props;
-  const shownZoom = zoom ?? start.zoom;
   const circles = useMemo<CircleItem[]>(() => {
     const placeCircles = buildCircles({
-      places: mapPlaces,
+      // "Serves this spot" answers with every result's own circle, in a cluster or not; Nearby, as
+      // the home map, draws the circles of the places drawn as markers.
+      places: showPlaceRadii ? mapPlaces : markerPlaces,
       selected: selected ? { ...selected, color: lookOf(selected.category).color } : null,
       zoom: showPlaceRadii ? Math.max(shownZoom, AMBIENT_CIRCLES_MIN_ZOOM) : shownZoom,
       colorOf: (slug) => lookOf(slug).color,
@@ -102,7 +126,18 @@ export function NearMap(props: NearMapProps) {
     const drawn = showPlaceRadii ? placeCircles : placeCircles.filter((circle) => circle.kind !== 'ambient');
     if (!showSearchCircle || lat === undefined || lng === undefined) return drawn;
     return [{ id: 'search', lat, lng, radius, color: SEARCH_BLUE, kind: 'selected' }, ...drawn];
-  }, [mapPlaces, selected, lookOf, shownZoom, showPlaceRadii, showSearchCircle, lat, lng, radius]);
+  }, [
+    mapPlaces,
+    markerPlaces,
+    selected,
+    lookOf,
+    shownZoom,
+    showPlaceRadii,
+    showSearchCircle,
+    lat,
+    lng,
+    radius,
+  ]);
 
   const picker = useMemo<PickerItem | null>(
     () => (lat === undefined || lng === undefined ? null : { lat, lng, label: t('near.map.pickerLabel') }),
@@ -110,21 +145,25 @@ export function NearMap(props: NearMapProps) {
   );
   const labels = useMemo<MapLabels>(
     () => ({
-      cluster: (count) => t('map.clusterZoom', { count }),
+      cluster: (count) => t(atMaxZoom ? 'map.clusterList' : 'map.clusterZoom', { count }),
       closeInfoWindow: t('map.closeInfoWindow'),
     }),
-    [t],
+    [t, atMaxZoom],
   );
 
   const infoWindow = usePlacesInfoWindow({
     selectedId,
     selectedPlace: selected,
-    cluster: null,
-    clusterPlaces: undefined,
+    cluster: clusterWindow,
+    // The results in the cluster's box: its places (the box is the exact one around them).
+    clusterPlaces: clusterWindow ? placesInBox(places, clusterWindow.bounds) : undefined,
     clusterError: null,
     lookOf,
     shareLink: selected ? `${window.location.origin}/places/${selected.id}` : '',
-    onSelectFromCluster: (place) => onSelect(place.id),
+    onSelectFromCluster: (place) => {
+      setOpenCluster(null);
+      onSelect(place.id);
+    },
   });
 
   return (
@@ -138,18 +177,30 @@ export function NearMap(props: NearMapProps) {
         zoom={start.zoom}
         label={t('near.map.label')}
         picker={picker}
+        clusters={resultLayer?.clusters}
         markers={markers}
         circles={circles}
         labels={labels}
         infoWindow={infoWindow.request}
-        onViewportChange={(viewport) => setZoom(viewport.zoom)}
+        onViewportChange={setViewport}
         onMapClick={(next) => onPick(next, 'click')}
         onPickerMove={(next) => {
           movedByHand.current = next;
           onPick(next, 'move');
         }}
-        onMarkerClick={(id) => onSelect(id)}
-        onInfoWindowClose={() => onSelect(null)}
+        // As on the home map: zoom to the cluster's places, or list them at the highest zoom.
+        onClusterClick={(cluster) => {
+          if (!atMaxZoom) handle.current?.fitBounds(cluster.bounds);
+          else setOpenCluster({ cluster, of: places });
+        }}
+        onMarkerClick={(id) => {
+          setOpenCluster(null);
+          onSelect(id);
+        }}
+        onInfoWindowClose={() => {
+          setOpenCluster(null);
+          onSelect(null);
+        }}
       >
         {props.children}
       </MapCanvas>

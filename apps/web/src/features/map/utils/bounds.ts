@@ -8,6 +8,11 @@ export function boundsContain(bounds: Bounds, { lat, lng }: LatLng): boolean {
     : lng >= bounds.west || lng <= bounds.east;
 }
 
+/** The places in a box, in their order. */
+export function placesInBox<T extends LatLng>(places: readonly T[], bounds: Bounds): T[] {
+  return places.filter((place) => boundsContain(bounds, place));
+}
+
 /**
  * A box grown by `fraction` of its size on each side, and by at least `minDegrees`: a cluster of
  * co-located places has a box of zero size, which would match nothing after rounding.
