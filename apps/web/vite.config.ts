@@ -1,16 +1,41 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { compiledMessages } from './build/compile-messages.ts';
 import { firstScript } from './build/first-script.ts';
 import { precompress } from './build/precompress.ts';
+import { webAppManifest } from './build/web-app-manifest.ts';
 
 // Deployment settings never enter the build: the app reads them from GET /api/v1/config at start.
 export default defineConfig({
   // Brotli and gzip copies beside each asset, served by Accept-Encoding (apps/server/src/http/web-app.ts).
   // The early-error buffer runs before every other script (lib/sentry/early-error-buffer.ts).
   // Locale files are compiled to ICU syntax trees, so the browser needs no message parser.
-  plugins: [compiledMessages(), react(), tailwindcss(), firstScript('src/early-errors.ts'), precompress()],
+  // The service worker (src/service-worker/sw.ts) is built with Workbox's precache list of the
+  // build and registered by the page after its first view (src/lib/pwa/); decision 024.
+  plugins: [
+    compiledMessages(),
+    react(),
+    tailwindcss(),
+    firstScript('src/early-errors.ts'),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: webAppManifest,
+      // The manifest's icons are in public/ and so in the glob below already.
+      includeManifestIcons: false,
+      injectManifest: {
+        // Everything the app may need offline; the .br/.gz copies and source maps are not files of
+        // their own to the browser.
+        globPatterns: ['**/*.{js,css,html,woff2,svg,png}'],
+      },
+    }),
+    precompress(),
+  ],
   resolve: {
     alias: {
       // formatjs's own way to leave the parser out when every message is compiled (−8 kB gzip of

@@ -8,6 +8,7 @@ import { detectLanguage } from './lib/i18n/detect-language.ts';
 import { createI18n } from './lib/i18n/i18n.ts';
 import { bundledLanguages, loadMessages, SOURCE_LANGUAGE } from './lib/i18n/locales.ts';
 import { chosenLanguage } from './lib/i18n/requested-language.ts';
+import { startServiceWorkerLater } from './lib/pwa/start-service-worker.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import './styles/index.css';
 
@@ -27,6 +28,7 @@ void queryClient.ensureQueryData(runtimeConfigQuery).then(
   () => {},
 );
 loadAnswerChecksLater();
+startServiceWorkerLater();
 
 // The language is known before the first paint (stored choice, then the browser), so even the
 // loading screen is in the reader's language; the config may still narrow it down later.

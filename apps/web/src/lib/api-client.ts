@@ -1,5 +1,6 @@
 import { createApiClient, loadContracts } from '@karta/api-client';
 import { whenIdleAfterFirstView } from './after-first-view.ts';
+import { fetchNotingConnectivity } from './connectivity.ts';
 import { reportError } from './sentry/report-error.ts';
 
 /**
@@ -7,9 +8,11 @@ import { reportError } from './sentry/report-error.ts';
  * contracts' schemas (zod, ~30 kB gzip) are not part of the first view: its answers are used as
  * the server sent them and checked once the schemas have loaded, when the page is idle after it
  * (decision 019); a late mismatch is reported like any other error. Later answers are checked
- * before they are used.
+ * before they are used. Every answer (or its absence) tells the offline banner whether the server
+ * answers (connectivity.ts).
  */
 export const api = createApiClient({
+  fetch: fetchNotingConnectivity,
   lateCheck: (error, endpoint) => {
     console.error(`The answer of ${endpoint} did not match its contract`, error);
     reportError(error, { endpoint });

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { SkipLink } from '../../components/ui/skip-link.tsx';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
+import { OfflineBanner } from '../../features/offline/components/offline-banner.tsx';
+import { UpdatePrompt } from '../../features/offline/components/update-prompt.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 /**
- * The frame of every page: skip link, header, the notices that concern every page (an address to
- * confirm), the page, footer.
+ * The frame of every page: skip link, header, the notices that concern every page (no connection,
+ * an address to confirm), the page, footer, and the offer of a new version when there is one.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -15,6 +17,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <SkipLink href="#main-content">{t('app.skipToContent')}</SkipLink>
       <SiteHeader />
+      <OfflineBanner />
       <VerifyEmailBanner />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <ErrorBoundary>{children}</ErrorBoundary>
@@ -22,6 +25,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <footer className="border-t border-gray-200 bg-white">
         <p className="mx-auto max-w-screen-2xl px-4 py-5 text-xs text-gray-600 sm:px-6">{t('app.footer')}</p>
       </footer>
+      <UpdatePrompt />
     </div>
   );
 }

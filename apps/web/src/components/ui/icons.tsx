@@ -264,3 +264,18 @@ export function ChevronRightIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** No connection (a wifi symbol struck through). */
+export function OfflineIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 20h.01" />
+      <path d="M8.5 16.43a5 5 0 0 1 7 0" />
+      <path d="M5 12.86a10 10 0 0 1 5.17-2.7" />
+      <path d="M19 12.86a10 10 0 0 0-2-1.52" />
+      <path d="M2 8.82a15 15 0 0 1 4.18-2.65" />
+      <path d="M22 8.82a15 15 0 0 0-11.29-3.76" />
+      <path d="m2 2 20 20" />
+    </Icon>
+  );
+}

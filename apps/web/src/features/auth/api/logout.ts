@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { forgetSavedAnswers } from '../../../lib/pwa/forget-saved-answers.ts';
 import { applySession } from './get-current-user.ts';
 
 /** POST /api/v1/auth/logout. */
@@ -7,11 +8,17 @@ export function logout() {
   return api.logout();
 }
 
-/** Signs out; on success nobody is in the cache and per-user answers are dropped. */
+/**
+ * Signs out; on success nobody is in the cache and per-user answers are dropped, from the page and
+ * from the answers saved for offline use.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => applySession(queryClient, null),
+    onSuccess: () => {
+      applySession(queryClient, null);
+      void forgetSavedAnswers();
+    },
   });
 }

@@ -1,0 +1,35 @@
+/** The caches the service worker keeps besides its precache; the page clears `api` on sign-out. */
+export const CACHE_NAMES = {
+  api: 'karta-api',
+  photos: 'karta-photos',
+  tiles: 'karta-tiles',
+} as const;
+
+/**
+ * The API reads kept for offline use: what any visitor may read, and who is signed in. Anything
+ * else (review lists, accounts, exports, feeds) is only ever fetched: it is private, or large, or
+ * not needed offline.
+ */
+const PUBLIC_API_READ =
+  /^\/api\/v1\/(?:config|categories|map|opening-hours|auth\/me|places(?:\/suggestions|\/similar|\/\d+(?:\/photos)?)?)$/;
+
+/**
+ * Lists of places that only staff may ask for (`status` other than published, `mine`): private
+ * to the account, so never kept.
+ */
+const PRIVATE_LIST_PARAMS = ['status', 'mine'];
+
+export function isPublicApiRead(url: URL): boolean {
+  if (!PUBLIC_API_READ.test(url.pathname)) return false;
+  if (url.pathname !== '/api/v1/places') return true;
+  return PRIVATE_LIST_PARAMS.every((name) => !url.searchParams.has(name));
+}
+
+export function isPublicPhoto(url: URL): boolean {
+  return /^\/api\/v1\/photos\/\d+\/(?:thumb|large)\.webp$/.test(url.pathname);
+}
+
+/** A raster tile of another server: `…/{z}/{x}/{y}.png` (or `@2x`, jpg, webp), as TILE_URL names them. */
+export function isMapTile(url: URL, ownOrigin: string): boolean {
+  return url.origin !== ownOrigin && /\/\d{1,2}\/\d+\/\d+(?:@2x)?\.(?:png|jpe?g|webp)$/.test(url.pathname);
+}
