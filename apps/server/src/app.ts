@@ -43,6 +43,7 @@ import { flagRoutes } from './routes/flags.ts';
 import { followRoutes } from './routes/follows.ts';
 import { importRoutes } from './routes/import.ts';
 import { mapRoutes } from './routes/map.ts';
+import { offlinePackRoutes } from './routes/offline-pack.ts';
 import { openingHoursRoutes } from './routes/opening-hours.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { placeWriteRoutes } from './routes/place-writes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(openingHoursRoutes);
   await app.register(photoRoutes);
   await app.register(exportRoutes);
+  await app.register(offlinePackRoutes);
   await app.register(feedRoutes);
   await app.register(importRoutes);
   await app.register(userRoutes);

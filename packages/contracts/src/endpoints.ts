@@ -41,6 +41,7 @@ import {
 } from './freshness.ts';
 import { ExportQuery, IMPORT_CONTENT_TYPES, ImportQuery, ImportReport } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
+import { OfflinePack, OfflinePackQuery } from './offline-pack.ts';
 import { OpenApiDocument } from './openapi-document.ts';
 import { HoursPreview, HoursPreviewQuery } from './opening-hours.ts';
 import {
@@ -543,6 +544,14 @@ export const endpoints = {
     query: ExportQuery,
     download: { type: 'text/csv', schema: z.string().describe('CSV (RFC 4180) with a header row') },
     errors: [400, 429],
+  },
+  offlinePack: {
+    ...routes.offlinePack,
+    summary:
+      'An area saved for offline use: every published place in the box (optionally of some categories) as a visitor sees it (public positions, whoever asks), in id order, every category, and the places’ opening hours as the server evaluates them for the 7 days after `savedAt` (until `horizon`), grouped by hours. At most 20 000 places (`MAX_OFFLINE_PLACES`): a box with more answers 422 `offline_area_too_large` with `details.max`',
+    query: OfflinePackQuery,
+    response: OfflinePack,
+    errors: [400, 422, 429],
   },
   placesFeed: {
     ...routes.placesFeed,

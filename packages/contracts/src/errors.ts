@@ -28,6 +28,11 @@ export const ErrorCode = z.enum([
   'too_many_photos',
   'invalid_transition',
   'rate_limited',
+  /**
+   * An offline pack's box holds more published places than a pack may (422, `details.max`):
+   * save a smaller area.
+   */
+  'offline_area_too_large',
   /** A contributor already has as many proposals awaiting review as one may (429). */
   'too_many_open_proposals',
   'internal_error',

@@ -8,6 +8,8 @@ export * from './follows.ts';
 export * from './freshness.ts';
 export * from './import.ts';
 export * from './map.ts';
+export * from './offline-hours.ts';
+export * from './offline-pack.ts';
 export * from './openapi.ts';
 export * from './openapi-document.ts';
 export * from './opening-hours.ts';

@@ -17,13 +17,17 @@ export function exportPages(
   query: ExportQuery,
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<PlaceListItem[]> {
+  return repository.listInOrder(exportFilters(query), null, pageSize);
+}
+
+/**
+ * The repository's list filters of an export's query (published places only), shared with what
+ * must match exactly the same places: the offline pack counts with them before it reads.
+ */
+export function exportFilters(query: ExportQuery) {
   // Every other filter has the same name in the query and in the repository's list.
   const { category, ...filters } = query;
-  return repository.listInOrder(
-    { ...filters, categories: category, statuses: ['published'], order: 'oldest' },
-    null,
-    pageSize,
-  );
+  return { ...filters, categories: category, statuses: ['published'] as const, order: 'oldest' as const };
 }
 
 /** A place as exported: with the public URLs of its published photos, in its order. */

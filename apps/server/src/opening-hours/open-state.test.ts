@@ -4,6 +4,7 @@ import {
   type HoursContext,
   isKeyOpenAt,
   openStateAt,
+  openStatesAt,
   parseHoursKey,
   placeOpenState,
   UNKNOWN_STATE,
@@ -158,6 +159,22 @@ describe('hours that follow the sun', () => {
     expect(parseHoursKey('Mo-Fr 08:00-16:00')).toEqual({ value: 'Mo-Fr 08:00-16:00', lat: 0, lng: 0 });
     // `|` inside a comment of a value that does not follow the sun is part of the value.
     expect(parseHoursKey('Mo 10:00-12:00 "a|1|2"').value).toBe('Mo 10:00-12:00 "a|1|2"');
+  });
+});
+
+describe('openStatesAt', () => {
+  it('gives each key the state placeOpenState gives it at the read’s instant, evaluated once', () => {
+    const instant = at('2026-11-25T15:59:59.900+01:00');
+    const stateOf = openStatesAt(instant);
+    for (const key of [WEEKDAYS, 'sunrise-sunset|458|159', 'sunrise-sunset|458|299', '24/7']) {
+      expect(stateOf(key), key).toEqual(placeOpenState(key, instant));
+    }
+    expect(stateOf(null)).toBe(UNKNOWN_STATE);
+    // The same answer object for the same key: its hours were not evaluated again.
+    expect(stateOf(WEEKDAYS)).toBe(stateOf(WEEKDAYS));
+    // A later read evaluates anew: a tenth of a second on, the shop has closed.
+    expect(openStatesAt(at('2026-11-25T16:00:00+01:00'))(WEEKDAYS).state).toBe('closed');
+    expect(stateOf(WEEKDAYS).state).toBe('open');
   });
 });
 

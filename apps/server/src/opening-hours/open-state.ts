@@ -38,6 +38,17 @@ export function parseHoursKey(key: string): { value: string; lat: number; lng: n
   return { value: key, lat: 0, lng: 0 };
 }
 
+/**
+ * The hours key of a place with `openingHours` at its public position (`lat`, `lng`): what the
+ * `hours_key` column holds for it (migration 013, the same expression: floor of the tenth of a
+ * degree, as an integer), for readers that have the place but not the column. Null: no hours.
+ */
+export function hoursKeyOf(openingHours: string | null, lat: number, lng: number): string | null {
+  if (!openingHours) return null;
+  if (!followsTheSun(openingHours)) return openingHours;
+  return `${openingHours}|${Math.floor(lat * 10)}|${Math.floor(lng * 10)}`;
+}
+
 /** Words of hours that follow the sun: the same test as the `hours_key` column's. */
 const SUN_WORDS = /(sunrise|sunset|dawn|dusk)/i;
 
@@ -51,24 +62,53 @@ export function placeOpenState(hoursKey: string | null, instant = new Date()): O
   return openStateAt(value, instant, { ...settings, lat, lng });
 }
 
+/**
+ * The states of many places at one instant, each hours key evaluated once: a read of thousands of
+ * places shares a few values (the demo's 20 000 places: 13), and each evaluation looks up to a
+ * year ahead (14 500 places with hours took 0.8 s one by one). For one read only: the states are
+ * those of `instant`.
+ */
+export function openStatesAt(instant = new Date()): (hoursKey: string | null) => OpenState {
+  const states = new Map<string, OpenState>();
+  return (hoursKey) => {
+    if (!hoursKey) return UNKNOWN_STATE;
+    let state = states.get(hoursKey);
+    if (!state) {
+      state = placeOpenState(hoursKey, instant);
+      states.set(hoursKey, state);
+    }
+    return state;
+  };
+}
+
 /** Whether places with this hours key are open at `instant` (what the open-now filters ask). */
 export function isKeyOpenAt(hoursKey: string, instant: Date): boolean {
+  const read = keyHoursAt(hoursKey, instant);
+  if (!read) return false;
+  return read.hours.getState(read.wall) && !read.hours.getUnknown(read.wall);
+}
+
+/**
+ * The parsed hours of an hours key as read at `instant` (see `hoursOf`), with the wall-clock time
+ * they are evaluated at (see `wallClock`); null when the value does not parse.
+ */
+export function keyHoursAt(hoursKey: string, instant: Date): { hours: OpeningHours; wall: Date } | null {
   const { value, lat, lng } = parseHoursKey(hoursKey);
-  let hours: OpeningHours;
   try {
-    hours = hoursOf(value, { ...settings, lat, lng }, instant);
+    return {
+      hours: hoursOf(value, { ...settings, lat, lng }, instant),
+      wall: wallClock(instant, settings.timeZone),
+    };
   } catch {
-    return false;
+    return null;
   }
-  const wall = wallClock(instant, settings.timeZone);
-  return hours.getState(wall) && !hours.getUnknown(wall);
 }
 
 /** The state of a place without hours: nothing is known. */
 export const UNKNOWN_STATE: OpenState = { state: 'unknown', nextChange: null, until: null, comment: null };
 
 /** How far ahead the next change is looked for: a year covers every weekly and yearly rule. */
-const LOOK_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
+export const LOOK_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
 
 /** Parsed hours by value and context: many places share the same few strings. */
 const PARSED_LIMIT = 5_000;
@@ -107,6 +147,18 @@ function nominatimPoint(lat: number, lng: number, country: string) {
     lon: number;
     address: { country_code: string; state: string };
   };
+}
+
+/**
+ * What reading hours at `instant` depends on besides its wall-clock time: the zone's offset (the
+ * wall clock's, see `wallClock`) and the offset `hoursOf` moves sun times by. The second is
+ * date-fns-tz's getTimezoneOffset of the instant, which reads its UTC fields as a wall-clock time
+ * in the zone, so at a daylight-saving change it changes up to an hour after the first. While
+ * neither changes, the wall clock runs with time and hours read the same.
+ */
+export function readingOffsets(instant: Date): string {
+  const wallOffset = wallClock(instant, settings.timeZone).getTime() - instant.getTime();
+  return `${wallOffset}|${getTimezoneOffset(settings.timeZone, instant)}`;
 }
 
 /** The sun crosses a degree of longitude in four minutes. */

@@ -1,5 +1,6 @@
 import type { PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
+import { openStatesAt } from '../opening-hours/open-state.ts';
 import { type ListQuery, listFilter, sqlAfter } from './list-sql.ts';
 import { type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
@@ -135,6 +136,8 @@ export async function* listInOrder(
     from = to;
   }
 
+  // Every page's places in their state at the pass's start, each hours value evaluated once.
+  const openStateOf = openStatesAt();
   for (let chunk = takeMerged(runs, pageSize); chunk.length > 0; chunk = takeMerged(runs, pageSize)) {
     const read = sqlAfter(filter);
     const { rows: found } = await db.query<PlaceRow>(
@@ -149,7 +152,7 @@ export async function* listInOrder(
     const items: PlaceListItem[] = [];
     for (const id of chunk) {
       const row = byId.get(id);
-      if (row) items.push(toListItem(row));
+      if (row) items.push(toListItem(row, openStateOf));
     }
     if (items.length > 0) yield items;
   }

@@ -1,7 +1,7 @@
 import type { LatLng, Place, PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import { createOpenKeys } from '../opening-hours/open-keys.ts';
-import { boundedCount } from './bounded-count.ts';
+import { type BoundedCount, boundedCount } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
 import { listInOrder } from './list-in-order.ts';
 import { type ListFilter, type ListQuery, listFilter, sqlAfter } from './list-sql.ts';
@@ -47,6 +47,24 @@ export function createPlaceRepository(db: Queryable) {
     /** Every place of a list's filters in one ordered pass, page by page (see list-in-order.ts). */
     async *listInOrder(query: Parameters<typeof listInOrder>[1], viewer: Actor | null, pageSize: number) {
       yield* listInOrder(db, query, viewer, pageSize, await openKeysOf(query));
+    },
+
+    /**
+     * How many places of a list's filters the viewer may see, counted up to `bound` (one
+     * statement that stops after `bound + 1` matches, see bounded-count.ts).
+     */
+    async countUpTo(
+      query: Parameters<typeof listInOrder>[1],
+      viewer: Actor | null,
+      bound: number,
+    ): Promise<BoundedCount> {
+      const filter = listFilter({ ...query, limit: bound }, viewer, await openKeysOf(query));
+      return boundedCount(
+        db,
+        `FROM places p WHERE ${filter.where.join(' AND ')}`,
+        [...filter.sql.params],
+        bound,
+      );
     },
 
     /** A place the viewer may see, or undefined. */
@@ -131,7 +149,7 @@ async function walkedPage(
   });
   const last = rows[rows.length - 1];
   return {
-    items: rows.map(toListItem),
+    items: rows.map((row) => toListItem(row)),
     next: more && last ? { distance: last.distance ?? null, id: last.id } : null,
   };
 }
@@ -173,7 +191,7 @@ async function sortedPage(
   const rows = page.rows.slice(0, query.limit);
   const last = rows[rows.length - 1];
   return {
-    items: rows.map(toListItem),
+    items: rows.map((row) => toListItem(row)),
     next: page.rows.length > query.limit && last ? { distance: last.distance ?? null, id: last.id } : null,
   };
 }

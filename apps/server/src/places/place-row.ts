@@ -37,8 +37,14 @@ export interface PlaceRow {
   distance?: number | null;
 }
 
-/** The API's place from a row; the private fields only when the row says the reader owns it. */
-export function toPlace(row: PlaceRow): Place {
+/** The open state of a place by its hours key, now (or at the instant a whole read shares). */
+export type OpenStateOf = (hoursKey: string | null) => Place['openState'];
+
+/**
+ * The API's place from a row; the private fields only when the row says the reader owns it.
+ * `openStateOf`: one reader for every row of a long read (see `openStatesAt`).
+ */
+export function toPlace(row: PlaceRow, openStateOf: OpenStateOf = placeOpenState): Place {
   return {
     id: row.id,
     externalId: row.external_id,
@@ -56,7 +62,7 @@ export function toPlace(row: PlaceRow): Place {
     email: row.email,
     website: row.website,
     openingHours: row.opening_hours,
-    openState: placeOpenState(row.hours_key),
+    openState: openStateOf(row.hours_key),
     lastConfirmedAt: row.last_confirmed_at.toISOString(),
     stale: isStale(row.last_confirmed_at),
     status: row.status,
@@ -75,10 +81,10 @@ export function toPlace(row: PlaceRow): Place {
 }
 
 /** A list's place: the place, and its distance from the list's point to a tenth of a metre. */
-export function toListItem(row: PlaceRow): PlaceListItem {
+export function toListItem(row: PlaceRow, openStateOf?: OpenStateOf): PlaceListItem {
   const { distance } = row;
   return {
-    ...toPlace(row),
+    ...toPlace(row, openStateOf),
     distance: distance === null || distance === undefined ? null : Math.round(distance * 10) / 10,
   };
 }

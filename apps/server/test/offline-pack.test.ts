@@ -1,0 +1,302 @@
+import {
+  CategoryList,
+  ErrorBody,
+  MAX_OFFLINE_PLACES,
+  OfflineHoursWeek,
+  OfflinePack,
+  Place,
+  UNKNOWN_OPEN_STATE,
+} from '@karta/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureDemoCategories } from '../src/demo-data/seed.ts';
+import { isKeyOpenAt, placeOpenState } from '../src/opening-hours/open-state.ts';
+import { nextAddress, signedInUser } from './support/auth.ts';
+import { insertPlace } from './support/places.ts';
+import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
+
+/** An area around Split, away from every other fixture. */
+const AREA = { west: 16.3, south: 43.4, east: 16.6, north: 43.6 };
+const AREA_BBOX = `${AREA.west},${AREA.south},${AREA.east},${AREA.north}`;
+/** Exact positions inside the area; the coarse ones are far enough from its edges to stay inside. */
+const EXACT = { lat: 43.5081917, lng: 16.4401473 };
+/** An area around Zadar for places with opening hours, away from every other fixture. */
+const HOURS_BBOX = '15.1,44.0,15.4,44.2';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.skipIf(!databaseAvailable)(`GET /api/v1/offline-pack (${dbKind})`, () => {
+  let t: TestApp;
+  let author: Awaited<ReturnType<typeof signedInUser>>;
+  let moderator: Awaited<ReturnType<typeof signedInUser>>;
+  /** The published places inside AREA, in id order. */
+  const published: number[] = [];
+  let firstCategory: { id: number; slug: string };
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, remoteAddress: nextAddress(), headers });
+  const pack = async (query: string, headers: Record<string, string> = {}) => {
+    const response = await get(`/api/v1/offline-pack?${query}`, headers);
+    expect(response.statusCode, response.body).toBe(200);
+    return OfflinePack.parse(response.json());
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ demo: false });
+    await ensureDemoCategories(t.database);
+    author = await signedInUser(t.app);
+    moderator = await signedInUser(t.app, 'moderator');
+    const { rows } = await t.database.query<{ id: number; slug: string }>(
+      'SELECT id, slug FROM categories ORDER BY id LIMIT 2',
+    );
+    firstCategory = rows[0] as { id: number; slug: string };
+    const otherCategory = (rows[1] as { id: number }).id;
+    // Published, one of each privacy; the author's own, so their exact position is theirs to see.
+    published.push(
+      await insertPlace(t.database, { status: 'published', authorId: author.id, ...EXACT, privacy: '1km' }),
+      await insertPlace(t.database, {
+        status: 'published',
+        authorId: author.id,
+        lat: 43.5123456,
+        lng: 16.4654321,
+        privacy: '100m',
+        openingHours: '24/7',
+        categoryId: otherCategory,
+      }),
+      await insertPlace(t.database, { status: 'published', authorId: null, lat: 43.45, lng: 16.35 }),
+    );
+    // In the box but not public.
+    for (const status of ['pending', 'rejected', 'archived'] as const) {
+      await insertPlace(t.database, { status, authorId: author.id, lat: 43.5, lng: 16.45 });
+    }
+    // Published, just outside each edge.
+    for (const [lat, lng] of [
+      [AREA.north + 0.0001, 16.45],
+      [AREA.south - 0.0001, 16.45],
+      [43.5, AREA.west - 0.0001],
+      [43.5, AREA.east + 0.0001],
+    ] as const) {
+      await insertPlace(t.database, { status: 'published', authorId: null, lat, lng });
+    }
+    published.sort((a, b) => a - b);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('holds every published place of the box as an anonymous visitor gets it, whoever asks', async () => {
+    const visitorCopies = await Promise.all(
+      published.map(async (id) => (await get(`/api/v1/places/${id}`)).json() as Place),
+    );
+    // The coarse ones are not at their exact position for a visitor…
+    expect(visitorCopies[0]?.lat).not.toBe(EXACT.lat);
+    expect(visitorCopies[1]?.lat).not.toBe(43.5123456);
+    // …while their author sees it on the place's own page.
+    const ownView = Place.parse((await get(`/api/v1/places/${published[0]}`, author.headers)).json());
+    expect([ownView.lat, ownView.lng]).toEqual([EXACT.lat, EXACT.lng]);
+    expect(ownView.authorId).toBe(author.id);
+
+    for (const headers of [{}, author.headers, moderator.headers]) {
+      const response = await get(`/api/v1/offline-pack?bbox=${AREA_BBOX}`, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const { places } = response.json() as { places: Record<string, unknown>[] };
+      for (const place of places) {
+        for (const key of ['authorId', 'authorVerified', 'rejectionReason'])
+          expect(place).not.toHaveProperty(key);
+      }
+      expect(places).toEqual(visitorCopies);
+    }
+  });
+
+  it('says which box it read, when, and every category as GET /categories does', async () => {
+    const before = Date.now();
+    const answer = await pack(`bbox=${AREA_BBOX}`);
+    expect(answer.bbox).toEqual(AREA);
+    const savedAt = Date.parse(answer.savedAt);
+    expect(savedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(savedAt).toBeLessThanOrEqual(Date.now());
+    const categories = CategoryList.parse((await get('/api/v1/categories')).json()).items;
+    expect(categories.length).toBeGreaterThan(1);
+    expect(answer.categories).toEqual(categories);
+  });
+
+  it('keeps only the categories asked for, and still gives every category', async () => {
+    const answer = await pack(`bbox=${AREA_BBOX}&category=${firstCategory.slug}`);
+    expect(answer.places.map((place) => place.id)).toEqual([published[0], published[2]]);
+    expect(answer.places.every((place) => place.categoryId === firstCategory.id)).toBe(true);
+    expect(answer.categories.length).toBeGreaterThan(1);
+  });
+
+  it('reads a box across the antimeridian as two', async () => {
+    const east = await insertPlace(t.database, {
+      status: 'published',
+      authorId: null,
+      lat: 0.5,
+      lng: 179.95,
+    });
+    const west = await insertPlace(t.database, {
+      status: 'published',
+      authorId: null,
+      lat: 0.5,
+      lng: -179.95,
+    });
+    await insertPlace(t.database, { status: 'published', authorId: null, lat: 0.5, lng: 10 });
+    const across = await pack('bbox=179.9,-1,-179.9,1');
+    expect(across.bbox).toEqual({ west: 179.9, south: -1, east: -179.9, north: 1 });
+    expect(across.places.map((place) => place.id)).toEqual([east, west]);
+    // The same numbers the other way round are the box between them, without either.
+    const between = (await pack('bbox=-179.9,-1,179.9,1')).places.map((place) => place.id);
+    expect(between).toHaveLength(1);
+    expect(between).not.toContain(east);
+    expect(between).not.toContain(west);
+  });
+
+  it('refuses a bad or missing box with the usual 400', async () => {
+    for (const query of ['', 'bbox=1,2,3', 'bbox=16,44,17,43', 'bbox=16,43,181,44', 'bbox=a,b,c,d']) {
+      const response = await get(`/api/v1/offline-pack?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(ErrorBody.parse(response.json()).error.code, query).toBe('validation_error');
+    }
+  });
+
+  describe('opening hours', () => {
+    /** Place ids by the hours they were given (null: none). */
+    const byHours = new Map<string | null, number[]>();
+    /** The database's hours key of each place (migration 013). */
+    const keyOf = new Map<number, string | null>();
+
+    beforeAll(async () => {
+      const fixtures: [string | null, number, number][] = [
+        ['Mo-Fr 08:00-16:00; Sa 08:00-12:00; PH off', 44.11, 15.21],
+        ['Mo-Fr 08:00-16:00; Sa 08:00-12:00; PH off', 44.15, 15.35],
+        // Two in the same tenth of a degree share their sun times; the third is a cell of its own.
+        ['sunrise-sunset', 44.1234, 15.2234],
+        ['sunrise-sunset', 44.1299, 15.2201],
+        ['sunrise-sunset', 44.05, 15.35],
+        // States the filters do not count as open, with the rule's comment.
+        ['Mo-Su 09:00-17:00 unknown "by appointment"; Sa off "closed on Saturdays"', 44.12, 15.3],
+        ['Mo-Fr 18:00+', 44.13, 15.31],
+        // Written before a library change could make it unreadable: unknown all week.
+        ['no such hours', 44.14, 15.32],
+        [null, 44.16, 15.33],
+      ];
+      for (const [openingHours, lat, lng] of fixtures) {
+        const id = await insertPlace(t.database, {
+          status: 'published',
+          authorId: null,
+          lat,
+          lng,
+          ...(openingHours ? { openingHours } : {}),
+        });
+        byHours.set(openingHours, [...(byHours.get(openingHours) ?? []), id]);
+      }
+      const ids = [...byHours.values()].flat();
+      const { rows } = await t.database.query<{ id: number; hours_key: string | null }>(
+        'SELECT id, hours_key FROM places WHERE id = ANY($1::int8[])',
+        [ids],
+      );
+      for (const row of rows) keyOf.set(Number(row.id), row.hours_key);
+    });
+
+    it('groups the places with hours by their hours key, for the week after savedAt', async () => {
+      const answer = await pack(`bbox=${HOURS_BBOX}`);
+      expect(Date.parse(answer.horizon) - Date.parse(answer.savedAt)).toBe(7 * DAY_MS);
+      const groups = answer.hours.map((group) => group.places);
+      // One group a key, in the order of their first places; no place twice, none without hours.
+      expect(groups).toEqual([
+        byHours.get('Mo-Fr 08:00-16:00; Sa 08:00-12:00; PH off'),
+        byHours.get('sunrise-sunset')?.slice(0, 2),
+        byHours.get('sunrise-sunset')?.slice(2),
+        ...[
+          'Mo-Su 09:00-17:00 unknown "by appointment"; Sa off "closed on Saturdays"',
+          'Mo-Fr 18:00+',
+          'no such hours',
+        ].map((value) => byHours.get(value)),
+      ]);
+      for (const group of groups) {
+        expect(new Set(group.map((id) => keyOf.get(id))).size).toBe(1);
+      }
+      expect(new Set(groups.map((group) => keyOf.get(group[0] as number))).size).toBe(groups.length);
+      for (const { stretches } of answer.hours) {
+        expect(stretches[0]?.from).toBe(answer.savedAt);
+        const starts = stretches.map((stretch) => Date.parse(stretch.from));
+        expect(starts).toEqual([...starts].sort((a, b) => a - b));
+        expect(new Set(starts).size).toBe(starts.length);
+        expect(starts.at(-1)).toBeLessThan(Date.parse(answer.horizon));
+      }
+    });
+
+    it('says, at any instant of the week, what the server says of the place then', async () => {
+      const answer = await pack(`bbox=${HOURS_BBOX}`);
+      const savedAt = Date.parse(answer.savedAt);
+      const horizon = Date.parse(answer.horizon);
+      let compared = 0;
+      const states = new Set<string>();
+      for (const group of answer.hours) {
+        const key = keyOf.get(group.places[0] as number) as string;
+        const week = new OfflineHoursWeek(group.stretches, horizon);
+        // Every change and the instant before it, and instants all through the week.
+        const instants = group.stretches.flatMap((stretch) => [
+          Date.parse(stretch.from),
+          Date.parse(stretch.from) - 1,
+        ]);
+        for (let at = savedAt + 1234; at < horizon; at += 37 * 60 * 1000) instants.push(at);
+        for (const at of instants.filter((instant) => instant >= savedAt)) {
+          const server = placeOpenState(key, new Date(at));
+          expect(week.stateAt(at), `${key} at ${new Date(at).toISOString()}`).toEqual(server);
+          expect(week.isOpenAt(at)).toBe(isKeyOpenAt(key, new Date(at)));
+          states.add(`${server.state} ${server.comment}`);
+          compared += 1;
+        }
+        // Outside the week the pack does not know.
+        expect(week.stateAt(savedAt - 1)).toEqual(UNKNOWN_OPEN_STATE);
+        expect(week.stateAt(horizon)).toEqual(UNKNOWN_OPEN_STATE);
+      }
+      expect(compared).toBeGreaterThan(1500);
+      for (const state of [
+        'open null',
+        'closed null',
+        'unknown by appointment',
+        'closed closed on Saturdays',
+        'unknown null',
+      ]) {
+        expect(states).toContain(state);
+      }
+    });
+  });
+
+  it(`refuses a box of more than ${MAX_OFFLINE_PLACES} places before reading them, and packs one of exactly that many`, async () => {
+    // A grid in the South Pacific, in one statement: every row a real place through the same
+    // table, generated columns and indexes as any other.
+    const grid = { west: -150, south: -40, east: -148, north: -38 };
+    await t.database.query(
+      `INSERT INTO places (name, primary_language, category_id, lat, lng, status, published_at)
+       SELECT ('{"en":"Grid ' || n || '"}')::jsonb, 'en', $2::int, -39.99 + (n / 200) * 0.01,
+              -149.99 + (n % 200) * 0.0095, 'published', now()
+       FROM generate_series(0, $1::int - 1) AS n`,
+      [MAX_OFFLINE_PLACES + 1, firstCategory.id],
+    );
+    const box = `bbox=${grid.west},${grid.south},${grid.east},${grid.north}`;
+    const read = vi.spyOn(t.app.placeRepository, 'listInOrder');
+    try {
+      const refused = await get(`/api/v1/offline-pack?${box}`);
+      expect(refused.statusCode).toBe(422);
+      expect(ErrorBody.parse(refused.json()).error).toMatchObject({
+        code: 'offline_area_too_large',
+        details: { max: MAX_OFFLINE_PLACES },
+      });
+      // Refused on the bounded count alone: the places themselves were never read.
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
+    }
+
+    await t.database.query(
+      `UPDATE places SET status = 'archived'
+       WHERE id = (SELECT max(id) FROM places WHERE name->>'en' LIKE 'Grid %')`,
+    );
+    const full = await pack(box);
+    expect(full.places).toHaveLength(MAX_OFFLINE_PLACES);
+    const ids = full.places.map((place) => place.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+});
