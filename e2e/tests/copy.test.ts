@@ -24,9 +24,10 @@ describeInBrowser(
     it('copies a link that reopens the same view with the same info window', async () => {
       const { karta, session, baseUrl } = suite;
       const place = await openInfoWindowOfPlaceWithAddress();
+      // The view the link is copied from: once the map has panned to fit the window.
+      await karta.waitForMapToSettle();
       await karta.copy('link');
       const link = await karta.clipboardText();
-      // The view the link was copied from (after the map panned to fit the window).
       const before = await karta.mapState();
       expect(link.startsWith(baseUrl)).toBe(true);
       expect(new URL(link).searchParams.get('place')).toBe(String(place.id));
