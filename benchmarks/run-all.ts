@@ -15,6 +15,8 @@ import { type BenchTarget, removeSeededDatabases } from './lib/seeded-database.t
 import { benchLighthouse, printLighthouse } from './lighthouse.bench.ts';
 import { benchMapApi, printMapApi } from './map-api.bench.ts';
 import { benchNearLoad, printNearLoad } from './near-load.bench.ts';
+import { benchOffline, printOffline } from './offline.bench.ts';
+import { benchOfflinePack, printOfflinePack } from './offline-pack.bench.ts';
 import { benchOpenNow, printOpenNow } from './open-now.bench.ts';
 import { benchPhotoUploads, printPhotoUploads } from './photo-uploads.bench.ts';
 import { benchSearch, printSearch } from './search.bench.ts';
@@ -109,6 +111,12 @@ async function benchTarget(target: BenchTarget, count: number, first: boolean): 
     recordGoal('openMinute', target, count, worstMinute);
   }
   if (runs('feeds')) printFeeds(await benchFeeds(target, count));
+  if (runs('offline-pack')) printOfflinePack(await benchOfflinePack(target, count));
+  // Offline use in Chromium: on one database (the first chosen, PGlite by default) per shape.
+  if (runs('offline') && target.db === options.dbs[0]) {
+    const offline = await benchOffline(target, count);
+    if (offline) printOffline(offline);
+  }
   if (runs('search')) {
     const search = await benchSearch(count, target);
     printSearch(search);

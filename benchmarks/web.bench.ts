@@ -1,8 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { startSentryReceiver } from '../apps/server/test/support/sentry-receiver.ts';
 import { findChromium, launchBrowser } from '../e2e/support/chromium.ts';
 import { startKartaServer } from '../e2e/support/karta-server.ts';
+import {
+  buildWebOnce,
+  firstClusterAt,
+  recordFirstCluster,
+  waitForServiceWorker,
+} from './lib/first-cluster.ts';
 import { ms, summarise, type Timings } from './lib/stats.ts';
 
 export interface WebFigures {
@@ -16,10 +21,16 @@ export interface WebFigures {
   later: { url: string; gzipKb: number }[];
   firstClusterCold: number;
   firstClusterWarm: Timings;
+  /** Whether the service worker controlled the page before the warm loads (it registers after the first view). */
+  warmControlled: boolean;
+  /** The warm loads' scripts and style sheets, and how many of them the service worker answered. */
+  warmFiles: { total: number; fromServiceWorker: number };
 }
 
 /** After the first view, how long the page is left to fetch what it loads when idle. */
 const IDLE_WAIT_MS = 4000;
+/** How long the warm loads wait, at most, for the service worker to take control of the page. */
+const SERVICE_WORKER_WAIT_MS = 30_000;
 
 /**
  * Loads the home page of the real server (built front end, demo data, a Sentry DSN pointing at a
@@ -33,8 +44,7 @@ export async function benchWeb(): Promise<WebFigures | null> {
     console.warn('  (no Chromium: set CHROMIUM_PATH or apt-get install -y chromium; web figures skipped)');
     return null;
   }
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@karta/web'], { stdio: 'ignore' });
-  if (build.status !== 0) throw new Error('npm run build failed');
+  buildWebOnce();
   const sentry = await startSentryReceiver();
   const server = await startKartaServer({ SENTRY_DSN: sentry.dsn });
   const browser = await launchBrowser(chromium, [server.url, sentry.url]);
@@ -43,10 +53,16 @@ export async function benchWeb(): Promise<WebFigures | null> {
     const sent = new Map<string, number>();
     const later = new Map<string, number>();
     let firstViewDone = false;
+    let warmLoads = false;
+    const warmFiles = { total: 0, fromServiceWorker: 0 };
     const page = await browser.context.newPage();
     page.on('response', async (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
+      if (warmLoads) {
+        warmFiles.total += 1;
+        if (response.fromServiceWorker()) warmFiles.fromServiceWorker += 1;
+      }
       // Sorted by when the request was made, not when its body was read.
       const target = firstViewDone ? later : files;
       const body = await response.body().catch(() => undefined);
@@ -59,26 +75,15 @@ export async function benchWeb(): Promise<WebFigures | null> {
         if (sizes) sent.set(response.url(), sizes.responseBodySize / 1024);
       }
     });
-    const firstCluster = async () => {
-      await page.goto(`${server.url}/`);
-      await page.locator('[data-testid=cluster]').first().waitFor({ timeout: 30_000 });
-      // The time of the first cluster, recorded in the page by a MutationObserver from navigation start.
-      return page.evaluate(
-        () => (window as unknown as { __firstCluster?: number }).__firstCluster ?? Number.NaN,
-      );
-    };
-    await page.addInitScript(() => {
-      const observer = new MutationObserver(() => {
-        if (document.querySelector('[data-testid=cluster]')) {
-          (window as unknown as { __firstCluster?: number }).__firstCluster = performance.now();
-          observer.disconnect();
-        }
-      });
-      observer.observe(document, { childList: true, subtree: true });
-    });
+    // The time of the first cluster, recorded in the page by a MutationObserver from navigation start.
+    const firstCluster = () => firstClusterAt(page, `${server.url}/`);
+    await page.addInitScript(recordFirstCluster);
     const cold = await firstCluster();
     firstViewDone = true;
     await page.waitForTimeout(IDLE_WAIT_MS);
+    // The warm loads are meant to come from the service worker's precache: it must be in control.
+    const warmControlled = await waitForServiceWorker(page, SERVICE_WORKER_WAIT_MS);
+    warmLoads = true;
     const warm: number[] = [];
     for (let i = 0; i < 7; i += 1) warm.push(await firstCluster());
     const listOf = (map: Map<string, number>) =>
@@ -94,6 +99,8 @@ export async function benchWeb(): Promise<WebFigures | null> {
       later: listOf(later).filter((file) => !files.has(`${server.url}${file.url}`)),
       firstClusterCold: cold,
       firstClusterWarm: summarise(warm),
+      warmControlled,
+      warmFiles,
     };
   } finally {
     await browser.close();
@@ -111,7 +118,11 @@ export function printWeb(f: WebFigures): void {
   const laterKb = f.later.reduce((total, file) => total + file.gzipKb, 0);
   console.log(`    fetched afterwards while idle: ${laterKb.toFixed(1)} kB gzip`);
   for (const file of f.later) console.log(`      ${file.url} ${file.gzipKb.toFixed(1)} kB`);
+  const fromCache = f.warmControlled && f.warmFiles.fromServiceWorker === f.warmFiles.total;
+  const warmLabel = fromCache
+    ? "warm (service worker's cache)"
+    : `warm (NOT all from the service worker's cache: ${f.warmControlled ? 'controlled' : 'no service worker in control'}, ${f.warmFiles.fromServiceWorker} of ${f.warmFiles.total} scripts and style sheets from it)`;
   console.log(
-    `    first cluster drawn after navigation: cold ${ms(f.firstClusterCold)}, warm median ${ms(f.firstClusterWarm.median)} (p95 ${ms(f.firstClusterWarm.p95)})`,
+    `    first cluster drawn after navigation: cold ${ms(f.firstClusterCold)}, ${warmLabel} median ${ms(f.firstClusterWarm.median)} (p95 ${ms(f.firstClusterWarm.p95)})`,
   );
 }

@@ -6,16 +6,22 @@ import { compiledMessages } from './build/compile-messages.ts';
 import { firstScript } from './build/first-script.ts';
 import { precompress } from './build/precompress.ts';
 import { webAppManifest } from './build/web-app-manifest.ts';
+import { FIRST_VIEW_MESSAGES } from './src/lib/i18n/first-view-messages.ts';
+
+// The early-error buffer and what it imports: the page's first script, a chunk of its own that runs
+// before any other (build/first-script.ts).
+const FIRST_SCRIPT_MODULES = /[\\/]src[\\/](early-errors|lib[\\/]sentry[\\/]early-error-buffer)\.ts$/;
 
 // Deployment settings never enter the build: the app reads them from GET /api/v1/config at start.
 export default defineConfig({
   // Brotli and gzip copies beside each asset, served by Accept-Encoding (apps/server/src/http/web-app.ts).
   // The early-error buffer runs before every other script (lib/sentry/early-error-buffer.ts).
-  // Locale files are compiled to ICU syntax trees, so the browser needs no message parser.
+  // Locale files are compiled to ICU syntax trees, so the browser needs no message parser, and
+  // each is split into the first view's messages and the rest (src/lib/i18n/first-view-messages.ts).
   // The service worker (src/service-worker/sw.ts) is built with Workbox's precache list of the
   // build and registered by the page after its first view (src/lib/pwa/); decision 024.
   plugins: [
-    compiledMessages(),
+    compiledMessages({ firstView: FIRST_VIEW_MESSAGES }),
     react(),
     tailwindcss(),
     firstScript('src/early-errors.ts'),
@@ -63,9 +69,15 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // zod with our settings for it (src/lib/zod-config.ts) in one chunk, settings right after
-          // zod: every chunk that builds schemas imports it, so no schema exists before them.
-          groups: [{ name: 'zod', test: /[\\/](node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config\.ts$)/ }],
+          groups: [
+            // zod with our settings for it (src/lib/zod-config.ts) in one chunk, settings right after
+            // zod: every chunk that builds schemas imports it, so no schema exists before them.
+            { name: 'zod', test: /[\\/](node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config\.ts$)/ },
+            // Everything the page runs at start, in one chunk: the entry's. Left to itself, the bundler
+            // cut it into some twenty chunks shared with the lazy screens, each a request of its own
+            // and compressed apart (7 kB gzip more in all). The first script keeps its own chunk.
+            { name: 'index', tags: ['$initial'], test: (id) => !FIRST_SCRIPT_MODULES.test(id) },
+          ],
         },
       },
     },

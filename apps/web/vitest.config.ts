@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { compiledMessages } from './build/compile-messages.ts';
+import { FIRST_VIEW_MESSAGES } from './src/lib/i18n/first-view-messages.ts';
 
 export default defineConfig({
-  // Components get the messages compiled as the build compiles them (the parser stays for tests).
-  plugins: [compiledMessages(), react()],
+  // Components get the messages compiled and split as the build does it (the parser stays for tests).
+  plugins: [compiledMessages({ firstView: FIRST_VIEW_MESSAGES }), react()],
   test: {
     name: 'web',
     environment: 'jsdom',

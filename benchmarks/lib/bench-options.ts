@@ -10,6 +10,8 @@ export const BENCH_NAMES = [
   'photos',
   'open',
   'feeds',
+  'offline-pack',
+  'offline',
   'search',
   'web',
   'lighthouse',

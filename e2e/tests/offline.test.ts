@@ -1,8 +1,11 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
+import { apiOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 import { launchBrowser } from '../support/chromium.ts';
+import { NearPage } from '../support/near-page.ts';
 import { startNewBuildProxy } from '../support/new-build-proxy.ts';
+import { SearchBox } from '../support/search-page.ts';
 
 /** Waits until Karta's service worker controls the page (it registers after the first view). */
 async function waitForServiceWorker(page: Page): Promise<void> {
@@ -90,6 +93,70 @@ describeInBrowser('installing Karta and using it offline', (suite) => {
       // Back online, the banner goes by itself.
       await session.context.setOffline(false);
       await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    } finally {
+      await session.context.setOffline(false);
+    }
+  });
+
+  it('saves an area, then with no network clusters it, searches it, answers Near me and opens a place there', async () => {
+    const { karta, page, session, baseUrl } = suite;
+    // Central Zagreb at zoom 13: a few thousand metres across, hundreds of places.
+    await karta.openHome('?lat=45.81&lng=15.98&z=13');
+    await waitForServiceWorker(page);
+    await page.getByTestId('save-offline-area').click();
+    const status = page.getByTestId('save-offline-status');
+    await expect
+      .poll(() => status.innerText(), { timeout: 20_000 })
+      .toMatch(/^Saved [\d,]+ places \(.+\) on this device/);
+    const saved = Number((await status.innerText()).match(/Saved ([\d,]+) places/)?.[1]?.replace(',', ''));
+    expect(saved).toBeGreaterThan(100);
+
+    await page.goto(`${baseUrl}/offline`);
+    const area = page.getByTestId('saved-area');
+    await area.waitFor();
+    expect(await area.getByTestId('saved-area-summary').innerText()).toContain(
+      `${saved.toLocaleString('en')} places`,
+    );
+
+    // What the server says for a view never opened in this browser, inside the saved area (a box
+    // well within the view saved).
+    const api = apiOf(baseUrl);
+    const inner = { west: 15.92, south: 45.79, east: 16.04, north: 45.83 };
+    const [station] = (await api.listPlaces({ q: 'Črnomerec', bbox: inner, limit: 1 })).items;
+    if (!station) throw new Error('No place named Črnomerec');
+    const near = await api.listPlaces({ near: { lat: 45.8, lng: 15.97 }, radius: 1000, limit: 100 });
+    expect(near.total).toBeGreaterThan(0);
+
+    await session.context.setOffline(true);
+    try {
+      // The map at zoom 15 somewhere else in the area: clustered in the browser from the saved places.
+      await page.goto(`${baseUrl}/?lat=45.805&lng=15.975&z=15`);
+      await karta.waitForMapData();
+      const shown = await karta.shownPlaces();
+      expect(shown.markers.length + shown.clustered).toBeGreaterThan(0);
+      await page.getByTestId('offline-banner').waitFor();
+      expect(await page.getByTestId('offline-banner').innerText()).toContain('showing saved data from');
+
+      // Search ignores case and diacritics, as the server does.
+      const search = new SearchBox(page);
+      await search.search('CRNOMEREC');
+      await expect.poll(() => karta.listIds(), { timeout: 15_000 }).toContain(station.id);
+
+      // Near me at a point: the same places, nearest first.
+      const nearPage = new NearPage(page, baseUrl);
+      await page.goto(`${baseUrl}/near?lat=45.8&lng=15.97&r=1000&tab=near`);
+      expect(await nearPage.total()).toBe(near.total);
+      const results = await nearPage.results();
+      expect(results.map((result) => result.id)).toEqual(
+        near.items.slice(0, results.length).map((place) => place.id),
+      );
+
+      // A place page never opened before.
+      await page.goto(`${baseUrl}/places/${station.id}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+        station.name.en ?? station.name.hr,
+      );
     } finally {
       await session.context.setOffline(false);
     }

@@ -67,12 +67,15 @@ describe('the locale files, compiled', () => {
     }
   });
 
-  it('are what the app and its tests receive (the plugin runs on every locale file)', () => {
-    const plugin = compiledMessages();
+  it('are what the app and its tests receive: the first view’s part, or with `?later` the rest', () => {
+    const plugin = compiledMessages({ firstView: ['a'] });
     const transform = plugin.transform as (code: string, id: string) => { code: string } | undefined;
-    expect(transform('{"a":"{n, number}"}', '/x/apps/web/src/locales/hr.json')?.code).toBe(
-      JSON.stringify({ a: compileMessage('{n, number}', 'hr') }),
+    const module = (part: object) => `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});`;
+    const file = '{"a":"{n, number}","b":"B"}';
+    expect(transform(file, '/x/apps/web/src/locales/hr.json')?.code).toBe(
+      module({ a: compileMessage('{n, number}', 'hr') }),
     );
+    expect(transform(file, '/x/apps/web/src/locales/hr.json?later')?.code).toBe(module({ b: 'B' }));
     expect(transform('{}', '/x/apps/web/src/locales/hr.json?raw')).toBeUndefined();
     expect(Array.isArray(testMessages('hr').places.countInView)).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
+import { splitMessages } from './split-messages.ts';
 
 /** A message as the app receives it: its final text, or the parsed form of an ICU message. */
 export type CompiledMessage = string | MessageFormatElement[];
@@ -7,8 +8,11 @@ export type CompiledMessage = string | MessageFormatElement[];
 /** A locale file with each message compiled, keys and nesting unchanged. */
 export type CompiledTree = { [key: string]: CompiledMessage | CompiledTree };
 
-/** Locale files, `src/locales/hr.json`; `?raw` and other queries are not (tests read the text). */
-const LOCALE_FILE = /[\\/]src[\\/]locales[\\/]([a-z]{2})\.json$/;
+/**
+ * Locale files: `src/locales/hr.json` is the part of the first view, `src/locales/hr.json?later`
+ * the rest; `?raw` and other queries are not compiled (tests read the text).
+ */
+const LOCALE_FILE = /[\\/]src[\\/]locales[\\/]([a-z]{2})\.json(\?later)?$/;
 
 /**
  * Parses an ICU message the way intl-messageformat would in the browser (`ignoreTag`, as
@@ -43,17 +47,23 @@ export function compileMessages(tree: unknown, language: string, path = ''): Com
 /**
  * Compiles the locale files while they are bundled, so the first view ships no ICU parser (the
  * build aliases it to formatjs's `no-parser` entry): an invalid message fails the build instead
- * of showing its key to a reader. Runs before Vite's JSON plugin, which still turns the result
- * into a module.
+ * of showing its key to a reader. Each file becomes two modules: imported as it is, the messages
+ * under `firstView` (src/lib/i18n/first-view-messages.ts); with `?later`, the rest. The plain
+ * import is the first view's part because the server names the chunk of `src/locales/hr.json` in
+ * the page's `Link` header (apps/server/src/http/page-hints.ts). The plugin writes the module
+ * itself, as Vite writes a large JSON file (`JSON.parse` of its text, quicker to parse than an
+ * object): Vite's JSON plugin does not take a file with a query of its own.
  */
-export function compiledMessages(): Plugin {
+export function compiledMessages({ firstView }: { firstView: readonly string[] }): Plugin {
   return {
     name: 'karta-compiled-messages',
     enforce: 'pre',
     transform(code, id) {
-      const language = LOCALE_FILE.exec(id)?.[1];
+      const [, language, later] = LOCALE_FILE.exec(id) ?? [];
       if (!language) return undefined;
-      return { code: JSON.stringify(compileMessages(JSON.parse(code), language)), map: null };
+      const parts = splitMessages(compileMessages(JSON.parse(code), language), firstView, `${language}.json`);
+      const part = JSON.stringify(later ? parts.later : parts.firstView);
+      return { code: `export default JSON.parse(${JSON.stringify(part)});`, map: null, moduleType: 'js' };
     },
   };
 }

@@ -6,7 +6,7 @@ import { firstTileOfPage, preloadFirstTile } from './features/map/utils/first-ti
 import { loadAnswerChecksLater } from './lib/api-client.ts';
 import { detectLanguage } from './lib/i18n/detect-language.ts';
 import { createI18n } from './lib/i18n/i18n.ts';
-import { bundledLanguages, loadMessages, SOURCE_LANGUAGE } from './lib/i18n/locales.ts';
+import { bundledLanguages, loadFirstViewMessages, SOURCE_LANGUAGE } from './lib/i18n/locales.ts';
 import { chosenLanguage } from './lib/i18n/requested-language.ts';
 import { startServiceWorkerLater } from './lib/pwa/start-service-worker.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -15,7 +15,8 @@ import './styles/index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The runtime config and the reader's messages load side by side, so neither waits on the other.
+// The runtime config and the messages of the reader's first view load side by side, so neither waits
+// on the other.
 const queryClient = createQueryClient();
 // The map's first tile is the page's largest paint: asked for as soon as the config names the
 // tile server, not once the engine has loaded and drawn the map.
@@ -39,7 +40,7 @@ const language = detectLanguage({
   fallback: SOURCE_LANGUAGE,
 });
 
-void loadMessages(language).then((messages) => {
+void loadFirstViewMessages(language).then((messages) => {
   createRoot(root).render(
     <StrictMode>
       <App i18n={createI18n(language, messages)} queryClient={queryClient} />

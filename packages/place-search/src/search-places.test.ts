@@ -82,6 +82,19 @@ describe('searchPlaces', () => {
     expect(search('lond')).toEqual([]);
   });
 
+  it('applies the list’s other filters first, and looks for typos when none of those places matches', () => {
+    const eastCroatia = (place: { lng: number }) => place.lng > 15.5 && place.lng < 19.5;
+    expect(searchPlaces(prepared, { q: 'ljekarn', include: eastCroatia }).map((hit) => hit.id)).toEqual([
+      1, 3, 2, 4,
+    ]);
+    // "koeln" matches as written in Germany only: in eastern Croatia nothing does, and no typo is near it.
+    expect(searchPlaces(prepared, { q: 'koeln', include: eastCroatia })).toEqual([]);
+    // "zagre" matches as written everywhere but not west of Zagreb, where typos are looked for.
+    const westOfZagreb = (place: { lng: number }) => place.lng < 15.5;
+    expect(searchPlaces(prepared, { q: 'zagre', include: westOfZagreb })).toEqual([]);
+    expect(searchPlaces(prepared, { q: 'belgarde', include: (place) => place.id !== 10 })).toEqual([]);
+  });
+
   it('finds nothing for a query without a letter or digit, which the API refuses', () => {
     expect(search('--')).toEqual([]);
     expect(search('   ')).toEqual([]);

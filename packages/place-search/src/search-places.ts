@@ -1,7 +1,7 @@
 import { distanceMetres } from './distance.ts';
 import { hitOrder, type SearchHit } from './hit-order.ts';
 import type { LatLng } from './lat-lng.ts';
-import type { PreparedPlaces } from './prepared-places.ts';
+import type { PreparedPlace, PreparedPlaces } from './prepared-places.ts';
 import { typoMatches } from './typo-matches.ts';
 import { mayHoldTypo } from './typo-spellings.ts';
 import { writtenMatch } from './written-match.ts';
@@ -14,6 +14,11 @@ export interface PlaceSearchQuery {
   origin?: LatLng;
   /** Without an origin: newest (highest id) first. */
   newest?: boolean;
+  /**
+   * The list's other filters (box, category, near…), as the server's `where`: only places it
+   * accepts match, and typos are tried when none of those matches as written.
+   */
+  include?: (place: PreparedPlace) => boolean;
 }
 
 /** The API refuses a query without a letter or a digit (its SearchText); here it finds nothing. */
@@ -28,8 +33,9 @@ export function searchPlaces(prepared: PreparedPlaces, query: PlaceSearchQuery):
   const { origin } = query;
   const written = writtenMatch(query.q);
   const hits: SearchHit[] = [];
+  const included = query.include ?? (() => true);
   for (const place of prepared.places) {
-    if (!written.matches(place)) continue;
+    if (!written.matches(place) || !included(place)) continue;
     hits.push({
       id: place.id,
       rank: written.rank(place),

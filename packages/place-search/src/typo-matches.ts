@@ -31,7 +31,12 @@ function inWalkOrder(
  */
 export function typoMatches(
   prepared: PreparedPlaces,
-  query: { q: string; origin?: LatLng | undefined; newest?: boolean | undefined },
+  query: {
+    q: string;
+    origin?: LatLng | undefined;
+    newest?: boolean | undefined;
+    include?: ((place: PreparedPlace) => boolean) | undefined;
+  },
 ): SearchHit[] {
   const folded = query.q
     .split(/\s+/)
@@ -46,8 +51,9 @@ export function typoMatches(
     }),
   );
   if (spellings.length === 0 || spellings.some((each) => each.length === 0)) return [];
-  const holding = prepared.places.filter((place) =>
-    spellings.every((each) => each.some((word) => place.names.includes(word))),
+  const included = query.include ?? (() => true);
+  const holding = prepared.places.filter(
+    (place) => included(place) && spellings.every((each) => each.some((word) => place.names.includes(word))),
   );
   const phrase = folded.join(' ');
   const { origin } = query;

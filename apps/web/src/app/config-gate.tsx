@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RuntimeConfigContext, runtimeConfigQuery } from '../config/runtime-config.ts';
+import { preloadAllMessages } from '../lib/i18n/all-messages.ts';
 import { detectLanguage } from '../lib/i18n/detect-language.ts';
-import { preloadLanguages, switchLanguage } from '../lib/i18n/i18n.ts';
+import { switchLanguage } from '../lib/i18n/i18n.ts';
 import { availableLanguages } from '../lib/i18n/locales.ts';
 import { chosenLanguage } from '../lib/i18n/requested-language.ts';
 import { initSentry } from '../lib/sentry/report-error.ts';
@@ -29,10 +30,7 @@ export function ConfigGate({ children }: { children: ReactNode }) {
       fallback: config.defaultLanguage,
     });
     if (language !== i18n.language) void switchLanguage(i18n, language);
-    preloadLanguages(
-      i18n,
-      available.filter((code) => code !== language),
-    );
+    preloadAllMessages(i18n, available);
   }, [config, i18n]);
 
   if (query.isPending) return <StartupScreen />;

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { LoadingState } from '../components/ui/states.tsx';
+import { lazyWithAllMessages } from '../lib/i18n/lazy-with-all-messages.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { EmbedPage } from './routes/embed/embed-page.tsx';
 import { HomePage } from './routes/home/home-page.tsx';
@@ -9,58 +10,63 @@ import { NotFoundPage } from './routes/not-found-page.tsx';
 
 // wouter (about 2 kB): Karta loads its data with TanStack Query and has a handful of routes, so a full
 // router's data loaders would be unused weight in the home page's bundle (react-router cost 13 kB).
-const PlacePage = lazy(async () => ({ default: (await import('./routes/place/place-page.tsx')).PlacePage }));
-const SignInPage = lazy(async () => ({
-  default: (await import('./routes/auth/sign-in-page.tsx')).SignInPage,
-}));
-const RegisterPage = lazy(async () => ({
-  default: (await import('./routes/auth/register-page.tsx')).RegisterPage,
-}));
-const ForgotPasswordPage = lazy(async () => ({
-  default: (await import('./routes/auth/forgot-password-page.tsx')).ForgotPasswordPage,
-}));
-const ResetPasswordPage = lazy(async () => ({
-  default: (await import('./routes/auth/reset-password-page.tsx')).ResetPasswordPage,
-}));
-const VerifyEmailPage = lazy(async () => ({
-  default: (await import('./routes/auth/verify-email-page.tsx')).VerifyEmailPage,
-}));
-const UnsubscribePage = lazy(async () => ({
-  default: (await import('./routes/auth/unsubscribe-page.tsx')).UnsubscribePage,
-}));
-const FollowConfirmPage = lazy(async () => ({
-  default: (await import('./routes/follows/follow-confirm-page.tsx')).FollowConfirmPage,
-}));
-const FollowsPage = lazy(async () => ({
-  default: (await import('./routes/follows/follows-page.tsx')).FollowsPage,
-}));
-const AccountPage = lazy(async () => ({
-  default: (await import('./routes/account/account-page.tsx')).AccountPage,
-}));
-const ReviewPage = lazy(async () => ({
-  default: (await import('./routes/staff/review-page.tsx')).ReviewPage,
-}));
-const FlagsPage = lazy(async () => ({ default: (await import('./routes/staff/flags-page.tsx')).FlagsPage }));
-const CheckingPage = lazy(async () => ({
-  default: (await import('./routes/staff/checking-page.tsx')).CheckingPage,
-}));
-const CategoriesPage = lazy(async () => ({
-  default: (await import('./routes/staff/categories-page.tsx')).CategoriesPage,
-}));
-const UsersPage = lazy(async () => ({ default: (await import('./routes/staff/users-page.tsx')).UsersPage }));
-const ImportPage = lazy(async () => ({
-  default: (await import('./routes/staff/import-page.tsx')).ImportPage,
-}));
-const ProposePage = lazy(async () => ({
-  default: (await import('./routes/contributor/propose-page.tsx')).ProposePage,
-}));
-const EditPlacePage = lazy(async () => ({
-  default: (await import('./routes/contributor/edit-place-page.tsx')).EditPlacePage,
-}));
-const NearPage = lazy(async () => ({ default: (await import('./routes/near/near-page.tsx')).NearPage }));
-const MySubmissionsPage = lazy(async () => ({
-  default: (await import('./routes/contributor/my-submissions-page.tsx')).MySubmissionsPage,
-}));
+// Every page but the home page (and the map alone, for frames) is a chunk of its own, shown once its
+// messages beyond the first view's have arrived too (lib/i18n/first-view-messages.ts).
+const PlacePage = lazyWithAllMessages(async () => (await import('./routes/place/place-page.tsx')).PlacePage);
+const SignInPage = lazyWithAllMessages(
+  async () => (await import('./routes/auth/sign-in-page.tsx')).SignInPage,
+);
+const RegisterPage = lazyWithAllMessages(
+  async () => (await import('./routes/auth/register-page.tsx')).RegisterPage,
+);
+const ForgotPasswordPage = lazyWithAllMessages(
+  async () => (await import('./routes/auth/forgot-password-page.tsx')).ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyWithAllMessages(
+  async () => (await import('./routes/auth/reset-password-page.tsx')).ResetPasswordPage,
+);
+const VerifyEmailPage = lazyWithAllMessages(
+  async () => (await import('./routes/auth/verify-email-page.tsx')).VerifyEmailPage,
+);
+const UnsubscribePage = lazyWithAllMessages(
+  async () => (await import('./routes/auth/unsubscribe-page.tsx')).UnsubscribePage,
+);
+const FollowConfirmPage = lazyWithAllMessages(
+  async () => (await import('./routes/follows/follow-confirm-page.tsx')).FollowConfirmPage,
+);
+const FollowsPage = lazyWithAllMessages(
+  async () => (await import('./routes/follows/follows-page.tsx')).FollowsPage,
+);
+const AccountPage = lazyWithAllMessages(
+  async () => (await import('./routes/account/account-page.tsx')).AccountPage,
+);
+const ReviewPage = lazyWithAllMessages(
+  async () => (await import('./routes/staff/review-page.tsx')).ReviewPage,
+);
+const FlagsPage = lazyWithAllMessages(async () => (await import('./routes/staff/flags-page.tsx')).FlagsPage);
+const CheckingPage = lazyWithAllMessages(
+  async () => (await import('./routes/staff/checking-page.tsx')).CheckingPage,
+);
+const CategoriesPage = lazyWithAllMessages(
+  async () => (await import('./routes/staff/categories-page.tsx')).CategoriesPage,
+);
+const UsersPage = lazyWithAllMessages(async () => (await import('./routes/staff/users-page.tsx')).UsersPage);
+const ImportPage = lazyWithAllMessages(
+  async () => (await import('./routes/staff/import-page.tsx')).ImportPage,
+);
+const ProposePage = lazyWithAllMessages(
+  async () => (await import('./routes/contributor/propose-page.tsx')).ProposePage,
+);
+const EditPlacePage = lazyWithAllMessages(
+  async () => (await import('./routes/contributor/edit-place-page.tsx')).EditPlacePage,
+);
+const NearPage = lazyWithAllMessages(async () => (await import('./routes/near/near-page.tsx')).NearPage);
+const SavedAreasPage = lazyWithAllMessages(
+  async () => (await import('./routes/offline/saved-areas-page.tsx')).SavedAreasPage,
+);
+const MySubmissionsPage = lazyWithAllMessages(
+  async () => (await import('./routes/contributor/my-submissions-page.tsx')).MySubmissionsPage,
+);
 
 function PageLoading({ place = false }: { place?: boolean }) {
   const { t } = useTranslation();
@@ -111,6 +117,11 @@ function SitePages() {
         <Route path="/places/:id/edit">
           <Suspense fallback={<PageLoading />}>
             <EditPlacePage />
+          </Suspense>
+        </Route>
+        <Route path="/offline">
+          <Suspense fallback={<PageLoading />}>
+            <SavedAreasPage />
           </Suspense>
         </Route>
         <Route path="/my-submissions">

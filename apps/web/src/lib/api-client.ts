@@ -1,6 +1,7 @@
 import { createApiClient, loadContracts } from '@karta/api-client';
+import { withSavedAreas } from '../features/offline/pack/saved-area-fetch.ts';
 import { whenIdleAfterFirstView } from './after-first-view.ts';
-import { fetchNotingConnectivity } from './connectivity.ts';
+import { networkFetch, notingConnectivity } from './connectivity.ts';
 import { reportError } from './sentry/report-error.ts';
 
 /**
@@ -9,10 +10,10 @@ import { reportError } from './sentry/report-error.ts';
  * the server sent them and checked once the schemas have loaded, when the page is idle after it
  * (decision 019); a late mismatch is reported like any other error. Later answers are checked
  * before they are used. Every answer (or its absence) tells the offline banner whether the server
- * answers (connectivity.ts).
+ * answers (connectivity.ts); a read that gets none is asked of the areas saved for offline use.
  */
 export const api = createApiClient({
-  fetch: fetchNotingConnectivity,
+  fetch: notingConnectivity(withSavedAreas(networkFetch)),
   lateCheck: (error, endpoint) => {
     console.error(`The answer of ${endpoint} did not match its contract`, error);
     reportError(error, { endpoint });

@@ -1,7 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SAVED_AT_HEADER } from '../service-worker/saved-at-header.ts';
-import { fetchNotingConnectivity, noteAnswer, useConnectivity } from './connectivity.ts';
+import { networkFetch, noteAnswer, notingConnectivity, useConnectivity } from './connectivity.ts';
+
+const fetchNotingConnectivity = notingConnectivity(networkFetch);
 
 const answer = (headers: Record<string, string> = {}) => new Response('{}', { status: 200, headers });
 

@@ -49,19 +49,27 @@ export function noteNoAnswer(): void {
   publish();
 }
 
+/** The shape of `fetch`, for the layers of the API client's transport. */
+export type Fetch = typeof fetch;
+
+/** The browser's own fetch, for the API client to wrap (the one place the web app calls it). */
+export const networkFetch: Fetch = (...args) => fetch(...args);
+
 /**
- * `fetch` that tells the connectivity store what happened: the API client's fetch, so every API
- * answer (or its absence) counts.
+ * `doFetch` that tells the connectivity store what happened: the API client's transport, so every
+ * API answer (or its absence) counts.
  */
-export async function fetchNotingConnectivity(...args: Parameters<typeof fetch>): Promise<Response> {
-  try {
-    const response = await fetch(...args);
-    noteAnswer(response);
-    return response;
-  } catch (error) {
-    if (!args[1]?.signal?.aborted) noteNoAnswer();
-    throw error;
-  }
+export function notingConnectivity(doFetch: Fetch): Fetch {
+  return async (...args) => {
+    try {
+      const response = await doFetch(...args);
+      noteAnswer(response);
+      return response;
+    } catch (error) {
+      if (!args[1]?.signal?.aborted) noteNoAnswer();
+      throw error;
+    }
+  };
 }
 
 function subscribe(listener: () => void) {

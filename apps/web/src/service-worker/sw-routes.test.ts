@@ -34,7 +34,10 @@ describe('what the service worker keeps for offline use', () => {
     '/api/v1/feeds/review.atom?token=abc',
     '/api/v1/health',
     '/api/v1/photos?status=pending',
-  ])('never keeps %s (private, large or not needed offline)', (path) => {
+    '/api/v1/map?bbox=15.9,45.7,16.1,45.9&zoom=12&openNow=true',
+    '/api/v1/places?near=45.8,16&radius=1000&openNow=true',
+    '/api/v1/places?near=45.8,16&radius=1000&openAt=2026-11-27T18:00:00%2B01:00',
+  ])('never keeps %s (private, large, true only at that moment, or not needed offline)', (path) => {
     expect(isPublicApiRead(url(path))).toBe(false);
   });
 

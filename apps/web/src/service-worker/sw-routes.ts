@@ -19,8 +19,15 @@ const PUBLIC_API_READ =
  */
 const PRIVATE_LIST_PARAMS = ['status', 'mine'];
 
+/**
+ * Answers that are true only at the moment they were given (what is open now, or at an hour):
+ * never kept, so offline the saved areas answer them for the moment asked.
+ */
+const MOMENT_PARAMS = ['openNow', 'openAt'];
+
 export function isPublicApiRead(url: URL): boolean {
   if (!PUBLIC_API_READ.test(url.pathname)) return false;
+  if (MOMENT_PARAMS.some((name) => url.searchParams.has(name))) return false;
   if (url.pathname !== '/api/v1/places') return true;
   return PRIVATE_LIST_PARAMS.every((name) => !url.searchParams.has(name));
 }

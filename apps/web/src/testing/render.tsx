@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
@@ -20,6 +21,8 @@ interface RenderOptions {
   config?: RuntimeConfig;
   /** Under `<StrictMode>` at the root, as the app runs in development (effects run twice on mount). */
   strict?: boolean;
+  /** The test's own i18next instance (to hold only some messages); one with all of `language`'s otherwise. */
+  i18n?: I18n;
 }
 
 /** A query client for tests: no retries, so a failed request fails at once. */
@@ -40,9 +43,9 @@ export function renderWithApp(
     queryClient = createTestQueryClient(),
     config = testConfig(),
     strict = false,
+    i18n = createI18n(language, testMessages(language)),
   }: RenderOptions = {},
 ) {
-  const i18n = createI18n(language, testMessages(language));
   const location = memoryLocation({ path, record: true });
   function Providers({ children }: { children: ReactNode }) {
     return (

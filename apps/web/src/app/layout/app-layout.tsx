@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { SkipLink } from '../../components/ui/skip-link.tsx';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
@@ -23,7 +24,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <ErrorBoundary>{children}</ErrorBoundary>
       </main>
       <footer className="border-t border-gray-200 bg-white">
-        <p className="mx-auto max-w-screen-2xl px-4 py-5 text-xs text-gray-600 sm:px-6">{t('app.footer')}</p>
+        <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-5 text-xs text-gray-600 sm:px-6">
+          <p>{t('app.footer')}</p>
+          <Link href="/offline" className="text-blue-800 underline underline-offset-2">
+            {t('offline.footerLink')}
+          </Link>
+        </div>
       </footer>
       <UpdatePrompt />
     </div>

@@ -6,6 +6,7 @@ import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
 import { FollowAreaLink } from '../../../features/follows/components/follow-button.tsx';
 import { boundsContain } from '../../../features/map/utils/bounds.ts';
+import { SaveAreaButton } from '../../../features/offline/components/save-area-button.tsx';
 import { placeOfListItem, usePlacesInView } from '../../../features/places/api/list-places.ts';
 import { ExportLinks } from '../../../features/places/components/export-links.tsx';
 import { FeedLink } from '../../../features/places/components/feed-link.tsx';
@@ -101,6 +102,7 @@ export function HomePage() {
               <>
                 <FeedLink bounds={viewport?.bounds ?? null} categories={view.categories} />
                 <FollowAreaLink bounds={viewport?.bounds ?? null} categories={view.categories} />
+                <SaveAreaButton bounds={viewport?.bounds ?? null} />
               </>
             )}
           </>

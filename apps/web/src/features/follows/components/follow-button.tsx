@@ -1,14 +1,16 @@
 import { type Bounds, type LatLng, normalizeBounds } from '@karta/map-core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { MailIcon } from '../../../components/ui/icons.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { lazyWithAllMessages } from '../../../lib/i18n/lazy-with-all-messages.tsx';
 import type { FollowTarget } from '../utils/follow-target.ts';
 
 // The dialog (with the contracts' e-mail rules, zod among them) is a chunk of its own, fetched on
-// the first click: the home page's first view does not carry it (decision 019).
-const FollowDialog = lazy(async () => ({ default: (await import('./follow-dialog.tsx')).FollowDialog }));
+// the first click with its messages, which are not the first view's: the home page's first view
+// carries neither (decision 019).
+const FollowDialog = lazyWithAllMessages(async () => (await import('./follow-dialog.tsx')).FollowDialog);
 
 interface FollowButtonProps {
   /** What to follow, read when the button is pressed. */

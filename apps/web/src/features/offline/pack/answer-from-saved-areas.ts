@@ -1,0 +1,69 @@
+import { MapQuery, PlaceListQuery, PlaceSuggestionsQuery } from '@karta/contracts';
+import type { z } from 'zod';
+import { SAVED_AT_HEADER } from '../../../service-worker/saved-at-header.ts';
+import { OfflinePlaces } from './offline-places.ts';
+import { onSavedAreasChange, readSavedAreas } from './saved-areas-store.ts';
+
+let loaded: Promise<OfflinePlaces | null> | undefined;
+onSavedAreasChange(() => {
+  loaded = undefined;
+});
+
+/** The saved areas' places, read and indexed once (again after a change); null when none is saved. */
+function savedPlaces(): Promise<OfflinePlaces | null> {
+  loaded ??= readSavedAreas().then((areas) => (areas.length > 0 ? new OfflinePlaces(areas) : null));
+  return loaded;
+}
+
+const PLACE_PATH = /^\/api\/v1\/places\/(\d{1,16})$/;
+
+/** The query of a request checked by its endpoint's schema, as the server checks it; null if refused. */
+function queryOf<S extends z.ZodType>(schema: S, url: URL): z.output<S> | null {
+  const parsed = schema.safeParse(Object.fromEntries(url.searchParams));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * What the saved places answer for a GET of the API at `now` (ms), or undefined when they cannot
+ * (see `answersMap` and `answersList`).
+ */
+function answerOf(places: OfflinePlaces, url: URL, now: number): unknown {
+  const path = url.pathname;
+  if (path === '/api/v1/categories') return places.categoryList;
+  if (path === '/api/v1/map') {
+    const query = queryOf(MapQuery, url);
+    return query && places.answersMap(query, now) ? places.map(query, now) : undefined;
+  }
+  if (path === '/api/v1/places') {
+    const query = queryOf(PlaceListQuery, url);
+    return query && places.answersList(query, now) ? places.list(query, now) : undefined;
+  }
+  if (path === '/api/v1/places/suggestions') {
+    const query = queryOf(PlaceSuggestionsQuery, url);
+    return query ? places.suggest(query, now) : undefined;
+  }
+  const id = PLACE_PATH.exec(path)?.[1];
+  return id === undefined ? undefined : places.place(Number(id), now);
+}
+
+/**
+ * The answer the areas saved for offline use give to a GET of the API that got no answer from the
+ * network, as JSON with the time they were saved (for the offline banner); null when no saved
+ * area can answer it.
+ */
+export async function answerFromSavedAreas(requestUrl: string): Promise<Response | null> {
+  const url = new URL(requestUrl, window.location.href);
+  if (url.origin !== window.location.origin) return null;
+  const places = await savedPlaces().catch(() => null);
+  if (!places) return null;
+  // One instant for the whole answer: whether the hours are known then, and every open state.
+  const body = answerOf(places, url, Date.now());
+  if (body === undefined) return null;
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      [SAVED_AT_HEADER]: new Date(places.savedAt).toUTCString(),
+    },
+  });
+}

@@ -1,0 +1,224 @@
+/**
+ * The places of the areas saved for offline use, answering as the server does: the map's clusters
+ * by map-core's ClusterIndex, lists and searches by @karta/place-search, with the server's filters
+ * and orders, and whether places are open by the hours the packs carry for a week. Loaded only
+ * when the network fails (it brings the clustering and search code).
+ */
+import {
+  type Bounds,
+  type Category,
+  type CategoryList,
+  type LatLng,
+  LIST_COUNT_BOUND,
+  type MapQuery,
+  type MapResponse,
+  type Place,
+  type PlaceList,
+  type PlaceListItem,
+  type PlaceListQuery,
+  type PlaceSuggestions,
+  type PlaceSuggestionsQuery,
+} from '@karta/contracts';
+import { normalizeBounds } from '@karta/map-core';
+import { ClusterIndex } from '@karta/map-core/clustering';
+import { distanceMetres, type PreparedPlace, preparePlaces, searchPlaces } from '@karta/place-search';
+import { bboxCentre, inBox } from './boxes.ts';
+import { type AreaHours, SavedHours } from './saved-hours.ts';
+
+/** An area saved for offline use: what the server's offline pack answered, and when. */
+export interface SavedArea extends AreaHours {
+  id: string;
+  bbox: Bounds;
+  /** The deployment's highest zoom when it was saved: the clustering index is built for it. */
+  maxZoom: number;
+  places: Place[];
+  categories: Category[];
+}
+
+/** What the suggestions of the search box show at most, as the server's default. */
+const DEFAULT_SUGGESTIONS = 6;
+const DEFAULT_LIST_LIMIT = 20;
+/** An offline list's cursor: the offset of the next page (the server's are keyset cursors). */
+const CURSOR_PREFIX = 'offline:';
+
+export class OfflinePlaces {
+  private readonly byId = new Map<number, Place>();
+  private readonly hours: SavedHours;
+  private readonly index: ClusterIndex;
+  /** Every place in id order. */
+  private readonly places: readonly Place[];
+  /** Their texts folded for search: made at the first search, as the map needs none of it. */
+  private searchable: ReturnType<typeof preparePlaces> | undefined;
+  private readonly stale: Set<number>;
+  readonly areas: readonly Pick<SavedArea, 'id' | 'bbox' | 'savedAt'>[];
+  readonly categoryList: CategoryList;
+  /** The oldest of the areas' times: the data shown is at least as recent. */
+  readonly savedAt: string;
+
+  constructor(areas: readonly SavedArea[]) {
+    // A place in two areas is taken from the one saved last.
+    const newestFirst = [...areas].sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+    const areaOf = new Map<number, SavedArea>();
+    for (const area of newestFirst) {
+      for (const place of area.places) {
+        if (this.byId.has(place.id)) continue;
+        this.byId.set(place.id, place);
+        areaOf.set(place.id, area);
+      }
+    }
+    this.hours = new SavedHours(newestFirst, areaOf);
+    const places = [...this.byId.values()].sort((a, b) => a.id - b.id);
+    this.index = ClusterIndex.build(
+      places.map((place) => ({
+        id: place.id,
+        lat: place.lat,
+        lng: place.lng,
+        category: place.category,
+        name: place.name,
+        primaryLanguage: place.primaryLanguage,
+        radius: place.radius,
+        locationPrivacy: place.locationPrivacy,
+        hoursId: this.hours.hoursIdOf(place.id),
+      })),
+      { maxZoom: Math.max(...newestFirst.map((area) => area.maxZoom), 0) },
+    );
+    this.places = places;
+    this.stale = new Set(places.filter((place) => place.stale).map((place) => place.id));
+    this.areas = newestFirst.map(({ id, bbox, savedAt }) => ({ id, bbox, savedAt }));
+    this.categoryList = { items: newestFirst[0]?.categories ?? [] };
+    this.savedAt = newestFirst.map((area) => area.savedAt).sort()[0] ?? new Date(0).toISOString();
+  }
+
+  /** Whether a point lies in a saved area: only there do the saved places answer for the map. */
+  private covers(point: LatLng): boolean {
+    return this.areas.some((area) => inBox(area.bbox, point));
+  }
+
+  /**
+   * Whether the saved places answer this map query at `now` (ms): for a view whose centre lies in
+   * a saved area (elsewhere "no places here" would not be true), and for places open now only
+   * within the week whose hours every area knows.
+   */
+  answersMap(query: MapQuery, now: number): boolean {
+    return this.covers(bboxCentre(query.bbox)) && (!query.openNow || this.hours.knownAt(now));
+  }
+
+  /**
+   * Whether the saved places answer this list at `now` (ms): published places only, and an
+   * `openNow` or `openAt` only for an instant of the week whose hours every area knows.
+   */
+  answersList(query: PlaceListQuery, now: number): boolean {
+    const published =
+      query.status === undefined || (query.status.length === 1 && query.status[0] === 'published');
+    const instant = openInstant(query, now);
+    return published && !query.mine && (instant === undefined || this.hours.knownAt(instant));
+  }
+
+  /** `GET /api/v1/places/{id}`, its open state that of `now` (ms). */
+  place(id: number, now = Date.now()): Place | undefined {
+    const place = this.byId.get(id);
+    return place && { ...place, openState: this.hours.stateOf(id, now) };
+  }
+
+  /**
+   * `GET /api/v1/map` over the saved places at `now` (ms). With `openNow`, only the places open
+   * then, from the index's open-now layers as on the server (see `answersMap`).
+   */
+  map(query: MapQuery, now = Date.now()): MapResponse {
+    if (query.openNow) this.index.setOpenHours(this.hours.openAt(now));
+    const { clusters, places } = this.index.query({
+      bbox: normalizeBounds(query.bbox),
+      zoom: query.zoom,
+      ...(query.category ? { categories: query.category } : {}),
+      ...(query.lang ? { lang: query.lang } : {}),
+      ...(query.openNow ? { openNow: true } : {}),
+    });
+    return { clusters, places: places.map((place) => ({ ...place, stale: this.stale.has(place.id) })) };
+  }
+
+  /**
+   * `GET /api/v1/places` for a visitor at `now` (ms): the list's filters, order, count and pages,
+   * each place's open state that of `now` (see `answersList`).
+   */
+  list(query: PlaceListQuery, now = Date.now()): PlaceList {
+    const origin =
+      query.near ?? query.covers ?? query.origin ?? (query.bbox ? bboxCentre(query.bbox) : undefined);
+    const matching = this.matching(query, origin, now);
+    const offset = query.cursor?.startsWith(CURSOR_PREFIX)
+      ? Number(query.cursor.slice(CURSOR_PREFIX.length))
+      : 0;
+    const limit = query.limit ?? DEFAULT_LIST_LIMIT;
+    const page = matching.slice(offset, offset + limit);
+    const more = offset + limit < matching.length;
+    return {
+      items: page,
+      total: Math.min(matching.length, LIST_COUNT_BOUND),
+      totalIsLowerBound: matching.length >= LIST_COUNT_BOUND,
+      nextCursor: more ? `${CURSOR_PREFIX}${offset + limit}` : null,
+    };
+  }
+
+  /** `GET /api/v1/places/suggestions` at `now` (ms): the best matches first, nearest the origin. */
+  suggest(query: PlaceSuggestionsQuery, now = Date.now()): PlaceSuggestions {
+    const items = this.matching({ q: query.q, category: query.category }, query.origin, now);
+    return { items: items.slice(0, query.limit ?? DEFAULT_SUGGESTIONS) };
+  }
+
+  /** Every saved place a list with these filters holds at `now`, in the server's order. */
+  private matching(query: PlaceListQuery, origin: LatLng | undefined, now: number): PlaceListItem[] {
+    const instant = openInstant(query, now);
+    const open = instant === undefined ? undefined : this.hours.openAt(instant);
+    const include = (candidate: Pick<PreparedPlace, 'id'>) => {
+      const place = this.byId.get(candidate.id) as Place;
+      if (open) {
+        const hoursId = this.hours.hoursIdOf(place.id);
+        if (hoursId === undefined || !open.has(hoursId)) return false;
+      }
+      return passes(place, query);
+    };
+    const withDistance = (id: number, distance: number | null): PlaceListItem => ({
+      ...(this.place(id, now) as Place),
+      distance,
+    });
+    if (query.q !== undefined) {
+      this.searchable ??= preparePlaces(this.places);
+      const hits = searchPlaces(this.searchable, {
+        q: query.q,
+        ...(origin ? { origin } : {}),
+        newest: query.order === 'newest',
+        include,
+      });
+      return hits.map((hit) => withDistance(hit.id, roundedDistance(hit.distance)));
+    }
+    const found = this.places.filter(include).map((candidate) => ({
+      id: candidate.id,
+      distance: origin ? distanceMetres(origin, candidate) : null,
+    }));
+    if (origin) found.sort((a, b) => (a.distance as number) - (b.distance as number) || a.id - b.id);
+    else if (query.order === 'newest') found.sort((a, b) => b.id - a.id);
+    return found.map((hit) => withDistance(hit.id, roundedDistance(hit.distance)));
+  }
+}
+
+/** The instant a list's `openNow` or `openAt` asks about (ms), or undefined when it asks none. */
+function openInstant(query: Pick<PlaceListQuery, 'openNow' | 'openAt'>, now: number): number | undefined {
+  if (query.openAt !== undefined) return Date.parse(query.openAt);
+  return query.openNow ? now : undefined;
+}
+
+/** A list's distance as the server gives it: to a tenth of a metre (it orders by the exact one). */
+function roundedDistance(distance: number | null): number | null {
+  return distance === null ? null : Math.round(distance * 10) / 10;
+}
+
+/** Whether a saved place passes a list's filters (everything but the hours, the search text and order). */
+function passes(place: Place, query: PlaceListQuery): boolean {
+  if (query.bbox && !inBox(query.bbox, place)) return false;
+  if (query.category && !query.category.includes(place.category)) return false;
+  if (query.stale !== undefined && place.stale !== query.stale) return false;
+  if (query.near && query.radius !== undefined && distanceMetres(query.near, place) > query.radius)
+    return false;
+  if (query.covers && (place.radius === null || distanceMetres(query.covers, place) > place.radius))
+    return false;
+  return true;
+}

@@ -1,0 +1,102 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { SavedArea } from './offline-places.ts';
+
+/** What Settings lists of a saved area: everything but its places and categories. */
+export interface SavedAreaSummary {
+  id: string;
+  bbox: SavedArea['bbox'];
+  savedAt: string;
+  placeCount: number;
+  /** The size of its places and their hours as stored (their JSON), in bytes. */
+  bytes: number;
+}
+
+/** An area's contents as stored: an area saved before packs carried hours has none. */
+type StoredContents = Pick<SavedArea, 'id' | 'places' | 'categories'> &
+  Partial<Pick<SavedArea, 'hours' | 'horizon'>>;
+
+/**
+ * Two stores, so listing the saved areas never reads their places: `areas` holds each area's
+ * description, `places` its places, categories and hours, written and removed together.
+ */
+interface OfflineSchema extends DBSchema {
+  areas: { key: string; value: SavedAreaSummary & { maxZoom: number } };
+  places: { key: string; value: StoredContents };
+}
+
+const DATABASE = 'karta-offline';
+let database: Promise<IDBPDatabase<OfflineSchema>> | undefined;
+
+function open(): Promise<IDBPDatabase<OfflineSchema>> {
+  database ??= openDB<OfflineSchema>(DATABASE, 1, {
+    upgrade(db) {
+      db.createObjectStore('areas', { keyPath: 'id' });
+      db.createObjectStore('places', { keyPath: 'id' });
+    },
+  });
+  return database;
+}
+
+const listeners = new Set<() => void>();
+
+/** Called after every change of the saved areas (the offline answers reload them). */
+export function onSavedAreasChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function changed() {
+  for (const listener of listeners) listener();
+}
+
+/** Saves an area, replacing the one with its id (a refresh). */
+export async function putSavedArea(area: SavedArea): Promise<SavedAreaSummary> {
+  const { places, categories, hours, horizon, maxZoom, ...rest } = area;
+  const summary: SavedAreaSummary = {
+    ...rest,
+    placeCount: places.length,
+    bytes: new Blob([JSON.stringify(places), JSON.stringify(hours)]).size,
+  };
+  const transaction = (await open()).transaction(['areas', 'places'], 'readwrite');
+  await Promise.all([
+    transaction.objectStore('areas').put({ ...summary, maxZoom }),
+    transaction.objectStore('places').put({ id: area.id, places, categories, hours, horizon }),
+    transaction.done,
+  ]);
+  changed();
+  return summary;
+}
+
+export async function removeSavedArea(id: string): Promise<void> {
+  const transaction = (await open()).transaction(['areas', 'places'], 'readwrite');
+  await Promise.all([
+    transaction.objectStore('areas').delete(id),
+    transaction.objectStore('places').delete(id),
+    transaction.done,
+  ]);
+  changed();
+}
+
+/** Every saved area, without its places, newest first. */
+export async function listSavedAreas(): Promise<SavedAreaSummary[]> {
+  const areas = await (await open()).getAll('areas');
+  return areas
+    .map(({ maxZoom: _, ...summary }) => summary)
+    .sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+}
+
+/**
+ * Every saved area with its places. One saved before packs carried hours gets a week that ends
+ * as it begins: it knows no place's state (`unknown`), and answers no "open now".
+ */
+export async function readSavedAreas(): Promise<SavedArea[]> {
+  const db = await open();
+  const [areas, contents] = await Promise.all([db.getAll('areas'), db.getAll('places')]);
+  const byId = new Map(contents.map((content) => [content.id, content]));
+  return areas.flatMap(({ id, bbox, savedAt, maxZoom }) => {
+    const content = byId.get(id);
+    if (!content) return [];
+    const { places, categories, hours = [], horizon = savedAt } = content;
+    return [{ id, bbox, savedAt, horizon, maxZoom, places, categories, hours }];
+  });
+}

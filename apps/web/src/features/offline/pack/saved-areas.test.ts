@@ -1,0 +1,230 @@
+import 'fake-indexeddb/auto';
+import type { Category, OfflineHours } from '@karta/contracts';
+import { openDB } from 'idb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SAVED_AT_HEADER } from '../../../service-worker/saved-at-header.ts';
+import { listedPlace } from '../../../testing/fixtures.ts';
+import { answerFromSavedAreas } from './answer-from-saved-areas.ts';
+import type { SavedArea } from './offline-places.ts';
+import { withSavedAreas } from './saved-area-fetch.ts';
+import { listSavedAreas, putSavedArea, readSavedAreas, removeSavedArea } from './saved-areas-store.ts';
+
+const pharmacy: Category = {
+  id: 1,
+  slug: 'pharmacy',
+  name: { en: 'Pharmacy', hr: 'Ljekarna' },
+  color: '#15803d',
+  icon: 'pharmacy',
+};
+
+const placeAt = (id: number, lat: number, lng: number, name: string) => {
+  const { distance: _, ...place } = listedPlace({ id, lat, lng, name: { hr: name }, category: 'pharmacy' });
+  return place;
+};
+
+/**
+ * The hours of the Zagreb area's week as the server packs them: Ljekarna Jelačić open until 20:00
+ * (19:00 UTC) on Thursday and from 07:00 to 20:00 on Friday, then closed until Monday; Gradska
+ * ljekarna around the clock. The library has none.
+ */
+const zagrebHours: OfflineHours[] = [
+  {
+    places: [1],
+    stretches: [
+      { from: '2026-11-26T18:30:00.000Z', state: 'open' },
+      { from: '2026-11-26T19:00:00.000Z', state: 'closed' },
+      { from: '2026-11-27T06:00:00.000Z', state: 'open' },
+      { from: '2026-11-27T19:00:00.000Z', state: 'closed', nextChange: '2026-11-30T06:00:00.000Z' },
+    ],
+  },
+  { places: [2], stretches: [{ from: '2026-11-26T18:30:00.000Z', state: 'open', nextChange: null }] },
+];
+
+/** Around Zagreb's main square: three places, two of them a few metres apart. */
+const zagreb: SavedArea = {
+  id: 'zagreb',
+  bbox: { west: 15.9, south: 45.75, east: 16.05, north: 45.85 },
+  savedAt: '2026-11-26T18:30:00.000Z',
+  horizon: '2026-12-03T18:30:00.000Z',
+  maxZoom: 18,
+  places: [
+    placeAt(1, 45.813, 15.977, 'Ljekarna Jelačić'),
+    placeAt(2, 45.8131, 15.9771, 'Gradska ljekarna'),
+    placeAt(3, 45.8, 16.0, 'Knjižnica Maksimir'),
+  ],
+  categories: [pharmacy],
+  hours: zagrebHours,
+};
+
+/** The view around the three places, and a Near me list from the square. */
+const VIEW = 'bbox=15.95,45.79,16.01,45.83&zoom=14';
+const NEAR = 'near=45.813,15.977&radius=5000';
+
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const area of await listSavedAreas()) await removeSavedArea(area.id);
+});
+
+const unreachable = async (): Promise<Response> => {
+  throw new TypeError('Failed to fetch');
+};
+
+describe('areas saved for offline use', () => {
+  it('keeps an area with its size and date, lists it without its places, and removes it', async () => {
+    const summary = await putSavedArea(zagreb);
+    expect(summary).toMatchObject({ id: 'zagreb', placeCount: 3, savedAt: zagreb.savedAt });
+    expect(summary.bytes).toBe(new Blob([JSON.stringify(zagreb.places), JSON.stringify(zagrebHours)]).size);
+    expect(await listSavedAreas()).toEqual([summary]);
+    expect(await readSavedAreas()).toEqual([zagreb]);
+    // Saving it again (a refresh) replaces it.
+    await putSavedArea({ ...zagreb, savedAt: '2026-11-27T08:00:00.000Z', places: zagreb.places.slice(0, 1) });
+    expect((await listSavedAreas()).map((area) => area.placeCount)).toEqual([1]);
+    await removeSavedArea('zagreb');
+    expect(await listSavedAreas()).toEqual([]);
+    expect(await readSavedAreas()).toEqual([]);
+  });
+
+  it('answers the map, a search, a place and the categories when the network does not, marked with their date', async () => {
+    await putSavedArea(zagreb);
+    const offlineFetch = withSavedAreas(unreachable);
+
+    const map = await offlineFetch('/api/v1/map?bbox=15.95,45.79,16.01,45.83&zoom=14&lang=hr');
+    expect(map.headers.get(SAVED_AT_HEADER)).toBe('Thu, 26 Nov 2026 18:30:00 GMT');
+    const answer = (await map.json()) as { clusters: { count: number }[]; places: { id: number }[] };
+    expect(answer.clusters.map((cluster) => cluster.count)).toEqual([2]);
+    expect(answer.places.map((place) => place.id)).toEqual([3]);
+
+    const search = await (await offlineFetch('/api/v1/places?q=LJEKARNA%20jelacic')).json();
+    expect(search.items.map((place: { id: number }) => place.id)).toEqual([1]);
+    expect((await (await offlineFetch('/api/v1/places/3')).json()).name).toEqual({
+      hr: 'Knjižnica Maksimir',
+    });
+    expect(await (await offlineFetch('/api/v1/categories')).json()).toEqual({ items: [pharmacy] });
+  });
+
+  it('lets the failure through where no saved area can answer', async () => {
+    const offlineFetch = withSavedAreas(unreachable);
+    await expect(offlineFetch('/api/v1/places/1')).rejects.toThrow('Failed to fetch');
+    await putSavedArea(zagreb);
+    // Outside every saved area, an empty map would say "nothing here", which is not known.
+    await expect(offlineFetch('/api/v1/map?bbox=13.3,45.2,13.5,45.4&zoom=14')).rejects.toThrow(
+      'Failed to fetch',
+    );
+    // A place not saved; a write.
+    await expect(offlineFetch('/api/v1/places/99')).rejects.toThrow();
+    await expect(offlineFetch('/api/v1/places/1/flags', { method: 'POST', body: '{}' })).rejects.toThrow();
+    expect(await answerFromSavedAreas('/api/v1/places?status=pending')).toBeNull();
+  });
+
+  it('answers "open now" and "open at" within the saved week, each state that of the answer', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await putSavedArea(zagreb);
+    const offlineFetch = withSavedAreas(unreachable);
+    const json = async (url: string) => (await offlineFetch(url)).json();
+    const ids = (list: { items: { id: number }[] }) => list.items.map((place) => place.id);
+
+    // Thursday 19:45 in Zagreb: both pharmacies are open, drawn as one cluster.
+    vi.setSystemTime(new Date('2026-11-26T18:45:00.000Z'));
+    const both = await json(`/api/v1/map?${VIEW}&openNow=true`);
+    expect(both.clusters.map((cluster: { count: number }) => cluster.count)).toEqual([2]);
+    expect(both.places).toEqual([]);
+    expect((await json('/api/v1/places/1')).openState).toEqual({
+      state: 'open',
+      nextChange: '2026-11-26T19:00:00.000Z',
+      until: '2026-11-26T19:00:00.000Z',
+      comment: null,
+    });
+
+    // At 21:00 only the one open around the clock, alone on the map and in Near me.
+    vi.setSystemTime(new Date('2026-11-26T20:00:00.000Z'));
+    const late = await json(`/api/v1/map?${VIEW}&openNow=true`);
+    expect(late.clusters).toEqual([]);
+    expect(late.places.map((place: { id: number }) => place.id)).toEqual([2]);
+    const openNow = await json(`/api/v1/places?${NEAR}&openNow=true`);
+    expect(ids(openNow)).toEqual([2]);
+    expect(openNow.items[0].openState).toMatchObject({ state: 'open', until: null });
+    // Planning for Friday morning; the library has no hours: never open, always unknown.
+    expect(ids(await json(`/api/v1/places?${NEAR}&openAt=2026-11-27T08:00:00%2B01:00`))).toEqual([1, 2]);
+    const all = await json(`/api/v1/places?${NEAR}`);
+    expect(all.items.map((place: { openState: { state: string } }) => place.openState.state)).toEqual([
+      'closed',
+      'open',
+      'unknown',
+    ]);
+    expect(all.items[0].openState.nextChange).toBe('2026-11-27T06:00:00.000Z');
+    const search = await json('/api/v1/places/suggestions?q=ljekarna');
+    expect(search.items.map((place: { openState: { state: string } }) => place.openState.state)).toEqual([
+      'closed',
+      'open',
+    ]);
+
+    // A week later than saving, beyond what the area knows: not answered rather than guessed.
+    await expect(offlineFetch(`/api/v1/places?${NEAR}&openAt=2026-12-03T18:30:00Z`)).rejects.toThrow(
+      'Failed to fetch',
+    );
+    vi.setSystemTime(new Date('2026-12-03T18:30:00.000Z'));
+    await expect(offlineFetch(`/api/v1/map?${VIEW}&openNow=true`)).rejects.toThrow('Failed to fetch');
+    await expect(offlineFetch(`/api/v1/places?${NEAR}&openNow=true`)).rejects.toThrow('Failed to fetch');
+    // Everything else still answers, every state unknown.
+    expect((await json(`/api/v1/map?${VIEW}`)).clusters).toHaveLength(1);
+    expect((await json('/api/v1/places/2')).openState).toEqual({
+      state: 'unknown',
+      nextChange: null,
+      until: null,
+      comment: null,
+    });
+  });
+
+  it('answers "open now" only while every saved area knows its hours, each place by its own area', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T20:00:00.000Z'));
+    // Saved again later in a smaller area: Gradska ljekarna's hours come from this one now.
+    const square: SavedArea = {
+      ...zagreb,
+      id: 'square',
+      bbox: { west: 15.97, south: 45.81, east: 15.98, north: 45.82 },
+      savedAt: '2026-11-26T19:30:00.000Z',
+      horizon: '2026-12-03T19:30:00.000Z',
+      places: zagreb.places.slice(1, 2),
+      hours: [
+        { places: [2], stretches: [{ from: '2026-11-26T19:30:00.000Z', state: 'closed', nextChange: null }] },
+      ],
+    };
+    await putSavedArea(zagreb);
+    await putSavedArea(square);
+    const offlineFetch = withSavedAreas(unreachable);
+    const json = async (url: string) => (await offlineFetch(url)).json();
+    expect((await json('/api/v1/places/2')).openState.state).toBe('closed');
+    expect((await json(`/api/v1/places?${NEAR}&openNow=true`)).items).toEqual([]);
+    // Between the two horizons the older area no longer knows: no "open now" at all.
+    vi.setSystemTime(new Date('2026-12-03T19:00:00.000Z'));
+    await expect(offlineFetch(`/api/v1/places?${NEAR}&openNow=true`)).rejects.toThrow('Failed to fetch');
+    expect((await json('/api/v1/places/2')).openState.state).toBe('closed');
+    expect((await json('/api/v1/places/1')).openState.state).toBe('unknown');
+  });
+
+  it('reads an area saved before packs carried hours as one that knows none', async () => {
+    const { hours: _, horizon: __, ...old } = zagreb;
+    const db = await openDB('karta-offline', 1);
+    await db.put('areas', {
+      id: old.id,
+      bbox: old.bbox,
+      savedAt: old.savedAt,
+      maxZoom: 18,
+      placeCount: 3,
+      bytes: 1,
+    });
+    await db.put('places', { id: old.id, places: old.places, categories: old.categories });
+    db.close();
+    expect(await readSavedAreas()).toEqual([{ ...zagreb, hours: [], horizon: zagreb.savedAt }]);
+    const offlineFetch = withSavedAreas(unreachable);
+    await expect(offlineFetch(`/api/v1/places?${NEAR}&openNow=true`)).rejects.toThrow('Failed to fetch');
+    expect((await (await offlineFetch('/api/v1/places/1')).json()).openState.state).toBe('unknown');
+  });
+
+  it('uses the network whenever it answers', async () => {
+    await putSavedArea(zagreb);
+    const online = withSavedAreas(async () => new Response('{"items":[]}'));
+    expect(await (await online('/api/v1/categories')).json()).toEqual({ items: [] });
+  });
+});
