@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './box-geometry.ts';
 export * from './categories.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';

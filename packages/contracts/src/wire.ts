@@ -3,6 +3,7 @@
  * not wait for the schemas (decision 019). The schemas that check the answers are in the package's
  * main entry.
  */
+export * from './box-geometry.ts';
 export type { Bounds, LatLng } from './primitives.ts';
 export * from './routes.ts';
 export * from './wire-format.ts';

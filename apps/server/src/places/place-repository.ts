@@ -14,7 +14,6 @@ import { createPlaceSuggestions } from './place-suggestions.ts';
 import { placeColumnsSql, visibleToSql } from './place-visibility.ts';
 
 export type { ListQuery } from './list-sql.ts';
-export { bboxCentre } from './place-sql.ts';
 export type { SuggestQuery } from './place-suggestions.ts';
 
 export interface ListPage {

@@ -1,4 +1,4 @@
-import type { Bounds, LatLng, PlaceStatus } from '@karta/contracts';
+import type { LatLng, PlaceStatus } from '@karta/contracts';
 
 /** Mean Earth radius in metres (IUGG), as used by the haversine formula. */
 export const EARTH_RADIUS_M = 6_371_008.8;
@@ -10,14 +10,6 @@ export class Sql {
     this.params.push(value);
     return `$${this.params.length}::${cast}`;
   };
-}
-
-/** The centre of a box, across the antimeridian when `west > east`. */
-export function bboxCentre(bbox: Bounds): LatLng {
-  const width = bbox.west <= bbox.east ? bbox.east - bbox.west : bbox.east + 360 - bbox.west;
-  let lng = bbox.west + width / 2;
-  if (lng > 180) lng -= 360;
-  return { lat: (bbox.south + bbox.north) / 2, lng };
 }
 
 /** Metres per degree along a great circle, on the sphere of {@link EARTH_RADIUS_M}. */

@@ -1,10 +1,10 @@
+import { listOrigin } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../accounts/request-user.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { decodeCursor, encodeCursor } from '../places/cursor.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
-import { bboxCentre } from '../places/place-repository.ts';
 import { isSimilarName } from '../places/similar-names.ts';
 
 const DEFAULT_LIMIT = 20;
@@ -21,8 +21,7 @@ export async function placeRoutes(app: FastifyInstance) {
     const problems = listFilterProblems(query);
     if (problems.length > 0) throw validationError(problems);
     // Nearest first from `near`/`covers`/`origin`, else from the box's centre; with none, in id order.
-    const origin =
-      query.near ?? query.covers ?? query.origin ?? (query.bbox ? bboxCentre(query.bbox) : undefined);
+    const origin = listOrigin(query);
     let after: ReturnType<typeof decodeCursor>;
     if (query.cursor !== undefined) {
       after = decodeCursor(query.cursor);

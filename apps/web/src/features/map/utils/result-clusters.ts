@@ -6,6 +6,7 @@
 import type { MapResponse, Place } from '@karta/contracts';
 import { type Bounds, normalizeBounds } from '@karta/map-core';
 import { ClusterIndex } from '@karta/map-core/clustering';
+import { indexedPlaceOf, markingStaleness } from './indexed-places.ts';
 
 /** The view to cluster for, as the map reports it. */
 export interface ClusterView {
@@ -26,30 +27,17 @@ export interface ResultClusters {
  */
 export function clusterResults(places: readonly Place[], maxZoom: number): ResultClusters {
   const index = ClusterIndex.build(
-    places.map((place) => ({
-      id: place.id,
-      lat: place.lat,
-      lng: place.lng,
-      category: place.category,
-      name: place.name,
-      primaryLanguage: place.primaryLanguage,
-      radius: place.radius,
-      locationPrivacy: place.locationPrivacy,
-    })),
+    places.map((place) => indexedPlaceOf(place)),
     // Results are already filtered: only the unfiltered half of the index is ever asked.
     { maxZoom, scope: 'all' },
   );
-  // Staleness is the server's word (it knows how long a place stays fresh), not the index's.
-  const stale = new Set(places.filter((place) => place.stale).map((place) => place.id));
+  const asMapAnswer = markingStaleness(places);
   return {
     answer({ bounds, zoom }, language) {
       // Asked as the map asks the server (getMapData): a normalised box and a whole zoom.
-      const { clusters, places: single } = index.query({
-        bbox: normalizeBounds(bounds),
-        zoom: Math.round(zoom),
-        lang: language,
-      });
-      return { clusters, places: single.map((place) => ({ ...place, stale: stale.has(place.id) })) };
+      return asMapAnswer(
+        index.query({ bbox: normalizeBounds(bounds), zoom: Math.round(zoom), lang: language }),
+      );
     },
   };
 }

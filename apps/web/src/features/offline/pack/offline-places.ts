@@ -6,10 +6,12 @@
  */
 import {
   type Bounds,
+  bboxCentre,
   type Category,
   type CategoryList,
   type LatLng,
   LIST_COUNT_BOUND,
+  listOrigin,
   type MapQuery,
   type MapResponse,
   type Place,
@@ -22,7 +24,8 @@ import {
 import { normalizeBounds } from '@karta/map-core';
 import { ClusterIndex } from '@karta/map-core/clustering';
 import { distanceMetres, type PreparedPlace, preparePlaces, searchPlaces } from '@karta/place-search';
-import { bboxCentre, inBox } from './boxes.ts';
+import { indexedPlaceOf, markingStaleness } from '../../map/utils/indexed-places.ts';
+import { inBox } from './boxes.ts';
 import { type AreaHours, SavedHours } from './saved-hours.ts';
 
 /** An area saved for offline use: what the server's offline pack answered, and when. */
@@ -49,7 +52,7 @@ export class OfflinePlaces {
   private readonly places: readonly Place[];
   /** Their texts folded for search: made at the first search, as the map needs none of it. */
   private searchable: ReturnType<typeof preparePlaces> | undefined;
-  private readonly stale: Set<number>;
+  private readonly asMapAnswer: ReturnType<typeof markingStaleness>;
   readonly areas: readonly Pick<SavedArea, 'id' | 'bbox' | 'savedAt'>[];
   readonly categoryList: CategoryList;
   /** The oldest of the areas' times: the data shown is at least as recent. */
@@ -69,21 +72,11 @@ export class OfflinePlaces {
     this.hours = new SavedHours(newestFirst, areaOf);
     const places = [...this.byId.values()].sort((a, b) => a.id - b.id);
     this.index = ClusterIndex.build(
-      places.map((place) => ({
-        id: place.id,
-        lat: place.lat,
-        lng: place.lng,
-        category: place.category,
-        name: place.name,
-        primaryLanguage: place.primaryLanguage,
-        radius: place.radius,
-        locationPrivacy: place.locationPrivacy,
-        hoursId: this.hours.hoursIdOf(place.id),
-      })),
+      places.map((place) => indexedPlaceOf(place, this.hours.hoursIdOf(place.id))),
       { maxZoom: Math.max(...newestFirst.map((area) => area.maxZoom), 0) },
     );
     this.places = places;
-    this.stale = new Set(places.filter((place) => place.stale).map((place) => place.id));
+    this.asMapAnswer = markingStaleness(places);
     this.areas = newestFirst.map(({ id, bbox, savedAt }) => ({ id, bbox, savedAt }));
     this.categoryList = { items: newestFirst[0]?.categories ?? [] };
     this.savedAt = newestFirst.map((area) => area.savedAt).sort()[0] ?? new Date(0).toISOString();
@@ -126,14 +119,15 @@ export class OfflinePlaces {
    */
   map(query: MapQuery, now = Date.now()): MapResponse {
     if (query.openNow) this.index.setOpenHours(this.hours.openAt(now));
-    const { clusters, places } = this.index.query({
-      bbox: normalizeBounds(query.bbox),
-      zoom: query.zoom,
-      ...(query.category ? { categories: query.category } : {}),
-      ...(query.lang ? { lang: query.lang } : {}),
-      ...(query.openNow ? { openNow: true } : {}),
-    });
-    return { clusters, places: places.map((place) => ({ ...place, stale: this.stale.has(place.id) })) };
+    return this.asMapAnswer(
+      this.index.query({
+        bbox: normalizeBounds(query.bbox),
+        zoom: query.zoom,
+        ...(query.category ? { categories: query.category } : {}),
+        ...(query.lang ? { lang: query.lang } : {}),
+        ...(query.openNow ? { openNow: true } : {}),
+      }),
+    );
   }
 
   /**
@@ -141,8 +135,7 @@ export class OfflinePlaces {
    * each place's open state that of `now` (see `answersList`).
    */
   list(query: PlaceListQuery, now = Date.now()): PlaceList {
-    const origin =
-      query.near ?? query.covers ?? query.origin ?? (query.bbox ? bboxCentre(query.bbox) : undefined);
+    const origin = listOrigin(query);
     const matching = this.matching(query, origin, now);
     const offset = query.cursor?.startsWith(CURSOR_PREFIX)
       ? Number(query.cursor.slice(CURSOR_PREFIX.length))
