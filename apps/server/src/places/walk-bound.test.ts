@@ -62,6 +62,16 @@ describe('unseenDistanceBound', () => {
     );
   });
 
+  it('stays a lower bound when the planar distance is so small that its square underflows', () => {
+    // fast-check's counterexample (seed 1826457475): the bound was Infinity, the distance ~0.
+    const origin = { lat: -1.1292398753886764e-161, lng: -1.599937640205923e-155 };
+    const point = { lat: -2.258479750777353e-161, lng: 0 };
+    for (const part of walkParts([[0, -2.258479750777353e-161, 0, 0]], origin)) {
+      const planar = Math.hypot(point.lng - part.from.lng, point.lat - part.from.lat);
+      expect(unseenDistanceBound(part, planar)).toBeLessThanOrEqual(haversineM(origin, point) + 1e-6);
+    }
+  });
+
   it.each([
     ['a 10 km circle', circleBoxes({ lat: 45.8, lng: 15.97 }, 10_000)],
     ['a 50 km circle', circleBoxes({ lat: 45.8, lng: 15.97 }, 50_000)],

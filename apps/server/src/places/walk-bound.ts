@@ -56,9 +56,11 @@ const hav = (x: number) => Math.sin(x / 2) ** 2;
  * hav planar is. The least of them is a true lower bound, within a few percent of the truth.
  */
 export function unseenDistanceBound(part: WalkPart, planar: number): number {
-  if (!(planar > 0)) return 0;
-  const [west, south, east, north] = part.box;
   const p = planar * RAD;
+  // 0 is a lower bound of any distance, and the only safe one once planar² is so small (a planar
+  // distance below about 1e-148°) that the rounding allowances below (1e-13·p²) underflow to 0.
+  if (!(1e-13 * p * p > 0)) return 0;
+  const [west, south, east, north] = part.box;
   const lat0 = Math.abs(part.from.lat * RAD);
   const cos0 = Math.max(0, Math.cos(lat0));
   const boxCos = Math.max(0, Math.min(Math.cos(south * RAD), Math.cos(north * RAD)));
