@@ -38,6 +38,9 @@ export default defineConfig({
         // Everything the app may need offline; the .br/.gz copies and source maps are not files of
         // their own to the browser.
         globPatterns: ['**/*.{js,css,html,woff2,svg,png}'],
+        // A classic script, as browsers register it: an ES build would keep Vite's preload helper
+        // (`import.meta`) for the API client's lazy contracts, which a classic worker cannot parse.
+        rollupFormat: 'iife',
       },
     }),
     precompress(),

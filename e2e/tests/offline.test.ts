@@ -3,8 +3,8 @@ import { expect, inject, it } from 'vitest';
 import { apiOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 import { launchBrowser } from '../support/chromium.ts';
+import { startKartaProxy } from '../support/karta-proxy.ts';
 import { NearPage } from '../support/near-page.ts';
-import { startNewBuildProxy } from '../support/new-build-proxy.ts';
 import { SearchBox } from '../support/search-page.ts';
 
 /** Waits until Karta's service worker controls the page (it registers after the first view). */
@@ -166,7 +166,7 @@ describeInBrowser('installing Karta and using it offline', (suite) => {
 it.skipIf(!inject('chromiumPath'))(
   'offers a new version once deployed, and reloads every open tab with it when asked',
   async () => {
-    const proxy = await startNewBuildProxy(inject('kartaUrl'));
+    const proxy = await startKartaProxy(inject('kartaUrl'));
     const session = await launchBrowser(inject('chromiumPath'), [proxy.url]);
     try {
       const first = await session.context.newPage();

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { runtimeConfigQuery } from './config/runtime-config.ts';
 import { firstTileOfPage, preloadFirstTile } from './features/map/utils/first-tile.ts';
+import { whenIdleAfterFirstView } from './lib/after-first-view.ts';
 import { loadAnswerChecksLater } from './lib/api-client.ts';
 import { detectLanguage } from './lib/i18n/detect-language.ts';
 import { createI18n } from './lib/i18n/i18n.ts';
@@ -30,6 +31,10 @@ void queryClient.ensureQueryData(runtimeConfigQuery).then(
 );
 loadAnswerChecksLater();
 startServiceWorkerLater();
+// Proposals and edits kept while offline go out as soon as the server answers (drafts/).
+whenIdleAfterFirstView(() => {
+  void import('./features/offline/drafts/draft-sync.ts').then((module) => module.startDraftSync(queryClient));
+});
 
 // The language is known before the first paint (stored choice, then the browser), so even the
 // loading screen is in the reader's language; the config may still narrow it down later.

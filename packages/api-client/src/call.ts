@@ -24,7 +24,16 @@ export type CallInput<E> = (E extends { params: infer P extends z.ZodType }
       : { query: z.output<Q> }
     : Nothing) &
   (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : Nothing) &
-  (E extends { bodyTypes: readonly (infer T)[] } ? { file: { type: T; data: FileBody } } : Nothing);
+  (E extends { bodyTypes: readonly (infer T)[] } ? { file: { type: T; data: FileBody } } : Nothing) &
+  CallHeaders<E>;
+
+/**
+ * The request headers an endpoint declares (`headers` in its entry), named as its contract names
+ * them (`{ 'Idempotency-Key': key }`); each is optional, so a call may leave them out.
+ */
+export type CallHeaders<E> = E extends { headers: infer H extends z.ZodType }
+  ? { headers?: z.input<H> }
+  : Nothing;
 
 /** What it answers: the response schema's output, nothing for 204. */
 export type CallOutput<E> = E extends { response: infer R extends z.ZodType } ? z.output<R> : undefined;
@@ -34,6 +43,7 @@ type AnyInput = {
   query?: object;
   body?: unknown;
   file?: { type: string; data: FileBody };
+  headers?: Record<string, string | undefined>;
 };
 
 /** `/api/v1/places/{id}` with `{ id: 7 }`: `/api/v1/places/7`. */
@@ -59,6 +69,27 @@ function errorOf({ ErrorBody }: Contracts, status: number, answer: unknown): Api
 /** The error of an answer that is not a success: its §8 body as it is, else an unexpected answer. */
 export async function apiErrorOf(status: number, answer: unknown): Promise<ApiError> {
   return errorOf(await loadContracts(), status, answer);
+}
+
+/**
+ * An answer's JSON body (undefined for none or one that is not JSON). A body cut off on the way
+ * (the connection dropped after the headers) is no answer at all: the request may have been
+ * carried out, and only sending it again, with its idempotency key, can tell.
+ */
+async function bodyOf(response: Response, signal: AbortSignal | undefined): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, 'network_error', 'The answer was cut off');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** An answer checked against its endpoint's response schema (nothing for an endpoint without one). */
@@ -91,8 +122,10 @@ export function createCall(baseUrl: string, doFetch: typeof fetch, lateCheck?: L
     request: RequestOptions = {},
   ): Promise<CallOutput<Endpoints[N]>> {
     const route: Route = routes[name];
-    const { body, file } = input as AnyInput;
+    const { body, file, headers: declared = {} } = input as AnyInput;
     const headers: Record<string, string> = { accept: 'application/json' };
+    // The endpoint's own headers (an `Idempotency-Key`); one left undefined is not sent.
+    for (const [name, value] of Object.entries(declared)) if (value !== undefined) headers[name] = value;
     // Writes are JSON or bodiless: the server refuses other content types (a CSRF defence);
     // a file goes with exactly the content type its route accepts.
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -109,8 +142,7 @@ export function createCall(baseUrl: string, doFetch: typeof fetch, lateCheck?: L
       if (request.signal?.aborted) throw cause;
       throw new ApiError(0, 'network_error', 'The server could not be reached');
     }
-    const answer: unknown =
-      response.status === 204 ? undefined : await response.json().catch(() => undefined);
+    const answer = await bodyOf(response, request.signal);
     if (!response.ok) throw await apiErrorOf(response.status, answer);
     const contracts = loadedContracts();
     if (contracts || !lateCheck) {

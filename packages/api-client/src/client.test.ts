@@ -119,6 +119,29 @@ describe('place-writing methods of the API client', () => {
     ]);
   });
 
+  it('sends an idempotency key as the header its contract declares, and none without one', async () => {
+    const { calls, fetch } = fakeFetch(201, place);
+    const api = createApiClient({ fetch });
+    const input = { categoryId: 1, name: { en: 'Fridge' }, lat: 45.8, lng: 16 };
+    const signal = new AbortController().signal;
+    expect(await api.createPlace(input, { headers: { 'Idempotency-Key': 'draft-0001' }, signal })).toEqual(
+      place,
+    );
+    await api.call('createPlace', { body: input, headers: { 'Idempotency-Key': 'draft-0002' } });
+    await api.createPlace(input);
+    await api.createPlace(input, { headers: { 'Idempotency-Key': undefined } });
+    expect(
+      calls.map((call) => (call.init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']),
+    ).toEqual(['draft-0001', 'draft-0002', undefined, undefined]);
+    expect(calls[0]?.init).toMatchObject({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(input),
+      signal,
+    });
+    expect(Object.keys(calls[2]?.init?.headers ?? {})).toEqual(['accept', 'content-type']);
+  });
+
   it('reports a stale version as a 409 conflict with the current version', async () => {
     const { fetch } = fakeFetch(409, {
       error: { code: 'conflict', message: 'Changed', details: { currentVersion: 3 } },
@@ -128,6 +151,23 @@ describe('place-writing methods of the API client', () => {
       code: 'conflict',
       details: { currentVersion: 3 },
     });
+  });
+  it('takes an answer cut off after its headers for no answer: the write may have happened', async () => {
+    // What fetch gives when the connection drops mid-body: the headers, then a body stream that fails.
+    const fetch = (async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"id":12,"name":'));
+          controller.error(new TypeError('network error'));
+        },
+      });
+      return new Response(body, { status: 201, headers: { 'content-type': 'application/json' } });
+    }) as typeof globalThis.fetch;
+    const sent = createApiClient({ fetch }).createPlace(
+      { categoryId: 1, name: { en: 'Soup kitchen' }, lat: 45.8, lng: 16 },
+      { headers: { 'Idempotency-Key': 'draft-0001' } },
+    );
+    await expect(sent).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 });
 
@@ -201,6 +241,11 @@ describe('import and export in the API client', () => {
       method: 'POST',
       headers: { 'content-type': 'image/jpeg' },
       body: bytes,
+    });
+    await api.uploadPhoto(42, 'image/jpeg', bytes, { headers: { 'Idempotency-Key': 'photo-draft-1' } });
+    expect(calls[1]?.init?.headers).toMatchObject({
+      'content-type': 'image/jpeg',
+      'Idempotency-Key': 'photo-draft-1',
     });
     expect(api.photoUploadUrl(42)).toBe('https://karta.example.org/api/v1/places/42/photos');
     expect(api.photoFileUrl(5, 'thumb')).toBe('https://karta.example.org/api/v1/photos/5/thumb.webp');

@@ -1,8 +1,24 @@
-import type { ExportQuery, ImportFormat, ImportStatus, PHOTO_CONTENT_TYPES } from '@karta/contracts';
+import type {
+  EndpointName,
+  ExportQuery,
+  endpoints,
+  ImportFormat,
+  ImportStatus,
+  PHOTO_CONTENT_TYPES,
+} from '@karta/contracts';
 import { routes } from '@karta/contracts/wire';
-import { createCall, type FileBody, type LateCheck, type RequestOptions, urlOf } from './call.ts';
+import {
+  type CallHeaders,
+  createCall,
+  type FileBody,
+  type LateCheck,
+  type RequestOptions,
+  urlOf,
+} from './call.ts';
 import { loadContracts } from './contracts.ts';
 import { methodsOf } from './methods.ts';
+
+type HeadersOf<N extends EndpointName> = CallHeaders<(typeof endpoints)[N]>;
 
 export interface ApiClientOptions {
   /** Origin of the Karta server, e.g. `https://karta.example.org`; empty for the same origin. */
@@ -55,14 +71,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /**
      * Adds a photo to place `placeId`: the image itself as the body, typed as what it is (the
      * server reads the type from the bytes and refuses anything else with 422 `photo_refused`).
+     * With `{ headers: { 'Idempotency-Key': key } }`, sending it again answers the first upload.
      */
     uploadPhoto: (
       placeId: number,
       type: (typeof PHOTO_CONTENT_TYPES)[number],
       data: FileBody,
-      request?: RequestOptions,
-    ) => call('uploadPhoto', { params: { id: placeId }, file: { type, data } }, request),
-    /** Where `uploadPhoto` sends its file, for a caller that sends it itself (to see its progress). */
+      { headers, ...request }: RequestOptions & HeadersOf<'uploadPhoto'> = {},
+    ) => call('uploadPhoto', { params: { id: placeId }, file: { type, data }, headers }, request),
+    /**
+     * Where `uploadPhoto` sends its file, for a caller that sends it itself (to see its progress);
+     * such a caller sets the `Idempotency-Key` header (`IDEMPOTENCY_KEY_HEADER`) itself.
+     */
     photoUploadUrl: (placeId: number) => urlOf(baseUrl, routes.uploadPhoto, { params: { id: placeId } }),
     /** A photo's file (`thumb`, 320 px wide, or `large`), for an `<img src>`. */
     photoFileUrl: (id: number, size: 'thumb' | 'large') =>

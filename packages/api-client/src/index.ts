@@ -1,6 +1,7 @@
 export { ApiError } from './api-error.ts';
 export {
   apiErrorOf,
+  type CallHeaders,
   type CallInput,
   type CallOutput,
   type FileBody,

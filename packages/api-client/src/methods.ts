@@ -1,7 +1,7 @@
 import type { EndpointName, endpoints } from '@karta/contracts';
 import { type Route, routes } from '@karta/contracts/wire';
 import type { z } from 'zod';
-import type { Call, CallOutput, RequestOptions } from './call.ts';
+import type { Call, CallHeaders, CallOutput, RequestOptions } from './call.ts';
 
 type Endpoints = typeof endpoints;
 type Nothing = Record<never, never>;
@@ -20,7 +20,9 @@ type Wrapped = (typeof WRAPPED)[number];
 /**
  * A method's arguments, from its entry: the path's `id`, then the JSON body, then the query (left
  * out when every field is optional), then request options: `getPlace(7)`, `updatePlace(7, patch)`,
- * `listPlaces({ bbox })`, `health()`.
+ * `listPlaces({ bbox })`, `health()`. The headers an endpoint declares go with the request
+ * options, as they say how to send the call rather than what it asks:
+ * `createPlace(input, { headers: { 'Idempotency-Key': key } })`.
  */
 export type MethodArgs<E> = [
   ...(E extends { params: z.ZodObject<{ id: infer I extends z.ZodType }> } ? [id: z.output<I>] : []),
@@ -30,7 +32,7 @@ export type MethodArgs<E> = [
       ? [query?: z.output<Q>]
       : [query: z.output<Q>]
     : []),
-  request?: RequestOptions,
+  request?: RequestOptions & CallHeaders<E>,
 ];
 
 export type Methods = {
@@ -47,7 +49,11 @@ function inputOf(route: Route, args: unknown[]): [Record<string, unknown>, Reque
     else if (arg === 'body') input.body = args[index];
     else input.query = args[index] ?? {};
   });
-  return [input, args[route.args.length] as RequestOptions | undefined];
+  const { headers, ...request } = (args[route.args.length] ?? {}) as RequestOptions & {
+    headers?: Record<string, string | undefined>;
+  };
+  if (headers) input.headers = headers;
+  return [input, request];
 }
 
 /** One method per endpoint of the table, each a call of it, named as the table names it. */

@@ -39,6 +39,7 @@ import {
   NeedsCheckingList,
   NeedsCheckingQuery,
 } from './freshness.ts';
+import { IdempotencyHeaders } from './idempotency.ts';
 import { ExportQuery, IMPORT_CONTENT_TYPES, ImportQuery, ImportReport } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
 import { OfflinePack, OfflinePackQuery } from './offline-pack.ts';
@@ -82,6 +83,12 @@ export interface Endpoint {
   /** A path has at most one parameter, `{id}`: the client's methods take it as their first argument. */
   params?: z.ZodObject<{ id: z.ZodType }>;
   query?: z.ZodObject;
+  /**
+   * Request headers the endpoint reads, named as HTTP writes them (`Idempotency-Key`); OpenAPI
+   * parameters `in: header`. Each is optional: the client's methods take them among a call's
+   * request options, not as arguments of their own.
+   */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** The success status: 200 unless said otherwise. */
   status?: 200 | 201 | 204;
@@ -315,11 +322,12 @@ export const endpoints = {
   createPlace: {
     ...routes.createPlace,
     summary: 'Propose a place: it is pending until a moderator publishes it',
+    headers: IdempotencyHeaders,
     body: PlaceInput,
     status: 201,
     response: OwnPlace,
     session: 'required',
-    errors: [400, 401, 403, 413, 415, 429],
+    errors: [400, 401, 403, 413, 415, 422, 429],
   },
   updatePlace: {
     ...routes.updatePlace,
@@ -438,6 +446,7 @@ export const endpoints = {
     summary:
       'Add a photo to a place: the image itself as the body (JPEG, PNG, WebP or AVIF, at most 15 MB, 8 a place). Pending until a moderator publishes it, unless a moderator uploads it. `takenAt` is where its EXIF says it was taken, for the uploader only, never stored',
     params: PlaceIdParams,
+    headers: IdempotencyHeaders,
     bodyTypes: PHOTO_CONTENT_TYPES,
     status: 201,
     response: UploadedPhoto,

@@ -29,6 +29,11 @@ export const ErrorCode = z.enum([
   'invalid_transition',
   'rate_limited',
   /**
+   * An `Idempotency-Key` this user sent before with another request (422): a key names one write,
+   * so a different write needs a new key.
+   */
+  'idempotency_key_reused',
+  /**
    * An offline pack's box holds more published places than a pack may (422, `details.max`):
    * save a smaller area.
    */

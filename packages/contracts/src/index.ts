@@ -7,6 +7,7 @@ export * from './feeds.ts';
 export * from './flags.ts';
 export * from './follows.ts';
 export * from './freshness.ts';
+export * from './idempotency.ts';
 export * from './import.ts';
 export * from './map.ts';
 export * from './offline-hours.ts';

@@ -25,6 +25,21 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(operation('getPlace').responses)).not.toContain('507');
   });
 
+  it('declares the Idempotency-Key header of the writes that may be sent again', () => {
+    for (const name of ['createPlace', 'uploadPhoto'] as const) {
+      const { parameters } = operation(name) as unknown as { parameters: Record<string, unknown>[] };
+      expect(parameters, name).toContainEqual({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: expect.stringContaining('the same key again from the same user'),
+        schema: expect.objectContaining({ type: 'string', minLength: 8, maxLength: 128 }),
+      });
+    }
+    const { parameters } = operation('updatePlace') as unknown as { parameters: { in: string }[] };
+    expect(parameters.filter((parameter) => parameter.in === 'header')).toEqual([]);
+  });
+
   it('describes the GeoJSON export as a FeatureCollection of points, the CSV export as text', () => {
     const geojson = operation('exportGeoJson').responses['200']?.content?.['application/geo+json']?.schema;
     expect(geojson).toMatchObject({

@@ -13,7 +13,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Payload too large',
   414: 'URL too long',
   415: 'Unsupported content type (send application/json)',
-  422: 'Not allowed in this state, or a real import with refused rows',
+  422: 'Not allowed in this state, a real import with refused rows, or an `Idempotency-Key` sent again with another request (`idempotency_key_reused`)',
   429: 'Rate limited (see `Retry-After`)',
   431: 'Request headers too large',
   500: 'Unexpected error (reported to the maintainers)',
@@ -44,14 +44,18 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output') {
   return rest;
 }
 
-function parametersOf(location: 'query' | 'path', schema: z.ZodObject | undefined) {
+function parametersOf(location: 'query' | 'path' | 'header', schema: z.ZodObject | undefined) {
   if (!schema) return [];
-  return Object.entries(schema.shape).map(([name, field]) => ({
-    name,
-    in: location,
-    required: location === 'path' || !(field as z.ZodType).safeParse(undefined).success,
-    schema: schemaOf(field as z.ZodType, 'input'),
-  }));
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const { description } = field as z.ZodType;
+    return {
+      name,
+      in: location,
+      ...(description ? { description } : {}),
+      required: location === 'path' || !(field as z.ZodType).safeParse(undefined).success,
+      schema: schemaOf(field as z.ZodType, 'input'),
+    };
+  });
 }
 
 const SUCCESS_TEXT = { 200: 'OK', 201: 'Created', 204: 'No content' } as const;
@@ -92,7 +96,11 @@ function operationOf(name: string, endpoint: Endpoint) {
     operationId: name,
     summary: endpoint.summary,
     ...(endpoint.session === 'required' ? { security: [{ [SESSION_SCHEME]: [] }] } : {}),
-    parameters: [...parametersOf('path', endpoint.params), ...parametersOf('query', endpoint.query)],
+    parameters: [
+      ...parametersOf('path', endpoint.params),
+      ...parametersOf('query', endpoint.query),
+      ...parametersOf('header', endpoint.headers),
+    ],
     ...(endpoint.body
       ? {
           requestBody: {

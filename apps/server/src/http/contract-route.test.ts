@@ -36,6 +36,42 @@ describe('defineRoute', () => {
     });
   });
 
+  it('parses the headers an entry declares, whatever their case, and answers a bad one with 400', async () => {
+    const app = bareApp();
+    const seen: unknown[] = [];
+    defineRoute(
+      app,
+      'createPlace',
+      async (request, reply) => {
+        seen.push(request.headers['Idempotency-Key']);
+        return reply.send({});
+      },
+      { checkResponse: false },
+    );
+    const send = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/places',
+        headers,
+        payload: { categoryId: 1, name: { en: 'Fridge' }, lat: 45.8, lng: 16 },
+      });
+    expect((await send({ 'idempotency-key': 'draft-0001' })).statusCode).toBe(201);
+    expect((await send({ 'IDEMPOTENCY-KEY': 'draft-0002' })).statusCode).toBe(201);
+    expect((await send({})).statusCode).toBe(201);
+    expect(seen).toEqual(['draft-0001', 'draft-0002', undefined]);
+
+    const bad = await send({ 'idempotency-key': 'not a key' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      error: {
+        code: 'validation_error',
+        message: 'The request header is not valid',
+        details: [{ path: 'Idempotency-Key', message: expect.any(String) }],
+      },
+    });
+    expect(seen).toHaveLength(3);
+  });
+
   it('answers with the success status of the entry, the body as its schema writes it', async () => {
     const app = bareApp();
     defineRoute(app, 'flagPlace', async ({ params }) => {

@@ -15,10 +15,15 @@ type Parsed<E, K extends string> = E extends { [key in K]: infer S extends z.Zod
   : undefined;
 type Answer<E> = E extends { response: infer S extends z.ZodType } ? z.input<S> : undefined;
 
-/** A request whose params, query and body were parsed by the endpoint's contract schemas. */
-export type ContractRequest<E> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+/** A request whose params, query, headers and body were parsed by the endpoint's contract schemas. */
+export type ContractRequest<E> = Omit<FastifyRequest, 'params' | 'query' | 'headers' | 'body'> & {
   params: Parsed<E, 'params'>;
   query: Parsed<E, 'query'>;
+  /**
+   * Every header as Node gives it (lower-case names), plus the endpoint's declared ones parsed,
+   * under the names its contract gives them (`Idempotency-Key`).
+   */
+  headers: FastifyRequest['headers'] & (E extends { headers: z.ZodType } ? Parsed<E, 'headers'> : unknown);
   /** A file body (`bodyTypes`) is what the route's content-type parser gave, unparsed. */
   body: E extends { bodyTypes: readonly string[] } ? unknown : Parsed<E, 'body'>;
 };
@@ -41,7 +46,22 @@ export interface ContractRouteExtras {
   checkResponse?: boolean;
 }
 
-const PART_NAMES: Record<string, string> = { params: 'path', querystring: 'query', body: 'body' };
+const PART_NAMES: Record<string, string> = {
+  params: 'path',
+  querystring: 'query',
+  headers: 'header',
+  body: 'body',
+};
+
+/**
+ * The declared headers of a request, by the names the contract gives them: Node hands them over
+ * with lower-case names, and HTTP names are case-insensitive.
+ */
+function declaredHeaders(schema: z.ZodType, data: unknown): Record<string, unknown> {
+  const headers = (data ?? {}) as Record<string, unknown>;
+  const names = Object.keys((schema as z.ZodObject).shape);
+  return Object.fromEntries(names.map((name) => [name, headers[name.toLowerCase()]]));
+}
 
 /**
  * Parses a request part with its zod schema. A failure is our 400 `validation_error` with
@@ -50,7 +70,8 @@ const PART_NAMES: Record<string, string> = { params: 'path', querystring: 'query
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    const result = schema.safeParse(data ?? {});
+    // Parsed headers join the request's own (Fastify adds them), under their contract names.
+    const result = schema.safeParse(httpPart === 'headers' ? declaredHeaders(schema, data) : (data ?? {}));
     if (result.success) return { value: result.data };
     const where = PART_NAMES[httpPart ?? ''] ?? 'input';
     return { error: validationError(fieldIssues(result.error), `The request ${where} is not valid`) };
@@ -89,7 +110,7 @@ export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * Registers the route of one endpoint of the contracts' table: its method, path, the schemas that
- * parse its params, query and body, and the one that checks its success body. The handler sees
+ * parse its params, query, headers and body, and the one that checks its success body. The handler sees
  * parsed input and never parses by hand, so the server checks exactly what the document says.
  */
 export function defineRoute<N extends EndpointName>(
@@ -103,6 +124,7 @@ export function defineRoute<N extends EndpointName>(
   const schema: Record<string, unknown> = {};
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.headers) schema.headers = endpoint.headers;
   if (endpoint.body) schema.body = endpoint.body;
   if (endpoint.response && extras.checkResponse !== false) schema.response = { [status]: endpoint.response };
   const handle = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;

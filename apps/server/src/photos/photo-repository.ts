@@ -7,6 +7,7 @@ import {
   type PhotoWithPlace,
 } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
+import type { KeyClaim } from '../http/idempotency.ts';
 import type { Actor, PlaceStatus } from '../places/place-rules.ts';
 import { canSeePhoto, type PhotoSubject } from './photo-rules.ts';
 
@@ -195,13 +196,16 @@ export function createPhotoRepository(db: Database) {
     /**
      * Adds a photo whose files are stored already, last in its place's order. The place is locked
      * so two uploads cannot both take its last free slot; `check` sees it first (it may have
-     * changed while the photo was processed). Undefined when the place is gone.
+     * changed while the photo was processed). Undefined when the place is gone. An idempotency
+     * key's `claim` is claimed first and commits with the row (or neither does).
      */
     insert(
       photo: NewPhoto,
       check: (place: { status: PlaceStatus; authorId: number | null }) => void,
+      claim?: KeyClaim,
     ): Promise<StoredPhotoRow | undefined> {
       return db.transaction(async (tx) => {
+        await claim?.claim(tx);
         const place = await lockPlace(tx, photo.placeId);
         if (!place) return undefined;
         check(place);
@@ -228,7 +232,9 @@ export function createPhotoRepository(db: Database) {
             photo.uploaderId,
           ],
         );
-        return findLocked(tx, rows[0]?.id ?? 0);
+        const id = rows[0]?.id ?? 0;
+        await claim?.settle(tx, id);
+        return findLocked(tx, id);
       });
     },
 

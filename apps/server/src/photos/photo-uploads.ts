@@ -1,5 +1,6 @@
 import type { LatLng } from '@karta/contracts';
 import pLimit from 'p-limit';
+import type { KeyClaim } from '../http/idempotency.ts';
 import type { PlaceStatus } from '../places/place-rules.ts';
 import type { NewPhoto, PhotoRepository, StoredPhotoRow } from './photo-repository.ts';
 import { type PhotoStore, photoKey } from './photo-store.ts';
@@ -47,12 +48,14 @@ export function createPhotoUploads(store: PhotoStore, photos: PhotoRepository) {
     /**
      * Processes and keeps `bytes` as a photo of `photo.placeId`; `check` sees the place (locked)
      * before the row is written. Undefined when the place is gone. Throws PhotoRefusedError for
-     * what cannot be kept, UploadsBusyError when too many wait.
+     * what cannot be kept, UploadsBusyError when too many wait. An idempotency key's `claim` goes
+     * into the row's transaction (a lost race leaves only files, which the sweep removes).
      */
     async upload(
       bytes: Uint8Array,
       photo: Omit<NewPhoto, 'thumb' | 'large'>,
       check: (place: { status: PlaceStatus; authorId: number | null }) => void,
+      claim?: KeyClaim,
     ): Promise<UploadResult | undefined> {
       if (limit.pendingCount >= UPLOADS_WAITING) throw new UploadsBusyError();
       const { processed, takenAt } = await limit(async () => ({
@@ -61,7 +64,7 @@ export function createPhotoUploads(store: PhotoStore, photos: PhotoRepository) {
       }));
       const thumb = await keep(processed.thumb);
       const large = await keep(processed.large);
-      const row = await photos.insert({ ...photo, thumb, large }, check);
+      const row = await photos.insert({ ...photo, thumb, large }, check, claim);
       return row && { photo: row, takenAt };
     },
   };

@@ -1,6 +1,7 @@
 import type { OwnPlace, PlaceHistoryEntry, PlaceInput, PlacePatch } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
 import { checkedWhenSql } from '../freshness/moderator-check.ts';
+import type { KeyClaim } from '../http/idempotency.ts';
 import { checkOpenProposals, checkPlaceContent, checkPlaceTextTotal } from './place-limits.ts';
 import { type PlaceRow, toPlace } from './place-row.ts';
 import type { PlaceStatus } from './place-rules.ts';
@@ -112,10 +113,15 @@ export function createPlaceWriteRepository(
       return findOwn(db, id);
     },
 
-    /** A new pending place by `authorId`. */
-    create(input: PlaceInput, authorId: number): Promise<OwnPlace> {
+    /**
+     * A new pending place by `authorId`. With an idempotency key's `claim`, the key is claimed
+     * first, so a second request with it waits there (not behind the open-proposal count), and
+     * commits with the place.
+     */
+    create(input: PlaceInput, authorId: number, claim?: KeyClaim): Promise<OwnPlace> {
       checkPlaceContent(input, languages);
       return db.transaction(async (tx) => {
+        await claim?.claim(tx);
         await checkOpenProposals(tx, authorId);
         const primaryLanguage = Object.keys(input.name)[0] ?? 'en';
         const { rows } = await tx.query<{ id: number }>(
@@ -151,6 +157,7 @@ export function createPlaceWriteRepository(
         );
         await record(tx, id, place.version, authorId, 'created', changes);
         await events.proposed(tx, place);
+        await claim?.settle(tx, id);
         return place;
       });
     },

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
+import { type KeyClaim, keyedWrite, once } from '../http/idempotency.ts';
 import { perUserRouteLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import type { WriteRouteConfig } from '../http/write-guard.ts';
 import {
@@ -120,30 +121,47 @@ export async function photoRoutes(app: FastifyInstance) {
         if (!canSee(actor, place)) throw noPlace(id);
         refuseIf(checkPhotoUpload(actor, place));
       };
-      const place = await places.find(id);
-      if (!place) throw noPlace(id);
-      check(place);
-      if ((await photos.countForPlace(id)) >= PHOTOS_PER_PLACE) throw photoError(new TooManyPhotosError());
-      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      try {
-        const uploaded = await uploads.upload(
-          bytes,
-          { placeId: id, status: uploadStatus(actor), uploaderId: actor.id },
-          check,
-        );
-        if (!uploaded) throw noPlace(id);
-        return { ...toPhoto(uploaded.photo, actor), takenAt: uploaded.takenAt };
-      } catch (error) {
-        if (error instanceof UploadsBusyError) {
-          reply.header('retry-after', 5);
-          throw new AppError(
-            503,
-            'server_busy',
-            'Many photos are being processed. Try again in a few seconds.',
-          );
+      const upload = async (claim: KeyClaim | undefined) => {
+        const place = await places.find(id);
+        if (!place) throw noPlace(id);
+        check(place);
+        if ((await photos.countForPlace(id)) >= PHOTOS_PER_PLACE) {
+          throw photoError(new TooManyPhotosError());
         }
-        throw photoError(error);
-      }
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        try {
+          const uploaded = await uploads.upload(
+            bytes,
+            { placeId: id, status: uploadStatus(actor), uploaderId: actor.id },
+            check,
+            claim,
+          );
+          if (!uploaded) throw noPlace(id);
+          return { ...toPhoto(uploaded.photo, actor), takenAt: uploaded.takenAt };
+        } catch (error) {
+          if (error instanceof UploadsBusyError) {
+            reply.header('retry-after', 5);
+            throw new AppError(
+              503,
+              'server_busy',
+              'Many photos are being processed. Try again in a few seconds.',
+            );
+          }
+          throw photoError(error);
+        }
+      };
+      // An upload sent again with its Idempotency-Key answers the first photo before any check or
+      // processing; its bytes were read and are dropped. The request is the place alone, not the
+      // bytes: a browser may re-encode a draft's photo when it sends it again.
+      const replay = async (photoId: number) => {
+        const stored = await photos.find(photoId);
+        // Where it was taken is read from the first upload's EXIF and never stored.
+        return stored && canSeePhoto(actor, stored)
+          ? { ...toPhoto(stored, actor), takenAt: null }
+          : undefined;
+      };
+      const keyed = keyedWrite(actor.id, 'uploadPhoto', request.headers['Idempotency-Key'], { placeId: id });
+      return once(app.database, keyed, upload, replay);
     },
     { options: { bodyLimit: PHOTO_LIMIT_BYTES, config: uploadConfig } },
   );

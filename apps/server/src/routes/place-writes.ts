@@ -3,6 +3,7 @@ import { requireUser } from '../accounts/request-user.ts';
 import { DatabaseError } from '../db/database.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
+import { keyedWrite, once } from '../http/idempotency.ts';
 import {
   type Actor,
   canSee,
@@ -51,9 +52,17 @@ async function versioned<T>(write: () => Promise<T>): Promise<T> {
 export async function placeWriteRoutes(app: FastifyInstance) {
   const places = app.placeWrites;
 
+  // With an Idempotency-Key, a proposal sent again (an offline draft) answers the first one as
+  // it is now, and counts as no new proposal.
   defineRoute(app, 'createPlace', async (request) => {
     const actor = actorOf(request);
-    return versioned(() => places.create(request.body, actor.id));
+    const keyed = keyedWrite(actor.id, 'createPlace', request.headers['Idempotency-Key'], request.body);
+    return once(
+      app.database,
+      keyed,
+      (claim) => versioned(() => places.create(request.body, actor.id, claim)),
+      (placeId) => places.find(placeId),
+    );
   });
 
   defineRoute(app, 'updatePlace', async (request) => {

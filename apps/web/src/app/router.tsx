@@ -67,6 +67,9 @@ const SavedAreasPage = lazyWithAllMessages(
 const MySubmissionsPage = lazyWithAllMessages(
   async () => (await import('./routes/contributor/my-submissions-page.tsx')).MySubmissionsPage,
 );
+const MergeDraftPage = lazyWithAllMessages(
+  async () => (await import('./routes/contributor/merge-draft-page.tsx')).MergeDraftPage,
+);
 
 function PageLoading({ place = false }: { place?: boolean }) {
   const { t } = useTranslation();
@@ -127,6 +130,11 @@ function SitePages() {
         <Route path="/my-submissions">
           <Suspense fallback={<PageLoading />}>
             <MySubmissionsPage />
+          </Suspense>
+        </Route>
+        <Route path="/drafts/:id">
+          <Suspense fallback={<PageLoading />}>
+            <MergeDraftPage />
           </Suspense>
         </Route>
         <Route path="/places/:id">

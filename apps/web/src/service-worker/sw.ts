@@ -10,9 +10,15 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { SAVED_AT_HEADER } from './saved-at-header.ts';
+import { DRAFTS_SYNC_TAG, sendDraftsInWorker } from './send-drafts-in-worker.ts';
 import { CACHE_NAMES, isMapTile, isPublicApiRead, isPublicPhoto } from './sw-routes.ts';
 
 declare const self: ServiceWorkerGlobalScope;
+
+/** Background Sync's event (not in TypeScript's WebWorker types yet). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
 
 /** How long a request may wait for the network before the saved copy is used instead. */
 const NETWORK_TIMEOUT_S = 4;
@@ -25,6 +31,13 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 clientsClaim();
+
+// Proposals and edits kept while offline (drafts/), sent when the browser is online again, even
+// with no tab of Karta open.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === DRAFTS_SYNC_TAG) sync.waitUntil(sendDraftsInWorker());
+});
 
 // Every file of the build (JavaScript, CSS, both languages' messages, fonts, icons, index.html).
 precacheAndRoute(self.__WB_MANIFEST);

@@ -6,10 +6,13 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { isModerator } from '../../../features/auth/utils/roles.ts';
+import { newDraftId } from '../../../features/offline/drafts/draft.ts';
+import { keepDraft } from '../../../features/offline/drafts/draft-sync.ts';
 import { PhotoManager } from '../../../features/photos/components/photo-manager.tsx';
 import { useEditablePlace } from '../../../features/place-editor/api/get-editable-place.ts';
 import { PhotoPinSuggestion } from '../../../features/place-editor/components/photo-pin-suggestion.tsx';
 import { type PinControl, PlaceEditor } from '../../../features/place-editor/components/place-editor.tsx';
+import { placeFormValues } from '../../../features/place-editor/utils/place-form-values.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { ContributorFrame } from './contributor-frame.tsx';
@@ -63,6 +66,22 @@ function EditPlace({ id, user }: { id: number; user: { id: number; role: string 
         cancelHref="/my-submissions"
         renderMap={(request) => <PickerMap {...request} />}
         onSaved={(saved) => navigate(`/my-submissions?updated=${saved.id}`)}
+        onUnsent={async ({ values, base }) => {
+          const id = newDraftId();
+          await keepDraft({
+            kind: 'edit',
+            id,
+            userId: user.id,
+            createdAt: new Date().toISOString(),
+            state: 'waiting',
+            problem: 'network_error',
+            placeId: place.data.id,
+            version: base?.version ?? place.data.version,
+            base: base?.values ?? placeFormValues(place.data, languages),
+            values,
+          });
+          navigate(`/my-submissions?drafted=${id}`);
+        }}
         pinControl={pin}
       />
       <section

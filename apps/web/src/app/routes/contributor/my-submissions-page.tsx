@@ -2,11 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { MySubmissionsList } from '../../../features/my-submissions/components/my-submissions-list.tsx';
+import { DraftList } from '../../../features/offline/components/draft-list.tsx';
 import { MyPhotos } from '../../../features/photos/components/my-photos.tsx';
 import { ContributorFrame } from './contributor-frame.tsx';
 import { useCategoryOptions } from './use-category-options.ts';
 
-/** `/my-submissions`: the user's own places and their status; `?saved=` / `?updated=` confirm a save. */
+/**
+ * `/my-submissions`: the user's drafts waiting to be sent, their places and where each stands;
+ * `?saved=` / `?updated=` / `?drafted=` confirm a save.
+ */
 export function MySubmissionsPage() {
   const { t } = useTranslation();
   const params = new URLSearchParams(useSearch());
@@ -16,7 +20,9 @@ export function MySubmissionsPage() {
     ? t('mySubmissions.saved')
     : params.has('updated')
       ? t('mySubmissions.updated')
-      : null;
+      : params.has('drafted')
+        ? t('drafts.kept')
+        : null;
   return (
     <ContributorFrame
       title={t('mySubmissions.title')}
@@ -25,7 +31,7 @@ export function MySubmissionsPage() {
       signInTitle={t('mySubmissions.signInTitle')}
       signInBody={t('mySubmissions.signInBody')}
     >
-      {() => (
+      {(user) => (
         <>
           <div role="status">
             {confirmation && (
@@ -54,6 +60,7 @@ export function MySubmissionsPage() {
               {t('mySubmissions.propose')}
             </Link>
           </div>
+          <DraftList userId={user.id} />
           <MySubmissionsList categoryNameOf={nameOf} />
           <MyPhotos />
         </>

@@ -1,7 +1,14 @@
+import type { OwnPlace } from '@karta/contracts';
 import type { LatLng } from '@karta/map-core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { PlaceEditor } from '../../../features/place-editor/components/place-editor.tsx';
+import { LoadingState } from '../../../components/ui/states.tsx';
+import { newDraftId } from '../../../features/offline/drafts/draft.ts';
+import { keepDraft, sendWaitingDrafts } from '../../../features/offline/drafts/draft-sync.ts';
+import { removeDraft } from '../../../features/offline/drafts/drafts-store.ts';
+import { useDraft } from '../../../features/offline/drafts/use-drafts.ts';
+import { PlaceEditor, type UnsentForm } from '../../../features/place-editor/components/place-editor.tsx';
 import { ContributorFrame } from './contributor-frame.tsx';
 import { PickerMap } from './picker-map.tsx';
 import { useCategoryOptions } from './use-category-options.ts';
@@ -23,13 +30,62 @@ function viewFromSearch(search: string): { center: LatLng; zoom: number } | null
   return valid ? { center: { lat, lng }, zoom: Math.round(zoom) } : null;
 }
 
+/** The editor for a new place, or for a proposal draft opened again (`?draft=`). */
+function Propose({ userId, search }: { userId: number; search: string }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { options } = useCategoryOptions();
+  const draftId = new URLSearchParams(search).get('draft');
+  const draft = useDraft(draftId);
+  // A new key each time the form opens: a draft opened again may be changed, and a key sent with
+  // other contents is refused (the duplicates check names the place if the first try arrived).
+  const [key] = useState(newDraftId);
+  if (draft === undefined) return <LoadingState label={t('app.loadingPage')} />;
+  const opened = draft?.kind === 'proposal' ? draft : null;
+  const initialView = viewFromSearch(search);
+
+  async function keep({ values }: UnsentForm) {
+    await keepDraft({
+      kind: 'proposal',
+      id: key,
+      userId,
+      createdAt: opened?.createdAt ?? new Date().toISOString(),
+      state: 'waiting',
+      problem: 'network_error',
+      values,
+      photos: opened?.photos ?? [],
+      placeId: null,
+    });
+    if (opened) await removeDraft(opened.id);
+    navigate(`/my-submissions?drafted=${key}`);
+  }
+
+  async function saved(place: OwnPlace) {
+    // Photos kept with the draft follow the place it became.
+    if (opened && opened.photos.length > 0) {
+      await keepDraft({ ...opened, placeId: place.id, state: 'waiting', problem: null });
+      void sendWaitingDrafts();
+    } else if (opened) await removeDraft(opened.id);
+    navigate(`/my-submissions?saved=${place.id}`);
+  }
+
+  return (
+    <PlaceEditor
+      categories={options}
+      cancelHref={opened ? '/my-submissions' : '/'}
+      renderMap={(request) => <PickerMap {...request} initialView={initialView} />}
+      proposalKey={key}
+      initialValues={opened?.values}
+      onUnsent={keep}
+      onSaved={(place) => void saved(place)}
+    />
+  );
+}
+
 /** `/propose`: a new place, for signed-in contributors. */
 export function ProposePage() {
   const { t } = useTranslation();
   const search = useSearch();
-  const [, navigate] = useLocation();
-  const { options } = useCategoryOptions();
-  const initialView = viewFromSearch(search);
   return (
     <ContributorFrame
       title={t('placeEditor.proposeTitle')}
@@ -38,14 +94,7 @@ export function ProposePage() {
       signInTitle={t('placeEditor.signInTitle')}
       signInBody={t('placeEditor.signInBody')}
     >
-      {() => (
-        <PlaceEditor
-          categories={options}
-          cancelHref="/"
-          renderMap={(request) => <PickerMap {...request} initialView={initialView} />}
-          onSaved={(place) => navigate(`/my-submissions?saved=${place.id}`)}
-        />
-      )}
+      {(user) => <Propose userId={user.id} search={search} />}
     </ContributorFrame>
   );
 }

@@ -5,9 +5,7 @@
  * when the network fails (it brings the clustering and search code).
  */
 import {
-  type Bounds,
   bboxCentre,
-  type Category,
   type CategoryList,
   type LatLng,
   LIST_COUNT_BOUND,
@@ -26,17 +24,8 @@ import { ClusterIndex } from '@karta/map-core/clustering';
 import { distanceMetres, type PreparedPlace, preparePlaces, searchPlaces } from '@karta/place-search';
 import { indexedPlaceOf, markingStaleness } from '../../map/utils/indexed-places.ts';
 import { inBox } from './boxes.ts';
-import { type AreaHours, SavedHours } from './saved-hours.ts';
-
-/** An area saved for offline use: what the server's offline pack answered, and when. */
-export interface SavedArea extends AreaHours {
-  id: string;
-  bbox: Bounds;
-  /** The deployment's highest zoom when it was saved: the clustering index is built for it. */
-  maxZoom: number;
-  places: Place[];
-  categories: Category[];
-}
+import type { SavedArea } from './saved-area.ts';
+import { SavedHours } from './saved-hours.ts';
 
 /** What the suggestions of the search box show at most, as the server's default. */
 const DEFAULT_SUGGESTIONS = 6;

@@ -1,41 +1,7 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { SavedArea } from './offline-places.ts';
+import { openOfflineDatabase as open, type SavedAreaSummary } from '../offline-database.ts';
+import type { SavedArea } from './saved-area.ts';
 
-/** What Settings lists of a saved area: everything but its places and categories. */
-export interface SavedAreaSummary {
-  id: string;
-  bbox: SavedArea['bbox'];
-  savedAt: string;
-  placeCount: number;
-  /** The size of its places and their hours as stored (their JSON), in bytes. */
-  bytes: number;
-}
-
-/** An area's contents as stored: an area saved before packs carried hours has none. */
-type StoredContents = Pick<SavedArea, 'id' | 'places' | 'categories'> &
-  Partial<Pick<SavedArea, 'hours' | 'horizon'>>;
-
-/**
- * Two stores, so listing the saved areas never reads their places: `areas` holds each area's
- * description, `places` its places, categories and hours, written and removed together.
- */
-interface OfflineSchema extends DBSchema {
-  areas: { key: string; value: SavedAreaSummary & { maxZoom: number } };
-  places: { key: string; value: StoredContents };
-}
-
-const DATABASE = 'karta-offline';
-let database: Promise<IDBPDatabase<OfflineSchema>> | undefined;
-
-function open(): Promise<IDBPDatabase<OfflineSchema>> {
-  database ??= openDB<OfflineSchema>(DATABASE, 1, {
-    upgrade(db) {
-      db.createObjectStore('areas', { keyPath: 'id' });
-      db.createObjectStore('places', { keyPath: 'id' });
-    },
-  });
-  return database;
-}
+export type { SavedAreaSummary };
 
 const listeners = new Set<() => void>();
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SAVED_AT_HEADER } from '../../../service-worker/saved-at-header.ts';
 import { listedPlace } from '../../../testing/fixtures.ts';
 import { answerFromSavedAreas } from './answer-from-saved-areas.ts';
-import type { SavedArea } from './offline-places.ts';
+import type { SavedArea } from './saved-area.ts';
 import { withSavedAreas } from './saved-area-fetch.ts';
 import { listSavedAreas, putSavedArea, readSavedAreas, removeSavedArea } from './saved-areas-store.ts';
 
@@ -205,7 +205,7 @@ describe('areas saved for offline use', () => {
 
   it('reads an area saved before packs carried hours as one that knows none', async () => {
     const { hours: _, horizon: __, ...old } = zagreb;
-    const db = await openDB('karta-offline', 1);
+    const db = await openDB('karta-offline');
     await db.put('areas', {
       id: old.id,
       bbox: old.bbox,

@@ -1,11 +1,5 @@
-import { type OfflineHours, OfflineHoursWeek, type OpenState, UNKNOWN_OPEN_STATE } from '@karta/contracts';
-
-/** The part of a saved area its places' hours come from. */
-export interface AreaHours {
-  savedAt: string;
-  horizon: string;
-  hours: readonly OfflineHours[];
-}
+import { OfflineHoursWeek, type OpenState, UNKNOWN_OPEN_STATE } from '@karta/contracts';
+import type { AreaHours } from './saved-area.ts';
 
 /**
  * The opening hours of the saved places, each from the area it was taken from: its state at any

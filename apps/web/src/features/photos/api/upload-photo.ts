@@ -1,22 +1,14 @@
 import { ApiError } from '@karta/api-client';
-import { PHOTO_CONTENT_TYPES, UploadedPhoto } from '@karta/contracts';
+import { UploadedPhoto } from '@karta/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
+import { photoContentType } from '../utils/photo-content-type.ts';
 
 /** Files larger than this are made smaller in the browser first (a phone's 12 MP photo often is). */
 export const RESIZE_ABOVE_BYTES = 3 * 1024 * 1024;
 
 /** How many times an upload the server was too busy for (503) is tried again, after its Retry-After. */
 const BUSY_RETRIES = 3;
-
-type PhotoType = (typeof PHOTO_CONTENT_TYPES)[number];
-
-/** The type to send a file as: what the browser says it is, when it is one the server takes. */
-function sentType(file: Blob): PhotoType {
-  return (PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)
-    ? (file.type as PhotoType)
-    : 'image/jpeg';
-}
 
 /**
  * A large photo made smaller in the browser (at most 2 400 px on its long side, about 2 MB), so a
@@ -55,7 +47,7 @@ export async function uploadPhoto(
     try {
       return await uploadWithProgress({
         url: api.photoUploadUrl(placeId),
-        contentType: sentType(photo),
+        contentType: photoContentType(photo),
         body: photo,
         answer: UploadedPhoto,
         onUploadProgress: onProgress,

@@ -3,9 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 
+/** What a proposal sends: the place, and the key that makes sending it again harmless. */
+export interface Proposal {
+  input: z.input<typeof PlaceInput>;
+  key?: string;
+}
+
 /** POST /api/v1/places: a proposal, pending until a moderator publishes it. */
-export function createPlace(body: z.input<typeof PlaceInput>) {
-  return api.createPlace(body);
+export function createPlace({ input, key }: Proposal) {
+  return api.createPlace(input, key ? { headers: { 'Idempotency-Key': key } } : undefined);
 }
 
 /** Proposes a place; the user's own lists are fetched again afterwards. */

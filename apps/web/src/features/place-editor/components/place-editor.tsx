@@ -42,7 +42,25 @@ export interface PlaceEditorProps {
   /** Where Cancel goes. */
   cancelHref: string;
   pinControl?: Ref<PinControl>;
+  /** A proposal's `Idempotency-Key`: sending it again never makes a second place. */
+  proposalKey?: string;
+  /** The form's values to start from (a draft opened again); else the place's, or empty. */
+  initialValues?: PlaceFormValues;
+  /**
+   * The save got no answer (offline, or the server down): the page keeps the form as a draft to
+   * send later. Without it, the failure is shown like any other.
+   */
+  onUnsent?(unsent: UnsentForm): Promise<void>;
 }
+
+/** What a save that did not reach the server leaves to keep: the values, and an edit's base. */
+export interface UnsentForm {
+  values: PlaceFormValues;
+  base: { values: PlaceFormValues; version: number } | null;
+}
+
+/** No answer, or the server (or a proxy before it) failing: the save may go through later. */
+const unsent = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
 /**
  * Propose or edit a place: validated as the user types (after they leave a field), the first
@@ -56,6 +74,9 @@ export function PlaceEditor({
   onSaved,
   cancelHref,
   pinControl,
+  proposalKey,
+  initialValues,
+  onUnsent,
 }: PlaceEditorProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -63,7 +84,7 @@ export function PlaceEditor({
   const [base, setBase] = useState<{ values: PlaceFormValues; version: number } | null>(() =>
     place ? { values: placeFormValues(place, languages), version: place.version } : null,
   );
-  const form = usePlaceForm(base?.values ?? emptyPlaceForm(languages));
+  const form = usePlaceForm(initialValues ?? base?.values ?? emptyPlaceForm(languages));
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -96,10 +117,14 @@ export function PlaceEditor({
       const saved =
         place && base
           ? await update.mutateAsync(placePatchOf(form.values, base.values, base.version))
-          : await create.mutateAsync(placeInputOf(form.values));
+          : await create.mutateAsync({ input: placeInputOf(form.values), key: proposalKey });
       onSaved(saved);
     } catch (error) {
       setStep(null);
+      if (onUnsent && unsent(error)) {
+        await onUnsent({ values: form.values, base: place ? base : null });
+        return;
+      }
       const refused = serverProblems(error, form.values);
       if (refused) {
         flushSync(() => form.setRefused(refused));

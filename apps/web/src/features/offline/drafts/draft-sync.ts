@@ -1,0 +1,69 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { Draft } from './draft.ts';
+import { draftApiOf } from './draft-api.ts';
+import { putDraft } from './drafts-store.ts';
+import { DRAFTS_SYNC_TAG, sendDraft, sendDrafts } from './send-drafts.ts';
+
+/** Background Sync's part of a registration (not in TypeScript's DOM types yet). */
+type WithBackgroundSync = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/** While a tab is open, waiting drafts are tried this often (a server that was down comes back). */
+const RETRY_MS = 60_000;
+
+const pageApi = draftApiOf(api);
+let queryClient: QueryClient | undefined;
+let sending: Promise<unknown> | null = null;
+
+/** The user's lists and places may have changed once drafts are sent. */
+function refreshAfter(sent: number) {
+  if (sent === 0 || !queryClient) return;
+  void queryClient.invalidateQueries({ queryKey: ['places'] });
+  void queryClient.invalidateQueries({ queryKey: ['place-editor'] });
+}
+
+/** Sends the signed-in user's waiting drafts now (one run at a time in this tab). */
+export function sendWaitingDrafts(): Promise<unknown> {
+  sending ??= sendDrafts(pageApi)
+    .then(({ sent }) => refreshAfter(sent))
+    .finally(() => {
+      sending = null;
+    });
+  return sending;
+}
+
+/** Sends one draft now, as the user asked (after a merge, or "Send now"). */
+export async function sendOneDraft(draft: Draft): Promise<void> {
+  const outcome = await sendDraft(pageApi, draft);
+  refreshAfter(outcome === 'sent' ? 1 : 0);
+}
+
+/**
+ * Asks the browser to wake the service worker when it is online again, to send the drafts even
+ * if every tab of Karta is closed by then (Background Sync; Chromium has it). Where it is missing,
+ * the open tab's `online` event and the next visit send them.
+ */
+async function askForBackgroundSync(): Promise<void> {
+  try {
+    const registration: WithBackgroundSync | undefined = await navigator.serviceWorker?.getRegistration();
+    await registration?.sync?.register(DRAFTS_SYNC_TAG);
+  } catch {
+    // Refused (no permission, private window): the other ways remain.
+  }
+}
+
+/** Keeps a draft that could not be sent, and arranges for it to be sent once the network is back. */
+export async function keepDraft(draft: Draft): Promise<void> {
+  await putDraft(draft);
+  await askForBackgroundSync();
+}
+
+/** Sends waiting drafts now, whenever the browser is back online, and every minute meanwhile. */
+export function startDraftSync(client: QueryClient): void {
+  queryClient = client;
+  window.addEventListener('online', () => void sendWaitingDrafts());
+  window.setInterval(() => {
+    if (navigator.onLine) void sendWaitingDrafts();
+  }, RETRY_MS);
+  void sendWaitingDrafts();
+}

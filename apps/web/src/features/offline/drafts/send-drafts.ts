@@ -1,0 +1,131 @@
+import { ApiError } from '@karta/api-client';
+import {
+  formLanguages,
+  placeFormValues,
+  placeInputOf,
+  placePatchOf,
+} from '../../place-editor/utils/place-form-values.ts';
+import type { Draft, EditDraft, ProposalDraft } from './draft.ts';
+import type { DraftApi } from './draft-api.ts';
+import { listDrafts, putDraft, removeDraft } from './drafts-store.ts';
+
+/** The Background Sync tag on which the service worker sends drafts (sw.ts). */
+export const DRAFTS_SYNC_TAG = 'karta-drafts';
+
+/** The Web Lock held while drafts are sent: one sender at a time across tabs and the service worker. */
+const LOCK = 'karta-drafts';
+
+/** How a send ended: gone, kept for a later try, or the server unreachable (stop for now). */
+type Sent = 'sent' | 'kept' | 'unreachable';
+
+/**
+ * No answer, the server (or a proxy before it) failing, or the session ended: worth trying again
+ * later as it is, and no use trying the next draft now.
+ */
+const unreachable = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status === 401 || error.status >= 500;
+
+/** Too many requests or proposals for now: the draft waits and is tried again later. */
+const later = (error: unknown) => error instanceof ApiError && error.status === 429;
+
+/** Keeps the draft with what went wrong; `refused` ones wait for the user. */
+async function keep(draft: Draft, error: unknown): Promise<Sent> {
+  const code = error instanceof ApiError ? error.code : 'network_error';
+  if (unreachable(error)) {
+    await putDraft({ ...draft, problem: code });
+    return 'unreachable';
+  }
+  const conflict = error instanceof ApiError && error.code === 'conflict';
+  const state = later(error) ? 'waiting' : conflict ? 'conflict' : 'refused';
+  await putDraft({ ...draft, state, problem: code });
+  return 'kept';
+}
+
+async function sendProposal(api: DraftApi, draft: ProposalDraft): Promise<Sent> {
+  let current = draft;
+  if (current.placeId === null) {
+    try {
+      // The draft's id as the key: a proposal whose answer was lost is answered, not made twice.
+      const place = await api.createPlace(placeInputOf(current.values), current.id);
+      current = { ...current, placeId: place.id, problem: null };
+      await putDraft(current);
+    } catch (error) {
+      return keep(current, error);
+    }
+  }
+  const placeId = current.placeId as number;
+  for (const photo of current.photos) {
+    try {
+      await api.uploadPhoto(placeId, photo.blob, photo.key);
+    } catch (error) {
+      return keep(current, error);
+    }
+    current = { ...current, photos: current.photos.filter((other) => other.key !== photo.key) };
+    await putDraft(current);
+  }
+  await removeDraft(current.id);
+  return 'sent';
+}
+
+/**
+ * Whether the place already holds every change of the draft: a 409 after an earlier send of this
+ * very edit whose answer was lost (the place's version moved on with it).
+ */
+function holdsTheEdit(draft: EditDraft, place: Awaited<ReturnType<DraftApi['getPlace']>>): boolean {
+  const now = placeInputOf(placeFormValues(place, formLanguages(draft.values)));
+  const wanted = placeInputOf(draft.values);
+  const changed = Object.keys(placePatchOf(draft.values, draft.base, draft.version)).filter(
+    (key) => key !== 'version',
+  ) as (keyof typeof wanted)[];
+  return changed.every((key) => JSON.stringify(now[key]) === JSON.stringify(wanted[key]));
+}
+
+async function sendEdit(api: DraftApi, draft: EditDraft): Promise<Sent> {
+  try {
+    await api.updatePlace(draft.placeId, placePatchOf(draft.values, draft.base, draft.version));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'conflict')) return keep(draft, error);
+    try {
+      if (!holdsTheEdit(draft, await api.getPlace(draft.placeId))) return keep(draft, error);
+    } catch (reading) {
+      return keep(draft, reading);
+    }
+  }
+  await removeDraft(draft.id);
+  return 'sent';
+}
+
+/** Sends one draft now (the merge screen and "Send now" use it too). */
+export function sendDraft(api: DraftApi, draft: Draft): Promise<Sent> {
+  return draft.kind === 'proposal' ? sendProposal(api, draft) : sendEdit(api, draft);
+}
+
+/**
+ * Sends the signed-in user's waiting drafts, oldest first, stopping at the first sign that the
+ * server cannot be reached. Under a Web Lock where the browser has them, so two tabs and the
+ * service worker never send the same draft at once (the proposals' keys would make that harmless,
+ * but not the edits'). Says how many were sent, and whether it stopped for want of the server.
+ */
+export async function sendDrafts(api: DraftApi): Promise<{ sent: number; stopped: boolean }> {
+  const run = async () => {
+    let sent = 0;
+    // The drafts first: with none waiting, the server is not asked who is signed in.
+    const waiting = (await listDrafts()).filter((draft) => draft.state === 'waiting');
+    if (waiting.length === 0) return { sent, stopped: false };
+    let userId: number | null;
+    try {
+      userId = await api.signedInUser();
+    } catch {
+      return { sent, stopped: true };
+    }
+    for (const draft of waiting) {
+      if (draft.userId !== userId) continue;
+      const outcome = await sendDraft(api, draft);
+      if (outcome === 'sent') sent += 1;
+      if (outcome === 'unreachable') return { sent, stopped: true };
+    }
+    return { sent, stopped: false };
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(LOCK, run) : run();
+}

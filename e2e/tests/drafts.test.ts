@@ -1,0 +1,187 @@
+import type { Page } from 'playwright-core';
+import { expect, inject, it } from 'vitest';
+import { phonePhoto } from '../../apps/server/test/support/photos.ts';
+import { adminApi, newContributor, newModerator } from '../support/accounts.ts';
+import { describeInBrowser } from '../support/browser-suite.ts';
+import { launchBrowser } from '../support/chromium.ts';
+import { DraftsPage } from '../support/drafts-page.ts';
+import { KartaDriver } from '../support/driver.ts';
+import { startKartaProxy } from '../support/karta-proxy.ts';
+
+/** Waits until Karta's service worker controls the page (it registers after the first view). */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+}
+
+/** The contributor's own places named `name` (every status), as the server has them. */
+async function placesNamed(api: Awaited<ReturnType<typeof newContributor>>['api'], name: string) {
+  const { items } = await api.listPlaces({ mine: true, order: 'newest', limit: 100 });
+  return items.filter((place) => place.name.en === name);
+}
+
+/** Fills the propose form with a place at the picker's centre. */
+async function fillProposal(karta: KartaDriver, name: string): Promise<void> {
+  await karta.waitForPickerMap();
+  await karta.clickPickerMap(0, 0);
+  await karta.choosePlaceCategory();
+  await karta.fillPlaceField('name.en', name);
+}
+
+describeInBrowser('drafts that are never lost', (suite) => {
+  it('keeps a proposal written offline through a reload, with a photo, and sends it once when back online', async () => {
+    const { karta, page, session, baseUrl } = suite;
+    const contributor = await newContributor(baseUrl, 'E2E basement volunteer');
+    const drafts = new DraftsPage(page);
+    const name = `Shelter kitchen ${Date.now()}`;
+    await karta.forgetSession();
+    await karta.openPropose('?lat=45.81&lng=15.98&z=16');
+    await karta.signInFromContributorPrompt(contributor);
+    await waitForServiceWorker(page);
+    // Once the worker controls the page, the form's reads (who is signed in, the categories) are
+    // kept for offline use, as on any visit after the first.
+    await page.reload();
+    await karta.waitForPickerMap();
+
+    await session.context.setOffline(true);
+    try {
+      await fillProposal(karta, name);
+      await karta.savePlace();
+      expect(await karta.submissionConfirmation()).toContain('kept in this browser');
+      expect(karta.url().pathname).toBe('/my-submissions');
+      await drafts.waitForDraftCount(1);
+      const [kept] = await drafts.drafts();
+      expect(kept).toMatchObject({ state: 'waiting', status: 'Waiting to send' });
+      expect(kept?.text).toContain(name);
+      await drafts.addPhotos(kept?.id ?? '', [
+        { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(1200, 900, 1, 60) },
+      ]);
+      await expect.poll(async () => (await drafts.drafts())[0]?.text).toContain('1 photo');
+
+      // A reload with no network: the app comes from the worker, the draft from IndexedDB.
+      await page.reload();
+      await drafts.waitForDraftCount(1);
+      expect((await drafts.drafts())[0]).toMatchObject({ id: kept?.id, status: 'Waiting to send' });
+      expect(await placesNamed(contributor.api, name)).toEqual([]);
+    } finally {
+      await session.context.setOffline(false);
+    }
+
+    // Back online: sent by itself (the page's `online` and Background Sync race; the lock and the
+    // key make it one place), then gone from the list.
+    await drafts.waitForDraftCount(0, 30_000);
+    const sent = await placesNamed(contributor.api, name);
+    expect(sent).toHaveLength(1);
+    const place = sent[0];
+    if (!place) throw new Error('The proposal was not sent');
+    expect(place.status).toBe('pending');
+    expect((await contributor.api.listPlacePhotos(place.id)).items).toHaveLength(1);
+
+    // It is in the moderators' queue.
+    await karta.forgetSession();
+    await karta.openStaffScreen('/review');
+    await karta.signInFromStaffPrompt(await newModerator(baseUrl));
+    expect(await karta.reviewItemName(place.id)).toBe(name);
+  });
+
+  it('shows an edit written offline that met a newer version on a merge screen, and sends the choices', async () => {
+    const { karta, page, session, baseUrl } = suite;
+    const contributor = await newContributor(baseUrl, 'E2E offline editor');
+    const drafts = new DraftsPage(page);
+    const created = await contributor.api.createPlace({
+      categoryId: (await contributor.api.categories()).items[0]?.id ?? 1,
+      name: { en: 'Soup point' },
+      lat: 45.812,
+      lng: 15.975,
+      phone: '+385 1 100 100',
+      locationPrivacy: 'exact',
+    });
+    await karta.forgetSession();
+    await page.goto(`${baseUrl}/places/${created.id}/edit`);
+    await karta.signInFromContributorPrompt(contributor);
+    await karta.waitForPickerMap();
+    await waitForServiceWorker(page);
+
+    await session.context.setOffline(true);
+    try {
+      await karta.fillPlaceField('name.en', 'Soup point (back entrance)');
+      await karta.fillPlaceField('phone', '+385 1 200 200');
+      await karta.savePlace();
+      expect(await karta.submissionConfirmation()).toContain('kept in this browser');
+      await drafts.waitForDraftCount(1);
+    } finally {
+      // Meanwhile a moderator renames it and adds a website.
+      const { api: moderator } = await adminApi(baseUrl);
+      await moderator.updatePlace(created.id, {
+        version: created.version,
+        name: { en: 'Soup point Trešnjevka' },
+        website: 'https://soup.example.org',
+      });
+      await session.context.setOffline(false);
+    }
+
+    // The edit is tried, meets the newer version, and waits for the author's choice.
+    await expect.poll(async () => (await drafts.drafts())[0]?.state, { timeout: 30_000 }).toBe('conflict');
+    const [conflict] = await drafts.drafts();
+    expect(conflict?.status).toBe('Needs your choice');
+    await drafts.resolve(conflict?.id ?? '');
+    const rows = await drafts.mergeRows();
+    expect(rows.map(({ field, choice }) => ({ field, choice }))).toEqual([
+      { field: 'name.en', choice: true },
+      { field: 'phone', choice: false },
+    ]);
+    // (The sides' labels are shown in capitals.)
+    expect(rows[0]?.text).toMatch(/Yours\s+Soup point \(back entrance\)/i);
+    expect(rows[0]?.text).toMatch(/Now on Karta\s+Soup point Trešnjevka/i);
+    expect(rows[1]?.text).toContain('Only you changed it: +385 1 200 200');
+
+    await drafts.keep('name.en', 'mine');
+    await drafts.sendChoices();
+    expect(await karta.submissionConfirmation()).toBe('Your changes were saved.');
+    expect(await contributor.api.getPlace(created.id)).toMatchObject({
+      name: { en: 'Soup point (back entrance)' },
+      phone: '+385 1 200 200',
+      website: 'https://soup.example.org',
+    });
+    expect(await page.getByTestId('draft-item').count()).toBe(0);
+  });
+});
+
+it.skipIf(!inject('chromiumPath'))(
+  'sends a proposal whose answer was lost once more with the same key, and the server keeps one',
+  async () => {
+    const proxy = await startKartaProxy(inject('kartaUrl'));
+    const session = await launchBrowser(inject('chromiumPath'), [proxy.url]);
+    try {
+      const contributor = await newContributor(inject('kartaUrl'), 'E2E flaky network');
+      const page = await session.context.newPage();
+      const karta = new KartaDriver(page, proxy.url);
+      const name = `Night shelter ${Date.now()}`;
+      await karta.openPropose('?lat=45.81&lng=15.98&z=16');
+      await karta.signInFromContributorPrompt(contributor);
+      await fillProposal(karta, name);
+
+      // The server makes the place, but the answer never arrives: to the browser, a failed send.
+      proxy.loseNextAnswer('POST', '/api/v1/places');
+      await karta.savePlace();
+      expect(await karta.submissionConfirmation()).toContain('kept in this browser');
+      expect(await placesNamed(contributor.api, name)).toHaveLength(1);
+
+      // Sent again by whoever comes first: Background Sync, or "Send now" on My submissions.
+      await expect
+        .poll(
+          async () => {
+            const sendNow = page.getByTestId('send-drafts');
+            if (await sendNow.isVisible()) await sendNow.click().catch(() => {});
+            return page.getByTestId('draft-item').count();
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(0);
+      expect(proxy.requestsTo('POST', '/api/v1/places')).toBe(2);
+      expect(await placesNamed(contributor.api, name)).toHaveLength(1);
+    } finally {
+      await session.close();
+      await proxy.close();
+    }
+  },
+);
