@@ -103,11 +103,23 @@ describeInBrowser('drafts that are never lost', (suite) => {
 
     await session.context.setOffline(true);
     try {
+      // A photo chosen with no network waits in the browser too.
+      await page
+        .getByTestId('photo-input')
+        .setInputFiles([
+          { name: 'pot.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(900, 1200, 1, 60) },
+        ]);
+      await page.locator('[data-testid=photo-upload][data-state=kept]').waitFor();
+      expect(await page.getByTestId('photo-upload-kept').innerText()).toContain('will be sent');
+
       await karta.fillPlaceField('name.en', 'Soup point (back entrance)');
       await karta.fillPlaceField('phone', '+385 1 200 200');
       await karta.savePlace();
       expect(await karta.submissionConfirmation()).toContain('kept in this browser');
-      await drafts.waitForDraftCount(1);
+      await drafts.waitForDraftCount(2);
+      const [photosDraft, editDraft] = await drafts.drafts();
+      expect(photosDraft?.text).toMatch(/Photos for a place · written .* · 1 photo/);
+      expect(editDraft?.text).toMatch(/Changes to a place · written /);
     } finally {
       // Meanwhile a moderator renames it and adds a website.
       const { api: moderator } = await adminApi(baseUrl);
@@ -119,8 +131,11 @@ describeInBrowser('drafts that are never lost', (suite) => {
       await session.context.setOffline(false);
     }
 
-    // The edit is tried, meets the newer version, and waits for the author's choice.
-    await expect.poll(async () => (await drafts.drafts())[0]?.state, { timeout: 30_000 }).toBe('conflict');
+    // The photo goes; the edit is tried, meets the newer version, and waits for the author's choice.
+    await expect
+      .poll(async () => (await drafts.drafts()).map((draft) => draft.state), { timeout: 30_000 })
+      .toEqual(['conflict']);
+    expect((await contributor.api.listPlacePhotos(created.id)).items).toHaveLength(1);
     const [conflict] = await drafts.drafts();
     expect(conflict?.status).toBe('Needs your choice');
     await drafts.resolve(conflict?.id ?? '');

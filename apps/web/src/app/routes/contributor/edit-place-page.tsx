@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { isModerator } from '../../../features/auth/utils/roles.ts';
 import { newDraftId } from '../../../features/offline/drafts/draft.ts';
-import { keepDraft } from '../../../features/offline/drafts/draft-sync.ts';
+import { keepDraft, keepPhotoForLater } from '../../../features/offline/drafts/draft-sync.ts';
 import { PhotoManager } from '../../../features/photos/components/photo-manager.tsx';
 import { useEditablePlace } from '../../../features/place-editor/api/get-editable-place.ts';
 import { PhotoPinSuggestion } from '../../../features/place-editor/components/photo-pin-suggestion.tsx';
@@ -104,7 +104,13 @@ function EditPlace({ id, user }: { id: number; user: { id: number; role: string 
           }}
           onDismiss={() => setTakenAt(null)}
         />
-        <PhotoManager placeId={id} languages={languages} canReorder onTakenAt={setTakenAt} />
+        <PhotoManager
+          placeId={id}
+          languages={languages}
+          canReorder
+          onTakenAt={setTakenAt}
+          onUnsent={(photo) => keepPhotoForLater({ userId: user.id, placeId: id, placeName: name, photo })}
+        />
       </section>
     </>
   );

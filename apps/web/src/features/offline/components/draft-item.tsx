@@ -57,7 +57,7 @@ export function DraftItem({ draft }: { draft: Draft }) {
   const [confirming, setConfirming] = useState(false);
   const name = draftName(draft, i18n.language) || t('mySubmissions.unnamed');
   const explanation = useExplanation(draft);
-  const photoCount = draft.kind === 'proposal' ? draft.photos.length : 0;
+  const photoCount = draft.kind === 'edit' ? 0 : draft.photos.length;
   const unsentProposal = draft.kind === 'proposal' && draft.placeId === null ? draft : null;
   return (
     <li
@@ -71,7 +71,7 @@ export function DraftItem({ draft }: { draft: Draft }) {
           <h3 className="break-words text-base font-semibold text-gray-900">{name}</h3>
           <p className="mt-0.5 text-sm text-gray-600">
             {[
-              t(draft.kind === 'proposal' ? 'drafts.newPlace' : 'drafts.changes'),
+              t(`drafts.kinds.${draft.kind}`),
               t('drafts.writtenOn', { date: formatDateTime(draft.createdAt, i18n.language) }),
               photoCount > 0 ? t('drafts.photoCount', { count: photoCount }) : null,
             ]

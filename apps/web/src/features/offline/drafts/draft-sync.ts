@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { Draft } from './draft.ts';
+import { type Draft, newDraftId, photosDraftId } from './draft.ts';
 import { draftApiOf } from './draft-api.ts';
-import { putDraft } from './drafts-store.ts';
+import { putDraft, readDraft } from './drafts-store.ts';
 import { DRAFTS_SYNC_TAG, sendDraft, sendDrafts } from './send-drafts.ts';
 
 /** Background Sync's part of a registration (not in TypeScript's DOM types yet). */
@@ -56,6 +56,29 @@ async function askForBackgroundSync(): Promise<void> {
 export async function keepDraft(draft: Draft): Promise<void> {
   await putDraft(draft);
   await askForBackgroundSync();
+}
+
+/** Keeps a photo for a place that could not be reached, with any others waiting for that place. */
+export async function keepPhotoForLater(kept: {
+  userId: number;
+  placeId: number;
+  placeName: string;
+  photo: Blob;
+}): Promise<void> {
+  const id = photosDraftId(kept.userId, kept.placeId);
+  const existing = await readDraft(id);
+  const photos = existing?.kind === 'photos' ? existing.photos : [];
+  await keepDraft({
+    kind: 'photos',
+    id,
+    userId: kept.userId,
+    createdAt: existing?.createdAt ?? new Date().toISOString(),
+    state: 'waiting',
+    problem: 'network_error',
+    placeId: kept.placeId,
+    placeName: kept.placeName,
+    photos: [...photos, { key: newDraftId(), blob: kept.photo }],
+  });
 }
 
 /** Sends waiting drafts now, whenever the browser is back online, and every minute meanwhile. */

@@ -42,7 +42,19 @@ export interface EditDraft extends DraftCommon {
   values: PlaceFormValues;
 }
 
-export type Draft = ProposalDraft | EditDraft;
+/** Photos for a place that exists, chosen while it could not be reached. */
+export interface PhotosDraft extends DraftCommon {
+  kind: 'photos';
+  placeId: number;
+  /** The place's name when the photos were chosen, to show the draft by. */
+  placeName: string;
+  photos: DraftPhoto[];
+}
+
+export type Draft = ProposalDraft | EditDraft | PhotosDraft;
+
+/** The one photos draft of a user's place: photos chosen later join it. */
+export const photosDraftId = (userId: number, placeId: number) => `photos-${userId}-${placeId}`;
 
 /** A new draft's id: random, so two devices or tabs never share one. */
 export function newDraftId(): string {
@@ -51,6 +63,7 @@ export function newDraftId(): string {
 
 /** The name to show a draft by: its first non-empty name, in the reader's language first. */
 export function draftName(draft: Draft, language: string): string {
+  if (draft.kind === 'photos') return draft.placeName;
   const names = draft.values.name;
   return (
     (names[language] ?? '').trim() ||

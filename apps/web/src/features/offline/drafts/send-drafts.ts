@@ -1,11 +1,12 @@
 import { ApiError } from '@karta/api-client';
+import { wentUnanswered } from '../../../lib/unanswered.ts';
 import {
   formLanguages,
   placeFormValues,
   placeInputOf,
   placePatchOf,
 } from '../../place-editor/utils/place-form-values.ts';
-import type { Draft, EditDraft, ProposalDraft } from './draft.ts';
+import type { Draft, DraftPhoto, EditDraft, ProposalDraft } from './draft.ts';
 import type { DraftApi } from './draft-api.ts';
 import { listDrafts, putDraft, removeDraft } from './drafts-store.ts';
 
@@ -18,12 +19,9 @@ const LOCK = 'karta-drafts';
 /** How a send ended: gone, kept for a later try, or the server unreachable (stop for now). */
 type Sent = 'sent' | 'kept' | 'unreachable';
 
-/**
- * No answer, the server (or a proxy before it) failing, or the session ended: worth trying again
- * later as it is, and no use trying the next draft now.
- */
+/** No answer, or the session ended: worth trying again later as it is, and no use trying the next draft now. */
 const unreachable = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 0 || error.status === 401 || error.status >= 500;
+  wentUnanswered(error) || (error instanceof ApiError && error.status === 401);
 
 /** Too many requests or proposals for now: the draft waits and is tried again later. */
 const later = (error: unknown) => error instanceof ApiError && error.status === 429;
@@ -53,9 +51,19 @@ async function sendProposal(api: DraftApi, draft: ProposalDraft): Promise<Sent> 
       return keep(current, error);
     }
   }
-  const placeId = current.placeId as number;
+  return sendPhotos(api, current, current.placeId as number);
+}
+
+/** Uploads a draft's photos one by one, each leaving the draft once the server has it, then the draft. */
+async function sendPhotos<D extends Draft & { photos: DraftPhoto[] }>(
+  api: DraftApi,
+  draft: D,
+  placeId: number,
+): Promise<Sent> {
+  let current = draft;
   for (const photo of current.photos) {
     try {
+      // Each photo's own key: one whose answer was lost is not stored twice.
       await api.uploadPhoto(placeId, photo.blob, photo.key);
     } catch (error) {
       return keep(current, error);
@@ -97,7 +105,9 @@ async function sendEdit(api: DraftApi, draft: EditDraft): Promise<Sent> {
 
 /** Sends one draft now (the merge screen and "Send now" use it too). */
 export function sendDraft(api: DraftApi, draft: Draft): Promise<Sent> {
-  return draft.kind === 'proposal' ? sendProposal(api, draft) : sendEdit(api, draft);
+  if (draft.kind === 'proposal') return sendProposal(api, draft);
+  if (draft.kind === 'photos') return sendPhotos(api, draft, draft.placeId);
+  return sendEdit(api, draft);
 }
 
 /**

@@ -22,13 +22,15 @@ interface PhotoManagerProps {
   canReorder: boolean;
   /** Where an uploaded photo was taken, by its EXIF, for the place form's pin suggestion. */
   onTakenAt?(position: LatLng): void;
+  /** Keeps a photo that could not be sent (no network), to send later; without it, it fails. */
+  onUnsent?(photo: Blob): Promise<void>;
 }
 
 /**
  * Adding and looking after a place's photos: drop or choose files (sent one by one with their
  * progress), then say what each shows, its licence and credit, reorder and remove them.
  */
-export function PhotoManager({ placeId, languages, canReorder, onTakenAt }: PhotoManagerProps) {
+export function PhotoManager({ placeId, languages, canReorder, onTakenAt, onUnsent }: PhotoManagerProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -36,9 +38,13 @@ export function PhotoManager({ placeId, languages, canReorder, onTakenAt }: Phot
   const user = useCurrentUser().data ?? null;
   const photos = usePlacePhotos(placeId);
   const order = useOrderPhotos(placeId);
-  const { uploads, add } = usePhotoUploads(placeId, (photo) => {
-    if (photo.takenAt) onTakenAt?.(photo.takenAt);
-  });
+  const { uploads, add } = usePhotoUploads(
+    placeId,
+    (photo) => {
+      if (photo.takenAt) onTakenAt?.(photo.takenAt);
+    },
+    onUnsent,
+  );
   const moderator = isModerator(user);
   const items = photos.data?.items ?? [];
 

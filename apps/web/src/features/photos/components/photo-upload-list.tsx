@@ -25,6 +25,11 @@ export function PhotoUploadList({ uploads }: { uploads: readonly PhotoUpload[] }
               aria-label={upload.name}
             />
           )}
+          {upload.state === 'kept' && (
+            <p className="mt-1 text-gray-700" data-testid="photo-upload-kept">
+              {t('photos.keptForLater')}
+            </p>
+          )}
           {upload.error && (
             <p role="alert" className="mt-1 text-red-700">
               {upload.error}

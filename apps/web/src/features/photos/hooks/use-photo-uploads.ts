@@ -4,13 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../lib/error-message.ts';
+import { wentUnanswered } from '../../../lib/unanswered.ts';
 import { photosQueryRoot } from '../api/place-photos.ts';
 import { smallerPhoto, uploadPhoto } from '../api/upload-photo.ts';
 
 export interface PhotoUpload {
   key: number;
   name: string;
-  state: 'waiting' | 'resizing' | 'uploading' | 'processing' | 'done' | 'failed';
+  /** `kept`: it could not be sent, and waits in the browser to be sent later. */
+  state: 'waiting' | 'resizing' | 'uploading' | 'processing' | 'done' | 'failed' | 'kept';
   /** Share of the file sent, 0–1. */
   progress: number;
   error: string | null;
@@ -19,9 +21,14 @@ export interface PhotoUpload {
 /**
  * Sends chosen files to a place one after another (the server processes them in turn anyway),
  * each made smaller first when large, with its progress; a refusal is explained in the words of
- * its reason. `onUploaded` gets each stored photo (and where it was taken, when it says).
+ * its reason. `onUploaded` gets each stored photo (and where it was taken, when it says); a photo
+ * that got no answer goes to `onUnsent`, when given, to be kept and sent later.
  */
-export function usePhotoUploads(placeId: number, onUploaded?: (photo: UploadedPhoto) => void) {
+export function usePhotoUploads(
+  placeId: number,
+  onUploaded?: (photo: UploadedPhoto) => void,
+  onUnsent?: (photo: Blob) => Promise<void>,
+) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<PhotoUpload[]>([]);
@@ -42,9 +49,10 @@ export function usePhotoUploads(placeId: number, onUploaded?: (photo: UploadedPh
   };
 
   async function send(key: number, file: File) {
+    let photo: Blob = file;
     try {
       change(key, { state: 'resizing' });
-      const photo = await smallerPhoto(file);
+      photo = await smallerPhoto(file);
       change(key, { state: 'uploading' });
       const uploaded = await uploadPhoto(placeId, photo, (progress) =>
         change(key, progress < 1 ? { progress } : { progress, state: 'processing' }),
@@ -52,7 +60,10 @@ export function usePhotoUploads(placeId: number, onUploaded?: (photo: UploadedPh
       change(key, { state: 'done', progress: 1 });
       onUploaded?.(uploaded);
     } catch (error) {
-      change(key, { state: 'failed', error: messageOf(error) });
+      if (onUnsent && wentUnanswered(error)) {
+        await onUnsent(photo);
+        change(key, { state: 'kept', progress: 0 });
+      } else change(key, { state: 'failed', error: messageOf(error) });
     } finally {
       await queryClient.invalidateQueries({ queryKey: photosQueryRoot });
     }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { wentUnanswered } from '../../../lib/unanswered.ts';
 import { useCreatePlace } from '../api/create-place.ts';
 import { editablePlaceQueryKey, getEditablePlace } from '../api/get-editable-place.ts';
 import { getSimilarPlaces, type SimilarQuery, useSimilarPlaces } from '../api/get-similar-places.ts';
@@ -58,9 +59,6 @@ export interface UnsentForm {
   values: PlaceFormValues;
   base: { values: PlaceFormValues; version: number } | null;
 }
-
-/** No answer, or the server (or a proxy before it) failing: the save may go through later. */
-const unsent = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
 /**
  * Propose or edit a place: validated as the user types (after they leave a field), the first
@@ -121,7 +119,7 @@ export function PlaceEditor({
       onSaved(saved);
     } catch (error) {
       setStep(null);
-      if (onUnsent && unsent(error)) {
+      if (onUnsent && wentUnanswered(error)) {
         await onUnsent({ values: form.values, base: place ? base : null });
         return;
       }
