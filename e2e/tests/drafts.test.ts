@@ -19,6 +19,20 @@ async function placesNamed(api: Awaited<ReturnType<typeof newContributor>>['api'
   return items.filter((place) => place.name.en === name);
 }
 
+/** Waits until the drafts are sent by whoever comes first: Background Sync, or "Send now". */
+async function sentByWhoeverComesFirst(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const sendNow = page.getByTestId('send-drafts');
+        if (await sendNow.isVisible()) await sendNow.click().catch(() => {});
+        return page.getByTestId('draft-item').count();
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(0);
+}
+
 /** Fills the propose form with a place at the picker's centre. */
 async function fillProposal(karta: KartaDriver, name: string): Promise<void> {
   await karta.waitForPickerMap();
@@ -81,6 +95,60 @@ describeInBrowser('drafts that are never lost', (suite) => {
     await karta.openStaffScreen('/review');
     await karta.signInFromStaffPrompt(await newModerator(baseUrl));
     expect(await karta.reviewItemName(place.id)).toBe(name);
+  });
+
+  it('says why a draft the server refused was not accepted, and sends it once changed in the form', async () => {
+    const { karta, page, session, baseUrl } = suite;
+    const { api: admin } = await adminApi(baseUrl);
+    const contributor = await newContributor(baseUrl, 'E2E patient volunteer');
+    const drafts = new DraftsPage(page);
+    const category = await admin.createCategory({
+      slug: `soon-gone-${Date.now().toString(36)}`,
+      name: { en: 'Pop-up clinic', hr: 'Privremena ambulanta' },
+      color: '#be185d',
+      icon: 'map-pin',
+    });
+    const name = `Clinic in the school gym ${Date.now()}`;
+    await karta.forgetSession();
+    await karta.openPropose('?lat=45.81&lng=15.98&z=16');
+    await karta.signInFromContributorPrompt(contributor);
+    await waitForServiceWorker(page);
+    await page.reload();
+    await karta.waitForPickerMap();
+
+    await session.context.setOffline(true);
+    try {
+      await karta.waitForPickerMap();
+      await karta.clickPickerMap(0, 0);
+      await karta.choosePlaceCategory('Pop-up clinic');
+      await karta.fillPlaceField('name.en', name);
+      await karta.savePlace();
+      expect(await karta.submissionConfirmation()).toContain('kept in this browser');
+      // The category is removed while the draft waits.
+      await admin.deleteCategory(category.id);
+    } finally {
+      await session.context.setOffline(false);
+    }
+
+    await expect
+      .poll(async () => (await drafts.drafts()).map((draft) => draft.state), { timeout: 30_000 })
+      .toEqual(['refused']);
+    const [refused] = await drafts.drafts();
+    expect(refused?.status).toBe('Not accepted');
+    expect(refused?.text).toContain('Karta did not accept it:');
+    expect(await placesNamed(contributor.api, name)).toEqual([]);
+
+    // Opened in the form again, as it was written; another category, and it goes.
+    await page
+      .locator(`[data-testid=draft-item][data-draft-id="${refused?.id}"] [data-testid=edit-draft]`)
+      .click();
+    await karta.waitForPickerMap();
+    expect(await karta.placeField('name.en')).toBe(name);
+    await karta.choosePlaceCategory();
+    await karta.savePlace();
+    expect(await karta.submissionConfirmation()).toContain('sent for review');
+    expect(await page.getByTestId('draft-item').count()).toBe(0);
+    expect(await placesNamed(contributor.api, name)).toHaveLength(1);
   });
 
   it('shows an edit written offline that met a newer version on a merge screen, and sends the choices', async () => {
@@ -181,19 +249,26 @@ it.skipIf(!inject('chromiumPath'))(
       expect(await karta.submissionConfirmation()).toContain('kept in this browser');
       expect(await placesNamed(contributor.api, name)).toHaveLength(1);
 
-      // Sent again by whoever comes first: Background Sync, or "Send now" on My submissions.
-      await expect
-        .poll(
-          async () => {
-            const sendNow = page.getByTestId('send-drafts');
-            if (await sendNow.isVisible()) await sendNow.click().catch(() => {});
-            return page.getByTestId('draft-item').count();
-          },
-          { timeout: 30_000, interval: 500 },
-        )
-        .toBe(0);
+      await sentByWhoeverComesFirst(page);
       expect(proxy.requestsTo('POST', '/api/v1/places')).toBe(2);
+      const [place] = await placesNamed(contributor.api, name);
       expect(await placesNamed(contributor.api, name)).toHaveLength(1);
+
+      // An edit whose answer is lost: sent again, it meets its own new version (409), and is
+      // recognised as done rather than shown as a conflict.
+      const path = `/api/v1/places/${place?.id}`;
+      await page.goto(`${proxy.url}${path.replace('/api/v1', '')}/edit`);
+      await karta.waitForPickerMap();
+      await karta.fillPlaceField('phone', '+385 1 300 300');
+      proxy.loseNextAnswer('PATCH', path);
+      await karta.savePlace();
+      expect(await karta.submissionConfirmation()).toContain('kept in this browser');
+      await sentByWhoeverComesFirst(page);
+      expect(proxy.requestsTo('PATCH', path)).toBe(2);
+      expect(await contributor.api.getPlace(place?.id ?? 0)).toMatchObject({
+        phone: '+385 1 300 300',
+        version: 2,
+      });
     } finally {
       await session.close();
       await proxy.close();
