@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { phonePhoto } from '../../apps/server/test/support/photos.ts';
 import { adminApi, newContributor, newModerator } from '../support/accounts.ts';
+import { axeViolations } from '../support/axe.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 import { launchBrowser } from '../support/chromium.ts';
 import { DraftsPage } from '../support/drafts-page.ts';
@@ -33,6 +34,17 @@ async function sentByWhoeverComesFirst(page: Page): Promise<void> {
     .toBe(0);
 }
 
+/**
+ * Sends the place form online: a possible duplicate nearby (the demo data is dense in central
+ * Zagreb) is saved anyway, as the test's place is a new one.
+ */
+async function saveOnline(karta: KartaDriver, page: Page): Promise<void> {
+  await karta.savePlace();
+  const step = page.getByTestId('duplicates-step');
+  await step.or(page.getByTestId('submission-saved')).first().waitFor({ timeout: 20_000 });
+  if (await step.isVisible()) await karta.saveAnyway();
+}
+
 /** Fills the propose form with a place at the picker's centre. */
 async function fillProposal(karta: KartaDriver, name: string): Promise<void> {
   await karta.waitForPickerMap();
@@ -50,6 +62,8 @@ describeInBrowser('drafts that are never lost', (suite) => {
     await karta.forgetSession();
     await karta.openPropose('?lat=45.81&lng=15.98&z=16');
     await karta.signInFromContributorPrompt(contributor);
+    // Signed in, back on the form (a reload before would reload the sign-in page).
+    await karta.waitForPickerMap();
     await waitForServiceWorker(page);
     // Once the worker controls the page, the form's reads (who is signed in, the categories) are
     // kept for offline use, as on any visit after the first.
@@ -112,6 +126,7 @@ describeInBrowser('drafts that are never lost', (suite) => {
     await karta.forgetSession();
     await karta.openPropose('?lat=45.81&lng=15.98&z=16');
     await karta.signInFromContributorPrompt(contributor);
+    await karta.waitForPickerMap();
     await waitForServiceWorker(page);
     await page.reload();
     await karta.waitForPickerMap();
@@ -135,6 +150,7 @@ describeInBrowser('drafts that are never lost', (suite) => {
       .toEqual(['refused']);
     const [refused] = await drafts.drafts();
     expect(refused?.status).toBe('Not accepted');
+    expect(await axeViolations(page)).toEqual([]);
     expect(refused?.text).toContain('Karta did not accept it:');
     expect(await placesNamed(contributor.api, name)).toEqual([]);
 
@@ -145,7 +161,7 @@ describeInBrowser('drafts that are never lost', (suite) => {
     await karta.waitForPickerMap();
     expect(await karta.placeField('name.en')).toBe(name);
     await karta.choosePlaceCategory();
-    await karta.savePlace();
+    await saveOnline(karta, page);
     expect(await karta.submissionConfirmation()).toContain('sent for review');
     expect(await page.getByTestId('draft-item').count()).toBe(0);
     expect(await placesNamed(contributor.api, name)).toHaveLength(1);
@@ -207,6 +223,8 @@ describeInBrowser('drafts that are never lost', (suite) => {
     const [conflict] = await drafts.drafts();
     expect(conflict?.status).toBe('Needs your choice');
     await drafts.resolve(conflict?.id ?? '');
+    expect(await page.getByTestId('merging-place').innerText()).toBe('Soup point Trešnjevka');
+    expect(await axeViolations(page)).toEqual([]);
     const rows = await drafts.mergeRows();
     expect(rows.map(({ field, choice }) => ({ field, choice }))).toEqual([
       { field: 'name.en', choice: true },
@@ -245,7 +263,7 @@ it.skipIf(!inject('chromiumPath'))(
 
       // The server makes the place, but the answer never arrives: to the browser, a failed send.
       proxy.loseNextAnswer('POST', '/api/v1/places');
-      await karta.savePlace();
+      await saveOnline(karta, page);
       expect(await karta.submissionConfirmation()).toContain('kept in this browser');
       expect(await placesNamed(contributor.api, name)).toHaveLength(1);
 
@@ -261,7 +279,7 @@ it.skipIf(!inject('chromiumPath'))(
       await karta.waitForPickerMap();
       await karta.fillPlaceField('phone', '+385 1 300 300');
       proxy.loseNextAnswer('PATCH', path);
-      await karta.savePlace();
+      await saveOnline(karta, page);
       expect(await karta.submissionConfirmation()).toContain('kept in this browser');
       await sentByWhoeverComesFirst(page);
       expect(proxy.requestsTo('PATCH', path)).toBe(2);
@@ -274,4 +292,5 @@ it.skipIf(!inject('chromiumPath'))(
       await proxy.close();
     }
   },
+  120_000,
 );

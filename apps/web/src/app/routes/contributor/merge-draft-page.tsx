@@ -11,6 +11,7 @@ import {
   getEditablePlace,
 } from '../../../features/place-editor/api/get-editable-place.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
+import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { ContributorFrame } from './contributor-frame.tsx';
 import { useCategoryOptions } from './use-category-options.ts';
 
@@ -22,7 +23,7 @@ const backLink = (label: string) => (
 
 /** The merge screen of one edit draft, with the place as it is now. */
 function Merge({ draft }: { draft: EditDraft }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const { nameOf } = useCategoryOptions();
   // Read afresh, never shown from an earlier copy (the editor's): the point is what the place
@@ -42,14 +43,19 @@ function Merge({ draft }: { draft: EditDraft }) {
       />
     );
   return (
-    <MergeDraft
-      key={current.data.version}
-      draft={draft}
-      current={current.data}
-      reload={() => current.refetch()}
-      categoryNameOf={nameOf}
-      onDone={() => navigate(`/my-submissions?updated=${draft.placeId}`)}
-    />
+    <>
+      <h2 data-testid="merging-place" className="-mt-2 mb-6 break-words text-lg font-semibold text-gray-800">
+        {localizeText(current.data.name, i18n.language, current.data.primaryLanguage)}
+      </h2>
+      <MergeDraft
+        key={current.data.version}
+        draft={draft}
+        current={current.data}
+        reload={() => current.refetch()}
+        categoryNameOf={nameOf}
+        onDone={() => navigate(`/my-submissions?updated=${draft.placeId}`)}
+      />
+    </>
   );
 }
 

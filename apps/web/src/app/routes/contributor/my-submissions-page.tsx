@@ -16,6 +16,7 @@ export function MySubmissionsPage() {
   const params = new URLSearchParams(useSearch());
   const { nameOf } = useCategoryOptions();
   const saved = params.get('saved');
+  const drafted = params.has('drafted') && !params.has('saved') && !params.has('updated');
   const confirmation = params.has('saved')
     ? t('mySubmissions.saved')
     : params.has('updated')
@@ -37,7 +38,8 @@ export function MySubmissionsPage() {
             {confirmation && (
               <p
                 data-testid="submission-saved"
-                className="mb-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-900"
+                // Kept for later is news, not a success: blue rather than green.
+                className={`mb-4 rounded-lg border p-3 text-sm font-medium ${drafted ? 'border-blue-200 bg-blue-50 text-blue-950' : 'border-green-200 bg-green-50 text-green-900'}`}
               >
                 {confirmation}
                 {saved && /^\d{1,15}$/.test(saved) && (
