@@ -8,11 +8,7 @@ import { launchBrowser } from '../support/chromium.ts';
 import { DraftsPage } from '../support/drafts-page.ts';
 import { KartaDriver } from '../support/driver.ts';
 import { startKartaProxy } from '../support/karta-proxy.ts';
-
-/** Waits until Karta's service worker controls the page (it registers after the first view). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
-}
+import { waitForServiceWorker } from '../support/service-worker.ts';
 
 /** The contributor's own places named `name` (every status), as the server has them. */
 async function placesNamed(api: Awaited<ReturnType<typeof newContributor>>['api'], name: string) {
@@ -45,12 +41,32 @@ async function saveOnline(karta: KartaDriver, page: Page): Promise<void> {
   if (await step.isVisible()) await karta.saveAnyway();
 }
 
-/** Fills the propose form with a place at the picker's centre. */
-async function fillProposal(karta: KartaDriver, name: string): Promise<void> {
+/** Fills the propose form with a place at the picker's centre (in `category`, else the first). */
+async function fillProposal(karta: KartaDriver, name: string, category?: string): Promise<void> {
   await karta.waitForPickerMap();
   await karta.clickPickerMap(0, 0);
-  await karta.choosePlaceCategory();
+  await karta.choosePlaceCategory(category);
   await karta.fillPlaceField('name.en', name);
+}
+
+/**
+ * Signs the contributor in from the propose form, then loads it once more with the service worker
+ * in control, so the form's reads (who is signed in, the categories) are kept for offline use, as
+ * on any visit after the first.
+ */
+async function openProposeFormForOffline(
+  karta: KartaDriver,
+  page: Page,
+  contributor: { email: string; password: string },
+): Promise<void> {
+  await karta.forgetSession();
+  await karta.openPropose('?lat=45.81&lng=15.98&z=16');
+  await karta.signInFromContributorPrompt(contributor);
+  // Signed in, back on the form (a reload before would reload the sign-in page).
+  await karta.waitForPickerMap();
+  await waitForServiceWorker(page);
+  await page.reload();
+  await karta.waitForPickerMap();
 }
 
 describeInBrowser('drafts that are never lost', (suite) => {
@@ -59,16 +75,7 @@ describeInBrowser('drafts that are never lost', (suite) => {
     const contributor = await newContributor(baseUrl, 'E2E basement volunteer');
     const drafts = new DraftsPage(page);
     const name = `Shelter kitchen ${Date.now()}`;
-    await karta.forgetSession();
-    await karta.openPropose('?lat=45.81&lng=15.98&z=16');
-    await karta.signInFromContributorPrompt(contributor);
-    // Signed in, back on the form (a reload before would reload the sign-in page).
-    await karta.waitForPickerMap();
-    await waitForServiceWorker(page);
-    // Once the worker controls the page, the form's reads (who is signed in, the categories) are
-    // kept for offline use, as on any visit after the first.
-    await page.reload();
-    await karta.waitForPickerMap();
+    await openProposeFormForOffline(karta, page, contributor);
 
     await session.context.setOffline(true);
     try {
@@ -123,20 +130,11 @@ describeInBrowser('drafts that are never lost', (suite) => {
       icon: 'map-pin',
     });
     const name = `Clinic in the school gym ${Date.now()}`;
-    await karta.forgetSession();
-    await karta.openPropose('?lat=45.81&lng=15.98&z=16');
-    await karta.signInFromContributorPrompt(contributor);
-    await karta.waitForPickerMap();
-    await waitForServiceWorker(page);
-    await page.reload();
-    await karta.waitForPickerMap();
+    await openProposeFormForOffline(karta, page, contributor);
 
     await session.context.setOffline(true);
     try {
-      await karta.waitForPickerMap();
-      await karta.clickPickerMap(0, 0);
-      await karta.choosePlaceCategory('Pop-up clinic');
-      await karta.fillPlaceField('name.en', name);
+      await fillProposal(karta, name, 'Pop-up clinic');
       await karta.savePlace();
       expect(await karta.submissionConfirmation()).toContain('kept in this browser');
       // The category is removed while the draft waits.

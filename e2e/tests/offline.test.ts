@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { apiOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
@@ -6,11 +5,7 @@ import { launchBrowser } from '../support/chromium.ts';
 import { startKartaProxy } from '../support/karta-proxy.ts';
 import { NearPage } from '../support/near-page.ts';
 import { SearchBox } from '../support/search-page.ts';
-
-/** Waits until Karta's service worker controls the page (it registers after the first view). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
-}
+import { waitForServiceWorker } from '../support/service-worker.ts';
 
 interface ManifestIcon {
   src: string;

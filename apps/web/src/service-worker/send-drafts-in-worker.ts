@@ -1,6 +1,6 @@
 import { createApiClient } from '@karta/api-client';
 import { draftApiOf } from '../features/offline/drafts/draft-api.ts';
-import { DRAFTS_SYNC_TAG, sendDrafts } from '../features/offline/drafts/send-drafts.ts';
+import { sendDrafts } from '../features/offline/drafts/send-drafts.ts';
 
 /** The worker's own API client: straight to the network (its own requests bypass its routes). */
 const workerApi = draftApiOf(createApiClient({ fetch: (...args) => fetch(...args) }));
@@ -9,8 +9,6 @@ const workerApi = draftApiOf(createApiClient({ fetch: (...args) => fetch(...args
  * Sends the waiting drafts when Background Sync wakes the worker. Failing while the server cannot
  * be reached asks the browser to try again later (with its own back-off).
  */
-export { DRAFTS_SYNC_TAG };
-
 export async function sendDraftsInWorker(): Promise<void> {
   const { stopped } = await sendDrafts(workerApi);
   if (stopped) throw new Error('The server could not be reached; the drafts wait for the next try');

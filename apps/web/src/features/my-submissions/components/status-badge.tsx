@@ -1,5 +1,6 @@
 import type { PlaceStatus } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge.tsx';
 
 /** Each status in its own colour, all at WCAG AA contrast on their background. */
 const LOOKS: Record<PlaceStatus, string> = {
@@ -13,11 +14,8 @@ const LOOKS: Record<PlaceStatus, string> = {
 export function StatusBadge({ status }: { status: PlaceStatus }) {
   const { t } = useTranslation();
   return (
-    <span
-      data-testid="status-badge"
-      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${LOOKS[status]}`}
-    >
+    <Badge look={LOOKS[status]} testId="status-badge">
       {t(`mySubmissions.status.${status}`)}
-    </span>
+    </Badge>
   );
 }

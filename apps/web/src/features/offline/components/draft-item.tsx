@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
+import { PHOTO_ACCEPT } from '../../photos/utils/photo-content-type.ts';
 import { type Draft, draftName, newDraftId } from '../drafts/draft.ts';
 import { putDraft, removeDraft } from '../drafts/drafts-store.ts';
 
@@ -35,7 +37,7 @@ function AddPhotos({ draft }: { draft: Extract<Draft, { kind: 'proposal' }> }) {
       <input
         id={inputId}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
+        accept={PHOTO_ACCEPT}
         multiple
         data-testid="draft-add-photos"
         className="sr-only"
@@ -79,12 +81,9 @@ export function DraftItem({ draft }: { draft: Draft }) {
               .join(' · ')}
           </p>
         </div>
-        <span
-          data-testid="draft-status"
-          className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${LOOKS[draft.state]}`}
-        >
+        <Badge look={LOOKS[draft.state]} testId="draft-status">
           {t(`drafts.state.${draft.state}`)}
-        </span>
+        </Badge>
       </div>
       <p className="mt-2 text-sm text-gray-700">{explanation}</p>
       <div className="mt-3 flex flex-wrap items-center gap-2">

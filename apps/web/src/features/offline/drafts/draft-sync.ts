@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 import { type Draft, newDraftId, photosDraftId } from './draft.ts';
 import { draftApiOf } from './draft-api.ts';
 import { putDraft, readDraft } from './drafts-store.ts';
-import { DRAFTS_SYNC_TAG, sendDraft, sendDrafts } from './send-drafts.ts';
+import { DRAFTS_SYNC_TAG, sendDrafts } from './send-drafts.ts';
 
 /** Background Sync's part of a registration (not in TypeScript's DOM types yet). */
 type WithBackgroundSync = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
@@ -30,12 +30,6 @@ export function sendWaitingDrafts(): Promise<unknown> {
       sending = null;
     });
   return sending;
-}
-
-/** Sends one draft now, as the user asked (after a merge, or "Send now"). */
-export async function sendOneDraft(draft: Draft): Promise<void> {
-  const outcome = await sendDraft(pageApi, draft);
-  refreshAfter(outcome === 'sent' ? 1 : 0);
 }
 
 /**

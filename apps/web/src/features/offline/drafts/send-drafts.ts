@@ -103,8 +103,8 @@ async function sendEdit(api: DraftApi, draft: EditDraft): Promise<Sent> {
   return 'sent';
 }
 
-/** Sends one draft now (the merge screen and "Send now" use it too). */
-export function sendDraft(api: DraftApi, draft: Draft): Promise<Sent> {
+/** Sends one draft. */
+function sendDraft(api: DraftApi, draft: Draft): Promise<Sent> {
   if (draft.kind === 'proposal') return sendProposal(api, draft);
   if (draft.kind === 'photos') return sendPhotos(api, draft, draft.placeId);
   return sendEdit(api, draft);

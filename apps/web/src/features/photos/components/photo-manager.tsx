@@ -8,11 +8,11 @@ import { isModerator } from '../../auth/utils/roles.ts';
 import { useOrderPhotos } from '../api/photo-writes.ts';
 import { usePlacePhotos } from '../api/place-photos.ts';
 import { usePhotoUploads } from '../hooks/use-photo-uploads.ts';
+import { PHOTO_ACCEPT } from '../utils/photo-content-type.ts';
 import { PhotoEditorItem } from './photo-editor-item.tsx';
 import { PhotoUploadList } from './photo-upload-list.tsx';
 
 /** What the file chooser offers: what the server takes. */
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 
 interface PhotoManagerProps {
   placeId: number;
@@ -82,7 +82,7 @@ export function PhotoManager({ placeId, languages, canReorder, onTakenAt, onUnse
           ref={input}
           id={inputId}
           type="file"
-          accept={ACCEPT}
+          accept={PHOTO_ACCEPT}
           multiple
           className="sr-only"
           data-testid="photo-input"

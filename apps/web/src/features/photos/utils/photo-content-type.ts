@@ -8,3 +8,6 @@ export function photoContentType(photo: Blob): PhotoContentType {
     ? (photo.type as PhotoContentType)
     : 'image/jpeg';
 }
+
+/** A file input's `accept` for photos: the types the server takes. */
+export const PHOTO_ACCEPT = PHOTO_CONTENT_TYPES.join(',');
