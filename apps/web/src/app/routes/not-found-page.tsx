@@ -3,10 +3,12 @@ import { Link } from 'wouter';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { MapIcon } from '../../components/ui/icons.tsx';
 import { EmptyState } from '../../components/ui/states.tsx';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 
 /** Any address the app does not know. */
 export function NotFoundPage() {
   const { t } = useTranslation();
+  usePageTitle(t('notFound.title'));
   return (
     <div className="mx-auto max-w-2xl px-4 py-16">
       <h1 className="sr-only">{t('notFound.title')}</h1>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { safeNextPath } from '../../../features/auth/utils/safe-next-path.ts';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
 
 /** Where an account page returns to: its own `next` parameter, if it is a path on this site. */
 export function useNextPath(): string {
@@ -35,6 +36,7 @@ export function AccountPageFrame({ title, intro, children }: AccountPageFramePro
  * password-reset pages use it alone: they apply whoever is signed in (or not).
  */
 export function AccountPageLayout({ title, intro, children }: AccountPageFrameProps) {
+  usePageTitle(title);
   return (
     <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-14">
       <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 
 interface ContributorFrameProps {
@@ -31,6 +32,7 @@ export function ContributorFrame({
   children,
 }: ContributorFrameProps) {
   const { t } = useTranslation();
+  usePageTitle(title);
   const user = useCurrentUser();
   const next = encodeURIComponent(path);
   let body: ReactNode;

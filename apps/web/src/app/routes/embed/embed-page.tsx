@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ExternalLinkIcon } from '../../../components/ui/icons.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { publicOrigin } from '../../../lib/embed-code.ts';
 import { viewStateLink } from '../../../lib/view-url.ts';
 import { usePlacesMap, useViewDefaults } from '../../places-map/use-places-map.tsx';
@@ -17,6 +18,8 @@ const EMBED_PARAMETERS = ['lang'] as const;
  */
 export function EmbedPage() {
   const { t } = useTranslation();
+  // The map alone is the home page's map: named as the home page is, in a tab opened on its own.
+  usePageTitle(null);
   const config = useRuntimeConfig();
   const { view, moveTo, selectPlace, clearMissingPlace } = useViewUrlState(useViewDefaults(), {
     keep: EMBED_PARAMETERS,

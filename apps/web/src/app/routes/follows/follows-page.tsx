@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLinkToken } from '../../../features/auth/hooks/use-link-token.ts';
 import { FollowLinkInvalid } from '../../../features/follows/components/follow-link-invalid.tsx';
 import { FollowsList } from '../../../features/follows/components/follows-list.tsx';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
 
 /**
  * `/follows?token=…`, the "see and end your follows" link of the follow e-mails: every follow of
@@ -10,6 +11,7 @@ import { FollowsList } from '../../../features/follows/components/follows-list.t
  */
 export function FollowsPage() {
   const { t } = useTranslation();
+  usePageTitle(t('follows.manage.title'));
   const token = useLinkToken();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">

@@ -10,6 +10,7 @@ import { SaveAreaButton } from '../../../features/offline/components/save-area-b
 import { placeOfListItem, usePlacesInView } from '../../../features/places/api/list-places.ts';
 import { ExportLinks } from '../../../features/places/components/export-links.tsx';
 import { FeedLink } from '../../../features/places/components/feed-link.tsx';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { publicOrigin } from '../../../lib/embed-code.ts';
 import { scrollMapIntoView } from '../../../lib/scroll-map-into-view.ts';
 import { usePlacesMap, useViewDefaults } from '../../places-map/use-places-map.tsx';
@@ -24,6 +25,7 @@ import { ShareButton } from './share-dialog.tsx';
  */
 export function HomePage() {
   const { t } = useTranslation();
+  usePageTitle(null);
   const config = useRuntimeConfig();
   const mapSection = useRef<HTMLDivElement>(null);
 

@@ -9,6 +9,7 @@ import { FollowSpotButton } from '../../../features/follows/components/follow-bu
 import { type NearSearch, useNearPlaces } from '../../../features/near/api/list-near-places.ts';
 import { LocateControl } from '../../../features/near/components/locate-control.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { formatCoordinates } from '../../../lib/place-links.ts';
 import { scrollMapIntoView } from '../../../lib/scroll-map-into-view.ts';
 import { MapUpdatingHint } from '../../places-map/map-updating-hint.tsx';
@@ -26,6 +27,7 @@ const SEARCH_DELAY_MS = 250;
  */
 export function NearPage() {
   const { t } = useTranslation();
+  usePageTitle(t('near.title'));
   const config = useRuntimeConfig();
   const { categories, lookOf } = useCategoryLooks(config.defaultLanguage);
   const { state, setPoint, setRadius, setTab, setCategories, setOpenNow } = useNearUrlState();

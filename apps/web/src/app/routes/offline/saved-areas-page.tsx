@@ -11,6 +11,7 @@ import {
   type SavedAreaSummary,
 } from '../../../features/offline/pack/saved-areas-store.ts';
 import { formatBytes } from '../../../features/offline/utils/format-bytes.ts';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 
 type Busy = { id: string; doing: 'refreshing' | 'removing' } | null;
@@ -31,6 +32,7 @@ function useStorageEstimate(areas: readonly SavedAreaSummary[] | null) {
  */
 export function SavedAreasPage() {
   const { t, i18n } = useTranslation();
+  usePageTitle(t('offline.areas.title'));
   const { maxZoom } = useRuntimeConfig();
   const [areas, setAreas] = useState<SavedAreaSummary[] | null>(null);
   const [busy, setBusy] = useState<Busy>(null);

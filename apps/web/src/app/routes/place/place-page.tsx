@@ -7,6 +7,8 @@ import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
 import { usePlacePhotos } from '../../../features/photos/api/place-photos.ts';
 import { usePlace } from '../../../features/places/api/get-place.ts';
+import { placeName } from '../../../features/places/utils/place-text.ts';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { errorMessageKey, isNotFound } from '../../../lib/error-message.ts';
 import { PlaceView } from './place-view.tsx';
 
@@ -14,7 +16,7 @@ const PLACE_ID = /^[1-9]\d{0,14}$/;
 
 /** `/places/:id`: everything about one place, or a clear "not found". */
 export function PlacePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const config = useRuntimeConfig();
   const params = useParams();
   const id = params.id && PLACE_ID.test(params.id) ? Number(params.id) : null;
@@ -23,6 +25,14 @@ export function PlacePage() {
   // its place at once, and nothing below it moves (a failed list shows no photos).
   const photos = usePlacePhotos(id);
   const { lookOf } = useCategoryLooks(config.defaultLanguage);
+  const notFound = id === null || (query.isError && isNotFound(query.error));
+  usePageTitle(
+    notFound
+      ? t('placePage.notFoundTitle')
+      : query.data
+        ? placeName(query.data, i18n.language)
+        : t(query.isError ? 'placePage.loadFailed' : 'placePage.loading'),
+  );
 
   const backLink = (
     <Link to="/" className={buttonStyles.link}>
@@ -31,7 +41,7 @@ export function PlacePage() {
     </Link>
   );
 
-  if (id === null || (query.isError && isNotFound(query.error))) {
+  if (notFound) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
         {backLink}

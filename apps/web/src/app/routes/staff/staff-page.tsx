@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabLinks } from '../../../components/ui/tab-links.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { hasRole, StaffGate, type StaffRole } from './staff-gate.tsx';
 
 const SCREENS = [
@@ -39,6 +40,7 @@ interface StaffPageProps {
 
 /** The frame of a staff screen: its title, links to the other staff screens, and the role check. */
 export function StaffPage({ screen, requires, title, intro, children }: StaffPageProps) {
+  usePageTitle(title);
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8" data-testid={`${screen}-page`}>
       <StaffNav current={screen} />
