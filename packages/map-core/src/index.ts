@@ -9,6 +9,13 @@ export {
   markerGeometry,
 } from './dom/element-geometry.ts';
 export { InfoWindowFrame, type InfoWindowHost } from './dom/info-window-frame.ts';
+export {
+  INFO_WINDOW_GAP,
+  type InfoWindowRoom,
+  infoWindowRoom,
+  MAP_OVERLAY_ATTRIBUTE,
+  mapObstacles,
+} from './dom/info-window-room.ts';
 export { createMarkerButton, updateMarkerButton } from './dom/marker-button.ts';
 export {
   offsetByMetres,

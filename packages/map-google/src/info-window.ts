@@ -1,8 +1,10 @@
-import { InfoWindowFrame, type LatLng, MARKER_PIN_SIZE } from '@karta/map-core';
+import { InfoWindowFrame, infoWindowRoom, type LatLng, MARKER_PIN_SIZE, mapObstacles } from '@karta/map-core';
 import { nearestCopyX } from './world-copy.ts';
 
-/** Room kept between the window and the map's edge when the map pans to show it. */
-const AUTO_PAN_PADDING = 16;
+/** Google's own controls over the map: zoom, map type, full screen, and the terms and data line. */
+const GOOGLE_CONTROLS = '.gmnoprint, .gm-style-cc, .gm-fullscreen-control, .gm-bundled-control';
+/** The window's own height around its content: the bubble's padding (style.css) and the tip. */
+const WINDOW_CHROME_HEIGHT = 14 + 14 + 10;
 /** The tip rests on a pin's head rather than its point, so the window never hides its place. */
 const TIP_LIFT = MARKER_PIN_SIZE.height - 6;
 
@@ -58,7 +60,10 @@ export class InfoWindow {
     // The app renders the content (a React portal) after the window opens, and it can grow when
     // data or fonts arrive: pan again by the real size then.
     if (typeof ResizeObserver !== 'undefined') {
-      this.resizeObserver = new ResizeObserver(() => this.panIntoView());
+      this.resizeObserver = new ResizeObserver(() => {
+        this.frame.nameFromHeading();
+        this.panIntoView();
+      });
       this.resizeObserver.observe(this.frame.element);
     }
   }
@@ -111,20 +116,25 @@ export class InfoWindow {
     }
   }
 
-  /** Pans the map just enough for the whole window to show, if it does not already. */
+  /**
+   * Pans the map just enough for the whole window to show clear of the controls (Google's and the
+   * app's Share) and the map's edges, if it does not already; the content scrolls past the room.
+   */
   private panIntoView(): void {
     if (!this.isOpen || !this.root.isConnected) return;
+    const mapDiv = this.map.getDiv();
+    const view = mapDiv.getBoundingClientRect();
+    const room = infoWindowRoom(view, mapObstacles(mapDiv, GOOGLE_CONTROLS));
+    this.frame.limitContentHeight(view.height - room.top - room.bottom - WINDOW_CHROME_HEIGHT);
     const box = this.root.getBoundingClientRect();
-    const view = this.map.getDiv().getBoundingClientRect();
     if (box.width === 0 && box.height === 0) return;
-    const pad = AUTO_PAN_PADDING;
     let dx = 0;
-    if (box.right > view.right - pad) dx = box.right - (view.right - pad);
-    if (box.left - dx < view.left + pad) dx = box.left - (view.left + pad);
+    if (box.right > view.right - room.right) dx = box.right - (view.right - room.right);
+    if (box.left - dx < view.left + room.left) dx = box.left - (view.left + room.left);
     let dy = 0;
     // The top wins over the bottom: a window taller than the map shows its start.
-    if (box.bottom > view.bottom - pad) dy = box.bottom - (view.bottom - pad);
-    if (box.top - dy < view.top + pad) dy = box.top - (view.top + pad);
+    if (box.bottom > view.bottom - room.bottom) dy = box.bottom - (view.bottom - room.bottom);
+    if (box.top - dy < view.top + room.top) dy = box.top - (view.top + room.top);
     if (dx !== 0 || dy !== 0) this.map.panBy(Math.round(dx), Math.round(dy));
   }
 }

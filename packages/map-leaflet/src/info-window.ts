@@ -1,6 +1,14 @@
-import { InfoWindowFrame, type LatLng, MARKER_PIN_SIZE } from '@karta/map-core';
+import { InfoWindowFrame, infoWindowRoom, type LatLng, MARKER_PIN_SIZE, mapObstacles } from '@karta/map-core';
 import L from 'leaflet';
 import { nearestCopyLng } from './world-copy.ts';
+
+/** The window's own height around its content: the content's margins (style.css) and the tip. */
+const WINDOW_CHROME_HEIGHT = 14 + 14 + 20;
+/** The window's width around its content: the content's margins (style.css). */
+const WINDOW_CHROME_WIDTH = 16 + 40;
+/** The widest content, for a readable line length, and the narrowest where the map allows it. */
+const MAX_WIDTH = 360;
+const MIN_WIDTH = 200;
 
 /**
  * The info window: a Leaflet popup showing the shared frame (the app's element, our labelled close
@@ -24,8 +32,8 @@ export class InfoWindow {
     });
     this.popup = L.popup({
       className: 'karta-popup',
+      // Panned clear of the controls and the map's edges: see keepClearOfControls.
       autoPan: true,
-      autoPanPadding: [16, 16],
       closeButton: false,
       // Both are ours: a map click is the app's to interpret, and Escape must be told apart
       // from a close from code.
@@ -34,8 +42,8 @@ export class InfoWindow {
       // The tip rests on a pin's head rather than its point, so the window never hides the
       // place it is about (Leaflet's own offset is 7 px below the point).
       offset: [0, 7 - MARKER_PIN_SIZE.height],
-      maxWidth: 360,
-      minWidth: 200,
+      maxWidth: MAX_WIDTH,
+      minWidth: MIN_WIDTH,
     });
     // The app renders the content (a React portal) after the window opens, and it can grow when
     // data or fonts arrive: measure again then, so the window is placed and panned by its real
@@ -50,6 +58,7 @@ export class InfoWindow {
   /** Shows `content` at `position`, replacing what was shown. */
   open(position: LatLng, content: HTMLElement): void {
     const takeFocus = this.frame.fill(content);
+    this.keepClearOfControls();
     const lng = nearestCopyLng(position.lng, this.map.getCenter().lng);
     // An open popup redraws itself on both calls; a closed one is opened.
     this.popup.setLatLng([position.lat, lng]).setContent(this.frame.element);
@@ -84,7 +93,28 @@ export class InfoWindow {
     // it (a "Copied" note appearing beside the focused copy button would otherwise lose it).
     const focused = document.activeElement;
     const keep = focused instanceof HTMLElement && this.frame.element.contains(focused) ? focused : null;
+    this.frame.nameFromHeading();
+    this.keepClearOfControls();
     this.popup.update();
     if (keep?.isConnected && document.activeElement !== keep) keep.focus({ preventScroll: true });
+  }
+
+  /**
+   * Sets the pan's padding to the room between the controls (zoom, attribution, the app's Share)
+   * and sizes the window to fit in it, so an open window never lies under a control or past the
+   * map's edge, on a phone's narrow map too.
+   */
+  private keepClearOfControls(): void {
+    const container = this.map.getContainer();
+    const map = container.getBoundingClientRect();
+    if (map.width === 0 || map.height === 0) return;
+    const room = infoWindowRoom(map, mapObstacles(container, '.leaflet-control'));
+    this.popup.options.autoPanPaddingTopLeft = L.point(room.left, room.top);
+    this.popup.options.autoPanPaddingBottomRight = L.point(room.right, room.bottom);
+    // Leaflet's widths are the content's, inside its margins.
+    const widest = map.width - room.left - room.right - WINDOW_CHROME_WIDTH;
+    this.popup.options.maxWidth = Math.min(MAX_WIDTH, widest);
+    this.popup.options.minWidth = Math.min(MIN_WIDTH, widest);
+    this.frame.limitContentHeight(map.height - room.top - room.bottom - WINDOW_CHROME_HEIGHT);
   }
 }

@@ -13,11 +13,15 @@ export interface InfoWindowHost {
  * and handed back to whatever opened it. The engine only places, shows and hides the frame.
  */
 export class InfoWindowFrame {
+  /** Ids given to headings without one, numbered across every map on the page. */
+  private static headings = 0;
   /** The element the engine shows; focusable from code only, so keyboard users land in it. */
   readonly element = document.createElement('div');
   private readonly closeButton = document.createElement('button');
   /** Where focus was when the window opened, to return it on a close by keyboard or button. */
   private opener: HTMLElement | null = null;
+  /** The app's element shown in the frame. */
+  private content: HTMLElement | null = null;
 
   constructor(
     private readonly container: HTMLElement,
@@ -30,6 +34,9 @@ export class InfoWindowFrame {
     this.closeButton.addEventListener('click', () => this.closeByUser());
     this.element.className = 'karta-popup-frame';
     this.element.tabIndex = -1;
+    // Announced as a dialog named by its content's heading (the place's name); not modal: the
+    // map and the page stay usable around it.
+    this.element.setAttribute('role', 'dialog');
     this.setCloseLabel(closeLabel);
     // On the map's container, so Escape works wherever focus is in the map, the window included.
     container.addEventListener('keydown', this.onKeyDown);
@@ -44,7 +51,40 @@ export class InfoWindowFrame {
     const focusInMap = active instanceof HTMLElement && this.container.contains(active);
     if (focusInMap && !this.element.contains(active)) this.opener = active;
     this.element.replaceChildren(this.closeButton, content);
+    this.content = content;
+    this.nameFromHeading();
     return focusInMap;
+  }
+
+  /**
+   * Names the dialog by the first heading of its content, which the app may change while the
+   * window is open (its data arriving): the engine calls this again when the window resizes.
+   */
+  nameFromHeading(): void {
+    const heading = this.content?.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6');
+    if (!heading) {
+      this.element.removeAttribute('aria-labelledby');
+      return;
+    }
+    if (!heading.id) {
+      InfoWindowFrame.headings += 1;
+      heading.id = `karta-info-window-title-${InfoWindowFrame.headings}`;
+    }
+    if (this.element.getAttribute('aria-labelledby') !== heading.id) {
+      this.element.setAttribute('aria-labelledby', heading.id);
+    }
+  }
+
+  /**
+   * Lets the content scroll beyond `height` px, so the whole window fits in the room the map has
+   * for it; the close button stays outside the scrolled part, always in view.
+   */
+  limitContentHeight(height: number): void {
+    if (!this.content) return;
+    const value = `${Math.max(80, Math.floor(height))}px`;
+    if (this.content.style.maxHeight === value) return;
+    this.content.style.maxHeight = value;
+    this.content.style.overflowY = 'auto';
   }
 
   focus(): void {

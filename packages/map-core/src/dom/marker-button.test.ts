@@ -18,6 +18,7 @@ describe('createMarkerButton', () => {
   it('is a labelled toggle button with the place id', () => {
     const button = createMarkerButton(marker());
     expect(button.tagName).toBe('BUTTON');
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
     expect(button.type).toBe('button');
     expect(button.dataset.testid).toBe('marker');
     expect(button.dataset.placeId).toBe('42');

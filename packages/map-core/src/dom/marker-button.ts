@@ -15,6 +15,8 @@ export function createMarkerButton(marker: MarkerItem): HTMLButtonElement {
   button.type = 'button';
   button.dataset.testid = 'marker';
   button.setAttribute(MAP_BUTTON_ATTRIBUTE, '');
+  // A press opens the place's info window, which is announced as a dialog.
+  button.setAttribute('aria-haspopup', 'dialog');
   updateMarkerButton(button, marker);
   return button;
 }

@@ -40,6 +40,7 @@ export function EmbedPage() {
         href={fullMap}
         target="_blank"
         rel="noopener"
+        data-map-overlay
         className="absolute top-3 right-3 z-[1000] inline-flex items-center gap-1 rounded-md bg-white/95 px-2 py-1 text-xs font-medium text-blue-800 shadow-md ring-1 ring-gray-900/10 hover:bg-white hover:underline"
       >
         {t('embed.viewOnKarta')}

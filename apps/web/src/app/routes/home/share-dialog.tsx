@@ -96,6 +96,7 @@ export function ShareButton(props: ShareProps) {
       <button
         type="button"
         data-testid="share-button"
+        data-map-overlay
         aria-haspopup="dialog"
         aria-label={t('share.buttonLabel')}
         title={t('share.buttonLabel')}

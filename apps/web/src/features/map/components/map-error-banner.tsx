@@ -24,6 +24,7 @@ export function MapErrorBanner({ message, detail, onRetry, onDismiss }: MapError
     <div className={`pointer-events-none absolute inset-x-0 z-[1000] flex justify-center px-3 ${place}`}>
       <div
         data-testid="map-error"
+        data-map-overlay
         role="alert"
         className="pointer-events-auto flex max-w-md items-start gap-3 rounded-xl border border-red-200 bg-white p-3 shadow-lg sm:max-w-lg"
       >

@@ -20,6 +20,7 @@ export function MapLanguageNote({ onReload, onDismiss }: MapLanguageNoteProps) {
     <div className="pointer-events-none absolute inset-x-0 top-3 z-[1000] flex px-3">
       <div
         data-testid="map-language-note"
+        data-map-overlay
         role="status"
         className="pointer-events-auto flex max-w-md items-center gap-2 rounded-xl border border-gray-200 bg-white/95 py-1.5 pr-1.5 pl-3 text-sm text-gray-800 shadow-md"
       >
