@@ -98,6 +98,8 @@ export interface MapLabels {
   /** Names of the engine's zoom buttons; the engine's own (English) names when absent. */
   zoomIn?: string;
   zoomOut?: string;
+  /** Name of the map itself where the engine makes it a Tab stop (arrows pan, + and − zoom). */
+  keyboardMap?: string;
 }
 
 /** Everything an engine needs to create a map. */

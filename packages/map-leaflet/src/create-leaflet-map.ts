@@ -34,8 +34,14 @@ class LeafletMap implements MapAdapter {
   private zoomControl: L.Control.Zoom;
   private labels: MapLabels;
   private destroyed = false;
-  /** What Leaflet changes on the container (classes, style, tabindex), put back on destroy. */
-  private readonly containerBefore: { className: string; style: string | null; tabindex: string | null };
+  /** What Leaflet and we change on the container (classes, style, tabindex, name), put back on destroy. */
+  private readonly containerBefore: {
+    className: string;
+    style: string | null;
+    tabindex: string | null;
+    role: string | null;
+    label: string | null;
+  };
 
   constructor(private readonly options: MapAdapterOptions) {
     const { container, center, zoom, minZoom, maxZoom, events } = options;
@@ -43,6 +49,8 @@ class LeafletMap implements MapAdapter {
       className: container.className,
       style: container.getAttribute('style'),
       tabindex: container.getAttribute('tabindex'),
+      role: container.getAttribute('role'),
+      label: container.getAttribute('aria-label'),
     };
     const still = prefersReducedMotion();
     this.map = L.map(container, {
@@ -69,6 +77,7 @@ class LeafletMap implements MapAdapter {
     this.roving = new RovingFocus(container, () => normalizeCenter(this.map.getCenter()));
     keepOutOfTabOrder(this.map.attributionControl?.getContainer());
     keepOutOfTabOrder(this.zoomControl.getContainer());
+    nameKeyboardStop(container, this.labels);
 
     this.clusters = new ClusterLayer(this.map, events, this.labels);
     this.markers = new MarkerLayer(this.map, events);
@@ -130,6 +139,7 @@ class LeafletMap implements MapAdapter {
     this.labels = labels;
     this.clusters.setLabels(labels);
     this.infoWindow.setCloseLabel(labels.closeInfoWindow);
+    nameKeyboardStop(this.options.container, labels);
     if (zoomNamesChanged) {
       this.zoomControl.remove();
       this.zoomControl = createZoomControl(labels).addTo(this.map);
@@ -151,6 +161,8 @@ class LeafletMap implements MapAdapter {
     this.map.remove();
     restoreAttribute(this.options.container, 'style', this.containerBefore.style);
     restoreAttribute(this.options.container, 'tabindex', this.containerBefore.tabindex);
+    restoreAttribute(this.options.container, 'role', this.containerBefore.role);
+    restoreAttribute(this.options.container, 'aria-label', this.containerBefore.label);
     this.options.container.className = this.containerBefore.className;
   }
 
@@ -165,6 +177,16 @@ class LeafletMap implements MapAdapter {
   private readonly onClick = (event: L.LeafletMouseEvent): void => {
     this.options.events.onMapClick?.(normalizeCenter(event.latlng));
   };
+}
+
+/**
+ * Names the map's own Tab stop (Leaflet makes its container focusable for the arrow keys), so a
+ * keyboard or screen-reader user landing on it hears what it is and how to use it.
+ */
+function nameKeyboardStop(container: HTMLElement, labels: MapLabels): void {
+  if (!labels.keyboardMap) return;
+  container.setAttribute('role', 'group');
+  container.setAttribute('aria-label', labels.keyboardMap);
 }
 
 /** Leaves a control's links and buttons clickable but out of the Tab order. */

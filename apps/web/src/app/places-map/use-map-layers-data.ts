@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CategoryView } from '../../features/categories/hooks/use-category-looks.ts';
 import { buildCircles } from '../../features/map/utils/build-circles.ts';
 import { buildMarkers } from '../../features/map/utils/build-markers.ts';
+import { clusterLabel } from '../../features/map/utils/cluster-label.ts';
 
 const NO_CLUSTERS: MapResponse['clusters'] = [];
 
@@ -53,7 +54,7 @@ export function useMapLayersData({ data, selectedId, selectedPlace, zoom, maxZoo
   const atMaxZoom = Math.round(zoom) >= maxZoom;
   const labels = useMemo<MapLabels>(
     () => ({
-      cluster: (count) => t(atMaxZoom ? 'map.clusterList' : 'map.clusterZoom', { count }),
+      cluster: (count) => clusterLabel(t, count, atMaxZoom),
       closeInfoWindow: t('map.closeInfoWindow'),
     }),
     [t, atMaxZoom],

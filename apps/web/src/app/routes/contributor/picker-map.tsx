@@ -6,6 +6,7 @@ import { MapCanvas } from '../../../features/map/components/map-canvas/map-canva
 import type { MapHandle } from '../../../features/map/components/map-canvas/map-canvas-types.ts';
 import { useMapEngineProps } from '../../../features/map/hooks/use-map-engine-props.ts';
 import { boundsContain } from '../../../features/map/utils/bounds.ts';
+import { clusterLabel } from '../../../features/map/utils/cluster-label.ts';
 import type { PickerMapRequest } from '../../../features/place-editor/components/location-section.tsx';
 
 /** Close enough to put a marker on the right building. */
@@ -69,7 +70,7 @@ export function PickerMap({ position, radius, onPick, initialView }: PickerMapPr
   );
   const labels = useMemo<MapLabels>(
     () => ({
-      cluster: (count) => t('map.clusterZoom', { count }),
+      cluster: (count) => clusterLabel(t, count, false),
       closeInfoWindow: t('map.closeInfoWindow'),
     }),
     [t],

@@ -1,7 +1,7 @@
 import type { PlaceListItem } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { CloseIcon, MapPinIcon, RetryIcon } from '../../../components/ui/icons.tsx';
+import { ChevronDownIcon, CloseIcon, MapPinIcon, RetryIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { CategoryChips } from '../../../features/categories/components/category-chips.tsx';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
@@ -58,6 +58,7 @@ export function PlacesPanel(props: PlacesPanelProps) {
     </button>
   );
 
+  const searchFoundNothing = searching && list.data !== undefined && places.length === 0;
   let body: React.ReactNode;
   if (list.isError && !list.data) {
     body = (
@@ -74,24 +75,9 @@ export function PlacesPanel(props: PlacesPanelProps) {
     );
   } else if (!list.data) {
     body = <LoadingState label={t('places.loading')} />;
-  } else if (places.length === 0 && searching) {
-    body = (
-      <EmptyState
-        icon={<MapPinIcon className="size-6" />}
-        title={t('places.search.empty', { text: search })}
-        body={filtered ? t('places.search.emptyFilteredHint') : t('places.search.emptyHint')}
-        action={
-          <div className="flex flex-wrap justify-center gap-2">
-            {filtered && (
-              <button type="button" className={buttonStyles.secondary} onClick={showAll}>
-                {t('places.showAll')}
-              </button>
-            )}
-            {clearSearch}
-          </div>
-        }
-      />
-    );
+  } else if (searchFoundNothing) {
+    // Said at the top, with what to try (see the heading row).
+    body = null;
   } else if (places.length === 0) {
     body = (
       <EmptyState
@@ -122,13 +108,75 @@ export function PlacesPanel(props: PlacesPanelProps) {
     );
   }
 
+  let count: React.ReactNode = null;
+  if (searchFoundNothing) {
+    count = (
+      <>
+        <span data-testid="place-count" className="font-medium text-gray-900">
+          {t('places.search.empty', { text: search })}
+        </span>
+        <span className="mt-1 block">
+          {filtered ? t('places.search.emptyFilteredHint') : t('places.search.emptyHint')}
+        </span>
+      </>
+    );
+  } else if (total !== undefined) {
+    count = (
+      <>
+        <span data-testid="place-count" className="font-medium text-gray-900">
+          {searching
+            ? t(`places.search.count${atLeast}`, { count: total, text: search })
+            : t(`places.countInView${atLeast}`, { count: total })}
+        </span>
+        <span className="hidden sm:inline">
+          {' '}
+          · {t(searching ? 'places.search.sortedByRelevance' : 'places.sortedByDistance')}
+        </span>
+      </>
+    );
+  }
+
   return (
     // The "Skip the map" link lands here, before the filter, so keyboard users meet it first.
-    <div
+    // The heading and the count come first at every width, so on a phone what a search found
+    // shows right under the map; the filter follows, then the list (one tap away by "Show the
+    // list"), and the page is the only thing that scrolls.
+    <section
       id="places"
       tabIndex={-1}
-      className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8 lg:py-8 outline-none"
+      aria-labelledby="places-heading"
+      className="mx-auto grid max-w-screen-2xl gap-x-6 gap-y-4 px-4 py-4 sm:px-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-x-8 lg:py-6 outline-none"
     >
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 lg:col-span-2">
+        <div className="min-w-0">
+          <h2 id="places-heading" className="text-lg font-semibold text-gray-900">
+            {t(searching ? 'places.search.heading' : 'places.heading')}
+          </h2>
+          <p aria-live="polite" className="text-sm text-gray-600">
+            {count}
+          </p>
+        </div>
+        {searching && (
+          <div className="flex flex-wrap gap-2">
+            {places.length > 0 && (
+              <a
+                href="#place-list"
+                data-testid="show-place-list"
+                className={`${buttonStyles.secondary} lg:hidden`}
+              >
+                <ChevronDownIcon className="size-4" />
+                {t('places.search.showList')}
+              </a>
+            )}
+            {searchFoundNothing && filtered && (
+              <button type="button" className={buttonStyles.secondary} onClick={showAll}>
+                {t('places.showAll')}
+              </button>
+            )}
+            {clearSearch}
+          </div>
+        )}
+      </div>
       <div className="min-w-0">
         <OpenNowSwitch checked={props.openNow} onChange={props.onOpenNowChange} />
         {categories.length > 0 && (
@@ -142,38 +190,19 @@ export function PlacesPanel(props: PlacesPanelProps) {
         )}
         {props.aside}
       </div>
-      <section aria-labelledby="places-heading" className="min-w-0">
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h2 id="places-heading" className="text-lg font-semibold text-gray-900">
-            {t(searching ? 'places.search.heading' : 'places.heading')}
-          </h2>
-          <p aria-live="polite" className="text-sm text-gray-600">
-            {total !== undefined && (
-              <>
-                <span data-testid="place-count" className="font-medium text-gray-900">
-                  {searching
-                    ? t(`places.search.count${atLeast}`, { count: total, text: search })
-                    : t(`places.countInView${atLeast}`, { count: total })}
-                </span>
-                <span className="hidden sm:inline">
-                  {' '}
-                  · {t(searching ? 'places.search.sortedByRelevance' : 'places.sortedByDistance')}
-                </span>
-              </>
-            )}
-          </p>
-        </div>
-        {searching && places.length > 0 && <div className="mb-3">{clearSearch}</div>}
-        <div
-          aria-busy={list.isFetching}
-          className={`overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-opacity ${
-            list.isPlaceholderData ? 'opacity-60' : ''
-          }`}
-        >
-          {body}
-        </div>
+      <div id="place-list" className="min-w-0 scroll-mt-2">
+        {body !== null && (
+          <div
+            aria-busy={list.isFetching}
+            className={`overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-opacity ${
+              list.isPlaceholderData ? 'opacity-60' : ''
+            }`}
+          >
+            {body}
+          </div>
+        )}
         {props.footer}
-      </section>
-    </div>
+      </div>
+    </section>
   );
 }

@@ -11,6 +11,7 @@ import { useMapEngineProps } from '../../../features/map/hooks/use-map-engine-pr
 import { placesInBox } from '../../../features/map/utils/bounds.ts';
 import { AMBIENT_CIRCLES_MIN_ZOOM, buildCircles } from '../../../features/map/utils/build-circles.ts';
 import { buildMarkers } from '../../../features/map/utils/build-markers.ts';
+import { clusterLabel } from '../../../features/map/utils/cluster-label.ts';
 import { zoomForRadius } from '../../../features/map/utils/zoom-for-radius.ts';
 import { circleBounds } from '../../../features/near/utils/circle-bounds.ts';
 import { mapPlaceOf } from '../../../features/places/utils/place-text.ts';
@@ -145,7 +146,7 @@ export function NearMap(props: NearMapProps) {
   );
   const labels = useMemo<MapLabels>(
     () => ({
-      cluster: (count) => t(atMaxZoom ? 'map.clusterList' : 'map.clusterZoom', { count }),
+      cluster: (count) => clusterLabel(t, count, atMaxZoom),
       closeInfoWindow: t('map.closeInfoWindow'),
     }),
     [t, atMaxZoom],

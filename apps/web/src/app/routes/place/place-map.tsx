@@ -6,6 +6,7 @@ import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { MapCanvas } from '../../../features/map/components/map-canvas/map-canvas.tsx';
 import { useMapEngineProps } from '../../../features/map/hooks/use-map-engine-props.ts';
 import { buildCircles, PRIVACY_AREA_METRES } from '../../../features/map/utils/build-circles.ts';
+import { clusterLabel } from '../../../features/map/utils/cluster-label.ts';
 import { zoomForRadius } from '../../../features/map/utils/zoom-for-radius.ts';
 
 /** Zoom for a place without an area: close enough to see the street. */
@@ -54,7 +55,7 @@ export function PlaceMap({ place, name, color, categoryName }: PlaceMapProps) {
   );
   const labels = useMemo<MapLabels>(
     () => ({
-      cluster: (count) => t('map.clusterZoom', { count }),
+      cluster: (count) => clusterLabel(t, count, false),
       closeInfoWindow: t('map.closeInfoWindow'),
     }),
     [t],

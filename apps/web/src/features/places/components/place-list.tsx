@@ -15,7 +15,10 @@ interface PlaceListProps {
   showDistance?: boolean;
 }
 
-/** Scrolls `item` into view inside `container` only, so choosing a marker never scrolls the page away from the map. */
+/**
+ * Scrolls `item` into view inside `container` only (where it scrolls), so choosing a marker never
+ * scrolls the page away from the map.
+ */
 function revealWithin(container: HTMLElement, item: HTMLElement) {
   // The container is positioned, so offsetTop is measured from its top edge.
   const top = item.offsetTop;
@@ -48,7 +51,9 @@ export function PlaceList(props: PlaceListProps) {
   }, [selectedId]);
 
   return (
-    <div ref={scroller} className="relative max-h-[32rem] overflow-y-auto overscroll-contain">
+    // Beside the map (wide screens) the list scrolls in its own box, so the map stays in view; on
+    // a phone it is under the map, and the page is the one thing that scrolls.
+    <div ref={scroller} className="relative lg:max-h-[32rem] lg:overflow-y-auto lg:overscroll-contain">
       <ul data-testid="place-list" className="divide-y divide-gray-200">
         {places.map((place) => (
           <PlaceListItem

@@ -1,5 +1,5 @@
 import type { MapEvents, Viewport } from '@karta/map-core';
-import { useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { resolveEngine } from '../../engines/engine-registry.ts';
@@ -35,6 +35,15 @@ export function MapCanvas(props: MapCanvasProps) {
   const [fallbackDismissed, setFallbackDismissed] = useState(false);
   const [noteDismissedFor, setNoteDismissedFor] = useState<string | null>(null);
 
+  // The engine's own controls and the map's Tab stop, named in the interface language.
+  const zoomIn = t('map.zoomIn');
+  const zoomOut = t('map.zoomOut');
+  const keyboardMap = t('map.keyboardMap');
+  const labels = useMemo(
+    () => ({ ...props.labels, zoomIn, zoomOut, keyboardMap }),
+    [props.labels, zoomIn, zoomOut, keyboardMap],
+  );
+
   const events: MapEvents = {
     onViewportChange: (viewport) => {
       setShown(viewport);
@@ -66,7 +75,7 @@ export function MapCanvas(props: MapCanvasProps) {
     tileUrl: props.tileUrl,
     tileAttribution: props.tileAttribution,
     language: props.language,
-    labels: props.labels,
+    labels,
     events,
   });
 
@@ -99,7 +108,7 @@ export function MapCanvas(props: MapCanvasProps) {
     markers: props.markers,
     circles: props.circles,
     picker: props.picker,
-    labels: props.labels,
+    labels,
   });
   useInfoWindow(adapter, props.infoWindow, infoWindowOpen);
 
