@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
+import { ReportPlaceButton } from '../../../features/flags/components/report-place-button.tsx';
 import { PlacePhotos } from '../../../features/photos/components/place-photos.tsx';
 import { CategoryBadge } from '../../../features/places/components/category-badge.tsx';
 import { PlaceActions } from '../../../features/places/components/place-actions.tsx';
@@ -97,6 +98,16 @@ export function PlaceView({
             </h2>
             <PlaceDirections place={place} />
           </section>
+          {/* Only a published place takes reports (the server refuses others as not found). */}
+          {place.status === 'published' && (
+            <section aria-labelledby="report-heading" className={`${card} p-5`}>
+              <h2 id="report-heading" className={cardHeading}>
+                {t('flags.report.heading')}
+              </h2>
+              <p className="mt-1 mb-3 text-sm text-gray-600">{t('flags.report.invitation')}</p>
+              <ReportPlaceButton placeId={place.id} placeName={name} />
+            </section>
+          )}
         </aside>
       </div>
     </article>
