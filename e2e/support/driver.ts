@@ -423,6 +423,11 @@ export class KartaDriver {
     await this.page.getByTestId('language-switch').selectOption(language);
   }
 
+  /** The page's title, as the browser's tab and history show it. */
+  async pageTitle(): Promise<string> {
+    return this.page.title();
+  }
+
   async htmlLang(): Promise<string> {
     return this.page.evaluate(() => document.documentElement.lang);
   }
