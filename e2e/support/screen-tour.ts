@@ -12,6 +12,7 @@ type Viewer = 'visitor' | 'contributor' | 'staff';
 /** Every screen of the site, as a person reaches it. */
 export const SCREENS = [
   'home',
+  'search',
   'place',
   'near',
   'embed',
@@ -110,6 +111,7 @@ async function arrangeFollows(baseUrl: string, spot: { lat: number; lng: number 
 
 const VIEWER_OF: Record<ScreenName, Viewer> = {
   home: 'visitor',
+  search: 'visitor',
   place: 'visitor',
   near: 'visitor',
   embed: 'visitor',
@@ -161,6 +163,12 @@ export class ScreenTour {
       case 'home':
         await go(`/${viewOf(place, 16, place.id)}`);
         await ready('info-window');
+        await ready('place-list-item');
+        break;
+      case 'search':
+        // Results first on a phone: the count, then the filter and the list.
+        await go('/?q=pharmacy');
+        await ready('place-count');
         await ready('place-list-item');
         break;
       case 'place':
