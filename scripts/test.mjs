@@ -22,14 +22,18 @@ let passed = 0;
 let failed = 0;
 const lines = [];
 
+/** How long a step took since `started`, for its summary line: the long steps are worth knowing. */
+const took = (started) => `${Math.round((Date.now() - started) / 1000)} s`;
+
 for (const step of steps) {
   if (only.length > 0 && !only.includes(step.vitest ?? step.name)) continue;
   console.log(`\n━━ ${step.name} ━━`);
+  const started = Date.now();
   if (step.build) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) {
       failed += 1;
-      lines.push(`${step.name}: build failed`);
+      lines.push(`${step.name}: build failed (${took(started)})`);
       continue;
     }
   }
@@ -38,7 +42,7 @@ for (const step of steps) {
     const result = spawnSync(cmd, args, { stdio: 'inherit' });
     if (result.status === 0) passed += 1;
     else failed += 1;
-    lines.push(`${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'}`);
+    lines.push(`${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${took(started)})`);
     continue;
   }
   const report = join(reportDir, `${step.vitest}.json`);
@@ -63,7 +67,7 @@ for (const step of steps) {
   }
   if (!summary) {
     failed += 1;
-    lines.push(`${step.name}: no report (exit ${result.status})`);
+    lines.push(`${step.name}: no report (exit ${result.status}, ${took(started)})`);
     continue;
   }
   const stepPassed = summary.numPassedTests ?? 0;
@@ -73,7 +77,7 @@ for (const step of steps) {
   passed += stepPassed;
   failed += bad ? Math.max(stepFailed, 1) : 0;
   lines.push(
-    `${step.name}: ${stepPassed} passed, ${stepFailed} failed, ${summary.numPendingTests ?? 0} skipped`,
+    `${step.name}: ${stepPassed} passed, ${stepFailed} failed, ${summary.numPendingTests ?? 0} skipped (${took(started)})`,
   );
 }
 
