@@ -6,6 +6,7 @@
 import './process-time-zone.ts';
 import pino from 'pino';
 import { ensureFirstAdmin } from './accounts/admin-bootstrap.ts';
+import { createUserRepository } from './accounts/user-repository.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, configWarnings, loadConfig } from './config/env.ts';
 import type { Database } from './db/database.ts';
@@ -16,6 +17,7 @@ import { seedDemoData } from './demo-data/seed.ts';
 import { ChangeFollower } from './map-index/change-follower.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
 import { flushSentry, initSentry } from './observability/sentry.ts';
+import { type AdminAtStart, startupLines } from './startup-message.ts';
 
 /** ADMIN_EMAIL + ADMIN_PASSWORD: the first admin, when there is none yet (idempotent). */
 async function bootstrapAdmin(
@@ -34,6 +36,15 @@ async function bootstrapAdmin(
         'Make it an admin with `npm run admin -- create --email …` if it is yours.',
     );
   }
+}
+
+/** Who administers the site once the first admin is settled, for the lines printed at start. */
+async function adminAtStart(database: Database, adminEmail: string | undefined): Promise<AdminAtStart> {
+  const users = createUserRepository(database);
+  const account = adminEmail ? await users.findByEmail(adminEmail) : null;
+  if (account?.role === 'admin') return { kind: 'from-env', email: account.email };
+  if (await users.hasAdmin()) return { kind: 'exists' };
+  return { kind: 'none', adminEmail };
 }
 
 async function main() {
@@ -56,6 +67,7 @@ async function main() {
   let storage: StorageGuard = unwatchedStorage;
   let mapIndex: MapIndexService | undefined;
   let follower: ChangeFollower | undefined;
+  let admin: AdminAtStart;
   try {
     database = await openDatabase(
       config,
@@ -90,6 +102,7 @@ async function main() {
     const applied = await migrate(database);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     if (config.admin) await bootstrapAdmin(database, config.admin, log);
+    admin = await adminAtStart(database, config.admin?.email);
     if (config.demoData && !storage.ok) log.warn('storage space is low: demo data not inserted');
     if (config.demoData && storage.ok) {
       const seeded = await seedDemoData(database);
@@ -148,6 +161,19 @@ async function main() {
     app.log.fatal({ err: error }, `cannot listen on ${config.host}:${config.port}`);
     await stop('listen-failed');
     process.exit(1);
+  }
+  // Besides the JSON log: plain lines for the person who ran `npm start` (not at LOG_LEVEL warn
+  // and above, which asks for quiet). The port is the one listened on (PORT=0 picks a free one).
+  const address = app.server.address();
+  if (log.isLevelEnabled('info')) {
+    const lines = startupLines({
+      host: config.host,
+      port: typeof address === 'object' && address ? address.port : config.port,
+      publicUrl: config.publicUrl,
+      database: config.databaseUrl ? 'postgresql' : 'pglite',
+      admin,
+    });
+    for (const line of lines) console.log(line);
   }
 }
 

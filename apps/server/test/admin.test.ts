@@ -137,13 +137,20 @@ describe.skipIf(!databaseAvailable)(`npm run admin -- create (${dbKind})`, () =>
     await target?.dispose();
   });
 
-  /** Runs the command; `input` is its standard input (ended at once, empty when not given). */
+  /**
+   * Runs the command as `npm run admin` does, but without its `.env` (a developer's own must not
+   * change a test); `input` is its standard input (ended at once, empty when not given).
+   */
   const admin = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) => {
-    const running = run('npm', ['run', '--silent', 'admin', '--', ...args], {
-      cwd: REPO_ROOT,
-      env: { ...childEnv(target.env), ...options.env },
-      timeout: 60_000,
-    });
+    const running = run(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/accounts/admin-cli.ts', ...args],
+      {
+        cwd: REPO_ROOT,
+        env: { ...childEnv(target.env), ...options.env },
+        timeout: 60_000,
+      },
+    );
     running.child.stdin?.end(options.input ?? '');
     return running.then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -215,6 +222,16 @@ describe.skipIf(!databaseAvailable)(`npm run admin -- create (${dbKind})`, () =>
       await database.close();
     }
   });
+
+  it('is what `npm run admin` runs, with the arguments after --', async () => {
+    // --help answers before any setting is read, so a `.env` npm reads does not matter here.
+    const help = await run('npm', ['run', '--silent', 'admin', '--', '--help'], {
+      cwd: REPO_ROOT,
+      env: childEnv(target.env),
+      timeout: 60_000,
+    });
+    expect(help.stdout).toContain('Usage: npm run admin -- create --email <address>');
+  });
 });
 
 function freePort(): Promise<number> {
@@ -242,7 +259,10 @@ describe.skipIf(!databaseAvailable)(`the server creates the first admin at start
     await target?.dispose();
   });
 
-  async function start(password: string) {
+  /** Starts the server as `npm start` does (without `.env`); `password` sets ADMIN_EMAIL and ADMIN_PASSWORD. */
+  async function start(password?: string) {
+    // One at a time (a failed test may have left one running): only one process may open PGlite.
+    await stop();
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
       cwd: REPO_ROOT,
@@ -251,8 +271,9 @@ describe.skipIf(!databaseAvailable)(`the server creates the first admin at start
         PORT: String(port),
         HOST: '127.0.0.1',
         DEMO_DATA: 'false',
-        ADMIN_EMAIL: email,
-        ADMIN_PASSWORD: password,
+        // The level at which the plain start-up lines are printed (LOG_LEVEL's default).
+        LOG_LEVEL: 'info',
+        ...(password === undefined ? {} : { ADMIN_EMAIL: email, ADMIN_PASSWORD: password }),
       }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -272,10 +293,24 @@ describe.skipIf(!databaseAvailable)(`the server creates the first admin at start
         (response) => response.ok,
         () => false,
       );
-      if (up) return base;
+      if (up) return { base, port, output: () => output };
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error(`the server did not start:\n${output}`);
+  }
+
+  /** The plain lines (not JSON log lines) the server printed, once `first` is among them. */
+  async function plainLines(server: { output(): string }, first: string) {
+    const plain = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line !== '' && !line.startsWith('{'));
+    const deadline = Date.now() + 10_000;
+    while (!plain().includes(first) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return plain();
   }
 
   async function stop() {
@@ -294,15 +329,29 @@ describe.skipIf(!databaseAvailable)(`the server creates the first admin at start
       body: JSON.stringify({ email, password }),
     });
 
+  it('ends its start with where it is running and how to make the admin, when there is none', async () => {
+    const server = await start();
+    const running = `Karta is running at http://127.0.0.1:${server.port}`;
+    expect(await plainLines(server, running)).toEqual([
+      running,
+      'No admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD and restart, or ' +
+        `${dbKind === 'pglite' ? 'stop Karta and run' : 'run'} \`npm run admin -- create --email <your e-mail>\`.`,
+    ]);
+    await stop();
+  });
+
   it('signs the admin in after the first start, and keeps the first password across restarts', async () => {
-    let base = await start(GOOD_PASSWORD);
+    const server = await start(GOOD_PASSWORD);
+    const running = `Karta is running at http://127.0.0.1:${server.port}`;
+    expect(await plainLines(server, running)).toEqual([running, `Admin: ${email} (from ADMIN_EMAIL)`]);
+    let base = server.base;
     const response = await signIn(base, GOOD_PASSWORD);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ email, role: 'admin' });
     await stop();
 
     // Restarted with another ADMIN_PASSWORD: an admin exists, so nothing changes.
-    base = await start('a-new-password-from-env-8');
+    base = (await start('a-new-password-from-env-8')).base;
     expect((await signIn(base, GOOD_PASSWORD)).status).toBe(200);
     expect((await signIn(base, 'a-new-password-from-env-8')).status).toBe(401);
     await stop();
