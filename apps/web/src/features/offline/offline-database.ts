@@ -1,3 +1,4 @@
+import type { ClientConfig } from '@karta/contracts';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Draft } from './drafts/draft.ts';
 import type { SavedArea } from './pack/saved-area.ts';
@@ -10,6 +11,11 @@ export interface SavedAreaSummary {
   placeCount: number;
   /** The size of its places and their hours as stored (their JSON), in bytes. */
   bytes: number;
+  /**
+   * The deployment's configuration when it was saved, so the app can start with no network
+   * (absent from areas saved before it was kept).
+   */
+  config?: ClientConfig;
 }
 
 /** An area's contents as stored: an area saved before packs carried hours has none. */

@@ -2,7 +2,7 @@ import { MapQuery, PlaceListQuery, PlaceSuggestionsQuery } from '@karta/contract
 import type { z } from 'zod';
 import { SAVED_AT_HEADER } from '../../../service-worker/saved-at-header.ts';
 import { OfflinePlaces } from './offline-places.ts';
-import { onSavedAreasChange, readSavedAreas } from './saved-areas-store.ts';
+import { onSavedAreasChange, readSavedAreas, savedConfig } from './saved-areas-store.ts';
 
 let loaded: Promise<OfflinePlaces | null> | undefined;
 onSavedAreasChange(() => {
@@ -54,16 +54,22 @@ function answerOf(places: OfflinePlaces, url: URL, now: number): unknown {
 export async function answerFromSavedAreas(requestUrl: string): Promise<Response | null> {
   const url = new URL(requestUrl, window.location.href);
   if (url.origin !== window.location.origin) return null;
+  // What the app needs to start, read without the places (no index to build for it).
+  if (url.pathname === '/api/v1/config') {
+    const config = await savedConfig().catch(() => undefined);
+    return config ? savedAnswer(config, null) : null;
+  }
   const places = await savedPlaces().catch(() => null);
   if (!places) return null;
   // One instant for the whole answer: whether the hours are known then, and every open state.
   const body = answerOf(places, url, Date.now());
   if (body === undefined) return null;
-  return new Response(JSON.stringify(body), {
-    status: 200,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      [SAVED_AT_HEADER]: new Date(places.savedAt).toUTCString(),
-    },
-  });
+  return savedAnswer(body, places.savedAt);
+}
+
+/** `body` as a JSON answer, with the time its data was saved (for the offline banner) when it has one. */
+function savedAnswer(body: unknown, savedAt: string | null): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  if (savedAt) headers[SAVED_AT_HEADER] = new Date(savedAt).toUTCString();
+  return new Response(JSON.stringify(body), { status: 200, headers });
 }

@@ -1,18 +1,24 @@
 import { type Bounds, normalizeBounds } from '@karta/map-core';
 import { api } from '../../../lib/api-client.ts';
+import { appShellStored } from './app-shell.ts';
 import { putSavedArea, type SavedAreaSummary } from './saved-areas-store.ts';
 
 /**
  * Downloads the published places of `bounds` with their hours for a week (the server's offline
- * pack) and keeps them on this device as the area `id` (a new one, or the one being refreshed).
+ * pack) and keeps them on this device as the area `id` (a new one, or the one being refreshed),
+ * with the deployment's configuration; done once the app itself is stored too (the service
+ * worker's precache), so the next visit starts with no network whatever was opened before.
  */
 export async function saveArea(
   bounds: Bounds,
   maxZoom: number,
   id: string = crypto.randomUUID(),
 ): Promise<SavedAreaSummary> {
-  const pack = await api.offlinePack({ bbox: normalizeBounds(bounds) });
-  return putSavedArea({
+  const [pack, config] = await Promise.all([
+    api.offlinePack({ bbox: normalizeBounds(bounds) }),
+    api.config(),
+  ]);
+  const summary = await putSavedArea({
     id,
     bbox: pack.bbox,
     savedAt: pack.savedAt,
@@ -21,5 +27,8 @@ export async function saveArea(
     places: pack.places,
     categories: pack.categories,
     hours: pack.hours,
+    config,
   });
+  await appShellStored();
+  return summary;
 }

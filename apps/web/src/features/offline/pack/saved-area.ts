@@ -1,4 +1,4 @@
-import type { Bounds, Category, OfflineHours, Place } from '@karta/contracts';
+import type { Bounds, Category, ClientConfig, OfflineHours, Place } from '@karta/contracts';
 
 /** The part of a saved area its places' hours come from. */
 export interface AreaHours {
@@ -15,4 +15,6 @@ export interface SavedArea extends AreaHours {
   maxZoom: number;
   places: Place[];
   categories: Category[];
+  /** The deployment's configuration, for starting the app with no network. */
+  config?: ClientConfig;
 }

@@ -51,6 +51,12 @@ export async function listSavedAreas(): Promise<SavedAreaSummary[]> {
     .sort((a, b) => b.savedAt.localeCompare(a.savedAt));
 }
 
+/** The configuration kept with the newest saved area that has one (see SavedAreaSummary). */
+export async function savedConfig(): Promise<SavedAreaSummary['config']> {
+  const newestFirst = await listSavedAreas();
+  return newestFirst.find((area) => area.config)?.config;
+}
+
 /**
  * Every saved area with its places. One saved before packs carried hours gets a week that ends
  * as it begins: it knows no place's state (`unknown`), and answers no "open now".

@@ -1,0 +1,32 @@
+import { expect, it } from 'vitest';
+import { describeInBrowser } from '../support/browser-suite.ts';
+
+// A file of its own: a fresh browser profile, with nothing cached by another test's visit.
+describeInBrowser('offline on first use', (suite) => {
+  it('after saving the area on the first page ever opened, Karta starts with no network, in either language', async () => {
+    const { karta, page, session } = suite;
+    // The shortest real path: the first visit, one click, and the network gone before any other page.
+    await karta.resize(375, 740);
+    await karta.openHome('?lat=45.81&lng=15.98&z=14');
+    await page.getByTestId('save-offline-area').click();
+    const status = page.getByTestId('save-offline-status');
+    await expect.poll(() => status.innerText(), { timeout: 45_000 }).toMatch(/^Saved [\d,]+ places/);
+
+    await session.context.setOffline(true);
+    try {
+      await page.reload();
+      // Not "Karta could not start": the map, drawn from the saved places.
+      await karta.waitForMapData();
+      const shown = await karta.shownPlaces();
+      expect(shown.markers.length + shown.clustered).toBeGreaterThan(0);
+      await page.getByTestId('offline-banner').waitFor();
+
+      // The other language's messages were stored with the app too.
+      await karta.switchLanguage('hr');
+      await expect.poll(() => karta.htmlLang()).toBe('hr');
+      await expect.poll(() => page.getByTestId('offline-banner').innerText()).toMatch(/^Niste povezani/);
+    } finally {
+      await session.context.setOffline(false);
+    }
+  });
+});
