@@ -1,69 +1,24 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCATE_MAXIMUM_AGE_MS, LOCATE_TIMEOUT_MS } from '../../../hooks/use-geolocation.ts';
+import {
+  BrowserGeolocation,
+  installGeolocation,
+  removeGeolocation,
+} from '../../../testing/browser-geolocation.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
-import { LOCATE_MAXIMUM_AGE_MS, LOCATE_TIMEOUT_MS } from '../hooks/use-geolocation.ts';
 import { LocateControl } from './locate-control.tsx';
 
-/**
- * The browser's geolocation as a page sees it: `navigator.geolocation` with `getCurrentPosition`.
- * Each request waits until the test answers it, as a real browser waits for the user or the fix.
- */
-class BrowserGeolocation {
-  readonly requests: Array<{
-    success: PositionCallback;
-    failure: PositionErrorCallback | null | undefined;
-    options: PositionOptions | undefined;
-  }> = [];
-
-  getCurrentPosition(
-    success: PositionCallback,
-    failure?: PositionErrorCallback | null,
-    options?: PositionOptions,
-  ) {
-    this.requests.push({ success, failure, options });
-  }
-
-  /** The last request gets a position. */
-  answer(latitude: number, longitude: number) {
-    const coords = { latitude, longitude, accuracy: 20 } as GeolocationCoordinates;
-    this.last().success({ coords, timestamp: Date.now() } as GeolocationPosition);
-  }
-
-  /** The last request fails as the browser reports it: 1 denied, 2 unavailable, 3 timed out. */
-  fail(code: 1 | 2 | 3) {
-    this.last().failure?.({
-      code,
-      message: 'from the browser',
-      PERMISSION_DENIED: 1,
-      POSITION_UNAVAILABLE: 2,
-      TIMEOUT: 3,
-    } as GeolocationPositionError);
-  }
-
-  private last() {
-    const request = this.requests.at(-1);
-    if (!request) throw new Error('The page asked for no position');
-    return request;
-  }
-}
-
 let geolocation: BrowserGeolocation;
-
-function installGeolocation(value: BrowserGeolocation | undefined) {
-  if (value) Object.defineProperty(window.navigator, 'geolocation', { value, configurable: true });
-  else Reflect.deleteProperty(window.navigator, 'geolocation');
-}
 
 beforeEach(() => {
   geolocation = new BrowserGeolocation();
   installGeolocation(geolocation);
-  Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
 });
 
 afterEach(() => {
-  installGeolocation(undefined);
-  Reflect.deleteProperty(window, 'isSecureContext');
+  removeGeolocation();
 });
 
 async function pressUseMyLocation() {
@@ -144,7 +99,7 @@ describe('Use my location', () => {
   });
 
   it('explains that a page not opened over HTTPS cannot ask, without asking', async () => {
-    Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
+    installGeolocation(geolocation, false);
     renderWithApp(<LocateControl onFound={vi.fn()} hasPoint={false} />);
     await pressUseMyLocation();
 

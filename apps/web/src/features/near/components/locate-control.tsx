@@ -4,7 +4,7 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { DismissButton } from '../../../components/ui/dismiss-button.tsx';
 import { AlertIcon, LocateIcon, RetryIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { type LocateProblem, useGeolocation } from '../hooks/use-geolocation.ts';
+import { type LocateProblem, useGeolocation } from '../../../hooks/use-geolocation.ts';
 
 interface LocateControlProps {
   /** The browser told where the user is. */
