@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance } from './format.ts';
+import { formatDateTime, formatDistance } from './format.ts';
 
 describe('formatDistance', () => {
   it('shows metres below a kilometre', () => {
@@ -30,5 +30,19 @@ describe('formatDistance', () => {
 
   it('rounds to whole kilometres from ten up', () => {
     expect(formatDistance(14_400, 'en')).toBe('14 km');
+  });
+});
+
+describe('formatDateTime', () => {
+  // Local times, as the function shows them: the test holds in any time zone.
+  const at = (hour: number, minute: number) => new Date(2026, 10, 25, hour, minute).toISOString();
+
+  it('writes the time on the 24-hour clock in English as in Croatian', () => {
+    expect(formatDateTime(at(13, 5), 'en')).toBe('November 25, 2026 at 13:05');
+    expect(formatDateTime(at(13, 5), 'hr')).toBe('25. studenoga 2026. u 13:05');
+  });
+
+  it('writes the hour after midnight as 00, not 12 AM or 24', () => {
+    expect(formatDateTime(at(0, 5), 'en')).toBe('November 25, 2026 at 00:05');
   });
 });

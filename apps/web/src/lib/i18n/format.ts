@@ -20,7 +20,15 @@ export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
 }
 
-/** A date with its time of day in the UI language, e.g. "3 March 2025 at 14:05". */
+/**
+ * A date with its time of day in the UI language, e.g. "3 March 2025 at 14:05": on the 24-hour
+ * clock in every language (English would say "2:05 PM"). `hourCycle`, not `hour12: false`, which
+ * writes the first hour after midnight as "24:05" in English.
+ */
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 }

@@ -6,7 +6,11 @@ import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { ResolveFlagForm } from './resolve-flag-form.tsx';
 
 function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 }
 
 /**

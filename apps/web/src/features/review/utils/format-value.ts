@@ -6,7 +6,11 @@ export type CategoryNameOf = (categoryId: number) => string;
 
 /** A date and time in the UI language, e.g. "3 Mar 2025, 14:05". */
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 }
 
 /**
