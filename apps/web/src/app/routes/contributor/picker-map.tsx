@@ -23,9 +23,9 @@ interface PickerMapProps extends PickerMapRequest {
 /**
  * The place editor's map: a click puts the marker there (zooming in from afar), the marker drags
  * or moves with the arrow keys, the radius is drawn live, and coordinates typed in the form bring
- * the map to them when they are out of view.
+ * the map to them when they are out of view; the user's location is brought to the middle.
  */
-export function PickerMap({ position, radius, onPick, initialView }: PickerMapProps) {
+export function PickerMap({ position, radius, onPick, focus, initialView }: PickerMapProps) {
   const { t } = useTranslation();
   const config = useRuntimeConfig();
   const engineProps = useMapEngineProps();
@@ -56,6 +56,13 @@ export function PickerMap({ position, radius, onPick, initialView }: PickerMapPr
     if (viewport && !boundsContain(viewport.bounds, { lat, lng }))
       handle.current?.setView({ lat, lng }, Math.max(viewport.zoom, PLACING_ZOOM - 2));
   }, [lat, lng]);
+
+  // The user's location, once found: in the middle, close enough to check the marker's building.
+  useEffect(() => {
+    if (!focus) return;
+    const zoom = handle.current?.getViewport()?.zoom ?? PLACING_ZOOM;
+    handle.current?.setView(focus, Math.max(zoom, PLACING_ZOOM));
+  }, [focus]);
 
   const picker = useMemo<PickerItem | null>(
     () => (lat === undefined || lng === undefined ? null : { lat, lng, label: t('placeEditor.pickerLabel') }),

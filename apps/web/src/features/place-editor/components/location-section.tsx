@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
 import { formPosition, parseNumber } from '../utils/place-form-values.ts';
 import { FieldFrame, inputClass } from './field-frame.tsx';
+import { LocateButton } from './locate-button.tsx';
 
 /** What the map beside the form is given (the app draws it: the map is another feature's). */
 export interface PickerMapRequest {
@@ -13,6 +14,11 @@ export interface PickerMapRequest {
   radius: number | null;
   /** The user clicked the map, dragged the marker or moved it with the keys. */
   onPick(position: { lat: number; lng: number }): void;
+  /**
+   * Where the map should now show in its middle (the user's location, once found), or null: a new
+   * object each time, so finding the same spot again brings the map back to it.
+   */
+  focus: { lat: number; lng: number } | null;
 }
 
 const PRIVACY_OPTIONS: readonly LocationPrivacy[] = ['exact', '100m', '1km'];
@@ -38,6 +44,7 @@ export function LocationSection({ form, renderMap }: LocationSectionProps) {
   // The slider's own position, kept while it matches the radius: near 1 m several steps round to
   // the same metres, and deriving the position from the metres would pin the slider there.
   const [step, setStep] = useState<number | null>(null);
+  const [focus, setFocus] = useState<PickerMapRequest['focus']>(null);
   const sliderStep =
     validRadius === null
       ? 0
@@ -49,7 +56,14 @@ export function LocationSection({ form, renderMap }: LocationSectionProps) {
     <fieldset className="space-y-4">
       <legend className="text-base font-semibold text-gray-900">{t('placeEditor.location.title')}</legend>
       <p className="text-sm text-gray-600">{t('placeEditor.location.help')}</p>
-      {renderMap({ position, radius: validRadius, onPick: setPosition })}
+      <LocateButton
+        hasPosition={position !== null}
+        onFound={(found) => {
+          setPosition(found);
+          setFocus({ ...found });
+        }}
+      />
+      {renderMap({ position, radius: validRadius, onPick: setPosition, focus })}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {(['lat', 'lng'] as const).map((field) => (
           <FieldFrame
