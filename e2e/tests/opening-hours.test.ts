@@ -90,6 +90,10 @@ describeInBrowser('opening hours and freshness', (suite) => {
     await karta.forgetSession();
     await karta.openSignIn(`/places/${place.id}/edit`);
     await karta.signIn({ email: contributor.email, password: contributor.password });
+    // A place without hours has them "not known" until the contributor chooses to enter them.
+    await page.getByTestId('hours-unknown').waitFor();
+    expect(await page.getByTestId('hours-unknown').isChecked()).toBe(true);
+    await page.getByTestId('hours-known').check();
     await page.getByTestId('hours-picker').waitFor();
 
     // Monday 08:00–16:00 (the picker's first guess), the same Tuesday to Friday.

@@ -1,14 +1,12 @@
 import { OSM_DAYS, type TimeRange, type WeeklyHours } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { HoursRange } from './hours-range.tsx';
 
 /** A Monday (5 January 2026): the weekdays' names are read from the week it starts. */
 const A_MONDAY = Date.UTC(2026, 0, 5, 12);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NEW_RANGE: TimeRange = { from: '08:00', to: '16:00' };
-
-const timeInput =
-  'h-10 rounded-md border border-gray-400 bg-white px-2 text-sm tabular-nums text-gray-900 focus-visible:border-blue-700';
 
 /**
  * The weekly picker: each day closed or open in one or more ranges, "open 24/7" and "closed on
@@ -17,9 +15,12 @@ const timeInput =
 export function WeeklyHoursPicker({
   week,
   onChange,
+  revealProblems = false,
 }: {
   week: WeeklyHours;
   onChange(week: WeeklyHours): void;
+  /** Show the problem of every time not written yet, left or not (the form was sent). */
+  revealProblems?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const dayName = (day: number) =>
@@ -71,47 +72,25 @@ export function WeeklyHoursPicker({
                     <p className="pt-2 text-sm text-gray-600">{t('openingHours.closed')}</p>
                   )}
                   {ranges.map((range, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a day's ranges have no identity but their place
-                    <div key={index} className="flex flex-wrap items-center gap-2">
-                      <input
-                        type="time"
-                        className={timeInput}
-                        aria-label={t('openingHours.picker.opens', { day: name })}
-                        value={range.from}
-                        onChange={(event) =>
-                          setDay(
-                            day,
-                            ranges.map((r, i) => (i === index ? { ...r, from: event.target.value } : r)),
-                          )
-                        }
-                      />
-                      <span aria-hidden="true">–</span>
-                      <input
-                        type="time"
-                        className={timeInput}
-                        aria-label={t('openingHours.picker.closes', { day: name })}
-                        value={range.to}
-                        onChange={(event) =>
-                          setDay(
-                            day,
-                            ranges.map((r, i) => (i === index ? { ...r, to: event.target.value } : r)),
-                          )
-                        }
-                      />
-                      <button
-                        type="button"
-                        className={buttonStyles.link}
-                        aria-label={t('openingHours.picker.removeOn', { day: name })}
-                        onClick={() =>
-                          setDay(
-                            day,
-                            ranges.filter((_, i) => i !== index),
-                          )
-                        }
-                      >
-                        {t('openingHours.picker.remove')}
-                      </button>
-                    </div>
+                    <HoursRange
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a day's ranges have no identity but their place
+                      key={index}
+                      range={range}
+                      day={name}
+                      revealProblems={revealProblems}
+                      onChange={(next) =>
+                        setDay(
+                          day,
+                          ranges.map((r, i) => (i === index ? next : r)),
+                        )
+                      }
+                      onRemove={() =>
+                        setDay(
+                          day,
+                          ranges.filter((_, i) => i !== index),
+                        )
+                      }
+                    />
                   ))}
                   <div className="flex flex-wrap gap-x-4">
                     <button

@@ -10,7 +10,8 @@ export function usePlaceForm(initial: PlaceFormValues) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<PlaceField>>(() => new Set());
   const [refused, setRefused] = useState<PlaceProblems>({});
-  const problems = useMemo(() => formProblems(values), [values]);
+  const [unfinished, setUnfinished] = useState<PlaceProblems>({});
+  const problems = useMemo(() => ({ ...formProblems(values), ...unfinished }), [values, unfinished]);
 
   const forget = useCallback((fields: PlaceField[]) => {
     setRefused((current) => {
@@ -59,6 +60,22 @@ export function usePlaceForm(initial: PlaceFormValues) {
     [refused, touched, problems],
   );
 
+  /**
+   * A problem a control knows of that the values cannot show (a time half-typed in the hours
+   * picker, which the hours' text leaves out); null when it is mended. It stops a save like any other.
+   */
+  const setUnfinishedProblem = useCallback((field: PlaceField, problem: PlaceProblem | null) => {
+    setUnfinished((current) => {
+      if (problem === null) {
+        if (!(field in current)) return current;
+        const next = { ...current };
+        delete next[field];
+        return next;
+      }
+      return current[field]?.code === problem.code ? current : { ...current, [field]: problem };
+    });
+  }, []);
+
   const reset = useCallback((next: PlaceFormValues) => {
     setValues(next);
     setTouched(new Set());
@@ -73,8 +90,9 @@ export function usePlaceForm(initial: PlaceFormValues) {
     setPosition,
     touch,
     /** Shows every problem (on submit). */
-    touchAll: () => touch(...(Object.keys(formProblems(values)) as PlaceField[])),
+    touchAll: () => touch(...(Object.keys(problems) as PlaceField[])),
     setRefused,
+    setUnfinishedProblem,
     reset,
   };
 }

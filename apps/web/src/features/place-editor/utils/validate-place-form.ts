@@ -22,6 +22,7 @@ export interface PlaceProblem {
     | 'email'
     | 'website'
     | 'openingHours'
+    | 'hoursTime'
     | 'invalidCharacters'
     | 'refused';
   params?: Record<string, number>;
