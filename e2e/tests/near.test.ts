@@ -12,6 +12,30 @@ const OUTSKIRTS = { lat: 45.7, lng: 15.8 };
 describeInBrowser('the Near me screen', (suite) => {
   const near = () => new NearPage(suite.page, suite.baseUrl);
 
+  it('draws every place within the circle on its map, as many as it counts, not only the listed page', async () => {
+    const screen = near();
+    await suite.page.goto(`${suite.baseUrl}/near?lat=45.8131&lng=15.9772&r=2000&tab=near`);
+    const total = await screen.total();
+    const { total: listed } = await apiOf(suite.baseUrl).listPlaces({
+      near: { lat: 45.8131, lng: 15.9772 },
+      radius: 2000,
+      limit: 1,
+    });
+    expect(total).toBe(listed);
+    expect(total).toBeGreaterThan((await screen.results()).length);
+    const karta = suite.karta;
+    // Framed on the circle, the map holds every place in it, as markers or in clusters.
+    await expect
+      .poll(
+        async () => {
+          const shown = await karta.shownPlaces();
+          return shown.markers.length + shown.clustered;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(total);
+  });
+
   it('starts by explaining the two ways to give a point', async () => {
     const screen = near();
     await screen.open();

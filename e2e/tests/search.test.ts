@@ -9,19 +9,41 @@ import { SearchBox } from '../support/search-page.ts';
 const DISTRICT = 'Črnomerec';
 const TYPED = 'crnomerec';
 
+/** Every match of a search, read page by page as the list pages it. */
+async function everyMatchOf(
+  baseUrl: string,
+  q: string,
+): Promise<{ total: number; ids: ReadonlySet<number> }> {
+  const ids = new Set<number>();
+  let cursor: string | undefined;
+  let total = 0;
+  do {
+    const page = await apiOf(baseUrl).listPlaces({ q, limit: 100, cursor });
+    total = page.total;
+    for (const place of page.items) ids.add(place.id);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  expect(ids.size).toBe(total);
+  return { total, ids };
+}
+
 /**
- * The map shows exactly the listed matches: every marker is one of them, and markers and clusters
- * together hold as many places as the list.
+ * The map shows every match of the search and nothing else, not only the list's first page:
+ * markers and clusters together hold as many places as the search counts, and every marker is a
+ * match.
  */
-async function expectOnlyListedShown(karta: KartaDriver, listed: readonly number[]): Promise<void> {
+async function expectEveryMatchShown(
+  karta: KartaDriver,
+  matches: { total: number; ids: ReadonlySet<number> },
+): Promise<void> {
   await expect
     .poll(async () => {
       const { markers, clustered } = await karta.shownPlaces();
       return markers.length + clustered;
     })
-    .toBe(listed.length);
+    .toBe(matches.total);
   const { markers } = await karta.shownPlaces();
-  for (const id of markers) expect(listed).toContain(id);
+  for (const id of markers) expect(matches.ids).toContain(id);
 }
 
 describeInBrowser('searching places from the header', (suite) => {
@@ -106,9 +128,9 @@ describeInBrowser('searching places from the header', (suite) => {
     const listed = await karta.listIds();
     expect(listed).toHaveLength(20);
     for (const id of listed) expect(matching).toContain(id);
-    // The map shows the listed matches, and none of the other places: each as a marker or in a
-    // cluster of matches (the map's own clustering rules, so matches in one street do not pile up).
-    await expectOnlyListedShown(karta, listed);
+    // The map shows every match, and none of the other places: each as a marker or in a cluster
+    // of matches (the map's own clustering rules, so matches in one street do not pile up).
+    await expectEveryMatchShown(karta, await everyMatchOf(baseUrl, TYPED));
 
     // The download holds what the list holds: every match, wherever it is.
     const csvUrl = await karta.exportLink('csv');
@@ -160,9 +182,9 @@ describeInBrowser('searching places from the header', (suite) => {
 
     await expect.poll(() => karta.url().pathname).toBe('/');
     await expect.poll(() => karta.url().searchParams.get('q')).toBe(TYPED);
-    const listed = await karta.listIds();
-    await expectOnlyListedShown(karta, listed);
-    // Fitted to the first page of matches: the map left the deployment's default zoom of 10.
+    const matches = await everyMatchOf(baseUrl, TYPED);
+    await expectEveryMatchShown(karta, matches);
+    // Framed on the matches: the map left the deployment's default zoom of 10.
     await expect.poll(async () => (await karta.mapState()).zoom).toBeGreaterThan(10);
 
     await karta.openShareDialog();
@@ -172,7 +194,7 @@ describeInBrowser('searching places from the header', (suite) => {
     expect(new URL(embedSrc).searchParams.get('q')).toBe(TYPED);
 
     await page.goto(embedSrc);
-    await expectOnlyListedShown(karta, listed);
+    await expectEveryMatchShown(karta, matches);
   });
 
   it('fits the search field and its suggestions on a phone', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { SearchText } from './places.ts';
 import { Bounds, LanguageCode, Latitude, LocationPrivacy, Longitude, PlaceId, Slug } from './primitives.ts';
-import { BboxParam, BooleanParam, intParam, SlugListParam } from './query-params.ts';
+import { BboxParam, BooleanParam, intParam, LatLngParam, SlugListParam } from './query-params.ts';
 
 /** `GET /api/v1/map`: the clusters and single places of a viewport. */
 export const MapQuery = z.object({
@@ -11,6 +12,16 @@ export const MapQuery = z.object({
   lang: LanguageCode.optional(),
   /** `true`: only places open now (clusters and counts of those alone). */
   openNow: BooleanParam.optional(),
+  /**
+   * Only the places a search finds, as the list's `q` does: every match the list counts (up to
+   * LIST_COUNT_BOUND), clustered alike; the answer then says how many and where (`matches`).
+   */
+  q: SearchText.optional(),
+  /** `lat,lng` with `radius` (metres, 1–50 000): only the places within the circle, as the list's `near`. */
+  near: LatLngParam.optional(),
+  radius: intParam(1, 50_000).optional(),
+  /** `lat,lng`: only the places whose own radius covers this point, as the list's `covers`. */
+  covers: LatLngParam.optional(),
 });
 export type MapQuery = z.output<typeof MapQuery>;
 
@@ -46,5 +57,10 @@ export type MapPlace = z.infer<typeof MapPlace>;
 export const MapResponse = z.object({
   clusters: z.array(MapCluster),
   places: z.array(MapPlace),
+  /**
+   * With `q`, `near` or `covers`: how many places matched (all of them are on the map, up to
+   * LIST_COUNT_BOUND) and the box around them all (null when none did), to frame them.
+   */
+  matches: z.object({ total: z.number().int().min(0), bounds: Bounds.nullable() }).optional(),
 });
 export type MapResponse = z.infer<typeof MapResponse>;

@@ -88,9 +88,12 @@ export const PlaceListItem = Place.extend({ distance: z.number().min(0).nullable
 export type PlaceListItem = z.infer<typeof PlaceListItem>;
 
 /** Search text: a one-line name's characters, at most 100, at least one letter or digit. */
-const SearchText = text({ kind: 'name', min: 1, max: 100 }).refine((value) => /[\p{L}\p{N}]/u.test(value), {
-  message: 'Expected a letter or a digit',
-});
+export const SearchText = text({ kind: 'name', min: 1, max: 100 }).refine(
+  (value) => /[\p{L}\p{N}]/u.test(value),
+  {
+    message: 'Expected a letter or a digit',
+  },
+);
 
 /**
  * `GET /api/v1/places`: places in a box, nearest to `origin` first, page by page. Published ones

@@ -1,13 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { staleCutoff } from '../freshness/stale.ts';
 import { defineRoute } from '../http/contract-route.ts';
+import { validationError } from '../http/errors.ts';
+import { asksForMatches, createMatchesMap } from '../map-index/matches-map.ts';
+import { listFilterProblems } from '../places/list-filters.ts';
 
-/** Clusters and single places of a viewport, answered by the in-memory index (no database trip). */
+/**
+ * Clusters and single places of a viewport, answered by the in-memory index (no database trip);
+ * with a search, a circle or a spot, those of its matches alone (matches-map.ts).
+ */
 export async function mapRoutes(app: FastifyInstance) {
+  const matchesMap = createMatchesMap(app.placeRepository, {
+    maxZoom: app.appConfig.map.maxZoom,
+    origin: app.appConfig.map.defaultCenter,
+  });
+
   defineRoute(
     app,
     'map',
     async ({ query }, reply) => {
+      if (asksForMatches(query)) {
+        const problems = listFilterProblems(query);
+        if (problems.length > 0) throw validationError(problems);
+        // The index's place in the change log names the data the set was read from.
+        const version = app.mapIndex.lastBuild?.changeId ?? 0;
+        return reply.send(await matchesMap.answer(query, version));
+      }
+      if (query.radius !== undefined) throw validationError(listFilterProblems(query));
       const json = await app.mapIndex.queryJson({
         bbox: query.bbox,
         zoom: query.zoom,

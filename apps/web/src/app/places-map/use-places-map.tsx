@@ -12,7 +12,7 @@ import { MapCanvas } from '../../features/map/components/map-canvas/map-canvas.t
 import type { MapHandle } from '../../features/map/components/map-canvas/map-canvas-types.ts';
 import { MapErrorBanner } from '../../features/map/components/map-error-banner.tsx';
 import { useMapEngineProps } from '../../features/map/hooks/use-map-engine-props.ts';
-import { padBounds, placesInBox } from '../../features/map/utils/bounds.ts';
+import { padBounds } from '../../features/map/utils/bounds.ts';
 import { placeQueryKey, usePlace } from '../../features/places/api/get-place.ts';
 import { usePlacesInBox, usePlacesMatching } from '../../features/places/api/list-places.ts';
 import { errorMessageKey } from '../../lib/error-message.ts';
@@ -21,7 +21,6 @@ import { MapUpdatingHint } from './map-updating-hint.tsx';
 import { searchResultsBounds } from './search-results-layer.ts';
 import { useMapLayersData } from './use-map-layers-data.ts';
 import { usePlacesInfoWindow } from './use-places-info-window.tsx';
-import { useResultClusters } from './use-result-clusters.ts';
 
 /** The deployment's default view and zoom limits, for reading a view from a URL. */
 export function useViewDefaults(): ViewDefaults {
@@ -59,8 +58,7 @@ function searchKey(view: ViewState): string | null {
  * The published places on a map, as the home page and the embed show them: server clusters for the
  * viewport and the category filter, markers, circles, a selected place's info window, a cluster's
  * list at the highest zoom; the view and the selection live in the URL. With a search (`q`) the map
- * shows the matches loaded so far instead, clustered alike in the browser, and fits a new search's
- * first page into view.
+ * shows every match instead (the server clusters them alike), and frames a new search's matches.
  * Returns the map element (with its info window portal), the search's results and what a page needs
  * to steer it.
  */
@@ -95,49 +93,42 @@ export function usePlacesMap({
           origin: config.defaultCenter,
         },
   );
+  // With a search the map shows every match (not only the list's pages), clustered by the
+  // server alike, so it draws as many places as the list says match.
   const mapData = useMapData(
-    viewport && !searching
+    viewport
       ? {
           bounds: viewport.bounds,
           zoom: viewport.zoom,
           categories: view.categories,
           openNow: view.openNow,
           language: i18n.language,
+          search: view.search,
         }
       : null,
   );
-  const matches = useMemo(() => matching.data?.pages.flatMap((page) => page.items), [matching.data]);
-  const searchLayer = useResultClusters(matches, viewport, i18n.language);
-  const shownData = searching ? searchLayer : mapData.data;
-  const dataQuery = searching ? matching : mapData;
 
-  // A new search (typed here, or arriving with only `q` from another page) fits its first page
-  // into view; a link that names a position too (shared, reloaded) keeps the view it names.
+  // A new search (typed here, or arriving with only `q` from another page) frames all its matches;
+  // a link that names a position too (shared, reloaded) keeps the view it names.
   const urlSearch = useSearch();
   const fitted = useRef<string | null | undefined>(undefined);
   if (fitted.current === undefined) {
     fitted.current = new URLSearchParams(urlSearch).has('lat') ? searchKey(view) : null;
   }
   const currentSearch = searchKey(view);
-  const firstPage = matching.data?.pages[0]?.items;
-  const mapReady = viewport !== null;
+  const matchesBox = mapData.isPlaceholderData ? undefined : mapData.data?.matches?.bounds;
   useEffect(() => {
-    if (currentSearch === null || !firstPage || !mapReady || fitted.current === currentSearch) return;
+    if (currentSearch === null || !matchesBox || fitted.current === currentSearch) return;
     fitted.current = currentSearch;
-    const bounds = searchResultsBounds(firstPage);
-    if (bounds) handle.current?.fitBounds(bounds);
-  }, [currentSearch, firstPage, mapReady]);
+    handle.current?.fitBounds(searchResultsBounds(matchesBox));
+  }, [currentSearch, matchesBox]);
   const selected = usePlace(view.placeId);
-  const clusterList = usePlacesInBox(
-    clusterWindow && !searching ? padBounds(clusterWindow.bounds) : null,
-    view,
-  );
-  // A cluster of matches lists the matches in its box (loaded already), not every place there.
-  const matchesInCluster = clusterWindow && matches ? placesInBox(matches, clusterWindow.bounds) : undefined;
+  // At the highest zoom a cluster lists its places (a search's: its matches there).
+  const clusterList = usePlacesInBox(clusterWindow ? padBounds(clusterWindow.bounds) : null, view);
 
   const zoom = viewport?.zoom ?? view.zoom;
   const layers = useMapLayersData({
-    data: shownData,
+    data: mapData.data,
     selectedId: view.placeId,
     selectedPlace: selected.data,
     zoom,
@@ -171,8 +162,8 @@ export function usePlacesMap({
     selectedId: view.placeId,
     selectedPlace: selected.data,
     cluster: clusterWindow,
-    clusterPlaces: searching ? matchesInCluster : clusterList.data?.items,
-    clusterError: searching ? null : clusterList.error,
+    clusterPlaces: clusterList.data?.items,
+    clusterError: clusterList.error,
     lookOf,
     shareLink,
     detailsInNewTab,
@@ -209,14 +200,14 @@ export function usePlacesMap({
           if (view.placeId !== null) selectPlace(null);
         }}
       >
-        {dataQuery.isError ? (
+        {mapData.isError ? (
           <MapErrorBanner
             message={t(searching ? 'places.search.failed' : 'map.dataFailed')}
-            detail={t(errorMessageKey(dataQuery.error))}
-            onRetry={() => void dataQuery.refetch()}
+            detail={t(errorMessageKey(mapData.error))}
+            onRetry={() => void mapData.refetch()}
           />
         ) : (
-          dataQuery.isFetching && <MapUpdatingHint />
+          mapData.isFetching && <MapUpdatingHint />
         )}
         {overlay}
       </MapCanvas>

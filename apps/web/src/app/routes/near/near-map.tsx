@@ -5,18 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
+import { useMapData } from '../../../features/map/api/get-map-data.ts';
 import { MapCanvas } from '../../../features/map/components/map-canvas/map-canvas.tsx';
 import type { MapHandle } from '../../../features/map/components/map-canvas/map-canvas-types.ts';
 import { useMapEngineProps } from '../../../features/map/hooks/use-map-engine-props.ts';
-import { placesInBox } from '../../../features/map/utils/bounds.ts';
+import { padBounds } from '../../../features/map/utils/bounds.ts';
 import { AMBIENT_CIRCLES_MIN_ZOOM, buildCircles } from '../../../features/map/utils/build-circles.ts';
 import { buildMarkers } from '../../../features/map/utils/build-markers.ts';
 import { clusterLabel } from '../../../features/map/utils/cluster-label.ts';
 import { zoomForRadius } from '../../../features/map/utils/zoom-for-radius.ts';
+import type { NearSearch } from '../../../features/near/api/list-near-places.ts';
 import { circleBounds } from '../../../features/near/utils/circle-bounds.ts';
+import { usePlace } from '../../../features/places/api/get-place.ts';
+import { usePlacesInBox } from '../../../features/places/api/list-places.ts';
 import { mapPlaceOf } from '../../../features/places/utils/place-text.ts';
 import { usePlacesInfoWindow } from '../../places-map/use-places-info-window.tsx';
-import { useResultClusters } from '../../places-map/use-result-clusters.ts';
 
 /** The search circle's colour: the picker's blue, apart from every category colour. */
 const SEARCH_BLUE = '#1d4ed8';
@@ -32,6 +35,9 @@ interface NearMapProps {
   showSearchCircle: boolean;
   /** Draw every result's own circle, not only the selected one's ("Serves this spot"). */
   showPlaceRadii: boolean;
+  /** What the results answer: the map draws every one of its places, not only the list's pages. */
+  search: NearSearch | null;
+  /** The list's pages of results loaded so far. */
   places: readonly PlaceListItem[];
   selectedId: number | null;
   lookOf(slug: string): CategoryView;
@@ -42,10 +48,10 @@ interface NearMapProps {
   children?: ReactNode;
 }
 
-/** A cluster whose list is open, and the results it was opened on: new results close it. */
+/** A cluster whose list is open, and the search it was opened on: a new search closes it. */
 interface OpenCluster {
   cluster: ClusterItem;
-  of: readonly PlaceListItem[];
+  of: NearSearch | null;
 }
 
 /**
@@ -89,9 +95,28 @@ export function NearMap(props: NearMapProps) {
     handle.current?.fitBounds(circleBounds({ lat, lng }, radius));
   }, [ready, lat, lng, radius]);
 
-  const resultLayer = useResultClusters(places, viewport, i18n.language);
+  // Every result, clustered by the server as the home map is: as many as the list counts.
+  const search = props.search;
+  const mapData = useMapData(
+    viewport && search
+      ? {
+          bounds: viewport.bounds,
+          zoom: viewport.zoom,
+          categories: search.categories,
+          openNow: search.openNow,
+          language: i18n.language,
+          ...(search.kind === 'near'
+            ? { near: { point: search.point, radius: search.radius } }
+            : { covers: search.point }),
+        }
+      : null,
+  );
+  const resultLayer = search ? mapData.data : undefined;
   const markerPlaces = resultLayer?.places ?? NO_PLACES;
-  const selected = places.find((place) => place.id === selectedId);
+  // A marker beyond the list's loaded pages is read on its own.
+  const listed = places.find((place) => place.id === selectedId);
+  const fetched = usePlace(listed ? null : selectedId);
+  const selected = listed ?? fetched.data;
   const markers = useMemo(
     () =>
       buildMarkers(markerPlaces, selectedId, lookOf, (name, category, stale) =>
@@ -104,7 +129,19 @@ export function NearMap(props: NearMapProps) {
   useEffect(() => {
     if (selectedId !== null) setOpenCluster(null);
   }, [selectedId]);
-  const clusterWindow = openCluster?.of === places ? openCluster.cluster : null;
+  const clusterWindow = openCluster?.of === search ? openCluster.cluster : null;
+  const clusterList = usePlacesInBox(
+    clusterWindow && search ? padBounds(clusterWindow.bounds) : null,
+    search
+      ? {
+          categories: search.categories,
+          openNow: search.openNow,
+          ...(search.kind === 'near'
+            ? { near: { point: search.point, radius: search.radius } }
+            : { covers: search.point }),
+        }
+      : { categories: [] },
+  );
 
   const { showSearchCircle, showPlaceRadii } = props;
   const shownZoom = viewport?.zoom ?? start.zoom;
@@ -156,9 +193,9 @@ export function NearMap(props: NearMapProps) {
     selectedId,
     selectedPlace: selected,
     cluster: clusterWindow,
-    // The results in the cluster's box: its places (the box is the exact one around them).
-    clusterPlaces: clusterWindow ? placesInBox(places, clusterWindow.bounds) : undefined,
-    clusterError: null,
+    // The results in the cluster's box: its places (the box is the one around them).
+    clusterPlaces: clusterList.data?.items,
+    clusterError: clusterList.error,
     lookOf,
     shareLink: selected ? `${window.location.origin}/places/${selected.id}` : '',
     onSelectFromCluster: (place) => {
@@ -192,7 +229,7 @@ export function NearMap(props: NearMapProps) {
         // As on the home map: zoom to the cluster's places, or list them at the highest zoom.
         onClusterClick={(cluster) => {
           if (!atMaxZoom) handle.current?.fitBounds(cluster.bounds);
-          else setOpenCluster({ cluster, of: places });
+          else setOpenCluster({ cluster, of: search });
         }}
         onMarkerClick={(id) => {
           setOpenCluster(null);

@@ -84,6 +84,7 @@ export function NearPage() {
           radius={state.radius}
           showSearchCircle={state.tab === 'near'}
           showPlaceRadii={state.tab === 'covers'}
+          search={search}
           places={places}
           selectedId={selectedId}
           lookOf={lookOf}

@@ -1,5 +1,5 @@
 import { formatBbox } from '@karta/contracts/wire';
-import { type Bounds, normalizeBounds } from '@karta/map-core';
+import { type Bounds, type LatLng, normalizeBounds } from '@karta/map-core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -11,6 +11,12 @@ export interface MapDataRequest {
   language: string;
   /** Only places open now. */
   openNow?: boolean;
+  /** Only the places this search finds (every match, clustered alike)… */
+  search?: string;
+  /** …or those within `radius` metres of `near`… */
+  near?: { point: LatLng; radius: number };
+  /** …or those whose own circle covers this point. */
+  covers?: LatLng;
 }
 
 /** GET /api/v1/map: the clusters and single places of a viewport. */
@@ -22,6 +28,10 @@ export function getMapData(request: MapDataRequest, signal?: AbortSignal) {
       category: [...request.categories],
       lang: request.language,
       openNow: request.openNow || undefined,
+      q: request.search,
+      near: request.near?.point,
+      radius: request.near?.radius,
+      covers: request.covers,
     },
     { signal },
   );
@@ -40,6 +50,9 @@ export function useMapData(request: MapDataRequest | null) {
       request?.categories.join(',') ?? '',
       request?.language ?? '',
       request?.openNow === true,
+      request?.search ?? null,
+      request?.near ? [request.near.point.lat, request.near.point.lng, request.near.radius] : null,
+      request?.covers ? [request.covers.lat, request.covers.lng] : null,
     ],
     // TanStack Query aborts `signal` when the viewport moves on before the answer arrives.
     queryFn: ({ signal }) => getMapData(request as MapDataRequest, signal),

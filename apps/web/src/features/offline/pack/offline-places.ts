@@ -5,6 +5,7 @@
  * when the network fails (it brings the clustering and search code).
  */
 import {
+  type Bounds,
   bboxCentre,
   type CategoryList,
   type LatLng,
@@ -46,6 +47,18 @@ export class OfflinePlaces {
   readonly categoryList: CategoryList;
   /** The oldest of the areas' times: the data shown is at least as recent. */
   readonly savedAt: string;
+  /** Where a search's equal matches are nearest first: the centre of the newest area, as the server's is the site's. */
+  private readonly origin: LatLng | undefined;
+  private readonly maxZoom: number;
+  private lastMatches:
+    | {
+        key: string;
+        index: ClusterIndex;
+        answer: ReturnType<typeof markingStaleness>;
+        total: number;
+        bounds: Bounds | null;
+      }
+    | undefined;
 
   constructor(areas: readonly SavedArea[]) {
     // A place in two areas is taken from the one saved last.
@@ -60,15 +73,17 @@ export class OfflinePlaces {
     }
     this.hours = new SavedHours(newestFirst, areaOf);
     const places = [...this.byId.values()].sort((a, b) => a.id - b.id);
+    this.maxZoom = Math.max(...newestFirst.map((area) => area.maxZoom), 0);
     this.index = ClusterIndex.build(
       places.map((place) => indexedPlaceOf(place, this.hours.hoursIdOf(place.id))),
-      { maxZoom: Math.max(...newestFirst.map((area) => area.maxZoom), 0) },
+      { maxZoom: this.maxZoom },
     );
     this.places = places;
     this.asMapAnswer = markingStaleness(places);
     this.areas = newestFirst.map(({ id, bbox, savedAt }) => ({ id, bbox, savedAt }));
     this.categoryList = { items: newestFirst[0]?.categories ?? [] };
     this.savedAt = newestFirst.map((area) => area.savedAt).sort()[0] ?? new Date(0).toISOString();
+    this.origin = newestFirst[0] ? bboxCentre(newestFirst[0].bbox) : undefined;
   }
 
   /** Whether a point lies in a saved area: only there do the saved places answer for the map. */
@@ -107,6 +122,9 @@ export class OfflinePlaces {
    * then, from the index's open-now layers as on the server (see `answersMap`).
    */
   map(query: MapQuery, now = Date.now()): MapResponse {
+    if (query.q !== undefined || query.near !== undefined || query.covers !== undefined) {
+      return this.matchesMap(query, now);
+    }
     if (query.openNow) this.index.setOpenHours(this.hours.openAt(now));
     return this.asMapAnswer(
       this.index.query({
@@ -117,6 +135,47 @@ export class OfflinePlaces {
         ...(query.openNow ? { openNow: true } : {}),
       }),
     );
+  }
+
+  /**
+   * The map of a search's (or a circle's, or a spot's) matches, as the server draws it: every
+   * match the list counts, clustered by the same index alone, with their number and box. The
+   * index of the last set asked is kept, so panning asks it again.
+   */
+  private matchesMap(query: MapQuery, now: number): MapResponse {
+    const filters: PlaceListQuery = {
+      q: query.q,
+      near: query.near,
+      radius: query.radius,
+      covers: query.covers,
+      category: query.category,
+      openNow: query.openNow,
+    };
+    const key = JSON.stringify([filters, query.openNow ? Math.floor(now / 60_000) : 0]);
+    if (this.lastMatches?.key !== key) {
+      const origin = query.near ?? query.covers ?? this.origin;
+      const matches = this.matching(filters, origin, now).slice(0, LIST_COUNT_BOUND);
+      const index = ClusterIndex.build(
+        matches.map((place) => indexedPlaceOf(place)),
+        { maxZoom: this.maxZoom, scope: 'all' },
+      );
+      this.lastMatches = {
+        key,
+        index,
+        answer: markingStaleness(matches),
+        total: matches.length,
+        bounds: boxAround(matches),
+      };
+    }
+    const { index, answer, total, bounds } = this.lastMatches;
+    const result = answer(
+      index.query({
+        bbox: normalizeBounds(query.bbox),
+        zoom: query.zoom,
+        ...(query.lang ? { lang: query.lang } : {}),
+      }),
+    );
+    return { ...result, matches: { total, bounds } };
   }
 
   /**
@@ -180,6 +239,19 @@ export class OfflinePlaces {
     else if (query.order === 'newest') found.sort((a, b) => b.id - a.id);
     return found.map((hit) => withDistance(hit.id, roundedDistance(hit.distance)));
   }
+}
+
+/** The box around `places`, or null when there are none. */
+function boxAround(places: readonly LatLng[]): Bounds | null {
+  if (places.length === 0) return null;
+  const lats = places.map((place) => place.lat);
+  const lngs = places.map((place) => place.lng);
+  return {
+    west: Math.min(...lngs),
+    south: Math.min(...lats),
+    east: Math.max(...lngs),
+    north: Math.max(...lats),
+  };
 }
 
 /** The instant a list's `openNow` or `openAt` asks about (ms), or undefined when it asks none. */

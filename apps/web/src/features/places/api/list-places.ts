@@ -64,11 +64,26 @@ export function usePlacePages(
 export interface PlaceFilter {
   categories: readonly string[];
   openNow?: boolean;
+  /** Only the places a search finds (where a view has one)… */
+  search?: string;
+  /** …or those within a circle (Near me)… */
+  near?: { point: LatLng; radius: number };
+  /** …or those whose own circle covers a point. */
+  covers?: LatLng;
 }
 
 /** A filter as list query parameters. */
-function filterParams({ categories, openNow }: PlaceFilter): Pick<PlaceListQuery, 'category' | 'openNow'> {
-  return { category: [...categories], ...(openNow ? { openNow: true } : {}) };
+function filterParams(
+  filter: PlaceFilter,
+): Pick<PlaceListQuery, 'category' | 'openNow' | 'q' | 'near' | 'radius' | 'covers'> {
+  const { categories, openNow, search, near, covers } = filter;
+  return {
+    category: [...categories],
+    ...(openNow ? { openNow: true } : {}),
+    ...(search ? { q: search } : {}),
+    ...(near ? { near: near.point, radius: near.radius } : {}),
+    ...(covers ? { covers } : {}),
+  };
 }
 
 /** The list under the map: what the map shows, filtered alike, sorted by distance from its centre. */
@@ -118,7 +133,7 @@ export function usePlacesMatching(request: PlacesMatchingRequest | null) {
 /** The places of a cluster at the highest zoom, for its info window. */
 export function usePlacesInBox(bounds: Bounds | null, filter: PlaceFilter) {
   return useQuery({
-    queryKey: ['places', 'in-box', bounds, filter.categories.join(','), filter.openNow === true],
+    queryKey: ['places', 'in-box', bounds, filterParams(filter)],
     queryFn: ({ signal }) =>
       listPlaces({ bbox: bounds as Bounds, ...filterParams(filter), limit: CLUSTER_LIST_LIMIT }, signal),
     enabled: bounds !== null,
