@@ -25,7 +25,14 @@ async function tapAndMeasure(karta: KartaDriver, id: number) {
   const dialog = karta.page.getByRole('dialog').filter({ has: karta.page.getByTestId('info-window') });
   await dialog.waitFor();
   await karta.waitForMapToSettle();
-  const layout = await infoWindowLayout(karta.page);
+  // As a person reads it: once the window has come to rest (it pans again when its content grows).
+  let layout = await infoWindowLayout(karta.page);
+  for (let steady = 0, tries = 0; steady < 3 && tries < 40; tries += 1) {
+    await karta.page.waitForTimeout(100);
+    const next = await infoWindowLayout(karta.page);
+    steady = JSON.stringify(next.window) === JSON.stringify(layout.window) ? steady + 1 : 0;
+    layout = next;
+  }
   const heading = await dialog.getByRole('heading').first().innerText();
   return {
     layout,

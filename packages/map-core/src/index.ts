@@ -15,6 +15,7 @@ export {
   infoWindowRoom,
   MAP_OVERLAY_ATTRIBUTE,
   mapObstacles,
+  windowSpan,
 } from './dom/info-window-room.ts';
 export { createMarkerButton, updateMarkerButton } from './dom/marker-button.ts';
 export {

@@ -1,4 +1,11 @@
-import { InfoWindowFrame, infoWindowRoom, type LatLng, MARKER_PIN_SIZE, mapObstacles } from '@karta/map-core';
+import {
+  INFO_WINDOW_GAP,
+  InfoWindowFrame,
+  infoWindowRoom,
+  type LatLng,
+  MARKER_PIN_SIZE,
+  mapObstacles,
+} from '@karta/map-core';
 import { nearestCopyX } from './world-copy.ts';
 
 /** Google's own controls over the map: zoom, map type, full screen, and the terms and data line. */
@@ -124,13 +131,16 @@ export class InfoWindow {
     if (!this.isOpen || !this.root.isConnected) return;
     const mapDiv = this.map.getDiv();
     const view = mapDiv.getBoundingClientRect();
-    const room = infoWindowRoom(view, mapObstacles(mapDiv, GOOGLE_CONTROLS));
-    this.frame.limitContentHeight(view.height - room.top - room.bottom - WINDOW_CHROME_HEIGHT);
     const box = this.root.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) return;
+    const gap = INFO_WINDOW_GAP;
     let dx = 0;
-    if (box.right > view.right - room.right) dx = box.right - (view.right - room.right);
-    if (box.left - dx < view.left + room.left) dx = box.left - (view.left + room.left);
+    if (box.right > view.right - gap) dx = box.right - (view.right - gap);
+    if (box.left - dx < view.left + gap) dx = box.left - (view.left + gap);
+    // Across, the window lies where this pan puts it: only the controls there claim room.
+    const span = { left: box.left - dx, right: box.right - dx };
+    const room = infoWindowRoom(view, mapObstacles(mapDiv, GOOGLE_CONTROLS), gap, span);
+    this.frame.limitContentHeight(view.height - room.top - room.bottom - WINDOW_CHROME_HEIGHT);
     let dy = 0;
     // The top wins over the bottom: a window taller than the map shows its start.
     if (box.bottom > view.bottom - room.bottom) dy = box.bottom - (view.bottom - room.bottom);

@@ -1,4 +1,12 @@
-import { InfoWindowFrame, infoWindowRoom, type LatLng, MARKER_PIN_SIZE, mapObstacles } from '@karta/map-core';
+import {
+  INFO_WINDOW_GAP,
+  InfoWindowFrame,
+  infoWindowRoom,
+  type LatLng,
+  MARKER_PIN_SIZE,
+  mapObstacles,
+  windowSpan,
+} from '@karta/map-core';
 import L from 'leaflet';
 import { nearestCopyLng } from './world-copy.ts';
 
@@ -58,8 +66,8 @@ export class InfoWindow {
   /** Shows `content` at `position`, replacing what was shown. */
   open(position: LatLng, content: HTMLElement): void {
     const takeFocus = this.frame.fill(content);
-    this.keepClearOfControls();
     const lng = nearestCopyLng(position.lng, this.map.getCenter().lng);
+    this.keepClearOfControls(L.latLng(position.lat, lng));
     // An open popup redraws itself on both calls; a closed one is opened.
     this.popup.setLatLng([position.lat, lng]).setContent(this.frame.element);
     if (!this.isOpen) this.popup.openOn(this.map);
@@ -104,17 +112,20 @@ export class InfoWindow {
    * and sizes the window to fit in it, so an open window never lies under a control or past the
    * map's edge, on a phone's narrow map too.
    */
-  private keepClearOfControls(): void {
+  private keepClearOfControls(position: L.LatLng | undefined = this.popup.getLatLng()): void {
     const container = this.map.getContainer();
     const map = container.getBoundingClientRect();
-    if (map.width === 0 || map.height === 0) return;
-    const room = infoWindowRoom(map, mapObstacles(container, '.leaflet-control'));
-    this.popup.options.autoPanPaddingTopLeft = L.point(room.left, room.top);
-    this.popup.options.autoPanPaddingBottomRight = L.point(room.right, room.bottom);
+    if (map.width === 0 || map.height === 0 || !position) return;
     // Leaflet's widths are the content's, inside its margins.
-    const widest = map.width - room.left - room.right - WINDOW_CHROME_WIDTH;
+    const widest = map.width - 2 * INFO_WINDOW_GAP - WINDOW_CHROME_WIDTH;
     this.popup.options.maxWidth = Math.min(MAX_WIDTH, widest);
     this.popup.options.minWidth = Math.min(MIN_WIDTH, widest);
+    // Across, the window will lie over its anchor at most this wide (the widest it may be).
+    const anchorX = map.left + this.map.latLngToContainerPoint(position).x;
+    const span = windowSpan(map, anchorX, this.popup.options.maxWidth + WINDOW_CHROME_WIDTH);
+    const room = infoWindowRoom(map, mapObstacles(container, '.leaflet-control'), INFO_WINDOW_GAP, span);
+    this.popup.options.autoPanPaddingTopLeft = L.point(room.left, room.top);
+    this.popup.options.autoPanPaddingBottomRight = L.point(room.right, room.bottom);
     this.frame.limitContentHeight(map.height - room.top - room.bottom - WINDOW_CHROME_HEIGHT);
   }
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { InfoWindowFrame } from './info-window-frame.ts';
-import { INFO_WINDOW_GAP, infoWindowRoom } from './info-window-room.ts';
+import { INFO_WINDOW_GAP, infoWindowRoom, windowSpan } from './info-window-room.ts';
 
 /** A 375 × 400 map, 100 px down the page, as on a phone. */
 const MAP = { top: 100, left: 0, right: 375, bottom: 500 };
@@ -27,6 +27,26 @@ describe('infoWindowRoom', () => {
     expect(room.bottom).toBe(500 - 480 + INFO_WINDOW_GAP);
     expect(room.left).toBe(INFO_WINDOW_GAP);
     expect(room.right).toBe(INFO_WINDOW_GAP);
+  });
+
+  it('on a wide map, counts only the controls the window meets across', () => {
+    const wide = { top: 100, left: 0, right: 1280, bottom: 500 };
+    const zoom = box(10, 110, 34, 64);
+    const share = box(1180, 112, 90, 38);
+    const attribution = box(1045, 480, 235, 20);
+    const middle = windowSpan(wide, 640, 416);
+    expect(infoWindowRoom(wide, [zoom, share, attribution], INFO_WINDOW_GAP, middle)).toEqual({
+      top: INFO_WINDOW_GAP,
+      right: INFO_WINDOW_GAP,
+      bottom: INFO_WINDOW_GAP,
+      left: INFO_WINDOW_GAP,
+    });
+    // Near the right edge the window is panned in beside the edge, under Share and over the attribution.
+    const right = windowSpan(wide, 1250, 416);
+    expect(right.right).toBe(1280 - INFO_WINDOW_GAP);
+    const room = infoWindowRoom(wide, [zoom, share, attribution], INFO_WINDOW_GAP, right);
+    expect(room.top).toBe(150 - 100 + INFO_WINDOW_GAP);
+    expect(room.bottom).toBe(500 - 480 + INFO_WINDOW_GAP);
   });
 
   it('ignores what lies outside the map or has no size (a hidden control)', () => {

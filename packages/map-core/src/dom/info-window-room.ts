@@ -23,16 +23,22 @@ interface Box {
 }
 
 /**
- * The room an info window has on `map`: the controls over it (`obstacles`, the engine's and the
- * app's overlays) each claim a band at the top or the bottom edge, wherever they sit across, so
- * a window below the top band and above the bottom band never lies under any of them, whatever
- * its width. A phone's map is too narrow to fit a window beside a control, and on a wide map
- * the same rule costs only a control's height.
+ * The room an info window has on `map`: each control over it (`obstacles`, the engine's and the
+ * app's overlays) that the window's horizontal `span` would meet claims a band at the top or the
+ * bottom edge, so a window below the top band and above the bottom band never lies under any of
+ * them. On a phone's narrow map the window meets every control; on a wide one a window away from
+ * the corners keeps the whole height. Without a span, every control claims its band.
  */
-export function infoWindowRoom(map: Box, obstacles: Iterable<Box>, gap = INFO_WINDOW_GAP): InfoWindowRoom {
+export function infoWindowRoom(
+  map: Box,
+  obstacles: Iterable<Box>,
+  gap = INFO_WINDOW_GAP,
+  span?: { left: number; right: number },
+): InfoWindowRoom {
   const room = { top: gap, right: gap, bottom: gap, left: gap };
   const middle = (map.top + map.bottom) / 2;
   for (const box of obstacles) {
+    if (span && (box.right + gap <= span.left || box.left - gap >= span.right)) continue;
     const width = box.right - box.left;
     const height = box.bottom - box.top;
     const overlaps =
@@ -47,6 +53,15 @@ export function infoWindowRoom(map: Box, obstacles: Iterable<Box>, gap = INFO_WI
     else room.bottom = Math.max(room.bottom, map.bottom - box.top + gap);
   }
   return room;
+}
+
+/**
+ * Where a window `width` px wide, centred on `anchorX` (page px), will lie across `map` once
+ * panned clear of its left and right edges.
+ */
+export function windowSpan(map: Box, anchorX: number, width: number, gap = INFO_WINDOW_GAP) {
+  const left = Math.max(map.left + gap, Math.min(anchorX - width / 2, map.right - gap - width));
+  return { left, right: left + width };
 }
 
 /**
