@@ -445,6 +445,12 @@ export class KartaDriver {
     );
   }
 
+  /** What a place's item in the list says, its lines joined by spaces. */
+  async listItemText(id: number): Promise<string> {
+    const item = this.page.locator(`[data-testid=place-list-item][data-place-id="${id}"]`);
+    return (await item.innerText()).replace(/\s+/g, ' ').trim();
+  }
+
   async selectListItem(id: number): Promise<void> {
     await this.page
       .locator(`[data-testid=place-list-item][data-place-id="${id}"]`)

@@ -8,10 +8,10 @@ import { ReportPlaceButton } from '../../../features/flags/components/report-pla
 import { PlacePhotos } from '../../../features/photos/components/place-photos.tsx';
 import { CategoryBadge } from '../../../features/places/components/category-badge.tsx';
 import { PlaceActions } from '../../../features/places/components/place-actions.tsx';
-import { PlaceDirections } from '../../../features/places/components/place-details/place-directions.tsx';
 import { PlaceFacts } from '../../../features/places/components/place-details/place-facts.tsx';
 import { placeDescription, placeName } from '../../../features/places/utils/place-text.ts';
 import { serializeViewState } from '../../../lib/view-url.ts';
+import { PlaceGlance } from './place-glance.tsx';
 import { PlaceMap } from './place-map.tsx';
 
 /** Zoom of the home map when going back to it from a place. */
@@ -20,7 +20,10 @@ const BACK_TO_MAP_ZOOM = 16;
 const card = 'rounded-xl border border-gray-200 bg-white shadow-sm';
 const cardHeading = 'text-base font-semibold text-gray-900';
 
-/** The place page's content: name, description, photos, every fact, a small map, copy and directions. */
+/**
+ * The place page's content: name, then what a visitor came for (open now, warnings, directions),
+ * then the description, photos, every fact, a small map, copy and share, and reporting a problem.
+ */
 export function PlaceView({
   place,
   photos,
@@ -53,11 +56,12 @@ export function PlaceView({
         <p className="mt-2 text-sm text-gray-700">
           <CategoryBadge name={category.name} color={category.color} />
         </p>
+        <PlaceGlance place={place} />
       </header>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
         <div className="min-w-0 space-y-6">
-          <section aria-labelledby="about-heading" className={`${card} p-5 sm:p-6`}>
+          <section data-testid="place-about" aria-labelledby="about-heading" className={`${card} p-5 sm:p-6`}>
             <h2 id="about-heading" className={cardHeading}>
               {t('placePage.about')}
             </h2>
@@ -91,12 +95,6 @@ export function PlaceView({
               {t('placePage.share')}
             </h2>
             <PlaceActions place={place} shareLink={pageLink} withNavigation={false} size="regular" />
-          </section>
-          <section aria-labelledby="directions-heading" className={`${card} p-5`}>
-            <h2 id="directions-heading" className={`${cardHeading} mb-2`}>
-              {t('placePage.getThere')}
-            </h2>
-            <PlaceDirections place={place} />
           </section>
           {/* Only a published place takes reports (the server refuses others as not found). */}
           {place.status === 'published' && (

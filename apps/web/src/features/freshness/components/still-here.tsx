@@ -5,6 +5,7 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { useConfirmPlace } from '../api/confirm-place.ts';
 import { confirmedAgo } from '../utils/confirmed-ago.ts';
+import { STILL_HERE_ID } from './stale-warning.tsx';
 
 /**
  * When the place was last confirmed ("Confirmed 12 days ago", or "May be out of date"), and the
@@ -27,7 +28,7 @@ export function StillHere({ place }: { place: Place }) {
   }
 
   return (
-    <div data-testid="still-here">
+    <div id={STILL_HERE_ID} data-testid="still-here">
       <p data-testid="confirmed" className={place.stale ? 'font-medium text-amber-800' : 'text-gray-900'}>
         {place.stale ? t('freshness.staleSince', { ago }) : t('freshness.confirmed', { ago })}
       </p>

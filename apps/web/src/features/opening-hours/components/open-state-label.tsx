@@ -7,8 +7,19 @@ import { describeOpenState } from '../utils/describe-open-state.ts';
 const DOT = { open: 'bg-green-700', closed: 'bg-red-700', unknown: 'bg-gray-500' } as const;
 const TEXT = { open: 'text-green-800', closed: 'text-red-800', unknown: 'text-gray-700' } as const;
 
-/** "Open · closes 16:00" with a coloured dot, true to the minute while the page stays open. */
-export function OpenStateLabel({ state, className = '' }: { state: OpenState; className?: string }) {
+/**
+ * "Open · closes 16:00" with a coloured dot, true to the minute while the page stays open. One line
+ * cut short in lists; with `wrap`, the whole text on as many lines as it takes.
+ */
+export function OpenStateLabel({
+  state,
+  className = '',
+  wrap = false,
+}: {
+  state: OpenState;
+  className?: string;
+  wrap?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { timeZone } = useRuntimeConfig();
   const { shown, now } = useOpenStateNow(state);
@@ -18,10 +29,13 @@ export function OpenStateLabel({ state, className = '' }: { state: OpenState; cl
     <span
       data-testid="open-state"
       data-state={described.tone}
-      className={`inline-flex min-w-0 items-center gap-1.5 font-medium ${TEXT[described.tone]} ${className}`}
+      className={`inline-flex min-w-0 gap-1.5 font-medium ${wrap ? 'items-start' : 'items-center'} ${TEXT[described.tone]} ${className}`}
     >
-      <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${DOT[described.tone]}`} />
-      <span className="truncate">{described.text}</span>
+      <span
+        aria-hidden="true"
+        className={`size-2 shrink-0 rounded-full ${wrap ? 'mt-[calc(0.5lh-0.25rem)]' : ''} ${DOT[described.tone]}`}
+      />
+      <span className={wrap ? '' : 'truncate'}>{described.text}</span>
     </span>
   );
 }

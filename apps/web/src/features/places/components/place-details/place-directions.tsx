@@ -1,9 +1,13 @@
 import type { Place } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { DirectionsIcon, ExternalLinkIcon, MapIcon } from '../../../../components/ui/icons.tsx';
 import { googleDirectionsUrl, osmDirectionsUrl, osmPlaceUrl } from '../../../../lib/place-links.ts';
 
-/** Links that take the visitor there, in the map services they already use. */
+/**
+ * Links that take the visitor there, in the map services they already use: one wrapping row of
+ * buttons, the first (the open map's directions, as in the info window) the main one.
+ */
 export function PlaceDirections({ place }: { place: Pick<Place, 'lat' | 'lng'> }) {
   const { t } = useTranslation();
   const links = [
@@ -12,19 +16,19 @@ export function PlaceDirections({ place }: { place: Pick<Place, 'lat' | 'lng'> }
     { href: osmPlaceUrl(place), label: t('placePage.openInOsm'), icon: <MapIcon /> },
   ];
   return (
-    <ul className="space-y-1">
-      {links.map((link) => (
+    <ul data-testid="place-directions" className="flex flex-wrap gap-2">
+      {links.map((link, index) => (
         <li key={link.href}>
           <a
             href={link.href}
             target="_blank"
             rel="noopener noreferrer"
-            className="flex items-center gap-2.5 rounded-lg px-2 py-2 text-sm font-medium text-blue-700 hover:bg-blue-50"
+            className={index === 0 ? buttonStyles.primary : buttonStyles.secondary}
           >
-            <span className="text-blue-700">{link.icon}</span>
-            <span className="flex-1">{link.label}</span>
-            <ExternalLinkIcon className="size-3.5 text-gray-500" />
-            <span className="sr-only">{t('actions.opensInNewTab')}</span>
+            {link.icon}
+            {link.label}
+            <ExternalLinkIcon className="size-3.5 opacity-70" />
+            <span className="sr-only"> {t('actions.opensInNewTab')}</span>
           </a>
         </li>
       ))}

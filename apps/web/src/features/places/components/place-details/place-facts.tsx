@@ -4,7 +4,6 @@ import { MailIcon, PhoneIcon } from '../../../../components/ui/icons.tsx';
 import { formatDate, formatDistance } from '../../../../lib/i18n/format.ts';
 import { formatCoordinates } from '../../../../lib/place-links.ts';
 import { StillHere } from '../../../freshness/components/still-here.tsx';
-import { OpenStateLabel } from '../../../opening-hours/components/open-state-label.tsx';
 import { PlaceWeek } from '../../../opening-hours/components/place-week.tsx';
 import { DetailRow } from './detail-row.tsx';
 import { safeWebsiteUrl } from './safe-website.ts';
@@ -42,11 +41,11 @@ export function PlaceFacts({ place, categoryName }: { place: Place; categoryName
           {t('places.radius', { radius: formatDistance(place.radius, language) })}
         </DetailRow>
       )}
+      {/* The week in the reader's words; whether it is open now stands under the page's title, and
+          the hours as written (OpenStreetMap's syntax) are for the editor. */}
       {place.openingHours && (
         <DetailRow label={t('placePage.openingHours')}>
-          <OpenStateLabel state={place.openState} className="mb-1 flex" />
           <PlaceWeek place={place} hours={place.openingHours} />
-          <span className="mt-1 block font-mono text-xs break-words text-gray-600">{place.openingHours}</span>
         </DetailRow>
       )}
       <DetailRow label={t('freshness.label')}>
