@@ -43,6 +43,11 @@ describe('describeOpenState', () => {
     expect(describeIn('hr', closed('2026-11-30T07:00:00Z'))?.text).toMatch(
       /^Zatvoreno · otvara pon\.? u 08:00$/,
     );
+    // Six days ahead is still a weekday; a week or more (seasonal hours) is a date.
+    expect(describeIn('en', closed('2026-12-01T07:00:00Z'))?.text).toBe('Closed · opens Tue 08:00');
+    expect(describeIn('en', closed('2026-12-02T07:00:00Z'))?.text).toBe('Closed · opens Dec 2 08:00');
+    expect(describeIn('en', closed('2027-03-31T22:00:00Z'))?.text).toBe('Closed · opens Apr 1 00:00');
+    expect(describeIn('hr', closed('2027-03-31T22:00:00Z'))?.text).toBe('Zatvoreno · otvara 1. tra u 00:00');
     const christmas = Date.parse('2026-12-25T10:00:00+01:00');
     expect(describeIn('en', closed('2026-12-28T07:00:00Z', 'Božić'), christmas)).toEqual({
       tone: 'closed',

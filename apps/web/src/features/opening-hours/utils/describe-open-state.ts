@@ -23,7 +23,14 @@ function dayIn(instant: number, timeZone: string): string {
   }).format(instant);
 }
 
-/** When the state changes next: its time in the site's zone, and its weekday unless it is today. */
+/** A weekday names a day unmistakably only within the coming week; later days go by their date. */
+const DAYS_NAMED_BY_WEEKDAY = 6;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the state changes next: its time in the site's zone, and unless it is today its weekday
+ * ("Mon"), or its date ("Apr 1") when it is more than six days off (seasonal hours).
+ */
 function when(iso: string, now: number, { language, timeZone }: Where): { time: string; day?: string } {
   const instant = Date.parse(iso);
   const time = new Intl.DateTimeFormat(language, {
@@ -32,8 +39,13 @@ function when(iso: string, now: number, { language, timeZone }: Where): { time: 
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(instant);
-  if (dayIn(instant, timeZone) === dayIn(now, timeZone)) return { time };
-  return { time, day: new Intl.DateTimeFormat(language, { timeZone, weekday: 'short' }).format(instant) };
+  const today = dayIn(now, timeZone);
+  const day = dayIn(instant, timeZone);
+  if (day === today) return { time };
+  const daysAhead = Math.round((Date.parse(day) - Date.parse(today)) / DAY_MS);
+  const named: Intl.DateTimeFormatOptions =
+    daysAhead > DAYS_NAMED_BY_WEEKDAY ? { day: 'numeric', month: 'short' } : { weekday: 'short' };
+  return { time, day: new Intl.DateTimeFormat(language, { timeZone, ...named }).format(instant) };
 }
 
 /**
