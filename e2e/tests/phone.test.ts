@@ -159,4 +159,43 @@ describeInBrowser('on a phone', (suite) => {
       expect(box && box.y >= 0 && box.y + box.height <= PHONE.height).toBe(true);
     }
   });
+
+  it('reaches the area tools on the map itself: follow names the area in words, save keeps it in one press', async () => {
+    const { karta, page, baseUrl } = suite;
+    await karta.resize(PHONE.width, PHONE.height);
+    const { place } = await placeShownAsMarker(baseUrl, 16);
+    await karta.openHome(viewOf(place, 16));
+    const map = await page.getByTestId('map').boundingBox();
+    if (!map) throw new Error('No map');
+    const tools = ['follow-area', 'save-offline-area', 'share-button'];
+    const boxes = [];
+    for (const tool of tools) {
+      const box = await page.getByTestId(tool).boundingBox();
+      if (!box) throw new Error(`No ${tool}`);
+      // On the map, inside the screen's width and above the fold.
+      expect(box.x >= map.x && box.x + box.width <= PHONE.width && box.y >= map.y).toBe(true);
+      expect(box.y + box.height).toBeLessThan(map.y + map.height);
+      boxes.push({ left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height });
+    }
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1)) expect(overlap(a, b)).toBe(false);
+
+    // "Follow this area" says where in words: the place nearest the middle of the view.
+    // The list's first item is the place nearest the middle; its first line is its name.
+    const nearestName = (await page.getByTestId('place-list-item').first().innerText()).split('\n')[0] ?? '';
+    expect(nearestName).not.toBe('');
+    await page.getByTestId('follow-area').click();
+    const words = page.getByTestId('follow-area-words');
+    await words.waitFor();
+    expect(await words.innerText()).toMatch(/^Around /);
+    expect(await words.innerText()).toContain(nearestName);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('follow-dialog').waitFor({ state: 'detached' });
+
+    // One press saves, and says how much.
+    await page.getByTestId('save-offline-area').click();
+    await expect
+      .poll(() => page.getByTestId('save-offline-status').innerText(), { timeout: 45_000 })
+      .toMatch(/^Saved [\d,]+ places? \(.+\) on this device/);
+  });
 });

@@ -9,4 +9,6 @@ export const buttonStyles = {
   action: `${base} border border-gray-300 bg-white px-2 py-1.5 text-xs text-gray-800 hover:border-gray-400 hover:bg-gray-50`,
   actionPrimary: `${base} bg-blue-700 px-2 py-1.5 text-xs text-white hover:bg-blue-800`,
   link: 'inline-flex items-center gap-1.5 font-medium text-blue-700 underline-offset-2 hover:underline',
+  /** A button drawn over the map's corner (Share, Follow, Save offline): white on any tile. */
+  mapOverlay: `${base} bg-white px-3 py-2 text-sm text-gray-900 shadow-md ring-1 ring-gray-900/15 hover:bg-gray-50`,
 } as const;

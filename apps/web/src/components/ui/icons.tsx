@@ -288,3 +288,14 @@ export function OfflineIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Download to this device (an arrow into a tray). */
+export function DownloadIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3v12" />
+      <path d="m7 10 5 5 5-5" />
+      <path d="M5 21h14" />
+    </Icon>
+  );
+}

@@ -4,12 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { SkipLink } from '../../../components/ui/skip-link.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
-import { FollowAreaLink } from '../../../features/follows/components/follow-button.tsx';
+import { FollowAreaButton } from '../../../features/follows/components/follow-button.tsx';
 import { boundsContain } from '../../../features/map/utils/bounds.ts';
-import { SaveAreaButton } from '../../../features/offline/components/save-area-button.tsx';
+import {
+  SaveAreaButton,
+  SaveAreaStatus,
+  SavedAreasLink,
+} from '../../../features/offline/components/save-area-button.tsx';
+import { useSaveArea } from '../../../features/offline/hooks/use-save-area.ts';
 import { placeOfListItem, usePlacesInView } from '../../../features/places/api/list-places.ts';
 import { ExportLinks } from '../../../features/places/components/export-links.tsx';
 import { FeedLink } from '../../../features/places/components/feed-link.tsx';
+import { placeName } from '../../../features/places/utils/place-text.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { publicOrigin } from '../../../lib/embed-code.ts';
 import { scrollMapIntoView } from '../../../lib/scroll-map-into-view.ts';
@@ -24,7 +30,7 @@ import { ShareButton } from './share-dialog.tsx';
  * With a search (`q`) the list holds every place matching it and the map shows them.
  */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(null);
   const config = useRuntimeConfig();
   const mapSection = useRef<HTMLDivElement>(null);
@@ -49,6 +55,11 @@ export function HomePage() {
       : null,
   );
   const list = searching ? map.matching : inView;
+  const saving = useSaveArea(viewport?.bounds ?? null);
+  // The area in words for "Follow this area": the places nearest the middle of the view.
+  const nearest = (inView.data?.pages[0]?.items ?? [])
+    .slice(0, 2)
+    .map((place) => placeName(place, i18n.language));
 
   function chooseFromList(place: Place) {
     map.choosePlace(place);
@@ -60,14 +71,31 @@ export function HomePage() {
   return (
     <>
       <h1 className="sr-only">{t('map.label')}</h1>
-      {/* Share sits over the map but comes before it, and the skip link right before the map, so
-          the map's own two Tab stops are all that lie between the skip link and the list. */}
+      {/* The area tools sit over the map's corner but come before it, and the skip link right
+          before the map, so the map's own two Tab stops are all that lie between the skip link and
+          the list. */}
       <div ref={mapSection} className="relative scroll-mt-2">
-        {share}
+        <div data-map-overlay className="absolute top-3 right-3 z-[1000] flex gap-2">
+          {/* The feed and the e-mail follow are of a view and its categories, not of a search. */}
+          {!searching && (
+            <>
+              <FollowAreaButton
+                bounds={viewport?.bounds ?? null}
+                categories={view.categories}
+                near={nearest}
+              />
+              <SaveAreaButton saving={saving} />
+            </>
+          )}
+          {share}
+        </div>
         <SkipLink href="#places" testId="skip-map">
           {t('map.skipMap')}
         </SkipLink>
         {map.element}
+      </div>
+      <div className="mx-auto max-w-screen-2xl px-4 sm:px-6">
+        <SaveAreaStatus saving={saving} />
       </div>
       <PlacesPanel
         categories={categories}
@@ -99,14 +127,9 @@ export function HomePage() {
                 search={view.search}
               />
             )}
-            {/* The feed and the e-mail follow are of a view and its categories, not of a search. */}
-            {!searching && (
-              <>
-                <FeedLink bounds={viewport?.bounds ?? null} categories={view.categories} />
-                <FollowAreaLink bounds={viewport?.bounds ?? null} categories={view.categories} />
-                <SaveAreaButton bounds={viewport?.bounds ?? null} />
-              </>
-            )}
+            {/* The feed is of a view and its categories, not of a search. */}
+            {!searching && <FeedLink bounds={viewport?.bounds ?? null} categories={view.categories} />}
+            <SavedAreasLink />
           </>
         }
       />

@@ -87,7 +87,7 @@ export function ShareDialog({ view, origin, onClose }: ShareProps & { onClose():
   );
 }
 
-/** "Share" over the map's corner; opens the share / embed dialog for the view on screen. */
+/** "Share" (over the map's corner, with the other area tools); opens the share / embed dialog for the view on screen. */
 export function ShareButton(props: ShareProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -96,11 +96,10 @@ export function ShareButton(props: ShareProps) {
       <button
         type="button"
         data-testid="share-button"
-        data-map-overlay
         aria-haspopup="dialog"
         aria-label={t('share.buttonLabel')}
         title={t('share.buttonLabel')}
-        className="absolute top-3 right-3 z-[1000] inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 text-sm font-medium text-gray-900 shadow-md ring-1 ring-gray-900/15 hover:bg-gray-50"
+        className={buttonStyles.mapOverlay}
         onClick={() => setOpen(true)}
       >
         <LinkIcon className="size-4 text-blue-700" />

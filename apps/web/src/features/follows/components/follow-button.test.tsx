@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type ApiCall, apiError, fakeApi } from '../../../testing/fake-api.ts';
 import { testConfig } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
-import { FollowAreaLink, FollowSpotButton } from './follow-button.tsx';
+import { FollowAreaButton, FollowSpotButton } from './follow-button.tsx';
 
 const mailOn = testConfig({ mail: true });
 const categories = {
@@ -27,7 +27,7 @@ function renderArea(
   renderWithApp(
     <>
       <button type="button">before</button>
-      <FollowAreaLink bounds={view} categories={selected} />
+      <FollowAreaButton bounds={view} categories={selected} />
     </>,
     { language, config: mailOn },
   );
@@ -145,10 +145,10 @@ describe('Follow this area', () => {
 
   it('is not offered where the site sends no e-mail, nor before the map has a view', () => {
     fakeApi({ 'GET /api/v1/categories': categories });
-    const { unmount } = renderWithApp(<FollowAreaLink bounds={view} categories={[]} />);
+    const { unmount } = renderWithApp(<FollowAreaButton bounds={view} categories={[]} />);
     expect(screen.queryByTestId('follow-area')).toBeNull();
     unmount();
-    renderWithApp(<FollowAreaLink bounds={null} categories={[]} />, { config: mailOn });
+    renderWithApp(<FollowAreaButton bounds={null} categories={[]} />, { config: mailOn });
     expect(screen.queryByTestId('follow-area')).toBeNull();
   });
 });

@@ -17,10 +17,12 @@ interface FollowButtonProps {
   target(): FollowTarget;
   kind: FollowTarget['kind'];
   className: string;
+  /** Shows only the icon on a phone (the text stays the button's name). */
+  compact?: boolean;
 }
 
 /** "Follow this area / spot": opens the follow dialog for what the page shows when it is pressed. */
-function FollowButton({ target, kind, className }: FollowButtonProps) {
+function FollowButton({ target, kind, className, compact = false }: FollowButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<FollowTarget | null>(null);
   return (
@@ -32,8 +34,8 @@ function FollowButton({ target, kind, className }: FollowButtonProps) {
         className={className}
         onClick={() => setOpen(target())}
       >
-        <MailIcon className="size-4" />
-        {t(`follows.button.${kind}`)}
+        <MailIcon className="size-4 text-blue-700" />
+        <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>{t(`follows.button.${kind}`)}</span>
       </button>
       {open && (
         <Suspense fallback={null}>
@@ -45,28 +47,33 @@ function FollowButton({ target, kind, className }: FollowButtonProps) {
 }
 
 /**
- * "Follow this area" under the map, beside the feed link: the box in view with the category filter,
- * by e-mail. Only where the site sends e-mail, and once the map has a view.
+ * "Follow this area" over the map's corner: the box in view with the category filter, by e-mail,
+ * named in words by `near` (the places nearest its centre). Only where the site sends e-mail, and
+ * once the map has a view.
  */
-export function FollowAreaLink({
+export function FollowAreaButton({
   bounds,
   categories,
+  near = [],
 }: {
   bounds: Bounds | null;
   categories: readonly string[];
+  near?: readonly string[];
 }) {
-  const { t } = useTranslation();
   const { mail } = useRuntimeConfig();
   if (!mail || !bounds) return null;
   return (
-    <p className="mt-2 text-sm text-gray-600">
-      <FollowButton
-        kind="area"
-        target={() => ({ kind: 'area', bbox: normalizeBounds(bounds), categories: [...categories] })}
-        className={`${buttonStyles.link} text-blue-800`}
-      />{' '}
-      <span>{t('follows.button.areaHint')}</span>
-    </p>
+    <FollowButton
+      kind="area"
+      compact
+      target={() => ({
+        kind: 'area',
+        bbox: normalizeBounds(bounds),
+        categories: [...categories],
+        near: [...near],
+      })}
+      className={buttonStyles.mapOverlay}
+    />
   );
 }
 

@@ -49,6 +49,7 @@ export function FollowDialog({ target, onClose }: FollowDialogProps) {
   });
   const emailProblem = form.problemOf('email');
   const kind = target.kind === 'area' ? 'Area' : 'Spot';
+  const listFormat = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
 
   return (
     <ModalDialog
@@ -89,7 +90,16 @@ export function FollowDialog({ target, onClose }: FollowDialogProps) {
               {target.kind === 'area' ? (
                 <>
                   {t('follows.where.inView')}
-                  <span className="block text-xs text-gray-600 tabular-nums">{boxCorners(target.bbox)}</span>
+                  {target.near && target.near.length > 0 ? (
+                    // In words: the places nearest its centre, as the reader knows the area.
+                    <span className="block text-xs text-gray-600" data-testid="follow-area-words">
+                      {t('follows.where.around', { places: listFormat.format(target.near) })}
+                    </span>
+                  ) : (
+                    <span className="block text-xs text-gray-600 tabular-nums">
+                      {boxCorners(target.bbox)}
+                    </span>
+                  )}
                 </>
               ) : (
                 words.where({ bbox: null, point: target.point })
