@@ -96,6 +96,9 @@ describeInBrowser('drafts that are never lost', (suite) => {
       await page.reload();
       await drafts.waitForDraftCount(1);
       expect((await drafts.drafts())[0]).toMatchObject({ id: kept?.id, status: 'Waiting to send' });
+      // Under the waiting draft, no error: the list on Karta waits for the network, and says so.
+      await page.getByTestId('my-submissions-offline').waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
       expect(await placesNamed(contributor.api, name)).toEqual([]);
     } finally {
       await session.context.setOffline(false);

@@ -13,3 +13,11 @@ export function errorMessageKey(error: unknown): ErrorMessageKey {
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'not_found' || error.status === 404);
 }
+
+/**
+ * Whether a request got no answer at all (no network, the server away): offline, a read the saved
+ * areas could not answer either.
+ */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'network_error';
+}

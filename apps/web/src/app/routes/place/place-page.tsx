@@ -9,7 +9,7 @@ import { usePlacePhotos } from '../../../features/photos/api/place-photos.ts';
 import { usePlace } from '../../../features/places/api/get-place.ts';
 import { placeName } from '../../../features/places/utils/place-text.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
-import { errorMessageKey, isNotFound } from '../../../lib/error-message.ts';
+import { errorMessageKey, isNotFound, isUnanswered } from '../../../lib/error-message.ts';
 import { PlaceView } from './place-view.tsx';
 
 const PLACE_ID = /^[1-9]\d{0,14}$/;
@@ -68,7 +68,8 @@ export function PlacePage() {
         <ErrorState
           className="mt-8 rounded-xl border border-gray-200 bg-white"
           title={t('placePage.loadFailed')}
-          body={t(errorMessageKey(query.error))}
+          // No answer while no saved area holds the place: say that it is not saved here.
+          body={t(isUnanswered(query.error) ? 'placePage.notSavedOffline' : errorMessageKey(query.error))}
           action={
             <button type="button" className={buttonStyles.primary} onClick={() => void query.refetch()}>
               <RetryIcon />

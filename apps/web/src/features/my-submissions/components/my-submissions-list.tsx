@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { MapPinIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { errorMessageKey } from '../../../lib/error-message.ts';
+import { errorMessageKey, isUnanswered } from '../../../lib/error-message.ts';
 import { useMyPlaces } from '../api/list-my-places.ts';
 import { useResubmitPlace } from '../api/resubmit-place.ts';
 import { SubmissionItem } from './submission-item.tsx';
@@ -24,6 +24,13 @@ export function MySubmissionsList({ categoryNameOf }: MySubmissionsListProps) {
   const noticeRef = useRef<HTMLDivElement>(null);
 
   if (places.isPending) return <LoadingState label={t('mySubmissions.loading')} />;
+  // Offline, the drafts above are what this device holds; the list on Karta waits for the network.
+  if (places.isError && isUnanswered(places.error))
+    return (
+      <p data-testid="my-submissions-offline" className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
+        {t('mySubmissions.offline')}
+      </p>
+    );
   if (places.isError)
     return (
       <ErrorState
