@@ -23,7 +23,10 @@ export function PlaceDirections({ place }: { place: Pick<Place, 'lat' | 'lng'> }
             href={link.href}
             target="_blank"
             rel="noopener noreferrer"
-            className={index === 0 ? buttonStyles.primary : buttonStyles.secondary}
+            // The main button's clear border keeps it as tall as the bordered others.
+            className={
+              index === 0 ? `${buttonStyles.primary} border border-transparent` : buttonStyles.secondary
+            }
           >
             {link.icon}
             {link.label}
