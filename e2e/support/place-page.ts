@@ -25,6 +25,11 @@ export class PlacePage {
     await this.page.getByTestId('place-directions').waitFor();
   }
 
+  /** Waits for the small map's marker: the page is then whole. */
+  async waitForMap(): Promise<void> {
+    await this.page.getByTestId('marker').first().waitFor({ timeout: 15_000 });
+  }
+
   async top(): Promise<PlacePageTop> {
     await this.waitForPlace();
     return this.page.evaluate(() => {

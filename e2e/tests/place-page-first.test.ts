@@ -1,6 +1,7 @@
 import type { Place } from '@karta/contracts';
 import { expect, it } from 'vitest';
 import { apiOf, viewOf } from '../support/api.ts';
+import { axeViolations } from '../support/axe.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 import { PlacePage } from '../support/place-page.ts';
 
@@ -63,6 +64,9 @@ describeInBrowser('a place page puts what a visitor came for first', (suite) => 
     expect(top.staleWarning?.bottom).toBeLessThanOrEqual(top.description.top);
     expect(top.staleWarning?.bottom).toBeLessThanOrEqual(FOLD);
     expect(await placePage.text()).not.toMatch(TWELVE_HOUR);
+    // The warning and its link read well enough for everyone (contrast, names).
+    await placePage.waitForMap();
+    expect(await axeViolations(page)).toEqual([]);
 
     await karta.resize(1280, 900);
     await karta.openHome(viewOf(place, 17, place.id));
