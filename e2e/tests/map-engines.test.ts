@@ -120,9 +120,10 @@ for (const engine of ['leaflet', 'google'] satisfies Engine[]) {
       it('restores a linked view: position, zoom and the open info window', async () => {
         const { karta, baseUrl } = suite;
         const { place } = await placeShownAsMarker(baseUrl);
-        // The place sits near the bottom of the view (about 170 px below the centre at zoom 15), so
-        // its info window fits above it and the map need not move.
-        const centre = { lat: place.lat + 0.005, lng: place.lng - 0.002 };
+        // The place sits near the bottom of the view (about 170 px below the centre at zoom 15) and
+        // a little left of it, away from the tools in the top right corner, so its info window fits
+        // above it and the map need not move.
+        const centre = { lat: place.lat + 0.005, lng: place.lng + 0.002 };
         await karta.openHome(viewOf(centre, 15, place.id));
         expect(await karta.infoWindowText()).toContain(place.name.en ?? '');
         await karta.waitForMapToSettle();

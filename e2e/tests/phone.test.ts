@@ -70,6 +70,9 @@ describeInBrowser('on a phone', (suite) => {
       expect(layout.closeButtonReachable).toBe(true);
       expect(layout.scrollY).toBe(0);
       expect(layout.header.top).toBe(0);
+      // The place itself stays on the map under its window (its pin's point inside the map).
+      const pin = await page.locator(`[data-testid=marker][data-place-id="${place.id}"]`).boundingBox();
+      expect(pin && pin.y + pin.height <= layout.map.bottom).toBe(true);
       // The close button works where it is: the window closes and the page stays put.
       await page.locator('[data-testid=map] .karta-popup-close').click();
       await page.getByTestId('info-window').waitFor({ state: 'detached' });

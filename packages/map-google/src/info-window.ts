@@ -140,6 +140,8 @@ export class InfoWindow {
     // Across, the window lies where this pan puts it: only the controls there claim room.
     const span = { left: box.left - dx, right: box.right - dx };
     const room = infoWindowRoom(view, mapObstacles(mapDiv, GOOGLE_CONTROLS), gap, span);
+    // The place's own point lies TIP_LIFT below the tip: keep it on the map, in the view.
+    room.bottom = Math.max(room.bottom, TIP_LIFT + 2);
     this.frame.limitContentHeight(view.height - room.top - room.bottom - WINDOW_CHROME_HEIGHT);
     let dy = 0;
     // The top wins over the bottom: a window taller than the map shows its start.

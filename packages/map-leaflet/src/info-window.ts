@@ -14,6 +14,12 @@ import { nearestCopyLng } from './world-copy.ts';
 const WINDOW_CHROME_HEIGHT = 14 + 14 + 20;
 /** The window's width around its content: the content's margins (style.css). */
 const WINDOW_CHROME_WIDTH = 16 + 40;
+/**
+ * How far below the window's tip the place's own point lies (the tip rests on a pin's head; Leaflet's
+ * own offset is 7 px below the point): the window keeps this much room at the bottom, so the place
+ * stays on the map, in the view whose list names it.
+ */
+const PIN_BELOW_TIP = MARKER_PIN_SIZE.height - 7;
 /** The widest content, for a readable line length, and the narrowest where the map allows it. */
 const MAX_WIDTH = 360;
 const MIN_WIDTH = 200;
@@ -49,7 +55,7 @@ export class InfoWindow {
       closeOnEscapeKey: false,
       // The tip rests on a pin's head rather than its point, so the window never hides the
       // place it is about (Leaflet's own offset is 7 px below the point).
-      offset: [0, 7 - MARKER_PIN_SIZE.height],
+      offset: [0, -PIN_BELOW_TIP],
       maxWidth: MAX_WIDTH,
       minWidth: MIN_WIDTH,
     });
@@ -125,6 +131,7 @@ export class InfoWindow {
     const span = windowSpan(map, anchorX, this.popup.options.maxWidth + WINDOW_CHROME_WIDTH);
     const room = infoWindowRoom(map, mapObstacles(container, '.leaflet-control'), INFO_WINDOW_GAP, span);
     this.popup.options.autoPanPaddingTopLeft = L.point(room.left, room.top);
+    room.bottom = Math.max(room.bottom, PIN_BELOW_TIP + 2);
     this.popup.options.autoPanPaddingBottomRight = L.point(room.right, room.bottom);
     this.frame.limitContentHeight(map.height - room.top - room.bottom - WINDOW_CHROME_HEIGHT);
   }
