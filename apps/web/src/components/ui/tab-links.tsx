@@ -9,7 +9,9 @@ export interface TabLink {
 
 /**
  * Views of one screen as links (each view has its own address, so it can be shared and the Back
- * button works), the current one marked with `aria-current`. Scrolls sideways on narrow screens.
+ * button works), the current one marked with `aria-current`. On a phone the tabs are chips that
+ * wrap onto a second row: every one stays in sight, where a row scrolling sideways would hide the
+ * last ones with nothing to say they are there. From 640 px they are a row of underlined tabs.
  */
 export function TabLinks({
   tabs,
@@ -21,21 +23,21 @@ export function TabLinks({
   label: string;
 }) {
   return (
-    <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 border-b border-gray-200">
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap gap-2 sm:gap-x-1 sm:gap-y-0 sm:border-b sm:border-gray-200">
         {tabs.map((tab) => {
           const active = tab.value === current;
           return (
-            <li key={tab.value}>
+            <li key={tab.value} className="min-w-0">
               <Link
                 href={tab.href}
                 data-testid="tab"
                 data-tab={tab.value}
                 aria-current={active ? 'page' : undefined}
-                className={`-mb-px flex h-10 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap ${
+                className={`flex min-h-10 items-center rounded-full border px-3.5 text-sm font-medium sm:-mb-px sm:h-10 sm:rounded-none sm:border-0 sm:border-b-2 sm:px-3 sm:whitespace-nowrap ${
                   active
-                    ? 'border-blue-700 text-blue-800'
-                    : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900'
+                    ? 'border-blue-700 bg-blue-50 text-blue-800 sm:bg-transparent'
+                    : 'border-gray-300 bg-white text-gray-700 hover:border-gray-400 hover:text-gray-900 sm:border-transparent sm:bg-transparent sm:hover:border-gray-300'
                 }`}
               >
                 {tab.label}
