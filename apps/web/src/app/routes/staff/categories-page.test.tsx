@@ -78,3 +78,18 @@ describe('CategoriesPage', () => {
     );
   });
 });
+
+describe('CategoriesPage’s list', () => {
+  it.each([
+    ['en', 'Croatian: Pitka voda · English: Drinking water'],
+    ['hr', 'hrvatski: Pitka voda · engleski: Drinking water'],
+  ])('names each language of a category’s names, never its code (%s)', async (language, names) => {
+    fakeApi({
+      'GET /api/v1/auth/me': moderator,
+      'GET /api/v1/categories': { status: 200, body: { items: [water] } },
+    });
+    renderWithApp(<CategoriesPage />, { path: '/categories', language });
+    const row = await screen.findByTestId('category-row');
+    expect(within(row).getByText(names)).toBeVisible();
+  });
+});

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { languageNameIn } from '../../../lib/i18n/locales.ts';
 import type { CategoryNameOf } from '../utils/format-value.ts';
 import { formatFieldValue } from '../utils/format-value.ts';
 import type { DiffRow, PendingChanges } from '../utils/pending-changes.ts';
@@ -8,13 +9,16 @@ interface PlaceDiffProps {
   categoryNameOf: CategoryNameOf;
 }
 
-/** A row's label: the field, and for names and descriptions the language ("Name · EN"). */
+/**
+ * A row's label: the field, and for names and descriptions the language by its name in the
+ * interface language ("Name (Croatian)", "Naziv (hrvatski)"), never its code.
+ */
 function useRowLabel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (row: DiffRow) => {
     const field = t(`review.fields.${row.field}`);
     return row.language
-      ? t('review.diff.fieldInLanguage', { field, language: row.language.toUpperCase() })
+      ? t('review.diff.fieldInLanguage', { field, language: languageNameIn(row.language, i18n.language) })
       : field;
   };
 }

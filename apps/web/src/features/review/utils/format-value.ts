@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { languageNameIn } from '../../../lib/i18n/locales.ts';
 import type { DiffField } from './pending-changes.ts';
 
 /** How the review screen names a category (the app passes the lookup in: categories are another feature). */
@@ -15,7 +16,8 @@ export function formatDateTime(iso: string, language: string): string {
 
 /**
  * A field's value as a reader checks it: text as it is (rendered as text by the caller), numbers in
- * the UI language, the category by its name, the privacy level in words; null for "nothing".
+ * the UI language, the category by its name, the privacy level in words, a language by its name
+ * in the UI language ("Croatian", not "hr"); null for "nothing".
  */
 export function formatFieldValue(
   field: DiffField,
@@ -39,6 +41,8 @@ export function formatFieldValue(
             value,
           )
         : String(value);
+    case 'primaryLanguage':
+      return typeof value === 'string' ? languageNameIn(value, language) : String(value);
     case 'locationPrivacy':
       return value === 'exact' || value === '100m' || value === '1km'
         ? t(`review.privacy.${value}`)

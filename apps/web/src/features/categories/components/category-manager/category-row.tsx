@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../../components/toast/toast-context.ts';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { errorMessageKey } from '../../../../lib/error-message.ts';
+import { languageNameIn } from '../../../../lib/i18n/locales.ts';
 import { localizeText } from '../../../../lib/i18n/localize-text.ts';
 import { useDeleteCategory } from '../../api/delete-category.ts';
 import { CategoryForm } from './category-form.tsx';
@@ -64,7 +65,7 @@ export function CategoryRow({ category }: { category: Category }) {
           <p className="text-sm break-words text-gray-600">
             {(['hr', 'en'] as const)
               .filter((language) => category.name[language])
-              .map((language) => `${language.toUpperCase()}: ${category.name[language]}`)
+              .map((language) => `${languageNameIn(language, i18n.language)}: ${category.name[language]}`)
               .join(' · ')}
           </p>
         </div>
