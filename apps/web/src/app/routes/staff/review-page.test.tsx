@@ -259,3 +259,127 @@ describe('ReviewPage', () => {
     await waitFor(() => expect(transitions(calls)[1]?.body).toEqual({ to: 'published', version: 5 }));
   });
 });
+
+describe('ReviewPage, going through the queue', () => {
+  /** A queue that loses a place once it is published or rejected, as the server's does. */
+  function queueOf(...places: PlaceListItem[]) {
+    let queue = places;
+    const answers: Parameters<typeof fakeApi>[0] = {
+      'GET /api/v1/places': () => list(queue),
+      'GET /api/v1/places/similar': { status: 200, body: { items: [] } },
+    };
+    for (const place of places) {
+      answers[`GET /api/v1/places/${place.id}/history`] = proposal;
+      answers[`POST /api/v1/places/${place.id}/transition`] = () => {
+        queue = queue.filter((other) => other.id !== place.id);
+        return written({ ...place, status: 'published', version: place.version + 1 });
+      };
+    }
+    return answers;
+  }
+
+  it('moves the focus to the next place’s heading after Publish or Reject, then to the empty queue', async () => {
+    renderQueue(
+      queueOf(
+        pending({ id: 7, name: { en: 'Corner shop' }, primaryLanguage: 'en' }),
+        pending({ id: 8, name: { en: 'Bakery' }, primaryLanguage: 'en' }),
+        pending({ id: 9, name: { en: 'Library' }, primaryLanguage: 'en' }),
+      ),
+    );
+    const items = await screen.findAllByTestId('review-item');
+    within(items[0] as HTMLElement)
+      .getByTestId('publish')
+      .focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Bakery' })).toHaveFocus());
+
+    // The last place goes, and the one before it is next.
+    const library = screen.getAllByTestId('review-item')[1] as HTMLElement;
+    await userEvent.type(within(library).getByTestId('reject-reason'), 'Not a place.');
+    await userEvent.click(within(library).getByTestId('reject'));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Bakery' })).toHaveFocus());
+    await waitFor(() => expect(screen.getAllByTestId('review-item')).toHaveLength(1));
+
+    await userEvent.click(screen.getByTestId('publish'));
+    await waitFor(() => expect(screen.getByTestId('review-empty')).toHaveFocus());
+    expect(screen.getByTestId('review-empty')).toHaveTextContent('The queue is empty.');
+  });
+
+  it('names a similar published place near a proposal, how far it is, with a link to it', async () => {
+    const { calls } = renderQueue({
+      'GET /api/v1/places': list([pending({ name: { en: 'Corner shop' }, primaryLanguage: 'en' })]),
+      'GET /api/v1/places/7/history': proposal,
+      'GET /api/v1/places/similar': {
+        status: 200,
+        body: { items: [listedPlace({ id: 3, name: { en: 'Corner Shop Ilica' }, distance: 38.6 })] },
+      },
+    });
+    const similar = await screen.findByTestId('similar-place');
+    expect(similar).toHaveTextContent('Similar: Corner Shop Ilica, 39 m away');
+    expect(within(similar).getByRole('link', { name: 'Corner Shop Ilica' })).toHaveAttribute(
+      'href',
+      '/places/3',
+    );
+    const asked = new URL(
+      calls.find((call) => call.path.startsWith('/api/v1/places/similar'))?.path ?? '/',
+      'http://x',
+    );
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      near: '45.812345,15.977891',
+      name: 'Corner shop',
+      exclude: '7',
+    });
+    // The map shows the proposal and the similar place, still until asked to move.
+    const map = screen.getByTestId('review-map');
+    expect(map.parentElement).toHaveAttribute('inert');
+    expect(screen.getByTestId('explore-review-map')).toHaveAccessibleName(
+      'Explore the map around Corner shop',
+    );
+  });
+
+  it('says when no published place near a proposal has a similar name', async () => {
+    renderQueue({
+      'GET /api/v1/places': list([pending()]),
+      'GET /api/v1/places/7/history': proposal,
+      'GET /api/v1/places/similar': { status: 200, body: { items: [] } },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('similar-places')).toHaveTextContent(
+        'No published place within 200 m has a similar name.',
+      ),
+    );
+  });
+
+  it.each([
+    ['en', 'Name (Croatian)', 'Main language', 'Croatian'],
+    ['hr', 'Naziv (hrvatski)', 'Glavni jezik', 'hrvatski'],
+  ])(
+    'labels a field in a language by the language’s name (%s)',
+    async (language, nameLabel, mainLabel, main) => {
+      renderQueue(
+        {
+          'GET /api/v1/places': list([pending()]),
+          'GET /api/v1/places/7/history': history({
+            id: 1,
+            version: 1,
+            action: 'created',
+            actor: null,
+            changes: {
+              name: { from: null, to: { hr: 'Kutak' } },
+              primaryLanguage: { from: null, to: 'hr' },
+            },
+          }),
+        },
+        '/review',
+        language,
+      );
+      const rows = await screen.findAllByTestId('diff-row');
+      expect(rows.map((row) => row.getAttribute('data-field'))).toEqual(['name.hr', 'primaryLanguage']);
+      expect(rows[0]).toHaveTextContent(nameLabel);
+      expect(rows[1]).toHaveTextContent(mainLabel);
+      expect(within(rows[1] as HTMLElement).getByTestId('diff-after')).toHaveTextContent(
+        new RegExp(`^${main}$`),
+      );
+    },
+  );
+});

@@ -51,11 +51,18 @@ export function ReviewActions({ place, onConflict, onDone }: ReviewActionsProps)
     }
     setError(null);
     setPendingMove(move);
-    transition.mutate(
-      { id: place.id, to: move, version: place.version, reason: move === 'rejected' ? trimmed : undefined },
-      {
-        onSuccess: () => onDone(place, move),
-        onError: (failure) => {
+    // Not mutate()'s own callbacks: they are dropped once this card has unmounted, and the list
+    // reloads without the place before the move's promise settles.
+    transition
+      .mutateAsync({
+        id: place.id,
+        to: move,
+        version: place.version,
+        reason: move === 'rejected' ? trimmed : undefined,
+      })
+      .then(
+        () => onDone(place, move),
+        (failure: unknown) => {
           if (failure instanceof ApiError && failure.code === 'conflict') {
             onConflict(place, reason);
             setError(t('review.conflictHere'));
@@ -66,9 +73,8 @@ export function ReviewActions({ place, onConflict, onDone }: ReviewActionsProps)
             setError(t(errorMessageKey(failure)));
           }
         },
-        onSettled: () => setPendingMove(null),
-      },
-    );
+      )
+      .finally(() => setPendingMove(null));
   };
 
   const busy = (move: Move) => (pendingMove === move ? <Spinner className="size-4" /> : null);

@@ -1,6 +1,6 @@
 import type { PlaceListItem } from '@karta/contracts';
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../testing/fake-api.ts';
 import { listedPlace, testConfig } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
@@ -61,5 +61,64 @@ describe('ReviewItem and the author’s address', () => {
     renderItem(proposal({ authorVerified }), { mail });
     await waitFor(() => expect(screen.getByTestId('review-item')).toHaveTextContent('Proposed by Ivo'));
     expect(screen.queryByTestId('author-unverified')).toBeNull();
+  });
+});
+
+describe('ReviewItem before it is reached', () => {
+  /** An IntersectionObserver the test drives: `reach()` brings every observed card into view. */
+  function stubObserver() {
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
+        constructor(callback: IntersectionObserverCallback) {
+          this.entry = { callback, targets: [] };
+          observers.push(this.entry);
+        }
+        observe(target: Element) {
+          this.entry.targets.push(target);
+        }
+        disconnect() {
+          this.entry.targets = [];
+        }
+      },
+    );
+    return () =>
+      act(() => {
+        for (const { callback, targets } of observers) {
+          const entries = targets.map((target) => ({ target, isIntersecting: true }));
+          if (entries.length > 0) callback(entries as unknown as IntersectionObserverEntry[], {} as never);
+        }
+      });
+  }
+
+  it('draws no map and asks nothing about similar places until the card comes into view', async () => {
+    const reach = stubObserver();
+    const calls = fakeApi({
+      'GET /api/v1/places/7/history': { status: 200, body: { items: [] } },
+      'GET /api/v1/places/similar': { status: 200, body: { items: [] } },
+    });
+    renderWithApp(
+      <ul>
+        <ReviewItem
+          place={proposal({})}
+          categoryNameOf={() => 'Pharmacy'}
+          onConflict={() => {}}
+          onDone={() => {}}
+          renderMap={() => <div data-testid="the-map" />}
+        />
+      </ul>,
+    );
+    await waitFor(() => expect(calls.some((call) => call.path.endsWith('/history'))).toBe(true));
+    expect(screen.getByTestId('review-map-placeholder')).toBeInTheDocument();
+    expect(screen.queryByTestId('the-map')).toBeNull();
+    expect(calls.filter((call) => call.path.startsWith('/api/v1/places/similar'))).toEqual([]);
+
+    await reach();
+    expect(screen.getByTestId('the-map')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path.startsWith('/api/v1/places/similar'))).toHaveLength(1),
+    );
   });
 });

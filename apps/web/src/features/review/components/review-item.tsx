@@ -1,10 +1,12 @@
 import type { PlaceListItem } from '@karta/contracts';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { LoadingState } from '../../../components/ui/states.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { useSeen } from '../../../hooks/use-seen.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { usePlaceHistory } from '../api/get-place-history.ts';
@@ -13,21 +15,30 @@ import { pendingChanges } from '../utils/pending-changes.ts';
 import { PlaceDiff } from './place-diff.tsx';
 import { PlaceHistory } from './place-history.tsx';
 import { ReviewActions } from './review-actions.tsx';
+import { type ReviewMapSlot, ReviewSpot } from './review-spot.tsx';
 
 export interface ReviewItemProps {
   place: PlaceListItem;
   categoryNameOf: CategoryNameOf;
   onConflict(place: PlaceListItem, typedReason: string): void;
   onDone(place: PlaceListItem, move: 'published' | 'rejected' | 'archived'): void;
+  /** Draws the place's spot on a small map (absent: no map). */
+  renderMap?: ReviewMapSlot;
 }
+
+/** The id of a place's heading in the list, which takes the focus when the place before it leaves. */
+export const reviewHeadingId = (placeId: number) => `review-item-${placeId}`;
 
 /**
  * One place to judge: its name, who proposed it and when (and whether their address is proven,
- * where the site sends e-mail), the change since the last decision as a diff, its whole history
- * (collapsed), and the moves its status allows.
+ * where the site sends e-mail), where it is and any similar place near it, the change since the
+ * last decision as a diff, its whole history (collapsed), and the moves its status allows.
  */
-export function ReviewItem({ place, categoryNameOf, onConflict, onDone }: ReviewItemProps) {
+export function ReviewItem({ place, categoryNameOf, onConflict, onDone, renderMap }: ReviewItemProps) {
   const { t, i18n } = useTranslation();
+  const card = useRef<HTMLLIElement>(null);
+  // The map and the duplicate check wait until the card is reached: a page holds 20 cards.
+  const seen = useSeen(card);
   const { mail } = useRuntimeConfig();
   const history = usePlaceHistory(place.id, place.version);
   const name = localizeText(place.name, i18n.language, place.primaryLanguage);
@@ -36,18 +47,20 @@ export function ReviewItem({ place, categoryNameOf, onConflict, onDone }: Review
 
   return (
     <li
+      ref={card}
       data-testid="review-item"
       data-place-id={place.id}
       data-status={place.status}
       className="rounded-xl border border-gray-200 bg-white p-4 shadow-xs sm:p-5"
     >
-      <article aria-labelledby={`review-item-${place.id}`} className="space-y-4">
+      <article aria-labelledby={reviewHeadingId(place.id)} className="space-y-4">
         <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
           <div className="min-w-0">
             <h2
-              id={`review-item-${place.id}`}
+              id={reviewHeadingId(place.id)}
               data-testid="review-item-name"
-              className="text-lg font-semibold break-words text-gray-900"
+              tabIndex={-1}
+              className="scroll-mt-4 text-lg font-semibold break-words text-gray-900"
             >
               {name}
             </h2>
@@ -88,6 +101,8 @@ export function ReviewItem({ place, categoryNameOf, onConflict, onDone }: Review
             )}
           </div>
         </header>
+
+        <ReviewSpot place={place} seen={seen} renderMap={renderMap} />
 
         {/* A heading, not a named region: a queue of places would hold many regions of one name. */}
         <div>

@@ -1,5 +1,5 @@
 import type { PlaceListItem } from '@karta/contracts';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { useToast } from '../../../components/toast/toast-context.ts';
@@ -7,10 +7,10 @@ import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import { TabLinks } from '../../../components/ui/tab-links.tsx';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
-import { PhotoReviewList } from '../../photos/components/photo-review-list.tsx';
 import { type ReviewStatus, useReviewPlaces } from '../api/list-review-places.ts';
 import type { CategoryNameOf } from '../utils/format-value.ts';
-import { ReviewItem } from './review-item.tsx';
+import { ReviewItem, reviewHeadingId } from './review-item.tsx';
+import type { ReviewMapSlot } from './review-spot.tsx';
 
 const STATUSES: readonly ReviewStatus[] = ['pending', 'published', 'archived'];
 
@@ -25,11 +25,25 @@ interface Conflict {
   reason: string;
 }
 
+/** Where the focus goes once a decided place has left the list: the place after it, else the one before. */
+interface FocusAfter {
+  left: number;
+  next: number | null;
+}
+
+interface ReviewQueueProps {
+  categoryNameOf: CategoryNameOf;
+  /** Draws a place's spot on a small map, in each card. */
+  renderMap?: ReviewMapSlot;
+  /** Shown above the pending places (the photos waiting for review). */
+  pendingExtra?: ReactNode;
+}
+
 /**
  * The review screen: pending proposals oldest first, and published and archived places, one tab
  * each. When another moderator acted first, says so above the list and keeps the reason typed.
  */
-export function ReviewQueue({ categoryNameOf }: { categoryNameOf: CategoryNameOf }) {
+export function ReviewQueue({ categoryNameOf, renderMap, pendingExtra }: ReviewQueueProps) {
   const { t, i18n } = useTranslation();
   const showToast = useToast();
   const status = reviewStatusOf(useSearch());
@@ -40,6 +54,24 @@ export function ReviewQueue({ categoryNameOf }: { categoryNameOf: CategoryNameOf
   // Past the server's count bound the total is "1 000+" (at least that many).
   const atLeast = query.data?.pages[0]?.totalIsLowerBound ? 'AtLeast' : '';
   const nameOf = (place: PlaceListItem) => localizeText(place.name, i18n.language, place.primaryLanguage);
+  const [focusAfter, setFocusAfter] = useState<FocusAfter | null>(null);
+  const emptyMessage = useRef<HTMLDivElement>(null);
+
+  // A keyboard user goes through the queue: once the place they decided on has left the list
+  // (after the reload), the next place's heading, or the "queue is empty" message, takes the focus.
+  useEffect(() => {
+    if (!focusAfter || !query.isSuccess || places.some((place) => place.id === focusAfter.left)) return;
+    setFocusAfter(null);
+    const next = places.find((place) => place.id === focusAfter.next) ?? places[0];
+    const target = next ? document.getElementById(reviewHeadingId(next.id)) : emptyMessage.current;
+    target?.focus();
+  }, [focusAfter, places, query.isSuccess]);
+
+  const moveFocusOnceGone = (done: PlaceListItem) => {
+    const index = places.findIndex((place) => place.id === done.id);
+    const next = places[index + 1] ?? places[index - 1] ?? null;
+    setFocusAfter({ left: done.id, next: next?.id ?? null });
+  };
 
   const tabs = STATUSES.map((value) => ({
     value,
@@ -50,7 +82,7 @@ export function ReviewQueue({ categoryNameOf }: { categoryNameOf: CategoryNameOf
   return (
     <div className="space-y-4">
       <TabLinks tabs={tabs} current={status} label={t('review.tabs.label')} />
-      {status === 'pending' && <PhotoReviewList />}
+      {status === 'pending' && pendingExtra}
 
       <div role="status" data-testid="review-conflict">
         {conflict && (
@@ -79,10 +111,12 @@ export function ReviewQueue({ categoryNameOf }: { categoryNameOf: CategoryNameOf
             {t(`review.count.${status}${atLeast}`, { count: total })}
           </p>
           {places.length === 0 ? (
-            <EmptyState
-              className="rounded-xl border border-gray-200 bg-white"
-              title={t(`review.empty.${status}`)}
-            />
+            <div ref={emptyMessage} tabIndex={-1} data-testid="review-empty">
+              <EmptyState
+                className="rounded-xl border border-gray-200 bg-white"
+                title={t(`review.empty.${status}`)}
+              />
+            </div>
           ) : (
             <ul data-testid="review-list" className="space-y-4">
               {places.map((place) => (
@@ -90,9 +124,11 @@ export function ReviewQueue({ categoryNameOf }: { categoryNameOf: CategoryNameOf
                   key={place.id}
                   place={place}
                   categoryNameOf={categoryNameOf}
+                  renderMap={renderMap}
                   onConflict={(stale, reason) => setConflict({ name: nameOf(stale), reason })}
                   onDone={(done, move) => {
                     setConflict(null);
+                    moveFocusOnceGone(done);
                     showToast(t(`review.done.${move}`, { name: nameOf(done) }));
                   }}
                 />
