@@ -1,9 +1,11 @@
 import type { Photo, PhotoLicence } from '@karta/contracts';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
+import { languageNameIn } from '../../../lib/i18n/locales.ts';
 import { useDeletePhoto, useUpdatePhoto } from '../api/photo-writes.ts';
+import { type PhotoDraft, usePhotoDraft } from '../hooks/use-photo-draft.ts';
 import { LICENCES } from '../utils/photo-text.ts';
 import { PhotoImage } from './photo-image.tsx';
 
@@ -21,6 +23,8 @@ interface PhotoEditorItemProps {
   onMove?(step: -1 | 1): void;
   isFirst: boolean;
   isLast: boolean;
+  /** The texts being typed, when the caller needs them too (Publish saves them); else kept here. */
+  draft?: PhotoDraft;
 }
 
 /** One photo of a place being edited: what it shows (per language), its licence and credit, and its place in the order. */
@@ -32,18 +36,17 @@ export function PhotoEditorItem({
   onMove,
   isFirst,
   isLast,
+  draft: given,
 }: PhotoEditorItemProps) {
-  const { t } = useTranslation();
-  const [alt, setAlt] = useState<Record<string, string>>(photo.alt);
-  const [licence, setLicence] = useState<PhotoLicence>(photo.licence);
-  const [author, setAuthor] = useState(photo.author ?? '');
+  const { t, i18n } = useTranslation();
+  const own = usePhotoDraft(photo);
+  const { alt, setAlt, licence, setLicence, author, setAuthor, described } = given ?? own;
   const update = useUpdatePhoto();
   const remove = useDeletePhoto();
-  const described = Object.values(alt).some((text) => text.trim() !== '');
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ id: photo.id, version: photo.version, alt, licence, author });
+    update.mutate({ id: photo.id, ...(given ?? own).patch() });
   };
 
   return (
@@ -109,7 +112,7 @@ export function PhotoEditorItem({
           {languages.map((language) => (
             <label key={language} className="block text-sm text-gray-800">
               <span className="font-medium">
-                {t('photos.altLabel', { language: language.toUpperCase() })}
+                {t('photos.altLabel', { language: languageNameIn(language, i18n.language) })}
               </span>
               <input
                 className={inputStyle}
