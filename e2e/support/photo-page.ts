@@ -97,6 +97,21 @@ export class PhotoPage {
     }
   }
 
+  /**
+   * In the review queue, types what the photo `id` shows in `language` and presses Publish at once,
+   * without its Save; waits until it has left the queue.
+   */
+  async describeAndPublishInReview(id: number, language: string, text: string): Promise<void> {
+    const item = this.page.locator(`[data-testid=photo-review-item]:has([data-photo-id="${id}"])`);
+    await item.getByTestId(`photo-alt-${language}`).fill(text);
+    await item.getByTestId('photo-publish').click();
+    try {
+      await item.waitFor({ state: 'detached', timeout: 10_000 });
+    } catch (error) {
+      throw new Error(`The photo stayed in the queue: ${await item.innerText()}`, { cause: error });
+    }
+  }
+
   async reviewCount(): Promise<number> {
     return this.page.getByTestId('photo-review-item').count();
   }
