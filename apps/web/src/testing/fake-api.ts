@@ -7,6 +7,14 @@ export interface ApiCall {
   body: unknown;
 }
 
+// Beside the calls rather than in them, so tests that compare whole calls need not name them.
+const sentHeaders = new WeakMap<ApiCall, Record<string, string>>();
+
+/** The headers a recorded call was sent with, by lower-case name. */
+export function headersOf(call: ApiCall | undefined): Record<string, string> {
+  return (call && sentHeaders.get(call)) ?? {};
+}
+
 /** An answer: a status and a JSON body, or `'offline'` for a request that never reaches the server. */
 export type FakeAnswer = { status: number; body?: unknown } | 'offline';
 
@@ -24,6 +32,7 @@ export function fakeApi(answers: Record<string, FakeAnswer | ((call: ApiCall) =>
       path: `${url.pathname}${url.search}`,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
+    sentHeaders.set(call, Object.fromEntries(new Headers(init.headers).entries()));
     calls.push(call);
     const listed = answers[`${call.method} ${url.pathname}`];
     const answer = typeof listed === 'function' ? listed(call) : listed;

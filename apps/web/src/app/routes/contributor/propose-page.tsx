@@ -4,14 +4,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { LoadingState } from '../../../components/ui/states.tsx';
-import { newDraftId } from '../../../features/offline/drafts/draft.ts';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { newDraftId, type ProposalDraft } from '../../../features/offline/drafts/draft.ts';
 import { keepDraft, sendWaitingDrafts } from '../../../features/offline/drafts/draft-sync.ts';
 import { removeDraft } from '../../../features/offline/drafts/drafts-store.ts';
 import { useDraft } from '../../../features/offline/drafts/use-drafts.ts';
+import { PhotoChooser } from '../../../features/photos/components/photo-chooser.tsx';
 import { PlaceEditor, type UnsentForm } from '../../../features/place-editor/components/place-editor.tsx';
+import { placeFormValues } from '../../../features/place-editor/utils/place-form-values.ts';
 import { ContributorFrame } from './contributor-frame.tsx';
 import { PickerMap } from './picker-map.tsx';
 import { useCategoryOptions } from './use-category-options.ts';
+import { useProposalPhotos } from './use-proposal-photos.ts';
 
 /** `?lat=…&lng=…&z=…` (the home map's view, when the user came from there), if valid. */
 function viewFromSearch(search: string): { center: LatLng; zoom: number } | null {
@@ -30,19 +34,37 @@ function viewFromSearch(search: string): { center: LatLng; zoom: number } | null
   return valid ? { center: { lat, lng }, zoom: Math.round(zoom) } : null;
 }
 
-/** The editor for a new place, or for a proposal draft opened again (`?draft=`). */
+/** The editor for a new place, or for a proposal draft opened again (`?draft=`), once it is read. */
 function Propose({ userId, search }: { userId: number; search: string }) {
   const { t } = useTranslation();
-  const [, navigate] = useLocation();
-  const { options } = useCategoryOptions();
   const draftId = new URLSearchParams(search).get('draft');
   const draft = useDraft(draftId);
+  if (draft === undefined) return <LoadingState label={t('app.loadingPage')} />;
+  return (
+    <ProposeForm
+      userId={userId}
+      opened={draft?.kind === 'proposal' ? draft : null}
+      initialView={viewFromSearch(search)}
+    />
+  );
+}
+
+interface ProposeFormProps {
+  userId: number;
+  /** The proposal draft opened again, if any: its values and photos fill the form. */
+  opened: ProposalDraft | null;
+  initialView: { center: LatLng; zoom: number } | null;
+}
+
+/** The place form with its photos: both sent now, or kept together as a draft when offline. */
+function ProposeForm({ userId, opened, initialView }: ProposeFormProps) {
+  const [, navigate] = useLocation();
+  const { options } = useCategoryOptions();
+  const { languages } = useRuntimeConfig();
+  const photos = useProposalPhotos(opened?.photos ?? []);
   // A new key each time the form opens: a draft opened again may be changed, and a key sent with
   // other contents is refused (the duplicates check names the place if the first try arrived).
   const [key] = useState(newDraftId);
-  if (draft === undefined) return <LoadingState label={t('app.loadingPage')} />;
-  const opened = draft?.kind === 'proposal' ? draft : null;
-  const initialView = viewFromSearch(search);
 
   async function keep({ values }: UnsentForm) {
     await keepDraft({
@@ -53,7 +75,7 @@ function Propose({ userId, search }: { userId: number; search: string }) {
       state: 'waiting',
       problem: 'network_error',
       values,
-      photos: opened?.photos ?? [],
+      photos: await photos.ready(),
       placeId: null,
     });
     if (opened) await removeDraft(opened.id);
@@ -61,11 +83,29 @@ function Propose({ userId, search }: { userId: number; search: string }) {
   }
 
   async function saved(place: OwnPlace) {
-    // Photos kept with the draft follow the place it became.
-    if (opened && opened.photos.length > 0) {
-      await keepDraft({ ...opened, placeId: place.id, state: 'waiting', problem: null });
-      void sendWaitingDrafts();
-    } else if (opened) await removeDraft(opened.id);
+    const ready = await photos.ready();
+    if (ready.length > 0) {
+      // The photos follow the place as a draft's do: kept in this browser until the server has
+      // each (sent with its own key), so a connection lost now, or the tab closed, loses none.
+      try {
+        await keepDraft({
+          kind: 'proposal',
+          id: key,
+          userId,
+          createdAt: opened?.createdAt ?? new Date().toISOString(),
+          state: 'waiting',
+          problem: null,
+          values: placeFormValues(place, languages),
+          photos: ready,
+          placeId: place.id,
+        });
+        void sendWaitingDrafts();
+      } catch {
+        // Nothing can be kept here (no IndexedDB): the place is saved all the same, and My
+        // submissions offers to add photos to it.
+      }
+    }
+    if (opened) await removeDraft(opened.id);
     navigate(`/my-submissions?saved=${place.id}`);
   }
 
@@ -77,7 +117,8 @@ function Propose({ userId, search }: { userId: number; search: string }) {
       proposalKey={key}
       initialValues={opened?.values}
       onUnsent={keep}
-      onSaved={(place) => void saved(place)}
+      onSaved={saved}
+      beforeSave={<PhotoChooser photos={photos.chosen} onAdd={photos.add} onRemove={photos.remove} />}
     />
   );
 }

@@ -39,7 +39,10 @@ export interface PlaceEditorProps {
   categories: readonly CategoryOption[];
   /** Draws the map to pick the position on (the app composes it from the map feature). */
   renderMap(request: PickerMapRequest): ReactNode;
-  onSaved(place: OwnPlace): void;
+  /** The server has the place; the form stays busy until what this returns is done. */
+  onSaved(place: OwnPlace): void | Promise<void>;
+  /** More of the form, shown last before its buttons (the proposal's photos, from the app). */
+  beforeSave?: ReactNode;
   /** Where Cancel goes. */
   cancelHref: string;
   pinControl?: Ref<PinControl>;
@@ -75,6 +78,7 @@ export function PlaceEditor({
   proposalKey,
   initialValues,
   onUnsent,
+  beforeSave,
 }: PlaceEditorProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -90,7 +94,8 @@ export function PlaceEditor({
   const [failure, setFailure] = useState<unknown>(null);
   const create = useCreatePlace();
   const update = useUpdatePlace(place?.id ?? 0);
-  const saving = create.isPending || update.isPending;
+  const [finishing, setFinishing] = useState(false);
+  const saving = create.isPending || update.isPending || finishing;
 
   const position = formPosition(form.values);
   useImperativeHandle(pinControl, () => ({ position: () => position, moveTo: form.setPosition }), [
@@ -111,12 +116,12 @@ export function PlaceEditor({
 
   async function save() {
     setFailure(null);
+    let saved: OwnPlace;
     try {
-      const saved =
+      saved =
         place && base
           ? await update.mutateAsync(placePatchOf(form.values, base.values, base.version))
           : await create.mutateAsync({ input: placeInputOf(form.values), key: proposalKey });
-      onSaved(saved);
     } catch (error) {
       setStep(null);
       if (onUnsent && wentUnanswered(error)) {
@@ -131,6 +136,14 @@ export function PlaceEditor({
       }
       flushSync(() => setFailure(error));
       alertRef.current?.focus();
+      return;
+    }
+    // Outside the try: what follows the save is the page's, and the place is saved whatever it does.
+    setFinishing(true);
+    try {
+      await onSaved(saved);
+    } finally {
+      setFinishing(false);
     }
   }
 
@@ -188,6 +201,7 @@ export function PlaceEditor({
         categories={categories}
         afterNames={<DuplicatesNotice places={step ? [] : duplicates} />}
       />
+      {beforeSave}
       {step ? (
         <DuplicatesStep
           places={step}

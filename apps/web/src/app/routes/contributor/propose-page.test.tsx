@@ -1,0 +1,107 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProposalDraft } from '../../../features/offline/drafts/draft.ts';
+import { listDrafts, removeDraft } from '../../../features/offline/drafts/drafts-store.ts';
+import type { PickerMapRequest } from '../../../features/place-editor/components/location-section.tsx';
+import { type FakeAnswer, fakeApi, headersOf } from '../../../testing/fake-api.ts';
+import { currentUser, listedPlace } from '../../../testing/fixtures.ts';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { ProposePage } from './propose-page.tsx';
+
+// The map is the map feature's, tested on its own; here a button "clicks" it at one spot.
+vi.mock('./picker-map.tsx', () => ({
+  PickerMap: ({ onPick }: PickerMapRequest) => (
+    <button type="button" onClick={() => onPick({ lat: 45.8131, lng: 15.9771 })}>
+      Click the map
+    </button>
+  ),
+}));
+
+afterEach(async () => {
+  for (const draft of await listDrafts()) await removeDraft(draft.id);
+});
+
+const created = { ...listedPlace({ id: 77, status: 'pending' }), authorId: 7, rejectionReason: null };
+const uploaded = (id: number) => ({
+  id,
+  placeId: 77,
+  status: 'pending',
+  width: 1200,
+  height: 900,
+  urls: { thumb: `/api/v1/photos/${id}/thumb.webp`, large: `/api/v1/photos/${id}/large.webp` },
+  alt: {},
+  licence: 'CC-BY-4.0',
+  author: null,
+  version: 1,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  own: true,
+  takenAt: null,
+});
+
+function proposeApi(createPlace: FakeAnswer) {
+  let photoId = 0;
+  return fakeApi({
+    'GET /api/v1/auth/me': { status: 200, body: currentUser() },
+    'GET /api/v1/categories': {
+      status: 200,
+      body: {
+        items: [{ id: 1, slug: 'pharmacy', name: { en: 'Pharmacy' }, color: '#b91c1c', icon: 'pill' }],
+      },
+    },
+    'GET /api/v1/places/similar': { status: 200, body: { items: [] } },
+    'POST /api/v1/places': createPlace,
+    'POST /api/v1/places/77/photos': () => ({ status: 201, body: uploaded(++photoId) }),
+  });
+}
+
+async function writeProposalWithPhotos(count: number) {
+  await userEvent.click(await screen.findByRole('button', { name: 'Click the map' }));
+  await userEvent.selectOptions(await screen.findByLabelText('Category'), 'Pharmacy');
+  await userEvent.type(screen.getByLabelText('Name (English)'), 'Night pharmacy');
+  const files = Array.from(
+    { length: count },
+    (_, index) => new File([`jpeg ${index}`], `${index}.jpg`, { type: 'image/jpeg' }),
+  );
+  await userEvent.upload(screen.getByTestId('choose-photos'), files);
+  expect(screen.getAllByTestId('chosen-photo')).toHaveLength(count);
+  await userEvent.click(screen.getByTestId('save-place'));
+}
+
+describe('proposing with photos', () => {
+  it('sends the photos after the place, each with a key of its own, and keeps none once sent', async () => {
+    const calls = proposeApi({ status: 201, body: created });
+    const { location } = renderWithApp(<ProposePage />, { path: '/propose' });
+    await writeProposalWithPhotos(2);
+
+    await waitFor(() => expect(location.history.at(-1)).toBe('/my-submissions?saved=77'));
+    await waitFor(async () => expect(await listDrafts()).toEqual([]));
+    const uploads = calls.filter(
+      (call) => call.method === 'POST' && call.path === '/api/v1/places/77/photos',
+    );
+    expect(uploads).toHaveLength(2);
+    const keys = uploads.map((call) => headersOf(call)['idempotency-key']);
+    const placeKey = headersOf(calls.find((call) => call.path === '/api/v1/places'))['idempotency-key'];
+    expect(new Set([...keys, placeKey]).size).toBe(3);
+    expect(keys.every((key) => typeof key === 'string' && key !== '')).toBe(true);
+    expect(uploads.every((call) => headersOf(call)['content-type'] === 'image/jpeg')).toBe(true);
+  });
+
+  it('keeps the photos with the proposal when there is no connection', async () => {
+    const calls = proposeApi('offline');
+    const { location } = renderWithApp(<ProposePage />, { path: '/propose' });
+    await writeProposalWithPhotos(1);
+
+    await waitFor(() => expect(location.history.at(-1)).toMatch(/^\/my-submissions\?drafted=/));
+    const [draft] = (await listDrafts()) as ProposalDraft[];
+    expect(draft).toMatchObject({
+      kind: 'proposal',
+      placeId: null,
+      values: { name: { en: 'Night pharmacy' } },
+    });
+    expect(draft?.photos).toHaveLength(1);
+    expect(location.history.at(-1)).toBe(`/my-submissions?drafted=${draft?.id}`);
+    expect(calls.some((call) => call.path.endsWith('/photos'))).toBe(false);
+  });
+});

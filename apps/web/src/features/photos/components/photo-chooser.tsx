@@ -1,0 +1,116 @@
+import { PHOTOS_PER_PLACE } from '@karta/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { CameraIcon } from '../../../components/ui/icons.tsx';
+import { PHOTO_ACCEPT } from '../utils/photo-content-type.ts';
+import { photoThumbnail } from '../utils/photo-thumbnail.ts';
+
+/** A photo chosen to go with a place not saved yet. */
+export interface ChosenPhoto {
+  key: string;
+  photo: Blob;
+}
+
+interface PhotoChooserProps {
+  photos: readonly ChosenPhoto[];
+  /** Files the user chose, at most as many as the place still has room for. */
+  onAdd(files: File[]): void;
+  onRemove(key: string): void;
+}
+
+/** One chosen photo's preview; a plain tile while it is drawn, or when the browser cannot draw it. */
+function Thumbnail({ photo, alt }: { photo: Blob; alt: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void photoThumbnail(photo).then((made) => current && setUrl(made));
+    return () => {
+      current = false;
+    };
+  }, [photo]);
+  return url ? (
+    <img src={url} alt={alt} className="aspect-square w-full rounded-lg bg-gray-100 object-cover" />
+  ) : (
+    <div
+      role="img"
+      aria-label={alt}
+      className="flex aspect-square w-full items-center justify-center rounded-lg bg-gray-100 text-gray-500"
+    >
+      <CameraIcon className="size-6" />
+    </div>
+  );
+}
+
+/**
+ * Photos to send with a place that is still being written: choose them (a phone offers its camera
+ * or its gallery), see them, remove one. Nothing is sent here; the page sends them after the place.
+ */
+export function PhotoChooser({ photos, onAdd, onRemove }: PhotoChooserProps) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [leftOut, setLeftOut] = useState(0);
+  const room = PHOTOS_PER_PLACE - photos.length;
+
+  return (
+    <fieldset className="space-y-3" data-testid="chosen-photos">
+      <legend className="text-base font-semibold text-gray-900">{t('photos.chooser.title')}</legend>
+      <p className="text-sm text-gray-600">{t('photos.chooser.intro')}</p>
+      {photos.length > 0 && (
+        <ul className="flex flex-wrap gap-3">
+          {photos.map(({ key, photo }, index) => (
+            <li key={key} data-testid="chosen-photo" className="w-24 space-y-1 sm:w-28">
+              <Thumbnail photo={photo} alt={t('photos.chooser.photo', { number: index + 1 })} />
+              <button
+                type="button"
+                data-testid="remove-chosen-photo"
+                aria-label={t('photos.chooser.remove', { number: index + 1 })}
+                className={`${buttonStyles.link} min-h-11 w-full justify-center`}
+                onClick={() => {
+                  onRemove(key);
+                  setLeftOut(0);
+                  // The button goes with its photo: the focus waits on the chooser instead (after
+                  // the render, which brings the chooser back when the place was full).
+                  window.setTimeout(() => input.current?.focus());
+                }}
+              >
+                {t('photos.remove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {room > 0 ? (
+        <label
+          htmlFor={inputId}
+          className={`${buttonStyles.secondary} min-h-11 cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-700 has-[:focus-visible]:ring-offset-2`}
+        >
+          <CameraIcon className="size-4" />
+          {t(photos.length > 0 ? 'photos.chooser.addMore' : 'photos.chooser.add')}
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={PHOTO_ACCEPT}
+            multiple
+            className="sr-only"
+            data-testid="choose-photos"
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              event.target.value = '';
+              setLeftOut(Math.max(0, files.length - room));
+              if (files.length > 0) onAdd(files.slice(0, room));
+            }}
+          />
+        </label>
+      ) : (
+        <p className="text-sm text-gray-700">{t('photos.chooser.full', { count: PHOTOS_PER_PLACE })}</p>
+      )}
+      <p role="status" data-testid="chosen-photos-note" className="text-sm text-amber-900 empty:hidden">
+        {leftOut > 0 ? t('photos.chooser.leftOut', { count: leftOut, max: PHOTOS_PER_PLACE }) : ''}
+      </p>
+      <p className="text-xs text-gray-600">{t('photos.limits')}</p>
+    </fieldset>
+  );
+}
