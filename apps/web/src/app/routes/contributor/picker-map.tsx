@@ -45,6 +45,15 @@ export function PickerMap({ position, radius, onPick, focus, initialView }: Pick
     if (fromClick && zoom < PLACING_ZOOM - 2) handle.current?.setView(next, PLACING_ZOOM);
   };
 
+  // The user's location, once found: in the middle, close enough to check the marker's building.
+  // Before the effect below, which then takes the new position as already shown.
+  useEffect(() => {
+    if (!focus) return;
+    lastFromMap.current = focus;
+    const zoom = handle.current?.getViewport()?.zoom ?? PLACING_ZOOM;
+    handle.current?.setView(focus, Math.max(zoom, PLACING_ZOOM));
+  }, [focus]);
+
   // Typed coordinates: show them when the map is elsewhere.
   const lat = position?.lat;
   const lng = position?.lng;
@@ -56,13 +65,6 @@ export function PickerMap({ position, radius, onPick, focus, initialView }: Pick
     if (viewport && !boundsContain(viewport.bounds, { lat, lng }))
       handle.current?.setView({ lat, lng }, Math.max(viewport.zoom, PLACING_ZOOM - 2));
   }, [lat, lng]);
-
-  // The user's location, once found: in the middle, close enough to check the marker's building.
-  useEffect(() => {
-    if (!focus) return;
-    const zoom = handle.current?.getViewport()?.zoom ?? PLACING_ZOOM;
-    handle.current?.setView(focus, Math.max(zoom, PLACING_ZOOM));
-  }, [focus]);
 
   const picker = useMemo<PickerItem | null>(
     () => (lat === undefined || lng === undefined ? null : { lat, lng, label: t('placeEditor.pickerLabel') }),

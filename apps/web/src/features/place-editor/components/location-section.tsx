@@ -2,7 +2,7 @@ import type { LocationPrivacy } from '@karta/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
-import { formPosition, parseNumber } from '../utils/place-form-values.ts';
+import { formatCoordinate, formPosition, parseNumber } from '../utils/place-form-values.ts';
 import { FieldFrame, inputClass } from './field-frame.tsx';
 import { LocateButton } from './locate-button.tsx';
 
@@ -59,8 +59,13 @@ export function LocationSection({ form, renderMap }: LocationSectionProps) {
       <LocateButton
         hasPosition={position !== null}
         onFound={(found) => {
-          setPosition(found);
-          setFocus({ ...found });
+          // As the fields will hold it, so the map is asked for the very position it is given.
+          const shown = {
+            lat: Number(formatCoordinate(found.lat)),
+            lng: Number(formatCoordinate(found.lng)),
+          };
+          setPosition(shown);
+          setFocus(shown);
         }}
       />
       {renderMap({ position, radius: validRadius, onPick: setPosition, focus })}
