@@ -8,8 +8,10 @@ import { TimeField } from './time-field.tsx';
 
 interface HoursRangeProps {
   range: TimeRange;
-  /** The weekday's name, for the fields' labels. */
+  /** The weekday's name, as written within a sentence. */
   day: string;
+  /** The same at the start of one (the fields' labels, the problems). */
+  dayTitle: string;
   onChange(range: TimeRange): void;
   onRemove(): void;
   /** Show the problem of every time not written yet, left or not (the form was sent). */
@@ -22,7 +24,7 @@ const ENDS = ['from', 'to'] as const;
  * One stretch of a day, opening to closing time, and its remove button; a time that is not one
  * is explained under the pair once its field is left.
  */
-export function HoursRange({ range, day, onChange, onRemove, revealProblems }: HoursRangeProps) {
+export function HoursRange({ range, day, dayTitle, onChange, onRemove, revealProblems }: HoursRangeProps) {
   const { t } = useTranslation();
   const id = useId();
   const [left, setLeft] = useState({ from: false, to: false });
@@ -39,7 +41,9 @@ export function HoursRange({ range, day, onChange, onRemove, revealProblems }: H
             <TimeField
               value={range[end]}
               closing={end === 'to'}
-              label={t(end === 'from' ? 'openingHours.picker.opens' : 'openingHours.picker.closes', { day })}
+              label={t(end === 'from' ? 'openingHours.picker.opens' : 'openingHours.picker.closes', {
+                day: dayTitle,
+              })}
               invalid={wrong(end)}
               describedBy={wrong(end) ? problemId(end) : undefined}
               onChange={(value) => onChange({ ...range, [end]: value })}
@@ -70,9 +74,7 @@ export function HoursRange({ range, day, onChange, onRemove, revealProblems }: H
                 end === 'from'
                   ? 'openingHours.picker.openingTimeProblem'
                   : 'openingHours.picker.closingTimeProblem',
-                {
-                  day,
-                },
+                { day: dayTitle },
               )}
             </span>
           </p>

@@ -59,17 +59,25 @@ export function WeeklyHoursPicker({
           {OSM_DAYS.map((code, day) => {
             const ranges = week.days[day] ?? [];
             const name = dayName(day);
+            // Where the name starts a label or a line: Croatian writes weekdays in lower case.
+            const title = name.charAt(0).toLocaleUpperCase(i18n.language) + name.slice(1);
             return (
               <li
                 key={code}
                 data-testid="hours-day"
                 data-day={code}
-                className="flex flex-wrap items-start gap-x-4 gap-y-2 p-3"
+                // On a phone the name stands above the times, which then fit on one line.
+                className="flex flex-col gap-y-1 p-3 sm:flex-row sm:items-start sm:gap-x-4"
               >
-                <span className="w-28 shrink-0 pt-2 text-sm font-medium text-gray-900">{name}</span>
+                <span className="text-sm font-medium text-gray-900 sm:w-28 sm:shrink-0 sm:pt-3">
+                  {title}
+                  {ranges.length === 0 && (
+                    <span className="font-normal text-gray-600 sm:hidden"> · {t('openingHours.closed')}</span>
+                  )}
+                </span>
                 <div className="min-w-0 flex-1 space-y-2">
                   {ranges.length === 0 && (
-                    <p className="pt-2 text-sm text-gray-600">{t('openingHours.closed')}</p>
+                    <p className="hidden pt-3 text-sm text-gray-600 sm:block">{t('openingHours.closed')}</p>
                   )}
                   {ranges.map((range, index) => (
                     <HoursRange
@@ -77,6 +85,7 @@ export function WeeklyHoursPicker({
                       key={index}
                       range={range}
                       day={name}
+                      dayTitle={title}
                       revealProblems={revealProblems}
                       onChange={(next) =>
                         setDay(
@@ -96,7 +105,7 @@ export function WeeklyHoursPicker({
                     <button
                       type="button"
                       data-testid="hours-add"
-                      className={buttonStyles.link}
+                      className={`${buttonStyles.link} min-h-11 text-left`}
                       aria-label={t('openingHours.picker.addOn', { day: name })}
                       onClick={() => setDay(day, [...ranges, ranges.at(-1) ?? NEW_RANGE])}
                     >
@@ -106,7 +115,7 @@ export function WeeklyHoursPicker({
                       <button
                         type="button"
                         data-testid="hours-copy-weekdays"
-                        className={buttonStyles.link}
+                        className={`${buttonStyles.link} min-h-11 text-left`}
                         onClick={() =>
                           onChange({
                             ...week,

@@ -147,13 +147,13 @@ describe('opening hours in the place form', () => {
     await userEvent.type(screen.getByLabelText('Naziv (hrvatski)'), 'Noćna ljekarna');
     await userEvent.click(screen.getByRole('radio', { name: /Upiši radno vrijeme/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj vrijeme za dan: ponedjeljak' }));
-    const opens = screen.getByLabelText('ponedjeljak: otvara u');
+    const opens = screen.getByLabelText('Ponedjeljak: otvara u');
     await userEvent.clear(opens);
     await userEvent.click(screen.getByTestId('save-place'));
     await waitFor(() => expect(opens).toHaveFocus());
     expect(opens).toHaveAttribute('aria-invalid', 'true');
     expect(opens).toHaveAccessibleDescription(
-      'ponedjeljak: upišite vrijeme otvaranja kao SS:MM u 24-satnom obliku, npr. 08:30.',
+      'Ponedjeljak: upišite vrijeme otvaranja kao SS:MM u 24-satnom obliku, npr. 08:30.',
     );
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
