@@ -1,0 +1,67 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** A photo to choose, as Playwright's file chooser takes it. */
+export interface PhotoFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/**
+ * What the place form offers beyond its fields (those are the driver's): the user's location, the
+ * opening hours' choice and the photos chosen with a proposal. Specs talk to this, never to raw
+ * selectors.
+ */
+export class PlaceFormPage {
+  constructor(readonly page: Page) {}
+
+  /** The browser may tell this site where the user is: at `position`. */
+  static async allowLocation(
+    context: BrowserContext,
+    origin: string,
+    position: { latitude: number; longitude: number },
+  ): Promise<void> {
+    await context.grantPermissions(['geolocation'], { origin });
+    await context.setGeolocation(position);
+  }
+
+  /** Taps "Use my location" and waits until the browser has answered (the button is no longer busy). */
+  async useMyLocation(): Promise<void> {
+    const button = this.page.getByTestId('use-my-location');
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
+  }
+
+  /** What the form says after "Use my location": its progress line, or the problem it explains. */
+  async locateOutcome(): Promise<{ problem: string | null; text: string }> {
+    const problem = this.page.getByTestId('locate-problem');
+    if ((await problem.count()) > 0)
+      return { problem: await problem.getAttribute('data-problem'), text: await problem.innerText() };
+    return { problem: null, text: await this.page.getByTestId('locate-progress').innerText() };
+  }
+
+  /** Whether the opening hours are left out (`unknown`) or being entered (`known`). */
+  async hoursChoice(): Promise<'unknown' | 'known'> {
+    await this.page.getByTestId('hours-section').waitFor();
+    return (await this.page.getByTestId('hours-unknown').isChecked()) ? 'unknown' : 'known';
+  }
+
+  /** Chooses photos to go with the proposal, and waits until the form shows them. */
+  async addPhotos(files: PhotoFile[]): Promise<void> {
+    const before = await this.chosenPhotoCount();
+    await this.page.getByTestId('choose-photos').setInputFiles(files);
+    await expect.poll(() => this.chosenPhotoCount()).toBe(before + files.length);
+  }
+
+  async chosenPhotoCount(): Promise<number> {
+    return this.page.getByTestId('chosen-photo').count();
+  }
+
+  /** Whether every chosen photo shows its preview (drawn by the browser, not the plain tile). */
+  async chosenPhotosDrawn(): Promise<boolean> {
+    const tiles = this.page.getByTestId('chosen-photo');
+    const drawn = await tiles.locator('img[src^="data:image/"]').count();
+    return drawn === (await tiles.count());
+  }
+}
