@@ -76,9 +76,6 @@ export function WeeklyHoursPicker({
                   )}
                 </span>
                 <div className="min-w-0 flex-1 space-y-2">
-                  {ranges.length === 0 && (
-                    <p className="hidden pt-3 text-sm text-gray-600 sm:block">{t('openingHours.closed')}</p>
-                  )}
                   {ranges.map((range, index) => (
                     <HoursRange
                       // biome-ignore lint/suspicious/noArrayIndexKey: a day's ranges have no identity but their place
@@ -101,7 +98,10 @@ export function WeeklyHoursPicker({
                       }
                     />
                   ))}
-                  <div className="flex flex-wrap gap-x-4">
+                  <div className="flex flex-wrap items-center gap-x-4">
+                    {ranges.length === 0 && (
+                      <p className="hidden text-sm text-gray-600 sm:block">{t('openingHours.closed')}</p>
+                    )}
                     <button
                       type="button"
                       data-testid="hours-add"
