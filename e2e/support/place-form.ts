@@ -47,6 +47,40 @@ export class PlaceFormPage {
     return (await this.page.getByTestId('hours-unknown').isChecked()) ? 'unknown' : 'known';
   }
 
+  /** Chooses to enter the opening hours, and waits for the weekly picker. */
+  async enterHours(): Promise<void> {
+    await this.page.getByTestId('hours-known').check();
+    await this.page.getByTestId('hours-picker').waitFor();
+  }
+
+  /** Adds a range of hours on a weekday (`Mo` … `Su`). */
+  async addHours(day: string): Promise<void> {
+    await this.day(day).getByTestId('hours-add').click();
+  }
+
+  /** The time fields of a weekday's first range: opening and closing. */
+  timeFields(day: string) {
+    const fields = this.day(day).locator('input[type=text]');
+    return { opens: fields.nth(0), closes: fields.nth(1) };
+  }
+
+  /** Types a time as on a phone's number pad (replacing what was there) and leaves the field. */
+  async typeTime(day: string, end: 'opens' | 'closes', text: string): Promise<void> {
+    const field = this.timeFields(day)[end];
+    await field.fill('');
+    await field.pressSequentially(text);
+    await field.blur();
+  }
+
+  /** The problems shown under a weekday's times. */
+  async timeProblems(day: string): Promise<string[]> {
+    return this.day(day).getByTestId('hours-time-error').allInnerTexts();
+  }
+
+  private day(day: string) {
+    return this.page.locator(`[data-testid=hours-day][data-day="${day}"]`);
+  }
+
   /** Chooses photos to go with the proposal, and waits until the form shows them. */
   async addPhotos(files: PhotoFile[]): Promise<void> {
     const before = await this.chosenPhotoCount();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { phonePhoto } from '../../apps/server/test/support/photos.ts';
 import { newContributor, newModerator } from '../support/accounts.ts';
+import { axeViolations } from '../support/axe.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 import type { KartaDriver } from '../support/driver.ts';
 import { PlaceFormPage } from '../support/place-form.ts';
@@ -65,8 +66,9 @@ describeInBrowser('proposing from a phone', (suite) => {
       { name: 'kiosk.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(1200, 900, 1, 60) },
     ]);
     await expect.poll(() => form.chosenPhotosDrawn()).toBe(true);
-    // Nothing of the form is wider than the phone.
+    // Nothing of the form is wider than the phone, and what was added passes axe.
     expect((await karta.pageWidth()).scroll).toBeLessThanOrEqual(PHONE.width);
+    expect(await axeViolations(page)).toEqual([]);
 
     await save(karta, page);
     expect(await karta.submissionConfirmation()).toContain('sent for review');
@@ -84,5 +86,38 @@ describeInBrowser('proposing from a phone', (suite) => {
       .poll(async () => (await moderator.api.listPlacePhotos(id)).items.length, { timeout: 30_000 })
       .toBe(1);
     await expect.poll(() => page.getByTestId('draft-item').count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('the hours are typed on the 24-hour clock from the number pad, in an English browser too, and a time that is not one is explained', async () => {
+    const { karta, page, baseUrl } = suite;
+    const form = new PlaceFormPage(page);
+    await karta.resize(PHONE.width, PHONE.height);
+    const contributor = await newContributor(baseUrl, 'E2E phone hours');
+    await karta.forgetSession();
+    await karta.openPropose();
+    await karta.signInFromContributorPrompt(contributor);
+    // A browser whose own `<input type="time">` would show AM/PM.
+    expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+
+    await form.enterHours();
+    await form.addHours('Mo');
+    const { opens, closes } = form.timeFields('Mo');
+    expect(await opens.getAttribute('inputmode')).toBe('numeric');
+    await form.typeTime('Mo', 'opens', '0730');
+    await form.typeTime('Mo', 'closes', '1930');
+    expect([await opens.inputValue(), await closes.inputValue()]).toEqual(['07:30', '19:30']);
+    expect(await karta.placeField('openingHours')).toBe('Mo 07:30-19:30');
+    // Opening, closing and Remove stand on one line inside the phone's screen.
+    const remove = page.getByRole('button', { name: 'Remove these hours on Monday' });
+    const boxes = await Promise.all([opens.boundingBox(), closes.boundingBox(), remove.boundingBox()]);
+    expect(new Set(boxes.map((box) => Math.round((box?.y ?? 0) + (box?.height ?? 0) / 2))).size).toBe(1);
+    expect((boxes[2]?.x ?? 0) + (boxes[2]?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+
+    await form.typeTime('Mo', 'closes', '25:00');
+    expect(await form.timeProblems('Mo')).toEqual([
+      'Monday: write the closing time as HH:MM on the 24-hour clock, e.g. 16:00 (24:00 for midnight).',
+    ]);
+    expect(await closes.getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
