@@ -254,6 +254,12 @@ export class KartaDriver {
     };
   }
 
+  /** How many places the map draws: its markers and what its clusters hold. */
+  async drawnPlaceCount(): Promise<number> {
+    const { markers, clustered } = await this.shownPlaces();
+    return markers.length + clustered;
+  }
+
   async clusterColors(): Promise<Record<number, string>> {
     return this.page.getByTestId('cluster').evaluateAll((buttons) => {
       const colors: Record<number, string> = {};

@@ -25,15 +25,7 @@ describeInBrowser('the Near me screen', (suite) => {
     expect(total).toBeGreaterThan((await screen.results()).length);
     const karta = suite.karta;
     // Framed on the circle, the map holds every place in it, as markers or in clusters.
-    await expect
-      .poll(
-        async () => {
-          const shown = await karta.shownPlaces();
-          return shown.markers.length + shown.clustered;
-        },
-        { timeout: 10_000 },
-      )
-      .toBe(total);
+    await expect.poll(() => karta.drawnPlaceCount(), { timeout: 10_000 }).toBe(total);
   });
 
   it('starts by explaining the two ways to give a point', async () => {

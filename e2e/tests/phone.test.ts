@@ -128,15 +128,7 @@ describeInBrowser('on a phone', (suite) => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // The map agrees with the words: framed on every match, it draws as many as the count says.
     await karta.waitForMapToSettle();
-    await expect
-      .poll(
-        async () => {
-          const shown = await karta.shownPlaces();
-          return shown.markers.length + shown.clustered;
-        },
-        { timeout: 10_000 },
-      )
-      .toBe(total);
+    await expect.poll(() => karta.drawnPlaceCount(), { timeout: 10_000 }).toBe(total);
     // One tap to the list: its first result comes into view.
     await page.getByTestId('show-place-list').click();
     const firstItem = page.getByTestId('place-list-item').first();

@@ -5,7 +5,7 @@ import {
   type MapResponse,
   type PlaceListItem,
 } from '@karta/contracts';
-import { ClusterIndex } from '@karta/map-core/clustering';
+import { ClusterIndex, indexedPlaceOf } from '@karta/map-core/clustering';
 import type { ListQuery, PlaceRepository } from '../places/place-repository.ts';
 
 /** A map answer's filters that pick a set of matches (a search, a circle, the places covering a spot). */
@@ -62,7 +62,10 @@ export function createMatchesMap(
     );
     const matches = page.items;
     return {
-      index: ClusterIndex.build(matches.map(indexedPlaceOf), { maxZoom: options.maxZoom, scope: 'all' }),
+      index: ClusterIndex.build(
+        matches.map((place) => indexedPlaceOf(place)),
+        { maxZoom: options.maxZoom, scope: 'all' },
+      ),
       stale: new Set(matches.filter((place) => place.stale).map((place) => place.id)),
       bounds: boundsOf(matches),
       total: matches.length,
@@ -119,19 +122,6 @@ export function createMatchesMap(
 }
 
 export type MatchesMap = ReturnType<typeof createMatchesMap>;
-
-function indexedPlaceOf(place: PlaceListItem) {
-  return {
-    id: place.id,
-    lat: place.lat,
-    lng: place.lng,
-    category: place.category,
-    name: place.name,
-    primaryLanguage: place.primaryLanguage,
-    radius: place.radius,
-    locationPrivacy: place.locationPrivacy,
-  };
-}
 
 function boundsOf(places: readonly PlaceListItem[]): Bounds | null {
   if (places.length === 0) return null;

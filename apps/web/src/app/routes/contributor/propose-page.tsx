@@ -66,18 +66,26 @@ function ProposeForm({ userId, opened, initialView }: ProposeFormProps) {
   // other contents is refused (the duplicates check names the place if the first try arrived).
   const [key] = useState(newDraftId);
 
+  /** This form's proposal as a draft waiting to be sent (the place itself, or only its photos). */
+  const draftOf = (
+    values: UnsentForm['values'],
+    chosen: Awaited<ReturnType<typeof photos.ready>>,
+    place: { id: number } | null,
+  ) => ({
+    kind: 'proposal' as const,
+    id: key,
+    userId,
+    createdAt: opened?.createdAt ?? new Date().toISOString(),
+    state: 'waiting' as const,
+    // A place that was created has only its photos left to send: nothing went wrong.
+    problem: place ? null : ('network_error' as const),
+    values,
+    photos: chosen,
+    placeId: place?.id ?? null,
+  });
+
   async function keep({ values }: UnsentForm) {
-    await keepDraft({
-      kind: 'proposal',
-      id: key,
-      userId,
-      createdAt: opened?.createdAt ?? new Date().toISOString(),
-      state: 'waiting',
-      problem: 'network_error',
-      values,
-      photos: await photos.ready(),
-      placeId: null,
-    });
+    await keepDraft(draftOf(values, await photos.ready(), null));
     if (opened) await removeDraft(opened.id);
     navigate(`/my-submissions?drafted=${key}`);
   }
@@ -88,17 +96,7 @@ function ProposeForm({ userId, opened, initialView }: ProposeFormProps) {
       // The photos follow the place as a draft's do: kept in this browser until the server has
       // each (sent with its own key), so a connection lost now, or the tab closed, loses none.
       try {
-        await keepDraft({
-          kind: 'proposal',
-          id: key,
-          userId,
-          createdAt: opened?.createdAt ?? new Date().toISOString(),
-          state: 'waiting',
-          problem: null,
-          values: placeFormValues(place, languages),
-          photos: ready,
-          placeId: place.id,
-        });
+        await keepDraft(draftOf(placeFormValues(place, languages), ready, place));
         void sendWaitingDrafts();
       } catch {
         // Nothing can be kept here (no IndexedDB): the place is saved all the same, and My

@@ -21,9 +21,9 @@ import {
   type PlaceSuggestionsQuery,
 } from '@karta/contracts';
 import { normalizeBounds } from '@karta/map-core';
-import { ClusterIndex } from '@karta/map-core/clustering';
+import { ClusterIndex, indexedPlaceOf } from '@karta/map-core/clustering';
 import { distanceMetres, type PreparedPlace, preparePlaces, searchPlaces } from '@karta/place-search';
-import { indexedPlaceOf, markingStaleness } from '../../map/utils/indexed-places.ts';
+import { markingStaleness } from '../../map/utils/indexed-places.ts';
 import { inBox } from './boxes.ts';
 import type { SavedArea } from './saved-area.ts';
 import { SavedHours } from './saved-hours.ts';
