@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { pressCategoryChip } from './category-chips.ts';
 
@@ -20,21 +20,6 @@ export class NearPage {
     readonly page: Page,
     readonly baseUrl: string,
   ) {}
-
-  /** The browser may tell this site where the user is: at `position`. */
-  static async allowLocation(
-    context: BrowserContext,
-    origin: string,
-    position: { latitude: number; longitude: number },
-  ): Promise<void> {
-    await context.grantPermissions(['geolocation'], { origin });
-    await context.setGeolocation(position);
-  }
-
-  /** The browser refuses to tell where the user is (headless Chromium refuses what was not granted). */
-  static async refuseLocation(context: BrowserContext): Promise<void> {
-    await context.clearPermissions();
-  }
 
   /** Opens the screen and waits until its map is drawn (it then offers its centre as the point). */
   async open(search = ''): Promise<void> {

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** A photo to choose, as Playwright's file chooser takes it. */
@@ -15,16 +15,6 @@ export interface PhotoFile {
  */
 export class PlaceFormPage {
   constructor(readonly page: Page) {}
-
-  /** The browser may tell this site where the user is: at `position`. */
-  static async allowLocation(
-    context: BrowserContext,
-    origin: string,
-    position: { latitude: number; longitude: number },
-  ): Promise<void> {
-    await context.grantPermissions(['geolocation'], { origin });
-    await context.setGeolocation(position);
-  }
 
   /** Taps "Use my location" and waits until the browser has answered (the button is no longer busy). */
   async useMyLocation(): Promise<void> {

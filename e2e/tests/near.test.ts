@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { apiOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
+import { allowLocation, refuseLocation } from '../support/geolocation.ts';
 import { NearPage } from '../support/near-page.ts';
 
 /** Ban Jelačić Square, in the middle of the demo data. */
@@ -38,7 +39,7 @@ describeInBrowser('the Near me screen', (suite) => {
   });
 
   it('uses the location the browser gives: the circle, then places within it, nearest first, as the API answers', async () => {
-    await NearPage.allowLocation(suite.session.context, suite.baseUrl, ZAGREB);
+    await allowLocation(suite.session.context, suite.baseUrl, ZAGREB);
     const screen = near();
     await screen.open();
     await screen.useMyLocation();
@@ -64,7 +65,7 @@ describeInBrowser('the Near me screen', (suite) => {
   });
 
   it('lists fewer places for a smaller radius, all within it', async () => {
-    await NearPage.allowLocation(suite.session.context, suite.baseUrl, ZAGREB);
+    await allowLocation(suite.session.context, suite.baseUrl, ZAGREB);
     const screen = near();
     await screen.open('?r=2000');
     await screen.useMyLocation();
@@ -105,7 +106,7 @@ describeInBrowser('the Near me screen', (suite) => {
   });
 
   it('explains a refused location and keeps the point the user had', async () => {
-    await NearPage.refuseLocation(suite.session.context);
+    await refuseLocation(suite.session.context);
     const screen = near();
     await screen.open('?lat=45.81&lng=15.97&r=500&tab=near');
     await screen.results();

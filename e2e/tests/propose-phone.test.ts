@@ -5,6 +5,7 @@ import { newContributor, newModerator } from '../support/accounts.ts';
 import { axeViolations } from '../support/axe.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 import type { KartaDriver } from '../support/driver.ts';
+import { allowLocation } from '../support/geolocation.ts';
 import { PlaceFormPage } from '../support/place-form.ts';
 
 /** A common phone's screen, in CSS pixels. */
@@ -34,7 +35,7 @@ describeInBrowser('proposing from a phone', (suite) => {
     const form = new PlaceFormPage(page);
     await karta.resize(PHONE.width, PHONE.height);
     const contributor = await newContributor(baseUrl, 'E2E phone proposer');
-    await PlaceFormPage.allowLocation(session.context, baseUrl, HERE);
+    await allowLocation(session.context, baseUrl, HERE);
     const name = `Kiosk on the riva ${Date.now().toString(36)}`;
 
     await karta.forgetSession();

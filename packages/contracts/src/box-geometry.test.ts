@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bboxCentre, bboxWidth, listOrigin } from './box-geometry.ts';
+import { bboxCentre, bboxWidth, boxAround, listOrigin, mapAsksForMatches } from './box-geometry.ts';
 
 const zagreb = { west: 15.9, south: 45.7, east: 16.1, north: 45.9 };
 /** Across the antimeridian: from Fiji east to Samoa. */
@@ -20,5 +20,23 @@ describe('box geometry', () => {
     expect(listOrigin({ origin: point, bbox: zagreb })).toBe(point);
     expect(listOrigin({ bbox: zagreb })).toEqual({ lat: 45.8, lng: 16 });
     expect(listOrigin({})).toBeUndefined();
+  });
+
+  it('draws the box around points, and none around no point', () => {
+    expect(boxAround([])).toBeNull();
+    expect(boxAround([{ lat: 45.8, lng: 16 }])).toEqual({ west: 16, south: 45.8, east: 16, north: 45.8 });
+    expect(
+      boxAround([
+        { lat: 45.7, lng: 16.1 },
+        { lat: 45.9, lng: 15.9 },
+      ]),
+    ).toEqual(zagreb);
+  });
+
+  it('tells a map query that asks for matches from one of the whole map', () => {
+    expect(mapAsksForMatches({})).toBe(false);
+    expect(mapAsksForMatches({ q: 'ljekarna' })).toBe(true);
+    expect(mapAsksForMatches({ near: { lat: 45.8, lng: 16 } })).toBe(true);
+    expect(mapAsksForMatches({ covers: { lat: 45.8, lng: 16 } })).toBe(true);
   });
 });

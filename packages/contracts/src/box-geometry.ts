@@ -1,3 +1,4 @@
+import type { MapQuery } from './map.ts';
 import type { PlaceListQuery } from './places.ts';
 import type { Bounds, LatLng } from './primitives.ts';
 
@@ -22,4 +23,29 @@ export function listOrigin(
   query: Pick<PlaceListQuery, 'near' | 'covers' | 'origin' | 'bbox'>,
 ): LatLng | undefined {
   return query.near ?? query.covers ?? query.origin ?? (query.bbox ? bboxCentre(query.bbox) : undefined);
+}
+
+/** The box around `points` (west to east without crossing the antimeridian), or null when there are none. */
+export function boxAround(points: readonly LatLng[]): Bounds | null {
+  if (points.length === 0) return null;
+  let west = Number.POSITIVE_INFINITY;
+  let south = Number.POSITIVE_INFINITY;
+  let east = Number.NEGATIVE_INFINITY;
+  let north = Number.NEGATIVE_INFINITY;
+  for (const { lat, lng } of points) {
+    west = Math.min(west, lng);
+    east = Math.max(east, lng);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  return { west, south, east, north };
+}
+
+/**
+ * Whether a map query asks for a set of matches (a search, a circle, the places covering a spot)
+ * rather than every published place: the server's map and the browser's saved areas both answer
+ * such a query with the matches alone.
+ */
+export function mapAsksForMatches(query: Pick<MapQuery, 'q' | 'near' | 'covers'>): boolean {
+  return query.q !== undefined || query.near !== undefined || query.covers !== undefined;
 }

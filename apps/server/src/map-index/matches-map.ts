@@ -1,20 +1,9 @@
-import {
-  type Bounds,
-  LIST_COUNT_BOUND,
-  type MapQuery,
-  type MapResponse,
-  type PlaceListItem,
-} from '@karta/contracts';
+import { type Bounds, boxAround, LIST_COUNT_BOUND, type MapQuery, type MapResponse } from '@karta/contracts';
 import { ClusterIndex, indexedPlaceOf } from '@karta/map-core/clustering';
 import type { ListQuery, PlaceRepository } from '../places/place-repository.ts';
 
 /** A map answer's filters that pick a set of matches (a search, a circle, the places covering a spot). */
 export type MatchFilters = Pick<MapQuery, 'q' | 'near' | 'radius' | 'covers' | 'category' | 'openNow'>;
-
-/** Whether a map query asks for a set of matches rather than every published place. */
-export function asksForMatches(query: MatchFilters): boolean {
-  return query.q !== undefined || query.near !== undefined || query.covers !== undefined;
-}
 
 /** How many match sets are kept clustered at once (each at most LIST_COUNT_BOUND places). */
 const CACHED_SETS = 64;
@@ -67,7 +56,7 @@ export function createMatchesMap(
         { maxZoom: options.maxZoom, scope: 'all' },
       ),
       stale: new Set(matches.filter((place) => place.stale).map((place) => place.id)),
-      bounds: boundsOf(matches),
+      bounds: boxAround(matches),
       total: matches.length,
     };
   }
@@ -122,18 +111,3 @@ export function createMatchesMap(
 }
 
 export type MatchesMap = ReturnType<typeof createMatchesMap>;
-
-function boundsOf(places: readonly PlaceListItem[]): Bounds | null {
-  if (places.length === 0) return null;
-  let west = Number.POSITIVE_INFINITY;
-  let south = Number.POSITIVE_INFINITY;
-  let east = Number.NEGATIVE_INFINITY;
-  let north = Number.NEGATIVE_INFINITY;
-  for (const { lat, lng } of places) {
-    west = Math.min(west, lng);
-    east = Math.max(east, lng);
-    south = Math.min(south, lat);
-    north = Math.max(north, lat);
-  }
-  return { west, south, east, north };
-}

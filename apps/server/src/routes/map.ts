@@ -1,8 +1,9 @@
+import { mapAsksForMatches } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import { staleCutoff } from '../freshness/stale.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { validationError } from '../http/errors.ts';
-import { asksForMatches, createMatchesMap } from '../map-index/matches-map.ts';
+import { createMatchesMap } from '../map-index/matches-map.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
 
 /**
@@ -19,14 +20,14 @@ export async function mapRoutes(app: FastifyInstance) {
     app,
     'map',
     async ({ query }, reply) => {
-      if (asksForMatches(query)) {
-        const problems = listFilterProblems(query);
-        if (problems.length > 0) throw validationError(problems);
+      // The list's rules for its filters hold here too (a radius needs its point, and so on).
+      const problems = listFilterProblems(query);
+      if (problems.length > 0) throw validationError(problems);
+      if (mapAsksForMatches(query)) {
         // The index's place in the change log names the data the set was read from.
         const version = app.mapIndex.lastBuild?.changeId ?? 0;
         return reply.send(await matchesMap.answer(query, version));
       }
-      if (query.radius !== undefined) throw validationError(listFilterProblems(query));
       const json = await app.mapIndex.queryJson({
         bbox: query.bbox,
         zoom: query.zoom,

@@ -4,6 +4,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** Why the browser gave no position, each with its own advice. */
 export type LocateProblem = 'denied' | 'unavailable' | 'timeout' | 'unsupported' | 'insecure';
 
+/** Problems asking again can mend (after allowing it, outdoors, a moment later): a retry is offered. */
+export const RETRYABLE_PROBLEMS: ReadonlySet<LocateProblem> = new Set(['denied', 'unavailable', 'timeout']);
+
 export type LocateStatus =
   | { state: 'idle' }
   | { state: 'locating' }

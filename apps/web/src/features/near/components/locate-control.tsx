@@ -4,7 +4,7 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { DismissButton } from '../../../components/ui/dismiss-button.tsx';
 import { AlertIcon, LocateIcon, RetryIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { type LocateProblem, useGeolocation } from '../../../hooks/use-geolocation.ts';
+import { RETRYABLE_PROBLEMS, useGeolocation } from '../../../hooks/use-geolocation.ts';
 
 interface LocateControlProps {
   /** The browser told where the user is. */
@@ -12,9 +12,6 @@ interface LocateControlProps {
   /** A point is already chosen: a failure says it stays. */
   hasPoint: boolean;
 }
-
-/** Problems the user can do something about by asking again (after allowing, outdoors, later). */
-const RETRYABLE: ReadonlySet<LocateProblem> = new Set(['denied', 'unavailable', 'timeout']);
 
 /**
  * "Use my location", what happens while the browser looks, and when it gives no position, why in
@@ -53,7 +50,7 @@ export function LocateControl({ onFound, hasPoint }: LocateControlProps) {
             <p className="font-semibold">{t(`near.locate.problems.${status.problem}.title`)}</p>
             <p className="mt-1">{t(`near.locate.problems.${status.problem}.body`)}</p>
             {hasPoint && <p className="mt-1">{t('near.locate.pointKept')}</p>}
-            {RETRYABLE.has(status.problem) && (
+            {RETRYABLE_PROBLEMS.has(status.problem) && (
               <button
                 type="button"
                 data-testid="locate-retry"

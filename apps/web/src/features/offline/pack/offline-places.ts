@@ -7,12 +7,14 @@
 import {
   type Bounds,
   bboxCentre,
+  boxAround,
   type CategoryList,
   type LatLng,
   LIST_COUNT_BOUND,
   listOrigin,
   type MapQuery,
   type MapResponse,
+  mapAsksForMatches,
   type Place,
   type PlaceList,
   type PlaceListItem,
@@ -122,7 +124,7 @@ export class OfflinePlaces {
    * then, from the index's open-now layers as on the server (see `answersMap`).
    */
   map(query: MapQuery, now = Date.now()): MapResponse {
-    if (query.q !== undefined || query.near !== undefined || query.covers !== undefined) {
+    if (mapAsksForMatches(query)) {
       return this.matchesMap(query, now);
     }
     if (query.openNow) this.index.setOpenHours(this.hours.openAt(now));
@@ -239,19 +241,6 @@ export class OfflinePlaces {
     else if (query.order === 'newest') found.sort((a, b) => b.id - a.id);
     return found.map((hit) => withDistance(hit.id, roundedDistance(hit.distance)));
   }
-}
-
-/** The box around `places`, or null when there are none. */
-function boxAround(places: readonly LatLng[]): Bounds | null {
-  if (places.length === 0) return null;
-  const lats = places.map((place) => place.lat);
-  const lngs = places.map((place) => place.lng);
-  return {
-    west: Math.min(...lngs),
-    south: Math.min(...lats),
-    east: Math.max(...lngs),
-    north: Math.max(...lats),
-  };
 }
 
 /** The instant a list's `openNow` or `openAt` asks about (ms), or undefined when it asks none. */

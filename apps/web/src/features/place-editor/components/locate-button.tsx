@@ -5,7 +5,7 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { DismissButton } from '../../../components/ui/dismiss-button.tsx';
 import { AlertIcon, LocateIcon, RetryIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { type LocateProblem, useGeolocation } from '../../../hooks/use-geolocation.ts';
+import { RETRYABLE_PROBLEMS, useGeolocation } from '../../../hooks/use-geolocation.ts';
 
 interface LocateButtonProps {
   /** The browser told where the user is: the marker goes there. */
@@ -13,9 +13,6 @@ interface LocateButtonProps {
   /** The marker is already placed: a failure says it stays where it was. */
   hasPosition: boolean;
 }
-
-/** Problems that asking again can mend (after allowing it, outdoors, a moment later). */
-const RETRYABLE: ReadonlySet<LocateProblem> = new Set(['denied', 'unavailable', 'timeout']);
 
 /**
  * "Use my location" for the place form: standing at the place with a phone, the quickest way to
@@ -65,7 +62,7 @@ export function LocateButton({ onFound, hasPosition }: LocateButtonProps) {
             <p className="font-semibold">{t(`placeEditor.locate.problems.${status.problem}.title`)}</p>
             <p className="mt-1">{t(`placeEditor.locate.problems.${status.problem}.body`)}</p>
             {hasPosition && <p className="mt-1">{t('placeEditor.locate.markerKept')}</p>}
-            {RETRYABLE.has(status.problem) && (
+            {RETRYABLE_PROBLEMS.has(status.problem) && (
               <button
                 type="button"
                 data-testid="locate-retry"
