@@ -36,6 +36,8 @@ export interface InfoWindowLayout {
   /** How far the page has scrolled, and where the header is. */
   scrollY: number;
   header: Box;
+  /** Whether the map is still in a pan animation (Leaflet's; one for the window to fit). */
+  panning: boolean;
 }
 
 /** Measures the open info window against the map's controls and the page (Leaflet or Google). */
@@ -72,6 +74,7 @@ export async function infoWindowLayout(page: Page): Promise<InfoWindowLayout> {
       closeButtonReachable: hit !== null && close.contains(hit),
       scrollY: window.scrollY,
       header: boxOf(header),
+      panning: map.querySelector('.leaflet-pan-anim') !== null,
     };
   });
 }
