@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { newModerator } from '../support/accounts.ts';
+import { newContributor, newModerator } from '../support/accounts.ts';
 import { placeShownAsMarker } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 
@@ -26,6 +26,28 @@ describeInBrowser('page titles', (suite) => {
     await expect.poll(() => karta.pageTitle()).toBe(`${place.name.hr} · Karta`);
   });
 
+  it('names the edit page by the place being edited, in the interface language', async () => {
+    const { karta, baseUrl } = suite;
+    const contributor = await newContributor(baseUrl, 'E2E title contributor');
+    const { items: categories } = await contributor.api.categories();
+    const stamp = Date.now().toString(36);
+    const place = await contributor.api.createPlace({
+      categoryId: categories[0]?.id ?? 1,
+      name: { en: `Night pharmacy ${stamp}`, hr: `Noćna ljekarna ${stamp}` },
+      lat: 45.8,
+      lng: 15.95,
+    });
+    // From a fresh visitor: signing in on the way to the editor, as its author does.
+    await karta.forgetSession();
+    await karta.openSignIn(`/places/${place.id}/edit`);
+    await karta.signIn(contributor);
+    expect(await karta.contributorGate()).toBe('form');
+    await karta.switchLanguage('en');
+    await expect.poll(() => karta.pageTitle()).toBe(`Edit Night pharmacy ${stamp} · Karta`);
+    await karta.switchLanguage('hr');
+    await expect.poll(() => karta.pageTitle()).toBe(`Uređivanje: Noćna ljekarna ${stamp} · Karta`);
+  });
+
   it('names the review queue for staff', async () => {
     const { karta, baseUrl } = suite;
     await karta.forgetSession();
@@ -49,6 +71,23 @@ describeInBrowser(
       const { place } = await placeShownAsMarker(baseUrl, 16, bilingual);
       await karta.openPlacePage(place.id);
       await expect.poll(() => karta.pageTitle()).toBe(`${place.name.hr} · Karta`);
+    });
+
+    it('name the edit page in Croatian from the first view', async () => {
+      const { karta, baseUrl } = suite;
+      const contributor = await newContributor(baseUrl, 'E2E title contributor');
+      const { items: categories } = await contributor.api.categories();
+      const name = `Noćna ljekarna ${Date.now().toString(36)}`;
+      const place = await contributor.api.createPlace({
+        categoryId: categories[0]?.id ?? 1,
+        name: { hr: name },
+        lat: 45.8,
+        lng: 15.95,
+      });
+      await karta.openSignIn(`/places/${place.id}/edit`);
+      await karta.signIn(contributor);
+      expect(await karta.contributorGate()).toBe('form');
+      await expect.poll(() => karta.pageTitle()).toBe(`Uređivanje: ${name} · Karta`);
     });
   },
   { locale: 'hr-HR' },

@@ -10,6 +10,8 @@ import { errorMessageKey } from '../../../lib/error-message.ts';
 
 interface ContributorFrameProps {
   title: string;
+  /** The browser tab's title when it says more than the heading (the place being edited); else `title`. */
+  pageTitle?: string;
   intro?: string;
   /** This page's path, to come back to after signing in. */
   path: string;
@@ -25,6 +27,7 @@ interface ContributorFrameProps {
  */
 export function ContributorFrame({
   title,
+  pageTitle,
   intro,
   path,
   signInTitle,
@@ -32,7 +35,7 @@ export function ContributorFrame({
   children,
 }: ContributorFrameProps) {
   const { t } = useTranslation();
-  usePageTitle(title);
+  usePageTitle(pageTitle ?? title);
   const user = useCurrentUser();
   const next = encodeURIComponent(path);
   let body: ReactNode;

@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { isModerator } from '../../../features/auth/utils/roles.ts';
 import { newDraftId } from '../../../features/offline/drafts/draft.ts';
 import { keepDraft, keepPhotoForLater } from '../../../features/offline/drafts/draft-sync.ts';
@@ -13,8 +14,8 @@ import { useEditablePlace } from '../../../features/place-editor/api/get-editabl
 import { PhotoPinSuggestion } from '../../../features/place-editor/components/photo-pin-suggestion.tsx';
 import { type PinControl, PlaceEditor } from '../../../features/place-editor/components/place-editor.tsx';
 import { placeFormValues } from '../../../features/place-editor/utils/place-form-values.ts';
+import { placeName } from '../../../features/places/utils/place-text.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
-import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { ContributorFrame } from './contributor-frame.tsx';
 import { PickerMap } from './picker-map.tsx';
 import { useCategoryOptions } from './use-category-options.ts';
@@ -54,7 +55,7 @@ function EditPlace({ id, user }: { id: number; user: { id: number; role: string 
         }
       />
     );
-  const name = localizeText(place.data.name, i18n.language, place.data.primaryLanguage);
+  const name = placeName(place.data, i18n.language);
   return (
     <>
       <h2 data-testid="editing-place" className="-mt-2 mb-6 break-words text-lg font-semibold text-gray-800">
@@ -116,14 +117,27 @@ function EditPlace({ id, user }: { id: number; user: { id: number; role: string 
   );
 }
 
+/**
+ * The edited place's name for the tab ("Edit Ljekarna Ilica · Karta"), once the editor has it: the
+ * same cache entry, asked for only when someone is signed in to ask as (the editor asks then too).
+ */
+function useEditedPlaceName(id: number | null): string | null {
+  const { i18n } = useTranslation();
+  const user = useCurrentUser();
+  const place = useEditablePlace(id ?? 0, { enabled: id !== null && Boolean(user.data) });
+  return id !== null && place.data ? placeName(place.data, i18n.language) : null;
+}
+
 /** `/places/:id/edit`: the author (while pending or rejected) or a moderator edits a place. */
 export function EditPlacePage() {
   const { t } = useTranslation();
   const params = useParams<{ id: string }>();
   const id = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : null;
+  const name = useEditedPlaceName(id);
   return (
     <ContributorFrame
       title={t('placeEditor.editTitle')}
+      pageTitle={name ? t('placeEditor.editTitleNamed', { name }) : undefined}
       intro={t('placeEditor.editIntro')}
       path={`/places/${params.id ?? ''}/edit`}
       signInTitle={t('placeEditor.signInTitle')}

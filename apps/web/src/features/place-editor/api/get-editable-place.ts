@@ -12,12 +12,14 @@ export function getEditablePlace(id: number, signal?: AbortSignal) {
 
 /**
  * The place being edited. Never refetched behind the user's back (a newer version would silently
- * replace the base of their edit); a conflict on save offers to load it instead.
+ * replace the base of their edit); a conflict on save offers to load it instead. `enabled: false`
+ * asks nothing (nobody signed in to ask as yet) but still sees the entry once another caller loads it.
  */
-export function useEditablePlace(id: number) {
+export function useEditablePlace(id: number, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: editablePlaceQueryKey(id),
     queryFn: ({ signal }) => getEditablePlace(id, signal),
+    enabled,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     retry: (failures, error) => !isNotFound(error) && failures < 2,
