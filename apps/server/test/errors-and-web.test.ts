@@ -17,7 +17,10 @@ describe.skipIf(!databaseAvailable)(`errors and the web app (${dbKind})`, () => 
 
   beforeAll(async () => {
     mkdirSync(join(webDir, 'assets'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Karta test shell</title>');
+    writeFileSync(
+      join(webDir, 'index.html'),
+      '<!doctype html><head><title>Karta test shell</title></head><div id="root"><!-- first-view --><!-- /first-view --></div>',
+    );
     writeFileSync(join(webDir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
     writeFileSync(join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await startTestApp({
@@ -124,6 +127,18 @@ describe.skipIf(!databaseAvailable)(`errors and the web app (${dbKind})`, () => 
     expect(home.body).toContain('Karta test shell');
     expect(home.headers['cache-control']).toBe('no-cache');
     expect(String(home.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(String(home.headers.link)).toContain('</api/v1/config>; rel=preload');
+    // The home page as its link opens it carries its first view; with a view in its URL it does not.
+    expect(home.body).toContain('id="first-view-map"');
+    const view = await t.app.inject({
+      method: 'GET',
+      url: '/?lat=45.81&lng=15.98&z=12',
+      headers: { accept: 'text/html' },
+    });
+    expect(view.statusCode).toBe(200);
+    expect(view.body).toContain('Karta test shell');
+    expect(view.body).not.toContain('first-view-map');
+    expect(view.headers['cache-control']).toBe('no-cache');
 
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
     expect(asset.statusCode).toBe(200);
@@ -142,6 +157,7 @@ describe.skipIf(!databaseAvailable)(`errors and the web app (${dbKind})`, () => 
       });
       expect(page.statusCode, url).toBe(200);
       expect(page.body).toContain('Karta test shell');
+      expect(page.body).not.toContain('first-view-map');
       expect(page.headers['cache-control']).toBe('no-cache');
     }
     expectError(await t.app.inject({ method: 'GET', url: '/assets/missing.js' }), 404, 'not_found');

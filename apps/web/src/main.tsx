@@ -5,6 +5,7 @@ import { runtimeConfigQuery } from './config/runtime-config.ts';
 import { firstTileOfPage, preloadFirstTile } from './features/map/utils/first-tile.ts';
 import { whenIdleAfterFirstView } from './lib/after-first-view.ts';
 import { loadAnswerChecksLater } from './lib/api-client.ts';
+import { dismissFirstViewLater } from './lib/first-view.ts';
 import { detectLanguage } from './lib/i18n/detect-language.ts';
 import { createI18n } from './lib/i18n/i18n.ts';
 import { bundledLanguages, loadFirstViewMessages, SOURCE_LANGUAGE } from './lib/i18n/locales.ts';
@@ -30,6 +31,7 @@ void queryClient.ensureQueryData(runtimeConfigQuery).then(
   () => {},
 );
 loadAnswerChecksLater();
+dismissFirstViewLater();
 startServiceWorkerLater();
 // Proposals and edits kept while offline go out as soon as the server answers (drafts/).
 whenIdleAfterFirstView(() => {

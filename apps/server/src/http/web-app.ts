@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.ts';
+import { homeFirstView, withHomeFirstView } from './first-view.ts';
 import { pageHints } from './page-hints.ts';
+import { precompressedPage, sendPrecompressed } from './precompressed-page.ts';
 import { usesScriptNonce } from './security.ts';
 
 const MISSING_BUILD_PAGE = `<!doctype html>
@@ -67,6 +69,20 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     reply.header('link', hints(reply.request.headers['accept-language']));
     reply.header('vary', 'accept-language');
   };
+  // The home page as its link opens it (no query: a view or place in the URL is the app's to
+  // show) with its first view drawn in the HTML, built once; Google's engine has none.
+  const firstView = hasBuild && !noncedPage ? homeFirstView(app.appConfig.map) : null;
+  const homePage = firstView
+    ? precompressedPage(withHomeFirstView(readFileSync(join(distDir, 'index.html'), 'utf8'), firstView))
+    : null;
+  if (homePage) {
+    app.get('/', (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      hintPage(reply);
+      if (request.url !== '/') return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return sendPrecompressed(request, reply.type('text/html; charset=utf-8'), homePage);
+    });
+  }
   const sendPage = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     hintPage(reply);

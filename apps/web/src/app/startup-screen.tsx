@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../components/ui/button-styles.ts';
 import { RetryIcon } from '../components/ui/icons.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { errorMessageKey } from '../lib/error-message.ts';
+import { removeFirstView } from '../lib/first-view.ts';
 import { KartaLogo } from './layout/karta-logo.tsx';
 
 interface StartupScreenProps {
@@ -14,6 +16,8 @@ interface StartupScreenProps {
 /** What shows before the app has its configuration: a calm loading state, or why it cannot start. */
 export function StartupScreen({ error, onRetry }: StartupScreenProps) {
   const { t } = useTranslation();
+  // The home page's first view drawn by the server is not this screen's: it must not cover it.
+  useEffect(removeFirstView, []);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-6 text-center">
       <KartaLogo className="size-12" />

@@ -1,38 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../testing/fixtures.ts';
-import { firstTileOfPage, firstTileUrl, preloadFirstTile } from './first-tile.ts';
-
-const zagreb = { lat: 45.8, lng: 16 };
-
-describe('firstTileUrl', () => {
-  it('names the tile under the centre, as Leaflet asks for it', () => {
-    // The tile Lighthouse reported as the home page's largest paint at the default view.
-    expect(firstTileUrl('https://t.example.org/{z}/{x}/{y}.png', zagreb, 10, false)).toBe(
-      'https://t.example.org/10/557/365.png',
-    );
-    expect(firstTileUrl('https://t.example.org/{z}/{x}/{y}.png', { lat: 0.001, lng: -0.001 }, 1, false)).toBe(
-      'https://t.example.org/1/0/0.png',
-    );
-  });
-
-  it('fills a subdomain by (x + y) mod 3 and @2x on a dense screen, as Leaflet does', () => {
-    const template = 'https://{s}.tile.example.org/{z}/{x}/{y}{r}.png';
-    expect(firstTileUrl(template, zagreb, 10, true)).toBe('https://b.tile.example.org/10/557/365@2x.png');
-    expect(firstTileUrl(template, zagreb, 11, false)).toBe('https://a.tile.example.org/11/1115/730.png');
-    expect(firstTileUrl(template, { lat: 45.8, lng: 16.3 }, 11, false)).toBe(
-      'https://b.tile.example.org/11/1116/730.png',
-    );
-  });
-
-  it('rounds a fractional zoom as Leaflet picks its tile zoom', () => {
-    expect(firstTileUrl('/{z}/{x}/{y}.png', zagreb, 9.6, false)).toBe('/10/557/365.png');
-  });
-
-  it('does not guess at a template with placeholders of its own', () => {
-    expect(firstTileUrl('https://t.example.org/{z}/{x}/{-y}.png', zagreb, 10, false)).toBeNull();
-    expect(firstTileUrl('https://t.example.org/{z}/{x}/{y}.png?key={apikey}', zagreb, 10, false)).toBeNull();
-  });
-});
+import { firstTileOfPage, preloadFirstTile } from './first-tile.ts';
 
 describe('firstTileOfPage', () => {
   const config = testConfig();

@@ -1,7 +1,8 @@
 import type { MapEvents, Viewport } from '@karta/map-core';
-import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { dismissFirstView, keepFirstViewOnlyOver } from '../../../../lib/first-view.ts';
 import { resolveEngine } from '../../engines/engine-registry.ts';
 import { MapErrorBanner } from '../map-error-banner.tsx';
 import { MapLanguageNote } from '../map-language-note.tsx';
@@ -26,6 +27,7 @@ function sameLanguage(a: string, b: string): boolean {
  */
 export function MapCanvas(props: MapCanvasProps) {
   const { t } = useTranslation();
+  const section = useRef<HTMLElement>(null);
   const engineContainer = useRef<HTMLDivElement>(null);
   const infoWindowOpen = useRef(false);
   const [shown, setShown] = useState<Viewport | null>(null);
@@ -102,6 +104,13 @@ export function MapCanvas(props: MapCanvasProps) {
     retry();
   };
 
+  // The home page's first view (the server's tiles over where this map lies, lib/first-view.ts)
+  // stays until the engine has drawn, or goes at once when this map lies elsewhere.
+  useLayoutEffect(() => keepFirstViewOnlyOver(section.current), []);
+  useEffect(() => {
+    if (status !== 'loading') dismissFirstView();
+  }, [status]);
+
   useControlledView(adapter, props.center, props.zoom);
   useMapLayers(adapter, {
     clusters: props.clusters,
@@ -124,6 +133,7 @@ export function MapCanvas(props: MapCanvasProps) {
 
   return (
     <section
+      ref={section}
       aria-label={props.label}
       data-testid={props.testId ?? 'map'}
       data-engine={drawnBy}
