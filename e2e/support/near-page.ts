@@ -2,6 +2,25 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { pressCategoryChip } from './category-chips.ts';
 
+/** A box on the screen, in CSS pixels. */
+export interface ScreenBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The chosen point's pin and the clusters around it, as drawn on the Near me map. */
+export interface PointAmongClusters {
+  /** The pin's position (`data-position`) and the map's zoom (`data-zoom`). */
+  position: { lat: number; lng: number };
+  zoom: number;
+  /** The pin's box; its tip, at the middle of its bottom edge, stands on the position. */
+  pin: ScreenBox;
+  /** Each cluster's count label (the number it shows). */
+  clusters: { id: string; count: number; label: ScreenBox }[];
+}
+
 /** One result of the Near me screen as it shows it. */
 export interface NearResult {
   id: number;
@@ -140,6 +159,55 @@ export class NearPage {
   async movePointWithKeyboard(key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight', big = false) {
     await this.page.getByTestId('near-map').getByTestId('picker-marker').focus();
     await this.page.keyboard.press(big ? `Shift+${key}` : key);
+  }
+
+  /** The point's pin and the clusters' count labels, where they are drawn now. */
+  async pointAmongClusters(): Promise<PointAmongClusters> {
+    const map = this.page.getByTestId('near-map');
+    const pin = map.getByTestId('picker-marker');
+    const [position, zoom, pinBox, clusters] = await Promise.all([
+      pin.getAttribute('data-position'),
+      map.getAttribute('data-zoom'),
+      pin.boundingBox(),
+      map.getByTestId('cluster').evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const { x, y, width, height } = (
+            button.querySelector('.karta-cluster__count') ?? button
+          ).getBoundingClientRect();
+          return {
+            id: button.getAttribute('data-cluster-id') ?? '',
+            count: Number(button.getAttribute('data-count')),
+            label: { x, y, width, height },
+          };
+        }),
+      ),
+    ]);
+    if (!position || !pinBox) throw new Error('No point on the map');
+    const [lat = Number.NaN, lng = Number.NaN] = position.split(',').map(Number);
+    return { position: { lat, lng }, zoom: Number(zoom), pin: pinBox, clusters };
+  }
+
+  /**
+   * What is drawn on top at (x, y) of the page, where a click or a look lands: the test id of the
+   * nearest element that has one (`cluster`, `picker-marker`, `marker`, …), or the tag name.
+   */
+  async topmostAt(x: number, y: number): Promise<string> {
+    return this.page.evaluate(
+      ([px, py]) => {
+        const hit = document.elementFromPoint(px, py);
+        if (!hit) return '';
+        return hit.closest('[data-testid]')?.getAttribute('data-testid') ?? hit.tagName.toLowerCase();
+      },
+      [x, y] as const,
+    );
+  }
+
+  /** Whether the point's pin has the keyboard focus (then it is drawn over the clusters). */
+  async pointFocused(): Promise<boolean> {
+    return this.page
+      .getByTestId('near-map')
+      .getByTestId('picker-marker')
+      .evaluate((pin) => pin === document.activeElement);
   }
 
   /** Picks the centre of the map with the keyboard: focus the button below the map, press Enter. */

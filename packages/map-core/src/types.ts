@@ -136,7 +136,13 @@ export interface MapAdapter {
   setClusters(clusters: readonly ClusterItem[]): void;
   setMarkers(markers: readonly MarkerItem[]): void;
   setCircles(circles: readonly CircleItem[]): void;
-  /** Shows the draggable position picker there (keeping its element, and focus), or removes it. */
+  /**
+   * Shows the draggable position picker there (keeping its element, and focus), or removes it.
+   * Every engine draws it under the clusters and markers, so it never hides a cluster's count or a
+   * place (Near me's point among its results), and over them while the user holds it or moves it
+   * with the keys; always over the circles, under the info window. The place editor's map draws
+   * no clusters or markers, so there the picker is always on top of what the map shows.
+   */
   setPicker(picker: PickerItem | null): void;
   /** Show `content` (rendered by the app) in an info window anchored at `position`. */
   openInfoWindow(position: LatLng, content: HTMLElement): void;

@@ -232,7 +232,7 @@ describe('createGoogleMapFactory: info window', () => {
 });
 
 describe('createGoogleMapFactory: the position picker', () => {
-  it('stands the picker on its point above the markers, and redraws it as it is dragged', async () => {
+  it('stands the picker on its point in a layer under the markers’, over it while dragged, and redraws it as it is dragged', async () => {
     const { adapter, container } = await setup();
     adapter.setMarkers([testMarker(1, { lat: 45.8, lng: 16.0 })]);
     adapter.setPicker({ lat: 45.8, lng: 16.0, label: 'Position' });
@@ -241,15 +241,24 @@ describe('createGoogleMapFactory: the position picker', () => {
     const box = boxOf(picker);
     // The container's centre (256, 200), less the pin's anchor (17, 44).
     expect([box.style.left, box.style.top]).toEqual(['239px', '156px']);
-    const layers = [...container.querySelectorAll('.karta-google-markers, .karta-google-picker')];
-    expect(layers.map((layer) => layer.className)).toEqual(['karta-google-markers', 'karta-google-picker']);
+    const layers = [
+      ...container.querySelectorAll<HTMLElement>('.karta-google-markers, .karta-google-picker'),
+    ];
+    // Sibling layers in the mouse-target pane: the markers' at 0, the picker's under it.
+    expect(layers.map((layer) => [layer.className, layer.style.zIndex])).toEqual([
+      ['karta-google-markers', '0'],
+      ['karta-google-picker', '-1'],
+    ]);
+    const pickerLayer = layers[1] as HTMLElement;
     const pointer = (type: string, x: number) =>
       picker?.dispatchEvent(
         new MouseEvent(type, { bubbles: true, cancelable: true, button: 0, clientX: x, clientY: 50 }),
       );
     pointer('pointerdown', 10);
+    expect(pickerLayer.style.zIndex).toBe('1');
     pointer('pointermove', 60);
     expect(box.style.left).toBe('289px');
     pointer('pointerup', 60);
+    expect(pickerLayer.style.zIndex).toBe('-1');
   });
 });

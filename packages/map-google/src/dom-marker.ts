@@ -48,6 +48,14 @@ export class DomMarkers<Id> {
     this.overlay.setMap(map);
   }
 
+  /**
+   * Stacks the whole layer against the other layers of buttons in the pane (all at 0, later ones
+   * over earlier ones): below 0 under them all, above 0 over them all.
+   */
+  stackAt(zIndex: number): void {
+    this.root.style.zIndex = String(zIndex);
+  }
+
   /** Puts `element` on the map at `position`, anchored by `geometry`. */
   add(id: Id, element: HTMLElement, position: LatLng, geometry: ElementGeometry, zOffset = 0): void {
     const box = document.createElement('div');

@@ -220,23 +220,31 @@ describe('createLeafletMap: info window', () => {
 });
 
 describe('createLeafletMap: the position picker', () => {
-  it('stands the picker on its point above the markers, and redraws it as it is dragged', async () => {
+  it('stands the picker on its point in a pane of its own under the markers’ pane, over it while dragged, and redraws it as it is dragged', async () => {
     const { adapter, container } = await setup();
     adapter.setMarkers([testMarker(1, { lat: 45.8, lng: 16.0, selected: true })]);
     adapter.setPicker({ lat: 45.8, lng: 16.0, label: 'Position' });
     const picker = container.querySelector<HTMLElement>('[data-testid=picker-marker]');
     const holder = picker?.parentElement as HTMLElement;
-    const marker = container.querySelector<HTMLElement>('[data-place-id="1"]')?.parentElement as HTMLElement;
+    const pickerPane = holder.parentElement as HTMLElement;
+    const markerPane = container.querySelector<HTMLElement>('[data-place-id="1"]')?.parentElement
+      ?.parentElement as HTMLElement;
     expect(holder.style.marginTop).toBe('-44px');
-    expect(Number(holder.style.zIndex)).toBeGreaterThan(Number(marker.style.zIndex));
+    expect(pickerPane.classList).toContain('leaflet-kartaPicker-pane');
+    expect(markerPane.classList).toContain('leaflet-marker-pane');
+    // Leaflet's marker pane is at 600 (leaflet.css), its tooltip and popup panes at 650 and 700.
+    expect(getComputedStyle(markerPane).zIndex).toBe('600');
+    expect(pickerPane.style.zIndex).toBe('590');
     const before = offsetX(holder);
     const pointer = (type: string, x: number) =>
       picker?.dispatchEvent(
         new MouseEvent(type, { bubbles: true, cancelable: true, button: 0, clientX: x, clientY: 50 }),
       );
     pointer('pointerdown', 10);
+    expect(pickerPane.style.zIndex).toBe('640');
     pointer('pointermove', 60);
     expect(offsetX(holder) - before).toBeCloseTo(50, 0);
     pointer('pointerup', 60);
+    expect(pickerPane.style.zIndex).toBe('590');
   });
 });

@@ -10,6 +10,8 @@ export function createDomMarker(
   position: L.LatLngExpression,
   element: HTMLElement,
   geometry: ElementGeometry,
+  /** The map pane it is drawn in; Leaflet's marker pane when absent. */
+  pane?: string,
 ): L.Marker {
   L.DomEvent.disableClickPropagation(element);
   const icon = L.divIcon({
@@ -18,7 +20,7 @@ export function createDomMarker(
     iconSize: [geometry.width, geometry.height],
     iconAnchor: [geometry.anchorX, geometry.anchorY],
   });
-  return L.marker(position, { icon, keyboard: false, interactive: false });
+  return L.marker(position, { icon, keyboard: false, interactive: false, ...(pane ? { pane } : {}) });
 }
 
 /**

@@ -3,17 +3,36 @@ import type L from 'leaflet';
 import { createDomMarker, moveDomMarker } from './dom-marker.ts';
 import { nearestCopyLng } from './world-copy.ts';
 
-/** Above every place marker, selected ones included (they are raised by 1000). */
-const PICKER_Z_OFFSET = 10_000;
+/** The picker's own map pane, so it stacks as a whole against the pane of clusters and markers. */
+export const PICKER_PANE = 'kartaPicker';
 
-/** The draggable position picker: the shared button in a Leaflet marker, above the place markers. */
+/**
+ * The picker pane's z-index at rest: under Leaflet's marker pane (600), where clusters and place
+ * markers are, so the picker never covers a cluster's count or a place; over the circles (400).
+ */
+export const PICKER_PANE_Z_AT_REST = 590;
+
+/**
+ * While the user holds the picker or works it with the keyboard: over the marker pane, still
+ * under Leaflet's tooltip (650) and popup (700) panes, so the info window stays on top.
+ */
+export const PICKER_PANE_Z_RAISED = 640;
+
+/**
+ * The draggable position picker: the shared button in a Leaflet marker, in a pane of its own
+ * under the clusters and markers, lifted over them while the user moves it (see `PickerHost.raise`).
+ */
 export class PickerLayer {
   private shown: { button: PickerButton; marker: L.Marker } | null = null;
+  private readonly pane: HTMLElement;
 
   constructor(
     private readonly map: L.Map,
     private readonly onMove: (position: LatLng) => void,
-  ) {}
+  ) {
+    this.pane = map.getPane(PICKER_PANE) ?? map.createPane(PICKER_PANE);
+    this.pane.style.zIndex = String(PICKER_PANE_Z_AT_REST);
+  }
 
   set(item: PickerItem | null): void {
     if (!item) {
@@ -30,9 +49,11 @@ export class PickerLayer {
       zoom: () => this.map.getZoom(),
       draw: (position) => marker && this.draw(marker, position),
       report: this.onMove,
+      raise: (above) => {
+        this.pane.style.zIndex = String(above ? PICKER_PANE_Z_RAISED : PICKER_PANE_Z_AT_REST);
+      },
     });
-    marker = createDomMarker([item.lat, item.lng], button.element, PICKER_GEOMETRY);
-    marker.setZIndexOffset(PICKER_Z_OFFSET);
+    marker = createDomMarker([item.lat, item.lng], button.element, PICKER_GEOMETRY, PICKER_PANE);
     this.shown = { button, marker };
     marker.addTo(this.map);
     this.draw(marker, item);
@@ -46,6 +67,7 @@ export class PickerLayer {
   clear(): void {
     this.shown?.marker.remove();
     this.shown = null;
+    this.pane.style.zIndex = String(PICKER_PANE_Z_AT_REST);
   }
 
   private draw(marker: L.Marker, { lat, lng }: LatLng): void {

@@ -20,6 +20,12 @@ export interface PickerHost {
   draw(position: LatLng): void;
   /** Tells the app (`MapEvents.onPickerMove`). */
   report(position: LatLng): void;
+  /**
+   * Lifts the picker above the clusters and markers (`true`) or puts it back under them. At rest
+   * it lies under them, so it never hides a cluster's count or a place; while the user holds it,
+   * or works it with the keyboard, it is drawn on top, so what they move stays in sight.
+   */
+  raise(above: boolean): void;
 }
 
 /** The position `north` and `east` metres from `position` (a short step: flat-earth maths is exact enough). */
@@ -46,6 +52,9 @@ export class PickerButton {
   readonly element = document.createElement('button');
   private position: LatLng;
   private drag: { pointerId: number; x: number; y: number; from: LatLng } | null = null;
+  /** Focused from the keyboard, or moved with it since it was focused. */
+  private keyboardFocus = false;
+  private raised = false;
 
   constructor(
     item: PickerItem,
@@ -65,6 +74,8 @@ export class PickerButton {
     button.addEventListener('pointermove', this.onPointerMove);
     button.addEventListener('pointerup', this.onPointerEnd);
     button.addEventListener('pointercancel', this.onPointerEnd);
+    button.addEventListener('focus', this.onFocus);
+    button.addEventListener('blur', this.onBlur);
   }
 
   /** Where the picker is drawn now. */
@@ -96,6 +107,8 @@ export class PickerButton {
     // The map's own arrow-key panning must not move the map under the picker.
     event.preventDefault();
     event.stopPropagation();
+    this.keyboardFocus = true;
+    this.restack();
     const step = event.shiftKey ? PICKER_BIG_STEP_METRES : PICKER_STEP_METRES;
     this.moveTo(offsetByMetres(this.position, direction[0] * step, direction[1] * step));
   };
@@ -105,10 +118,11 @@ export class PickerButton {
     // No compatibility mouse events, so no engine starts a map drag; focus stays with the picker.
     event.preventDefault();
     event.stopPropagation();
-    this.element.focus();
     this.drag = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, from: this.position };
+    this.element.focus();
     if (event.pointerId !== undefined) this.element.setPointerCapture?.(event.pointerId);
     this.element.classList.add('karta-picker--dragging');
+    this.restack();
   };
 
   private readonly onPointerMove = (event: PointerEvent): void => {
@@ -126,7 +140,36 @@ export class PickerButton {
     if (event.pointerId !== undefined && this.element.hasPointerCapture?.(event.pointerId))
       this.element.releasePointerCapture(event.pointerId);
     this.element.classList.remove('karta-picker--dragging');
+    this.restack();
   };
+
+  private readonly onFocus = (): void => {
+    // A drag focuses the picker too: that focus is the pointer's, not the keyboard's.
+    this.keyboardFocus = !this.drag && focusVisible(this.element);
+    this.restack();
+  };
+
+  private readonly onBlur = (): void => {
+    this.keyboardFocus = false;
+    this.restack();
+  };
+
+  /** Over the clusters and markers while held or worked with the keys; under them otherwise. */
+  private restack(): void {
+    const raised = this.drag !== null || this.keyboardFocus;
+    if (raised === this.raised) return;
+    this.raised = raised;
+    this.host.raise(raised);
+  }
+}
+
+/** Whether the browser shows the element's focus (a keyboard focus); a browser that cannot say: yes. */
+function focusVisible(element: HTMLElement): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true;
+  }
 }
 
 function round6(value: number): number {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PICKER_BIG_STEP_METRES, PICKER_STEP_METRES } from '../dom/picker-button.ts';
 import type { PickerItem } from '../types.ts';
 import type { ContractEngine, ContractMap } from './adapter-contract.ts';
+import { testCluster, testMarker } from './adapter-fixtures.ts';
 
 const LABEL = 'Place position: drag it, or move it with the arrow keys';
 const testPicker = (overrides: Partial<PickerItem> = {}): PickerItem => ({
@@ -31,6 +32,40 @@ function drag(target: HTMLElement, from: [number, number], to: [number, number],
   }
   pointer('pointerup', to[0], to[1]);
   pointer('click', to[0], to[1]);
+}
+
+/** The element's ancestors from the top of the document down to it. */
+function lineage(element: Element): Element[] {
+  const chain: Element[] = [];
+  for (let node: Element | null = element; node; node = node.parentElement) chain.unshift(node);
+  return chain;
+}
+
+/**
+ * Whether `upper` is painted over `lower`, read from computed styles as CSS stacks them (simplified:
+ * enough for engines' panes and layers). Below their nearest common ancestor, the first positioned
+ * element with a z-index on each side stands for that side (none: 0); a higher z-index paints
+ * over, and at the same one the later in tree order does.
+ */
+export function paintedOver(upper: Element, lower: Element): boolean {
+  const up = lineage(upper);
+  const low = lineage(lower);
+  let split = 0;
+  while (split < up.length && split < low.length && up[split] === low[split]) split += 1;
+  const level = (chain: Element[]) => {
+    for (const element of chain.slice(split)) {
+      const style = getComputedStyle(element);
+      const z = Number.parseInt(style.zIndex, 10);
+      if (style.position !== 'static' && Number.isFinite(z)) return z;
+    }
+    return 0;
+  };
+  const [upLevel, lowLevel] = [level(up), level(low)];
+  if (upLevel !== lowLevel) return upLevel > lowLevel;
+  const [upSide, lowSide] = [up[split], low[split]];
+  if (!upSide) return false;
+  if (!lowSide) return true;
+  return Boolean(lowSide.compareDocumentPosition(upSide) & Node.DOCUMENT_POSITION_FOLLOWING);
 }
 
 /** Metres between two nearby positions (flat earth: the tests move a few metres). */
@@ -115,6 +150,48 @@ export function describePickerContract(
       // The app's answer (the same position) keeps it there.
       if (dropped) adapter.setPicker(testPicker(dropped));
       expect(pickerOf(container)).toBe(picker);
+    });
+
+    it('lies under the clusters and markers, never hiding a count or a place, and over them while held or moved with the keys', async () => {
+      const { adapter, container } = await setup();
+      // All three on the same spot: the user's position on a cluster and a place.
+      adapter.setClusters([testCluster('c1', 24, 45.8, 16.0)]);
+      adapter.setMarkers([testMarker(7, { lat: 45.8, lng: 16.0 })]);
+      adapter.setPicker(testPicker());
+      await settle();
+      const picker = pickerOf(container) as HTMLButtonElement;
+      const cluster = container.querySelector('[data-testid=cluster]') as HTMLElement;
+      const marker = container.querySelector('[data-testid=marker]') as HTMLElement;
+      const under = () => paintedOver(cluster, picker) && paintedOver(marker, picker);
+      const over = () => paintedOver(picker, cluster) && paintedOver(picker, marker);
+      expect(under()).toBe(true);
+
+      const pointer = (type: string, x: number) =>
+        picker.dispatchEvent(
+          new MouseEvent(type, { bubbles: true, cancelable: true, button: 0, clientX: x, clientY: 200 }),
+        );
+      pointer('pointerdown', 256);
+      expect(over()).toBe(true);
+      pointer('pointermove', 266);
+      expect(over()).toBe(true);
+      pointer('pointerup', 266);
+      // Still focused from the drag, but by the pointer: back under, where the counts show.
+      expect(document.activeElement).toBe(picker);
+      expect(under()).toBe(true);
+
+      picker.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true, cancelable: true }));
+      expect(over()).toBe(true);
+      picker.blur();
+      expect(under()).toBe(true);
+
+      // A picker drawn again starts under them.
+      picker.focus();
+      picker.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true, cancelable: true }));
+      adapter.setPicker(null);
+      adapter.setPicker(testPicker());
+      await settle();
+      const again = pickerOf(container) as HTMLButtonElement;
+      expect(paintedOver(cluster, again) && paintedOver(marker, again)).toBe(true);
     });
 
     it('ignores the picker after it was destroyed', async () => {
