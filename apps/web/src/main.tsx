@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { runtimeConfigQuery } from './config/runtime-config.ts';
@@ -47,10 +47,16 @@ const language = detectLanguage({
   fallback: SOURCE_LANGUAGE,
 });
 
+// Rendered as a transition: React works on the first render in slices, giving the main thread back
+// between them, instead of one long task that keeps a tap on the page (the first view's map
+// already shows) waiting.
 void loadFirstViewMessages(language).then((messages) => {
-  createRoot(root).render(
-    <StrictMode>
-      <App i18n={createI18n(language, messages)} queryClient={queryClient} />
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <App i18n={createI18n(language, messages)} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 });

@@ -1,14 +1,16 @@
+import { dateTimeFormat, numberFormat } from './intl-formats.ts';
+
 /** "850 m" below a kilometre, "1,2 km" / "1.2 km" below ten, "14 km" above, in the UI language. */
 export function formatDistance(metres: number, language: string): string {
   // Rounded first, so 999.6 m reads "1 km", not "1,000 m".
   const wholeMetres = Math.round(metres);
   if (wholeMetres < 1000) {
-    return new Intl.NumberFormat(language, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(
+    return numberFormat(language, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(
       wholeMetres,
     );
   }
   const kilometres = metres / 1000;
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit: 'kilometer',
     maximumFractionDigits: kilometres < 10 ? 1 : 0,
@@ -17,7 +19,7 @@ export function formatDistance(metres: number, language: string): string {
 
 /** A date and time in the UI language, e.g. "3 March 2025". */
 export function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
+  return dateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
 }
 
 /**
@@ -26,7 +28,7 @@ export function formatDate(iso: string, language: string): string {
  * writes the first hour after midnight as "24:05" in English.
  */
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     dateStyle: 'long',
     timeStyle: 'short',
     hourCycle: 'h23',

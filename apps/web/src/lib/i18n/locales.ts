@@ -1,4 +1,5 @@
 import type en from '../../locales/en.json';
+import { displayNames } from './intl-formats.ts';
 
 /**
  * The shape every locale file follows: the English file is the source of the keys. The app gets
@@ -60,7 +61,7 @@ export function availableLanguages(configured: readonly string[]): string[] {
 /** A language's name in that language ("Hrvatski", "English"), from the browser's own data. */
 export function languageName(code: string): string {
   try {
-    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+    const name = displayNames(code, { type: 'language' }).of(code) ?? code;
     return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
   } catch {
     return code;
@@ -73,7 +74,7 @@ export function languageName(code: string): string {
  */
 export function languageNameIn(code: string, readerLanguage: string): string {
   try {
-    return new Intl.DisplayNames([readerLanguage], { type: 'language' }).of(code) ?? code;
+    return displayNames(readerLanguage, { type: 'language' }).of(code) ?? code;
   } catch {
     return code;
   }

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { dateTimeFormat } from '../../../lib/i18n/intl-formats.ts';
 import type { ShownOpenState } from './open-state-now.ts';
 
 export interface OpenStateText {
@@ -15,7 +16,7 @@ interface Where {
 
 /** The calendar day of an instant in `timeZone`, as `YYYY-MM-DD`. */
 function dayIn(instant: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -33,7 +34,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 function when(iso: string, now: number, { language, timeZone }: Where): { time: string; day?: string } {
   const instant = Date.parse(iso);
-  const time = new Intl.DateTimeFormat(language, {
+  const time = dateTimeFormat(language, {
     timeZone,
     hour: '2-digit',
     minute: '2-digit',
@@ -45,7 +46,7 @@ function when(iso: string, now: number, { language, timeZone }: Where): { time: 
   const daysAhead = Math.round((Date.parse(day) - Date.parse(today)) / DAY_MS);
   const named: Intl.DateTimeFormatOptions =
     daysAhead > DAYS_NAMED_BY_WEEKDAY ? { day: 'numeric', month: 'short' } : { weekday: 'short' };
-  return { time, day: new Intl.DateTimeFormat(language, { timeZone, ...named }).format(instant) };
+  return { time, day: dateTimeFormat(language, { timeZone, ...named }).format(instant) };
 }
 
 /**
