@@ -2,12 +2,12 @@ import type { PlaceListItem } from '@karta/contracts';
 import type { LatLng } from '@karta/map-core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocateButton } from '../../../components/locate-button.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { CategoryChips } from '../../../features/categories/components/category-chips.tsx';
 import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
 import { FollowSpotButton } from '../../../features/follows/components/follow-button.tsx';
 import { type NearSearch, useNearPlaces } from '../../../features/near/api/list-near-places.ts';
-import { LocateControl } from '../../../features/near/components/locate-control.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { formatCoordinates } from '../../../lib/place-links.ts';
@@ -65,7 +65,12 @@ export function NearPage() {
         </h1>
         <p className="mt-1 text-sm text-gray-600">{t('near.intro')}</p>
         <div className="mt-4">
-          <LocateControl onFound={(found) => pick(found, 'located')} hasPoint={state.point !== null} />
+          <LocateButton
+            messages="near.locate"
+            tone="primary"
+            onFound={(found) => pick(found, 'located')}
+            keptNote={state.point !== null ? t('near.locate.pointKept') : null}
+          />
         </div>
         <p className="mt-2 text-sm text-gray-600">{t('near.pickHint')}</p>
         {state.point && (

@@ -1,10 +1,10 @@
 import type { LocationPrivacy } from '@karta/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocateButton } from '../../../components/locate-button.tsx';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
 import { formatCoordinate, formPosition, parseNumber } from '../utils/place-form-values.ts';
 import { FieldFrame, inputClass } from './field-frame.tsx';
-import { LocateButton } from './locate-button.tsx';
 
 /** What the map beside the form is given (the app draws it: the map is another feature's). */
 export interface PickerMapRequest {
@@ -57,7 +57,10 @@ export function LocationSection({ form, renderMap }: LocationSectionProps) {
       <legend className="text-base font-semibold text-gray-900">{t('placeEditor.location.title')}</legend>
       <p className="text-sm text-gray-600">{t('placeEditor.location.help')}</p>
       <LocateButton
-        hasPosition={position !== null}
+        messages="placeEditor.locate"
+        tone="secondary"
+        keptNote={position !== null ? t('placeEditor.locate.markerKept') : null}
+        foundNote={t('placeEditor.locate.found')}
         onFound={(found) => {
           // As the fields will hold it, so the map is asked for the very position it is given.
           const shown = {

@@ -1,25 +1,33 @@
-import type { LatLng } from '@karta/contracts';
+import type { LatLng } from '@karta/map-core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { DismissButton } from '../../../components/ui/dismiss-button.tsx';
-import { AlertIcon, LocateIcon, RetryIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { RETRYABLE_PROBLEMS, useGeolocation } from '../../../hooks/use-geolocation.ts';
+import { RETRYABLE_PROBLEMS, useGeolocation } from '../hooks/use-geolocation.ts';
+import { buttonStyles } from './ui/button-styles.ts';
+import { DismissButton } from './ui/dismiss-button.tsx';
+import { AlertIcon, LocateIcon, RetryIcon } from './ui/icons.tsx';
+import { Spinner } from './ui/spinner.tsx';
+
+/** The screens that ask for the visitor's position, each with its own words for what follows. */
+type LocateMessages = 'near.locate' | 'placeEditor.locate';
 
 interface LocateButtonProps {
-  /** The browser told where the user is: the marker goes there. */
+  /** Whose words: Near me's (a point to search around) or the place form's (the marker). */
+  messages: LocateMessages;
+  /** The browser told where the user is. */
   onFound(position: LatLng): void;
-  /** The marker is already placed: a failure says it stays where it was. */
-  hasPosition: boolean;
+  /** Said under a failure when what is already on the map stays there; nothing when there is none. */
+  keptNote: string | null;
+  /** Said once the position is found, about what to do next; nothing when the screen shows it. */
+  foundNote?: string;
+  tone: 'primary' | 'secondary';
 }
 
 /**
- * "Use my location" for the place form: standing at the place with a phone, the quickest way to
- * put the marker. While the browser looks the button says so; when it gives no position, why in
- * plain words, and that the map and the coordinate fields work without it.
+ * "Use my location": what happens while the browser looks, and when it gives no position, why in
+ * plain words and what to do instead (the map always works without it). While it looks the button
+ * is `aria-disabled`, not disabled, so the keyboard focus stays on it.
  */
-export function LocateButton({ onFound, hasPosition }: LocateButtonProps) {
+export function LocateButton({ messages, onFound, keptNote, foundNote, tone }: LocateButtonProps) {
   const { t } = useTranslation();
   const [found, setFound] = useState(false);
   const { status, locate, dismiss } = useGeolocation((position) => {
@@ -28,7 +36,6 @@ export function LocateButton({ onFound, hasPosition }: LocateButtonProps) {
   });
   const locating = status.state === 'locating';
   const ask = () => {
-    // aria-disabled rather than disabled: a disabled button would drop the keyboard focus.
     if (locating) return;
     setFound(false);
     locate();
@@ -41,14 +48,14 @@ export function LocateButton({ onFound, hasPosition }: LocateButtonProps) {
         data-testid="use-my-location"
         aria-disabled={locating || undefined}
         onClick={ask}
-        className={`${buttonStyles.secondary} min-h-11 w-full sm:w-auto ${locating ? 'cursor-progress opacity-70' : ''}`}
+        className={`${buttonStyles[tone]} min-h-11 w-full sm:w-auto ${locating ? 'cursor-progress opacity-70' : ''}`}
       >
         {locating ? <Spinner className="size-4" /> : <LocateIcon className="size-4" />}
-        {t('placeEditor.locate.button')}
+        {t(`${messages}.button`)}
       </button>
       {/* One live region, so "finding" is read once and then replaced by what came of it. */}
       <p role="status" data-testid="locate-progress" className="mt-2 text-sm text-gray-700 empty:hidden">
-        {locating ? t('placeEditor.locate.locating') : found ? t('placeEditor.locate.found') : ''}
+        {locating ? t(`${messages}.locating`) : found ? (foundNote ?? '') : ''}
       </p>
       {status.state === 'failed' && (
         <div
@@ -59,9 +66,9 @@ export function LocateButton({ onFound, hasPosition }: LocateButtonProps) {
         >
           <AlertIcon className="mt-0.5 size-5 shrink-0 text-amber-700" />
           <div className="min-w-0 flex-1">
-            <p className="font-semibold">{t(`placeEditor.locate.problems.${status.problem}.title`)}</p>
-            <p className="mt-1">{t(`placeEditor.locate.problems.${status.problem}.body`)}</p>
-            {hasPosition && <p className="mt-1">{t('placeEditor.locate.markerKept')}</p>}
+            <p className="font-semibold">{t(`${messages}.problems.${status.problem}.title`)}</p>
+            <p className="mt-1">{t(`${messages}.problems.${status.problem}.body`)}</p>
+            {keptNote && <p className="mt-1">{keptNote}</p>}
             {RETRYABLE_PROBLEMS.has(status.problem) && (
               <button
                 type="button"
@@ -70,7 +77,7 @@ export function LocateButton({ onFound, hasPosition }: LocateButtonProps) {
                 onClick={ask}
               >
                 <RetryIcon />
-                {t('placeEditor.locate.retry')}
+                {t(`${messages}.retry`)}
               </button>
             )}
           </div>

@@ -1,14 +1,28 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCATE_MAXIMUM_AGE_MS, LOCATE_TIMEOUT_MS } from '../../../hooks/use-geolocation.ts';
-import {
-  BrowserGeolocation,
-  installGeolocation,
-  removeGeolocation,
-} from '../../../testing/browser-geolocation.ts';
-import { renderWithApp } from '../../../testing/render.tsx';
-import { LocateControl } from './locate-control.tsx';
+import { LOCATE_MAXIMUM_AGE_MS, LOCATE_TIMEOUT_MS } from '../hooks/use-geolocation.ts';
+import { BrowserGeolocation, installGeolocation, removeGeolocation } from '../testing/browser-geolocation.ts';
+import { renderWithApp } from '../testing/render.tsx';
+import { LocateButton } from './locate-button.tsx';
+
+/** The button as Near me shows it, with the note it gives when a point is already chosen. */
+function NearLocate({
+  onFound,
+  hasPoint,
+}: {
+  onFound(position: { lat: number; lng: number }): void;
+  hasPoint: boolean;
+}) {
+  return (
+    <LocateButton
+      messages="near.locate"
+      tone="primary"
+      onFound={onFound}
+      keptNote={hasPoint ? 'The point you already had stays on the map.' : null}
+    />
+  );
+}
 
 let geolocation: BrowserGeolocation;
 
@@ -25,14 +39,17 @@ async function pressUseMyLocation() {
   await userEvent.click(screen.getByRole('button', { name: 'Use my location' }));
 }
 
-describe('Use my location', () => {
+describe('Use my location (as Near me shows it)', () => {
   it('shows progress while the browser looks, then hands over the position', async () => {
     const onFound = vi.fn();
-    renderWithApp(<LocateControl onFound={onFound} hasPoint={false} />);
+    renderWithApp(<NearLocate onFound={onFound} hasPoint={false} />);
     await pressUseMyLocation();
 
     expect(screen.getByTestId('locate-progress')).toHaveTextContent('Finding your location…');
-    expect(screen.getByRole('button', { name: 'Use my location' })).toBeDisabled();
+    // Busy, yet still focusable: pressed again while it looks, it does not ask twice.
+    expect(screen.getByRole('button', { name: 'Use my location' })).toHaveAttribute('aria-disabled', 'true');
+    await pressUseMyLocation();
+    expect(geolocation.requests).toHaveLength(1);
     expect(geolocation.requests[0]?.options).toMatchObject({
       timeout: LOCATE_TIMEOUT_MS,
       maximumAge: LOCATE_MAXIMUM_AGE_MS,
@@ -41,13 +58,13 @@ describe('Use my location', () => {
     geolocation.answer(45.8131, 15.9772);
     await waitFor(() => expect(onFound).toHaveBeenCalledWith({ lat: 45.8131, lng: 15.9772 }));
     expect(screen.getByTestId('locate-progress')).toBeEmptyDOMElement();
-    expect(screen.getByRole('button', { name: 'Use my location' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Use my location' })).not.toHaveAttribute('aria-disabled');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('explains a refusal: how to allow it in the site settings, and that picking on the map works', async () => {
     const onFound = vi.fn();
-    renderWithApp(<LocateControl onFound={onFound} hasPoint={true} />);
+    renderWithApp(<NearLocate onFound={onFound} hasPoint={true} />);
     await pressUseMyLocation();
     geolocation.fail(1);
 
@@ -67,7 +84,7 @@ describe('Use my location', () => {
   });
 
   it('says when the device cannot tell where it is', async () => {
-    renderWithApp(<LocateControl onFound={vi.fn()} hasPoint={false} />);
+    renderWithApp(<NearLocate onFound={vi.fn()} hasPoint={false} />);
     await pressUseMyLocation();
     geolocation.fail(2);
 
@@ -78,7 +95,7 @@ describe('Use my location', () => {
   });
 
   it('offers to try again when finding the position took too long', async () => {
-    renderWithApp(<LocateControl onFound={vi.fn()} hasPoint={false} />);
+    renderWithApp(<NearLocate onFound={vi.fn()} hasPoint={false} />);
     await pressUseMyLocation();
     geolocation.fail(3);
 
@@ -90,7 +107,7 @@ describe('Use my location', () => {
 
   it('tells a browser without geolocation to pick a point instead, with nothing to retry', async () => {
     installGeolocation(undefined);
-    renderWithApp(<LocateControl onFound={vi.fn()} hasPoint={false} />, { language: 'hr' });
+    renderWithApp(<NearLocate onFound={vi.fn()} hasPoint={false} />, { language: 'hr' });
     await userEvent.click(screen.getByRole('button', { name: 'Koristi moju lokaciju' }));
 
     const alert = await screen.findByRole('alert');
@@ -100,7 +117,7 @@ describe('Use my location', () => {
 
   it('explains that a page not opened over HTTPS cannot ask, without asking', async () => {
     installGeolocation(geolocation, false);
-    renderWithApp(<LocateControl onFound={vi.fn()} hasPoint={false} />);
+    renderWithApp(<NearLocate onFound={vi.fn()} hasPoint={false} />);
     await pressUseMyLocation();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('needs a secure connection');
@@ -109,7 +126,7 @@ describe('Use my location', () => {
   });
 
   it('hides the message when the user closes it', async () => {
-    renderWithApp(<LocateControl onFound={vi.fn()} hasPoint={false} />);
+    renderWithApp(<NearLocate onFound={vi.fn()} hasPoint={false} />);
     await pressUseMyLocation();
     geolocation.fail(2);
     await screen.findByRole('alert');
