@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { FileButton } from '../../../components/ui/file-button.tsx';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
 import { PHOTO_ACCEPT } from '../../photos/utils/photo-content-type.ts';
 import { type Draft, draftName, newDraftId } from '../drafts/draft.ts';
@@ -30,26 +31,19 @@ function useExplanation(draft: Draft): string {
 /** Photos picked for a proposal still in the browser: kept with it, sent after it. */
 function AddPhotos({ draft }: { draft: Extract<Draft, { kind: 'proposal' }> }) {
   const { t } = useTranslation();
-  const inputId = `draft-photos-${draft.id}`;
   return (
-    <label htmlFor={inputId} className={`${buttonStyles.action} cursor-pointer`}>
+    <FileButton
+      accept={PHOTO_ACCEPT}
+      multiple
+      testId="draft-add-photos"
+      className={buttonStyles.action}
+      onFiles={(files) => {
+        const photos = files.map((blob) => ({ key: newDraftId(), blob }));
+        void putDraft({ ...draft, photos: [...draft.photos, ...photos] });
+      }}
+    >
       {t('drafts.addPhotos')}
-      <input
-        id={inputId}
-        type="file"
-        accept={PHOTO_ACCEPT}
-        multiple
-        data-testid="draft-add-photos"
-        className="sr-only"
-        onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
-          event.target.value = '';
-          if (files.length === 0) return;
-          const photos = files.map((blob) => ({ key: newDraftId(), blob }));
-          void putDraft({ ...draft, photos: [...draft.photos, ...photos] });
-        }}
-      />
-    </label>
+    </FileButton>
   );
 }
 

@@ -1,7 +1,8 @@
 import { PHOTOS_PER_PLACE } from '@karta/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { FileButton } from '../../../components/ui/file-button.tsx';
 import { CameraIcon } from '../../../components/ui/icons.tsx';
 import { PHOTO_ACCEPT } from '../utils/photo-content-type.ts';
 import { photoThumbnail } from '../utils/photo-thumbnail.ts';
@@ -48,7 +49,6 @@ function Thumbnail({ photo, alt }: { photo: Blob; alt: string }) {
  */
 export function PhotoChooser({ photos, onAdd, onRemove }: PhotoChooserProps) {
   const { t } = useTranslation();
-  const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [leftOut, setLeftOut] = useState(0);
   const room = PHOTOS_PER_PLACE - photos.length;
@@ -82,28 +82,20 @@ export function PhotoChooser({ photos, onAdd, onRemove }: PhotoChooserProps) {
         </ul>
       )}
       {room > 0 ? (
-        <label
-          htmlFor={inputId}
-          className={`${buttonStyles.secondary} min-h-11 cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-700 has-[:focus-visible]:ring-offset-2`}
+        <FileButton
+          accept={PHOTO_ACCEPT}
+          multiple
+          testId="choose-photos"
+          inputRef={input}
+          className={`${buttonStyles.secondary} min-h-11`}
+          onFiles={(files) => {
+            setLeftOut(Math.max(0, files.length - room));
+            onAdd(files.slice(0, room));
+          }}
         >
           <CameraIcon className="size-4" />
           {t(photos.length > 0 ? 'photos.chooser.addMore' : 'photos.chooser.add')}
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept={PHOTO_ACCEPT}
-            multiple
-            className="sr-only"
-            data-testid="choose-photos"
-            onChange={(event) => {
-              const files = [...(event.target.files ?? [])];
-              event.target.value = '';
-              setLeftOut(Math.max(0, files.length - room));
-              if (files.length > 0) onAdd(files.slice(0, room));
-            }}
-          />
-        </label>
+        </FileButton>
       ) : (
         <p className="text-sm text-gray-700">{t('photos.chooser.full', { count: PHOTOS_PER_PLACE })}</p>
       )}

@@ -1,7 +1,8 @@
 import type { LatLng } from '@karta/contracts';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { FileButton } from '../../../components/ui/file-button.tsx';
 import { CameraIcon } from '../../../components/ui/icons.tsx';
 import { useCurrentUser } from '../../auth/api/get-current-user.ts';
 import { isModerator } from '../../auth/utils/roles.ts';
@@ -32,8 +33,6 @@ interface PhotoManagerProps {
  */
 export function PhotoManager({ placeId, languages, canReorder, onTakenAt, onUnsent }: PhotoManagerProps) {
   const { t } = useTranslation();
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const user = useCurrentUser().data ?? null;
   const photos = usePlacePhotos(placeId);
@@ -74,23 +73,16 @@ export function PhotoManager({ placeId, languages, canReorder, onTakenAt, onUnse
         onDrop={onDrop}
       >
         <p className="text-gray-700">{t('photos.dropHint')}</p>
-        <label htmlFor={inputId} className={`${buttonStyles.secondary} mt-2 cursor-pointer`}>
-          <CameraIcon />
-          {t('photos.choose')}
-        </label>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
+        <FileButton
           accept={PHOTO_ACCEPT}
           multiple
-          className="sr-only"
-          data-testid="photo-input"
-          onChange={(event) => {
-            add([...(event.target.files ?? [])]);
-            event.target.value = '';
-          }}
-        />
+          testId="photo-input"
+          className={`${buttonStyles.secondary} mt-2`}
+          onFiles={add}
+        >
+          <CameraIcon />
+          {t('photos.choose')}
+        </FileButton>
         <p className="mt-2 text-xs text-gray-600">{t('photos.limits')}</p>
       </div>
       <PhotoUploadList uploads={uploads} />
