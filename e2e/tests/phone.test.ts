@@ -83,6 +83,33 @@ describeInBrowser('on a phone', (suite) => {
     }
   });
 
+  it('a marker tapped on the map as it opens stays drawn when its window pans it to the bottom edge', async () => {
+    const { karta, page } = suite;
+    await karta.resize(PHONE.width, PHONE.height);
+    await karta.openHome();
+    await page.locator('[data-testid=marker]').first().waitFor();
+    // The pin nearest the middle: its window is taller than the room above it, so the map pans
+    // until the pin stands at the bottom edge.
+    const id = await page.evaluate(() => {
+      const map = document.querySelector('[data-testid=map]')?.getBoundingClientRect();
+      if (!map) throw new Error('no map');
+      const middle = { x: (map.left + map.right) / 2, y: (map.top + map.bottom) / 2 };
+      const pins = [...document.querySelectorAll<HTMLElement>('[data-testid=marker]')].map((pin) => {
+        const box = pin.getBoundingClientRect();
+        return {
+          id: Number(pin.dataset.placeId),
+          far: Math.hypot(box.x + box.width / 2 - middle.x, box.bottom - middle.y),
+        };
+      });
+      return pins.sort((a, b) => a.far - b.far)[0]?.id ?? 0;
+    });
+    const { layout } = await tapAndMeasure(karta, id);
+    await page.waitForLoadState('networkidle');
+    const pin = await page.locator(`[data-testid=marker][data-place-id="${id}"]`).boundingBox();
+    expect(pin, 'the tapped place is still drawn').not.toBeNull();
+    expect(pin && pin.y < layout.map.bottom && pin.y + pin.height > layout.window.bottom).toBe(true);
+  });
+
   it('keeps the info window clear of the controls at 768 and 1280 px too, with the header in view', async () => {
     const { karta, page, baseUrl } = suite;
     const { place } = await placeShownAsMarker(baseUrl, 16);

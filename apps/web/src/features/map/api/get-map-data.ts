@@ -2,6 +2,7 @@ import { formatBbox } from '@karta/contracts/wire';
 import { type Bounds, type LatLng, normalizeBounds } from '@karta/map-core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { boundsWithEdges } from '../utils/bounds.ts';
 
 /** What the map shows and for whom: the viewport, the category filter and the UI language. */
 export interface MapDataRequest {
@@ -19,11 +20,14 @@ export interface MapDataRequest {
   covers?: LatLng;
 }
 
-/** GET /api/v1/map: the clusters and single places of a viewport. */
+/**
+ * GET /api/v1/map: the clusters and single places of a viewport, and of the strip around it where
+ * a pin or cluster just outside still shows part of itself.
+ */
 export function getMapData(request: MapDataRequest, signal?: AbortSignal) {
   return api.map(
     {
-      bbox: normalizeBounds(request.bounds),
+      bbox: normalizeBounds(boundsWithEdges(request.bounds, request.zoom)),
       zoom: Math.round(request.zoom),
       category: [...request.categories],
       lang: request.language,

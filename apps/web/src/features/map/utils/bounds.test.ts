@@ -1,5 +1,6 @@
+import { type LatLng, project, unproject } from '@karta/map-core';
 import { describe, expect, it } from 'vitest';
-import { boundsContain, padBounds, placesInBox } from './bounds.ts';
+import { boundsContain, boundsWithEdges, DRAWN_BEYOND_EDGE_PX, padBounds, placesInBox } from './bounds.ts';
 
 describe('boundsContain', () => {
   it('handles a box across the antimeridian', () => {
@@ -30,5 +31,46 @@ describe('padBounds', () => {
     expect(box.east).toBeGreaterThan(16);
     expect(box.south).toBeLessThan(45.8);
     expect(box.north).toBeGreaterThan(45.8);
+  });
+});
+
+describe('boundsWithEdges', () => {
+  const zagreb = { west: 15.74, south: 45.61, east: 16.26, north: 45.99 };
+
+  it('grows the box by the pixels a pin or cluster beyond the edge still shows, the same on every side', () => {
+    const grown = boundsWithEdges(zagreb, 10);
+    const inPixels = (a: LatLng, b: LatLng) => {
+      const pa = project(a, 10);
+      const pb = project(b, 10);
+      return { dx: pb.x - pa.x, dy: pb.y - pa.y };
+    };
+    const north = inPixels({ lat: grown.north, lng: grown.west }, { lat: zagreb.north, lng: zagreb.west });
+    const south = inPixels({ lat: zagreb.south, lng: zagreb.east }, { lat: grown.south, lng: grown.east });
+    for (const side of [north.dx, north.dy, south.dx, south.dy])
+      expect(side).toBeCloseTo(DRAWN_BEYOND_EDGE_PX, 6);
+    expect(DRAWN_BEYOND_EDGE_PX).toBe(45);
+  });
+
+  it('keeps a pin whose point lies a pixel below the bottom edge', () => {
+    const below = unproject(
+      {
+        x: project({ lat: zagreb.south, lng: 16 }, 10).x,
+        y: project({ lat: zagreb.south, lng: 16 }, 10).y + 1,
+      },
+      10,
+    );
+    expect(boundsContain(zagreb, below)).toBe(false);
+    expect(boundsContain(boundsWithEdges(zagreb, 10), below)).toBe(true);
+  });
+
+  it('stays within the world: the whole width when it would wrap, the poles clamped', () => {
+    const world = boundsWithEdges({ west: -179.9, south: -80, east: 179.9, north: 84 }, 2);
+    expect(world.west).toBe(-180);
+    expect(world.east).toBe(180);
+    expect(world.north).toBeLessThanOrEqual(85.06);
+    expect(world.south).toBeGreaterThanOrEqual(-85.06);
+    const across = boundsWithEdges({ west: 179.9, south: 10, east: -179.9, north: 11 }, 12);
+    expect(across.west).toBeGreaterThan(179);
+    expect(across.east).toBeLessThan(-179);
   });
 });

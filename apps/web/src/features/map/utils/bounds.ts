@@ -1,4 +1,12 @@
-import type { Bounds, LatLng } from '@karta/map-core';
+import {
+  type Bounds,
+  CLUSTER_ICON_SIZES,
+  type LatLng,
+  MARKER_PIN_SIZE,
+  project,
+  unproject,
+  worldSize,
+} from '@karta/map-core';
 
 /** Whether a point lies in a box (boxes crossing the antimeridian included). */
 export function boundsContain(bounds: Bounds, { lat, lng }: LatLng): boolean {
@@ -27,4 +35,31 @@ export function padBounds(bounds: Bounds, fraction = 0.1, minDegrees = 0.0002): 
     east: Math.min(180, bounds.east + lngPad),
     north: Math.min(90, bounds.north + latPad),
   };
+}
+
+/**
+ * How far beyond the map's edge a place can lie and still show part of itself: a pin's body stands
+ * above its point, a cluster's circle around its centre (the largest is 90 px across).
+ */
+export const DRAWN_BEYOND_EDGE_PX = Math.max(MARKER_PIN_SIZE.height, Math.max(...CLUSTER_ICON_SIZES) / 2);
+
+/**
+ * The box of what the map at `zoom` shows of `bounds`: grown on every side by the pixels a pin or
+ * a cluster just outside can still show (the same on each side, so the box's centre stays). A pin
+ * whose point lies just below the bottom edge, where an info window pans it, stays drawn.
+ */
+export function boundsWithEdges(bounds: Bounds, zoom: number, pixels = DRAWN_BEYOND_EDGE_PX): Bounds {
+  const z = Math.round(zoom);
+  const northWest = project({ lat: bounds.north, lng: bounds.west }, z);
+  const southEast = project({ lat: bounds.south, lng: bounds.east }, z);
+  const width =
+    bounds.west <= bounds.east ? southEast.x - northWest.x : worldSize(z) - northWest.x + southEast.x;
+  if (width + 2 * pixels >= worldSize(z)) {
+    const north = unproject({ x: 0, y: Math.max(0, northWest.y - pixels) }, z).lat;
+    const south = unproject({ x: 0, y: Math.min(worldSize(z), southEast.y + pixels) }, z).lat;
+    return { west: -180, south, east: 180, north };
+  }
+  const north = unproject({ x: northWest.x - pixels, y: Math.max(0, northWest.y - pixels) }, z);
+  const south = unproject({ x: southEast.x + pixels, y: Math.min(worldSize(z), southEast.y + pixels) }, z);
+  return { west: north.lng, south: south.lat, east: south.lng, north: north.lat };
 }

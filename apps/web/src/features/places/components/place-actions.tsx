@@ -26,10 +26,7 @@ interface PlaceActionsProps {
   size?: 'compact' | 'regular';
 }
 
-/**
- * Copy coordinates / address / link, Directions and Details. The copy buttons show short labels
- * ("Address") and carry the full action ("Copy address") as their accessible name.
- */
+/** Details and Directions (where wanted), then Copy coordinates / address / link. */
 export function PlaceActions({
   place,
   shareLink,
@@ -46,11 +43,34 @@ export function PlaceActions({
   // layered utilities: link colours here are marked important.
   const linkStyle = `${style} text-gray-800!`;
   const primaryLinkStyle = `${primary} text-white!`;
+  const navigation = withNavigation && (
+    <>
+      {detailsInNewTab ? (
+        <a className={primaryLinkStyle} href={`/places/${place.id}`} target="_blank" rel="noopener">
+          {t('actions.details')}
+          <ExternalLinkIcon className="size-3.5" />
+          <span className="sr-only"> {t('actions.opensInNewTab')}</span>
+        </a>
+      ) : (
+        <Link className={primaryLinkStyle} to={`/places/${place.id}`}>
+          {t('actions.details')}
+          <ArrowRightIcon className="size-3.5" />
+        </Link>
+      )}
+      <a className={linkStyle} href={osmDirectionsUrl(place)} target="_blank" rel="noopener noreferrer">
+        <DirectionsIcon className="size-3.5" />
+        {t('actions.directions')}
+        <span className="sr-only"> {t('actions.opensInNewTab')}</span>
+      </a>
+    </>
+  );
 
-  // One wrapping row of actions: in the info window every saved line keeps it above the pin
-  // without moving the map.
+  // One wrapping row of actions, what a visitor most likely wants first: the place's page and the
+  // way there, then the copies. In a short info window (a phone, or Croatian's longer words) the
+  // content scrolls, and what is cut off is the least needed.
   return (
     <div className="flex flex-wrap gap-1.5">
+      {navigation}
       <button
         type="button"
         data-testid="copy-coordinates"
@@ -70,27 +90,6 @@ export function PlaceActions({
         <LinkIcon className="size-3.5" />
         {t('actions.copyLink')}
       </button>
-      {withNavigation && (
-        <>
-          <a className={linkStyle} href={osmDirectionsUrl(place)} target="_blank" rel="noopener noreferrer">
-            <DirectionsIcon className="size-3.5" />
-            {t('actions.directions')}
-            <span className="sr-only"> {t('actions.opensInNewTab')}</span>
-          </a>
-          {detailsInNewTab ? (
-            <a className={primaryLinkStyle} href={`/places/${place.id}`} target="_blank" rel="noopener">
-              {t('actions.details')}
-              <ExternalLinkIcon className="size-3.5" />
-              <span className="sr-only"> {t('actions.opensInNewTab')}</span>
-            </a>
-          ) : (
-            <Link className={primaryLinkStyle} to={`/places/${place.id}`}>
-              {t('actions.details')}
-              <ArrowRightIcon className="size-3.5" />
-            </Link>
-          )}
-        </>
-      )}
     </div>
   );
 }

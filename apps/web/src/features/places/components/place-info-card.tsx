@@ -35,7 +35,7 @@ export function PlaceInfoCard({ place, category, shareLink, detailsInNewTab }: P
     <article
       data-testid="info-window"
       data-place-id={place.id}
-      className="w-[17.5rem] max-w-full font-sans text-sm text-gray-900"
+      className="w-[17.5rem] max-w-full font-sans text-sm text-gray-900 sm:w-[20rem]"
     >
       <div className="flex gap-2.5">
         <div className="min-w-0 flex-1">
