@@ -299,8 +299,19 @@ export class KartaDriver {
       .count();
   }
 
+  /** Clicks a cluster of `count` places whose middle is on the map (one beyond an edge shows only part). */
   async clickCluster(count: number): Promise<void> {
-    await this.page.locator(`[data-testid=cluster][data-count="${count}"]`).first().click();
+    const clusters = this.page.locator(`[data-testid=cluster][data-count="${count}"]`);
+    const index = await clusters.evaluateAll((buttons) => {
+      const map = document.querySelector('[data-testid=map]')?.getBoundingClientRect();
+      return buttons.findIndex((button) => {
+        const box = button.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        return map !== undefined && x > map.left && x < map.right && y > map.top && y < map.bottom;
+      });
+    });
+    await clusters.nth(Math.max(0, index)).click();
   }
 
   /** Clicks the cluster nearest to the middle of the map (the one a view was centred on). */

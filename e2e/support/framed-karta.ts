@@ -92,10 +92,25 @@ export class FramedKarta {
     return this.frame.locator('header, footer, [data-testid=place-list], [data-testid=share-button]').count();
   }
 
-  /** Clicks the smallest cluster, which zooms the map to it. */
+  /**
+   * Clicks the smallest cluster whose middle is on the map (one beyond the edge shows only part of
+   * itself), which zooms the map to it.
+   */
   async clickSmallestCluster(): Promise<void> {
-    const smallest = Math.min(...(await this.clusterCounts()));
-    await this.frame.locator(`[data-testid=cluster][data-count="${smallest}"]`).first().click();
+    const index = await this.frame.getByTestId('cluster').evaluateAll((buttons) => {
+      const map = document.querySelector('[data-testid=map]')?.getBoundingClientRect();
+      if (!map) return -1;
+      const onMap = buttons.flatMap((button, at) => {
+        const box = button.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        const inside = x > map.left && x < map.right && y > map.top && y < map.bottom;
+        return inside ? [{ at, count: Number(button.getAttribute('data-count')) }] : [];
+      });
+      return onMap.sort((a, b) => a.count - b.count)[0]?.at ?? -1;
+    });
+    if (index < 0) throw new Error('No cluster on the map');
+    await this.frame.getByTestId('cluster').nth(index).click();
   }
 
   async zoom(): Promise<number> {
