@@ -1,3 +1,4 @@
+import type { Route } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser } from '../support/browser-suite.ts';
 import { receivedItems } from '../support/sentry.ts';
@@ -56,6 +57,38 @@ describeInBrowser('error reporting', (suite) => {
     const messages = (await events()).map((item) => item.payload.exception?.values?.[0]?.value).sort();
     expect(messages).toEqual([`${marker}: a rejection`, `${marker}: after load`, `${marker}: while loading`]);
     expect(sdkRequestedAt).toHaveLength(1);
+  });
+
+  it('sends an error the app catches in its very first render, before it has read where errors go', async () => {
+    const { page, baseUrl, sentryUrl } = suite;
+    const before = (await receivedItems(sentryUrl)).length;
+    // A deployment whose config the page cannot draw: its first render fails in the header, the
+    // error boundary around the whole app catches it, and nothing of the app is left to start
+    // error reporting but main.tsx.
+    // On the context, so the answer is changed whether the page or an earlier test's service
+    // worker fetches it.
+    const config = `${baseUrl}/api/v1/config`;
+    const unfit = async (route: Route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...body, languages: null } });
+    };
+    await suite.session.context.route(config, unfit);
+    try {
+      await page.goto(`${baseUrl}/`);
+      // The page says what happened, and the first view's map does not cover it.
+      await page.getByRole('button', { name: 'Reload page' }).waitFor();
+      expect(await page.locator('#first-view-map').count()).toBe(0);
+    } finally {
+      await suite.session.context.unroute(config, unfit);
+    }
+
+    const caught = async () =>
+      (await receivedItems(sentryUrl))
+        .slice(before)
+        .filter((item) => item.type === 'event' && typeof item.payload.extra?.componentStack === 'string');
+    await expect.poll(async () => (await caught()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect((await caught())[0]?.payload.exception?.values?.[0]?.value).toMatch(/null/);
   });
 
   it('sends an unexpected server error to the Sentry endpoint, with the query string and cookies removed', async () => {

@@ -12,6 +12,7 @@ import { bundledLanguages, loadFirstViewMessages, SOURCE_LANGUAGE } from './lib/
 import { chosenLanguage } from './lib/i18n/requested-language.ts';
 import { startServiceWorkerLater } from './lib/pwa/start-service-worker.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { initSentry } from './lib/sentry/report-error.ts';
 import './styles/index.css';
 
 const root = document.getElementById('root');
@@ -20,11 +21,14 @@ if (!root) throw new Error('index.html has no #root element');
 // The runtime config and the messages of the reader's first view load side by side, so neither waits
 // on the other.
 const queryClient = createQueryClient();
+// Error reporting starts as soon as the config names the DSN, outside React: a page whose first
+// render fails (and so never gets further) still sends what its error boundary caught.
 // The map's first tile is the page's largest paint: asked for as soon as the config names the
 // tile server, not once the engine has loaded and drawn the map.
 // A config that does not load is the config gate's to show.
 void queryClient.ensureQueryData(runtimeConfigQuery).then(
   (config) => {
+    void initSentry(config.sentry);
     const tile = firstTileOfPage(config, new URL(window.location.href), window.devicePixelRatio > 1);
     if (tile) preloadFirstTile(tile);
   },

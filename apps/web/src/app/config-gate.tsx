@@ -11,8 +11,9 @@ import { initSentry } from '../lib/sentry/report-error.ts';
 import { StartupScreen } from './startup-screen.tsx';
 
 /**
- * Loads the runtime configuration before anything that needs it renders, then starts error
- * reporting and settles the language on what this deployment offers.
+ * Loads the runtime configuration before anything that needs it renders, then settles the
+ * language on what this deployment offers. (Error reporting starts from main.tsx, so a page that
+ * fails in its first render still reports it, or here after a retry.)
  */
 export function ConfigGate({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -21,6 +22,8 @@ export function ConfigGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!config) return;
+    // Started from main.tsx already when the config came at once; here when it came on a retry
+    // (initSentry starts once).
     void initSentry(config.sentry);
     const available = availableLanguages(config.languages);
     const language = detectLanguage({

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { removeFirstView } from '../lib/first-view.ts';
 import { reportError } from '../lib/sentry/report-error.ts';
 import { buttonStyles } from './ui/button-styles.ts';
 import { RetryIcon } from './ui/icons.tsx';
@@ -25,6 +26,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     reportError(error, { componentStack: info.componentStack });
+    // The home page's first view (lib/first-view.ts) must not lie over the fallback.
+    removeFirstView();
   }
 
   override render() {
