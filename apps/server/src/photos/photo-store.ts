@@ -118,6 +118,13 @@ export function openPhotoStore(storage: PhotoStorageConfig): PhotoStore {
   return storage.kind === 's3' ? s3PhotoStore(storage.s3) : fileSystemPhotoStore(storage.root);
 }
 
+/**
+ * How long anyone may keep a published photo's file before asking again (with its ETag): a day.
+ * Its bytes never change, but a moderator may hide it, for a person's privacy too, and a cache
+ * that kept it a year would go on showing it.
+ */
+export const PUBLISHED_PHOTO_CACHE_CONTROL = 'public, max-age=86400, must-revalidate';
+
 /** Photos in S3-compatible object storage, through AWS's own SDK: what several instances share. */
 export function s3PhotoStore(settings: S3Settings): PhotoStore {
   const client = new S3Client({
@@ -136,7 +143,7 @@ export function s3PhotoStore(settings: S3Settings): PhotoStore {
           Key: checkedKey(key),
           Body: bytes,
           ContentType: 'image/webp',
-          CacheControl: 'public, max-age=31536000, immutable',
+          CacheControl: PUBLISHED_PHOTO_CACHE_CONTROL,
         }),
       );
     },

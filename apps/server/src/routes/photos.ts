@@ -30,6 +30,7 @@ import {
   type PhotoRuleRefusal,
   uploadStatus,
 } from '../photos/photo-rules.ts';
+import { PUBLISHED_PHOTO_CACHE_CONTROL } from '../photos/photo-store.ts';
 import { removeUnusedFiles, startPhotoSweep } from '../photos/photo-sweep.ts';
 import { UploadsBusyError } from '../photos/photo-uploads.ts';
 import { PhotoRefusedError } from '../photos/process-photo.ts';
@@ -271,7 +272,12 @@ export async function photoRoutes(app: FastifyInstance) {
   ) => {
     const { id } = request.params;
     const photo = await photos.find(id);
-    if (!photo || !canSeePhoto(request.user, photo)) throw noPhoto(id);
+    if (!photo || !canSeePhoto(request.user, photo)) {
+      // A photo hidden or removed now may have been public before: no cache keeps its 404 either,
+      // so it is shown again as soon as it is published again.
+      reply.header('cache-control', 'no-store');
+      throw noPhoto(id);
+    }
     const key = size === 'thumb' ? photo.thumbKey : photo.largeKey;
     return sendPhotoFile(reply, request.headers['if-none-match'], photo, key, await store.get(key));
   };
@@ -280,8 +286,8 @@ export async function photoRoutes(app: FastifyInstance) {
 }
 
 /**
- * Answers a photo's file: for a published photo of a published place, cached by anyone for a
- * year (a photo's files never change); for any other, kept by nobody.
+ * Answers a photo's file: for a published photo of a published place, cached by anyone for a day
+ * and then revalidated by its ETag (PUBLISHED_PHOTO_CACHE_CONTROL); for any other, kept by nobody.
  */
 function sendPhotoFile(
   reply: FastifyReply,
@@ -293,10 +299,7 @@ function sendPhotoFile(
   // A row is written only after its files, and files go only when no row names them.
   if (!bytes) throw new Error(`The file of photo ${photo.id} is missing from the photo store`);
   const etag = `"${key.slice(0, 32)}"`;
-  reply.header(
-    'cache-control',
-    isPublicPhoto(photo) ? 'public, max-age=31536000, immutable' : 'private, no-store',
-  );
+  reply.header('cache-control', isPublicPhoto(photo) ? PUBLISHED_PHOTO_CACHE_CONTROL : 'private, no-store');
   reply.header('etag', etag);
   if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
     return reply.code(304).send();
