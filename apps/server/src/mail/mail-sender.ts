@@ -1,6 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { Queryable } from '../db/database.ts';
 import { type ClaimedMail, createOutbox } from './outbox.ts';
+import { subjectLine } from './subject-line.ts';
 
 /** Sent and expired rows are kept this long (their keys guard against a late duplicate), then deleted. */
 export const OUTBOX_KEEP_DAYS = 30;
@@ -73,7 +74,7 @@ export function createMailSender(options: MailSenderOptions) {
       await options.transport.sendMail({
         from: options.from,
         to: mail.to,
-        subject: mail.subject.replace(/[\r\n]+/g, ' '),
+        subject: subjectLine(mail.subject),
         text: mail.text,
         html: mail.html,
         headers: mail.headers,
