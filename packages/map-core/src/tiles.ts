@@ -6,6 +6,8 @@
 import { project, TILE_SIZE } from './mercator.ts';
 import type { LatLng } from './types.ts';
 
+export { TILE_SIZE };
+
 /** Leaflet's default subdomains for `{s}`. */
 const SUBDOMAINS = 'abc';
 

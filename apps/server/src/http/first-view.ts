@@ -1,4 +1,4 @@
-import { type TileSpot, tilesAround } from '@karta/map-core/tiles';
+import { TILE_SIZE, type TileSpot, tilesAround } from '@karta/map-core/tiles';
 import type { Config } from '../config/env.ts';
 
 /** Where index.html marks the content of `#root` that is painted before any script has run. */
@@ -31,7 +31,7 @@ const STYLE = `<style>
 .kfv-bar{box-sizing:border-box;max-width:1536px;margin:0 auto;padding:10px 16px 0}
 .kfv-logo{display:block;width:32px;height:32px}
 .kfv-map{position:absolute;z-index:2000;top:101px;left:0;right:0;overflow:hidden;height:${MAP_HEIGHT}px;background:#e5e7eb;pointer-events:none;transition:opacity .2s}
-.kfv-map img{position:absolute;display:block;width:256px;height:256px;max-width:none}
+.kfv-map img{position:absolute;display:block;width:${TILE_SIZE}px;height:${TILE_SIZE}px;max-width:none}
 @media (max-width:359.98px){.kfv-header{height:141px}.kfv-bar{padding-top:8px}.kfv-map{top:141px}}
 @media (min-width:640px){.kfv-bar{padding-left:24px;padding-right:24px}}
 @media (min-width:768px){.kfv-header{height:57px}.kfv-bar{padding-top:12px}.kfv-map{top:57px}}
@@ -46,7 +46,7 @@ function escapeAttribute(value: string): string {
 /** Pixels from the map's centre line to the nearer side of a tile; 0 for the tile across it. */
 function sideDistance(spot: TileSpot): number {
   if (spot.left > 0) return spot.left;
-  return Math.max(0, -(spot.left + 256));
+  return Math.max(0, -(spot.left + TILE_SIZE));
 }
 
 /**

@@ -75,23 +75,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const homePage = firstView
     ? precompressedPage(withHomeFirstView(readFileSync(join(distDir, 'index.html'), 'utf8'), firstView))
     : null;
-  if (homePage) {
-    app.get('/', (request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      hintPage(reply);
-      if (request.url !== '/') return reply.type('text/html; charset=utf-8').sendFile('index.html');
-      return sendPrecompressed(request, reply.type('text/html; charset=utf-8'), homePage);
-    });
-  }
   const sendPage = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     hintPage(reply);
     reply.type('text/html; charset=utf-8');
+    if (homePage && reply.request.url === '/') return sendPrecompressed(reply, homePage);
     if (!noncedPage) return reply.sendFile('index.html');
     const nonce = randomBytes(16).toString('base64');
     reply.scriptNonce = nonce;
     return reply.send(withScriptNonce(noncedPage, nonce));
   };
+  // Ahead of the static files, which would answer `/` with the plain index.html.
+  if (homePage) app.get('/', (_request, reply) => sendPage(reply));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
