@@ -48,18 +48,24 @@ export const DRAWN_BEYOND_EDGE_PX = Math.max(MARKER_PIN_SIZE.height, Math.max(..
  * a cluster just outside can still show (the same on each side, so the box's centre stays). A pin
  * whose point lies just below the bottom edge, where an info window pans it, stays drawn.
  */
-export function boundsWithEdges(bounds: Bounds, zoom: number, pixels = DRAWN_BEYOND_EDGE_PX): Bounds {
+export function boundsWithEdges(bounds: Bounds, zoom: number): Bounds {
   const z = Math.round(zoom);
+  const pixels = DRAWN_BEYOND_EDGE_PX;
   const northWest = project({ lat: bounds.north, lng: bounds.west }, z);
   const southEast = project({ lat: bounds.south, lng: bounds.east }, z);
   const width =
     bounds.west <= bounds.east ? southEast.x - northWest.x : worldSize(z) - northWest.x + southEast.x;
-  if (width + 2 * pixels >= worldSize(z)) {
-    const north = unproject({ x: 0, y: Math.max(0, northWest.y - pixels) }, z).lat;
-    const south = unproject({ x: 0, y: Math.min(worldSize(z), southEast.y + pixels) }, z).lat;
-    return { west: -180, south, east: 180, north };
-  }
-  const north = unproject({ x: northWest.x - pixels, y: Math.max(0, northWest.y - pixels) }, z);
-  const south = unproject({ x: southEast.x + pixels, y: Math.min(worldSize(z), southEast.y + pixels) }, z);
-  return { west: north.lng, south: south.lat, east: south.lng, north: north.lat };
+  const topLeft = unproject({ x: northWest.x - pixels, y: Math.max(0, northWest.y - pixels) }, z);
+  const bottomRight = unproject(
+    { x: southEast.x + pixels, y: Math.min(worldSize(z), southEast.y + pixels) },
+    z,
+  );
+  // Grown past the whole world's width, it would wrap onto itself: the whole width instead.
+  const whole = width + 2 * pixels >= worldSize(z);
+  return {
+    west: whole ? -180 : topLeft.lng,
+    south: bottomRight.lat,
+    east: whole ? 180 : bottomRight.lng,
+    north: topLeft.lat,
+  };
 }
