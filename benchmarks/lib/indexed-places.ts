@@ -1,4 +1,4 @@
-import type { IndexedPlace } from '@karta/map-core/clustering';
+import { type IndexedPlace, indexedPlaceOf } from '@karta/map-core/clustering';
 import { type DataShape, generatePlaces } from './world-places.ts';
 
 /**
@@ -12,17 +12,7 @@ export function indexedPlaces(
 ): IndexedPlace[] {
   const places: IndexedPlace[] = [];
   for (const place of generatePlaces(shape, count)) {
-    places.push({
-      id: places.length + 1,
-      lat: place.lat,
-      lng: place.lng,
-      category: place.category,
-      name: place.name,
-      primaryLanguage: place.primaryLanguage,
-      radius: place.radius,
-      locationPrivacy: place.locationPrivacy,
-      ...(hoursIdOf && { hoursId: hoursIdOf(place.openingHours) }),
-    });
+    places.push(indexedPlaceOf({ ...place, id: places.length + 1 }, hoursIdOf?.(place.openingHours)));
   }
   return places;
 }

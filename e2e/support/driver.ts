@@ -3,6 +3,7 @@ import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { pressCategoryChip } from './category-chips.ts';
 import { FramedKarta } from './framed-karta.ts';
+import { middlesOnMap } from './page-geometry.ts';
 
 export interface MapState {
   engine: string;
@@ -302,15 +303,7 @@ export class KartaDriver {
   /** Clicks a cluster of `count` places whose middle is on the map (one beyond an edge shows only part). */
   async clickCluster(count: number): Promise<void> {
     const clusters = this.page.locator(`[data-testid=cluster][data-count="${count}"]`);
-    const index = await clusters.evaluateAll((buttons) => {
-      const map = document.querySelector('[data-testid=map]')?.getBoundingClientRect();
-      return buttons.findIndex((button) => {
-        const box = button.getBoundingClientRect();
-        const x = box.left + box.width / 2;
-        const y = box.top + box.height / 2;
-        return map !== undefined && x > map.left && x < map.right && y > map.top && y < map.bottom;
-      });
-    });
+    const index = (await clusters.evaluateAll(middlesOnMap)).indexOf(true);
     await clusters.nth(Math.max(0, index)).click();
   }
 

@@ -1,5 +1,6 @@
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { middlesOnMap } from './page-geometry.ts';
 
 /**
  * Karta inside an `<iframe>` of another site's page: what the embed shows and does in the frame.
@@ -97,20 +98,15 @@ export class FramedKarta {
    * itself), which zooms the map to it.
    */
   async clickSmallestCluster(): Promise<void> {
-    const index = await this.frame.getByTestId('cluster').evaluateAll((buttons) => {
-      const map = document.querySelector('[data-testid=map]')?.getBoundingClientRect();
-      if (!map) return -1;
-      const onMap = buttons.flatMap((button, at) => {
-        const box = button.getBoundingClientRect();
-        const x = box.left + box.width / 2;
-        const y = box.top + box.height / 2;
-        const inside = x > map.left && x < map.right && y > map.top && y < map.bottom;
-        return inside ? [{ at, count: Number(button.getAttribute('data-count')) }] : [];
-      });
-      return onMap.sort((a, b) => a.count - b.count)[0]?.at ?? -1;
-    });
+    const clusters = this.frame.getByTestId('cluster');
+    const onMap = await clusters.evaluateAll(middlesOnMap);
+    const counts = await this.clusterCounts();
+    const index = counts.reduce(
+      (best, count, at) => (onMap[at] && (best < 0 || count < (counts[best] ?? 0)) ? at : best),
+      -1,
+    );
     if (index < 0) throw new Error('No cluster on the map');
-    await this.frame.getByTestId('cluster').nth(index).click();
+    await clusters.nth(index).click();
   }
 
   async zoom(): Promise<number> {

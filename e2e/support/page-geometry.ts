@@ -97,3 +97,18 @@ export async function nestedScrollers(page: Page, selector: string): Promise<str
       .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
   }, selector);
 }
+
+/**
+ * For `evaluateAll`: which of `elements` have their middle on the page's map (the map also draws
+ * what lies just beyond its edges, of which only a part shows and can be clicked). Self-contained,
+ * as the browser runs it.
+ */
+export function middlesOnMap(elements: Element[]): boolean[] {
+  const map = document.querySelector('[data-testid=map]')?.getBoundingClientRect();
+  return elements.map((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    return map !== undefined && x > map.left && x < map.right && y > map.top && y < map.bottom;
+  });
+}

@@ -10,7 +10,7 @@ import { createI18n } from '../lib/i18n/i18n.ts';
 import { storeLanguage } from '../lib/i18n/language-storage.ts';
 import { offerUpdate } from '../lib/pwa/update-state.ts';
 import { apiError, type FakeAnswer, fakeApi } from '../testing/fake-api.ts';
-import { currentUser, listedPlace, testConfig } from '../testing/fixtures.ts';
+import { currentUser, listedPlace, photoRecord, testConfig } from '../testing/fixtures.ts';
 import { firstViewTestMessages } from '../testing/messages.ts';
 import { createTestQueryClient, renderWithApp } from '../testing/render.tsx';
 import { App } from './app.tsx';
@@ -91,20 +91,6 @@ const places = [
     openState: { state: 'closed', nextChange: '2026-11-30T07:00:00.000Z', until: null, comment: null },
   }),
 ];
-const photo = (id: number) => ({
-  id,
-  placeId: 42,
-  status: 'published',
-  width: 1200,
-  height: 800,
-  urls: { thumb: `/api/v1/photos/${id}/thumb.webp`, large: `/api/v1/photos/${id}/large.webp` },
-  alt: {},
-  licence: 'CC-BY-4.0',
-  author: null,
-  version: 1,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  own: false,
-});
 
 /** The API of a site that sends e-mail, a staff member whose address is not confirmed yet, and two places. */
 function siteAnswers(overrides: Record<string, FakeAnswer> = {}) {
@@ -155,7 +141,7 @@ function siteAnswers(overrides: Record<string, FakeAnswer> = {}) {
       body: { items: places, total: places.length, totalIsLowerBound: false, nextCursor: null },
     },
     'GET /api/v1/places/42': { status: 200, body: place },
-    'GET /api/v1/places/42/photos': { status: 200, body: { items: [photo(1), photo(2)] } },
+    'GET /api/v1/places/42/photos': { status: 200, body: { items: [photoRecord(1), photoRecord(2)] } },
     'POST /api/v1/auth/verify-email/resend': {
       status: 429,
       body: apiError('rate_limited', 'Slow down', { retryAfterSeconds: 30 }),

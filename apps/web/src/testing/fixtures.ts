@@ -1,4 +1,4 @@
-import type { ClientConfig, CurrentUser, PlaceListItem } from '@karta/contracts';
+import type { ClientConfig, CurrentUser, Photo, PlaceListItem } from '@karta/contracts';
 
 /** A published place as the API lists it, with overrides. */
 export function listedPlace(overrides: Partial<PlaceListItem> = {}): PlaceListItem {
@@ -64,6 +64,25 @@ export function testConfig(overrides: Partial<ClientConfig> = {}): ClientConfig 
     mail: false,
     sentry: { dsn: null, environment: 'test', release: 'test' },
     google: null,
+    ...overrides,
+  };
+}
+
+/** A photo as the API answers it, its files at the server's addresses for `id`, with overrides. */
+export function photoRecord(id: number, overrides: Partial<Photo> = {}): Photo {
+  return {
+    id,
+    placeId: 42,
+    status: 'published',
+    width: 1200,
+    height: 800,
+    urls: { thumb: `/api/v1/photos/${id}/thumb.webp`, large: `/api/v1/photos/${id}/large.webp` },
+    alt: {},
+    licence: 'CC-BY-4.0',
+    author: null,
+    version: 1,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    own: false,
     ...overrides,
   };
 }

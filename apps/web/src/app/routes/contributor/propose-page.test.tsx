@@ -6,7 +6,7 @@ import type { ProposalDraft } from '../../../features/offline/drafts/draft.ts';
 import { listDrafts, removeDraft } from '../../../features/offline/drafts/drafts-store.ts';
 import type { PickerMapRequest } from '../../../features/place-editor/components/location-section.tsx';
 import { type FakeAnswer, fakeApi, headersOf } from '../../../testing/fake-api.ts';
-import { currentUser, listedPlace } from '../../../testing/fixtures.ts';
+import { currentUser, listedPlace, photoRecord } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { ProposePage } from './propose-page.tsx';
 
@@ -25,18 +25,7 @@ afterEach(async () => {
 
 const created = { ...listedPlace({ id: 77, status: 'pending' }), authorId: 7, rejectionReason: null };
 const uploaded = (id: number) => ({
-  id,
-  placeId: 77,
-  status: 'pending',
-  width: 1200,
-  height: 900,
-  urls: { thumb: `/api/v1/photos/${id}/thumb.webp`, large: `/api/v1/photos/${id}/large.webp` },
-  alt: {},
-  licence: 'CC-BY-4.0',
-  author: null,
-  version: 1,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  own: true,
+  ...photoRecord(id, { placeId: 77, status: 'pending', height: 900, own: true }),
   takenAt: null,
 });
 

@@ -3,23 +3,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ApiCall, apiError, type FakeAnswer, fakeApi } from '../../../testing/fake-api.ts';
+import { photoRecord } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { PhotoReviewList } from './photo-review-list.tsx';
 
 function waiting(id: number, overrides: Partial<PhotoWithPlace> = {}): PhotoWithPlace {
   return {
-    id,
-    placeId: 3,
-    status: 'pending',
-    width: 1200,
-    height: 900,
-    urls: { thumb: `/api/v1/photos/${id}/thumb.webp`, large: `/api/v1/photos/${id}/large.webp` },
-    alt: {},
-    licence: 'CC-BY-SA-4.0',
-    author: null,
-    version: 1,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    own: false,
+    ...photoRecord(id, {
+      placeId: 3,
+      status: 'pending',
+      height: 900,
+      licence: 'CC-BY-SA-4.0',
+      createdAt: '2026-03-01T10:00:00.000Z',
+    }),
     place: { id: 3, name: { en: 'Corner bakery' }, primaryLanguage: 'en', status: 'pending' },
     ...overrides,
   };
