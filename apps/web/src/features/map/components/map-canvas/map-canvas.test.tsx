@@ -142,6 +142,25 @@ describe('MapCanvas', () => {
     expect(adapter.calls).toContainEqual(['setView', { center: { lat: 45.9, lng: 16.1 }, zoom: 14 }]);
   });
 
+  it('does not pull the map back to a view it reported once it has moved on, but follows Back', async () => {
+    const { rerender } = renderWithApp(<MapCanvas {...baseProps} />);
+    await waitFor(() => expect(engine.adapters).toHaveLength(1));
+    const adapter = lastAdapter();
+    const setViews = () => adapter.calls.filter(([name]) => name === 'setView');
+    // An info window's pan is stopped part-way (its content grew) and goes on: the map reports
+    // where it stopped, and is elsewhere when the page passes that view back.
+    act(() => adapter.move(45.81, 16.02, 10));
+    adapter.viewport = viewportAt(45.83, 16.02, 10);
+    rerender(<MapCanvas {...baseProps} center={{ lat: 45.81, lng: 16.02 }} zoom={10} />);
+    expect(setViews()).toEqual([]);
+    act(() => adapter.move(45.83, 16.02, 10));
+    rerender(<MapCanvas {...baseProps} center={{ lat: 45.83, lng: 16.02 }} zoom={10} />);
+    expect(setViews()).toEqual([]);
+    // Back to the view the map opened at, which it reported long before: a move from outside.
+    rerender(<MapCanvas {...baseProps} />);
+    expect(setViews()).toEqual([['setView', { center: baseProps.center, zoom: 10 }]]);
+  });
+
   it('hands the position picker to the engine by value, and passes map clicks and picker moves back', async () => {
     const onMapClick = vi.fn();
     const onPickerMove = vi.fn();

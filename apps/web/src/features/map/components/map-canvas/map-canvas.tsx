@@ -8,7 +8,7 @@ import { MapErrorBanner } from '../map-error-banner.tsx';
 import { MapLanguageNote } from '../map-language-note.tsx';
 import type { MapCanvasProps } from './map-canvas-types.ts';
 import { useMapAdapter } from './use-map-adapter.ts';
-import { useControlledView, useInfoWindow, useMapLayers } from './use-map-layers.ts';
+import { useControlledView, useInfoWindow, useMapLayers, useReportedViews } from './use-map-layers.ts';
 
 /** Six decimals (~10 cm): enough for tests and tools reading `data-center`. */
 function formatCenter({ lat, lng }: { lat: number; lng: number }): string {
@@ -31,6 +31,7 @@ export function MapCanvas(props: MapCanvasProps) {
   const engineContainer = useRef<HTMLDivElement>(null);
   const infoWindowOpen = useRef(false);
   const [shown, setShown] = useState<Viewport | null>(null);
+  const reportedViews = useReportedViews();
   const engine = resolveEngine(props.engine);
   // The fallback notice the user closed (until the next try), and the UI language whose
   // label-language note they closed.
@@ -48,6 +49,7 @@ export function MapCanvas(props: MapCanvasProps) {
 
   const events: MapEvents = {
     onViewportChange: (viewport) => {
+      reportedViews.remember(viewport);
       setShown(viewport);
       props.onViewportChange?.(viewport);
     },
@@ -111,7 +113,7 @@ export function MapCanvas(props: MapCanvasProps) {
     if (status !== 'loading') dismissFirstView();
   }, [status]);
 
-  useControlledView(adapter, props.center, props.zoom);
+  useControlledView(adapter, props.center, props.zoom, reportedViews);
   useMapLayers(adapter, {
     clusters: props.clusters,
     markers: props.markers,

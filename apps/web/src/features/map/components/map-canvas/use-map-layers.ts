@@ -7,7 +7,7 @@ import type {
   MarkerItem,
   PickerItem,
 } from '@karta/map-core';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import type { InfoWindowRequest } from './map-canvas-types.ts';
 
 const EMPTY: readonly never[] = [];
@@ -15,18 +15,62 @@ const EMPTY: readonly never[] = [];
 /** Degrees beyond URL rounding (5 decimals): smaller differences are the same view, not a move. */
 const SAME_POSITION_DEGREES = 2e-5;
 
-/** Moves the map when the wanted position differs from what it shows (a link, Back, a list choice). */
-export function useControlledView(adapter: MapAdapter | null, center: LatLng, zoom: number) {
+/** Whether two views are the same place to the URL's rounding and the same whole zoom. */
+function sameView(a: { center: LatLng; zoom: number }, b: { center: LatLng; zoom: number }): boolean {
+  return (
+    Math.abs(a.center.lat - b.center.lat) <= SAME_POSITION_DEGREES &&
+    Math.abs(a.center.lng - b.center.lng) <= SAME_POSITION_DEGREES &&
+    Math.round(a.zoom) === Math.round(b.zoom)
+  );
+}
+
+/** How many of the map's own reports may still come back as the wanted view. */
+const ECHOES_KEPT = 4;
+
+/**
+ * The views the map reported that the page may still pass back as the wanted one (it writes them
+ * to the URL and reads them back a render later): `remember` each report, and ask `isEcho` of a
+ * wanted view before moving to it.
+ */
+export function useReportedViews() {
+  const reported = useRef<Array<{ center: LatLng; zoom: number }>>([]);
+  return useMemo(
+    () => ({
+      remember(view: { center: LatLng; zoom: number }) {
+        reported.current = [...reported.current.slice(1 - ECHOES_KEPT), view];
+      },
+      /**
+       * Whether `wanted` is one of the map's own reports coming back (then forgotten with those
+       * before it); any other wanted view forgets them all, as it comes from outside.
+       */
+      isEcho(wanted: { center: LatLng; zoom: number }): boolean {
+        const index = reported.current.findIndex((view) => sameView(view, wanted));
+        reported.current = index < 0 ? [] : reported.current.slice(index + 1);
+        return index >= 0;
+      },
+    }),
+    [],
+  );
+}
+
+/**
+ * Moves the map when the wanted position differs from what it shows (a link, Back, a list choice).
+ * A wanted view that is the map's own earlier report coming back is no move: the map may have
+ * moved on since (an info window's pan under way), and going back would undo that.
+ */
+export function useControlledView(
+  adapter: MapAdapter | null,
+  center: LatLng,
+  zoom: number,
+  reported: ReturnType<typeof useReportedViews>,
+) {
   const { lat, lng } = center;
   useEffect(() => {
     if (!adapter) return;
-    const shown = adapter.getViewport();
-    const moved =
-      Math.abs(shown.center.lat - lat) > SAME_POSITION_DEGREES ||
-      Math.abs(shown.center.lng - lng) > SAME_POSITION_DEGREES ||
-      Math.round(shown.zoom) !== Math.round(zoom);
-    if (moved) adapter.setView({ lat, lng }, zoom);
-  }, [adapter, lat, lng, zoom]);
+    const wanted = { center: { lat, lng }, zoom };
+    if (reported.isEcho(wanted)) return;
+    if (!sameView(adapter.getViewport(), wanted)) adapter.setView({ lat, lng }, zoom);
+  }, [adapter, lat, lng, zoom, reported]);
 }
 
 /** Hands clusters, markers, circles, the picker and labels to the adapter whenever they change. */
