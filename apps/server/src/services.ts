@@ -94,8 +94,12 @@ export function decorateServices(
     ),
   );
   app.decorate('confirmations', createConfirmations(services.database));
-  app.decorate('accounts', createAccountService(services.database, { mailOn: services.mailer.enabled }));
-  app.decorate('passwordResets', createPasswordResets(services.database, services.mailer));
+  const siteLanguage = services.appConfig.defaultLanguage;
+  app.decorate(
+    'accounts',
+    createAccountService(services.database, { mailer: services.mailer, siteLanguage }),
+  );
+  app.decorate('passwordResets', createPasswordResets(services.database, services.mailer, siteLanguage));
   const photos = createPhotoRepository(services.database);
   const photoStore = openPhotoStore(services.appConfig.photoStorage);
   app.decorate('photos', photos);

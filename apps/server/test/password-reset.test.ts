@@ -218,6 +218,55 @@ describe.skipIf(!databaseAvailable)(`password reset, change and sessions (${dbKi
     expect(errorCode(visitor, 401)).toBe('unauthorized');
   });
 
+  it('ends a moderator’s private review feed with a new password, changed or reset, and says so by e-mail', async () => {
+    const noticesTo = (email: string) =>
+      smtp.to(email).filter((mail) => mail.messageId.startsWith('<password-changed.'));
+    const feedOf = async (user: { headers: Record<string, string> }) => {
+      const created = await postJson(t.app, '/api/v1/feeds/review-token', {}, { headers: user.headers });
+      expect(created.statusCode).toBe(201);
+      return (
+        new URL((created.json() as { url: string }).url).pathname +
+        new URL((created.json() as { url: string }).url).search
+      );
+    };
+    const feedStatus = async (path: string) =>
+      (await t.app.inject({ url: path, remoteAddress: nextAddress() })).statusCode;
+
+    const changer = await signedInUser(t.app, 'moderator');
+    const changerFeed = await feedOf(changer);
+    expect(await feedStatus(changerFeed)).toBe(200);
+    const changed = await postJson(
+      t.app,
+      '/api/v1/auth/password',
+      { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD },
+      { headers: changer.headers },
+    );
+    expect(changed.statusCode).toBe(204);
+    expect(await feedStatus(changerFeed)).toBe(404);
+    // The session that changed it goes on, and may make a new feed.
+    expect(await feedStatus(await feedOf(changer))).toBe(200);
+    await smtp.waitForMatch(changer.email, () => noticesTo(changer.email).length > 0);
+    const [notice] = noticesTo(changer.email);
+    expect(notice?.parsed.subject).toBe('Your password for Karta Test was changed');
+    expect(notice?.parsed.text).toContain('Every other browser signed in to it was signed out.');
+    expect(notice?.parsed.text).toContain('Your private feed of the review queue stopped working too');
+    expect(notice?.parsed.text).toContain('/forgot-password');
+
+    const resetter = await signedInUser(t.app, 'admin');
+    const resetterFeed = await feedOf(resetter);
+    const token = await resetLink(resetter.email);
+    expect((await confirm(token, NEW_PASSWORD)).statusCode).toBe(204);
+    expect(await feedStatus(resetterFeed)).toBe(404);
+    await smtp.waitForMatch(resetter.email, () => noticesTo(resetter.email).length > 0);
+    expect(noticesTo(resetter.email)[0]?.parsed.text).toContain('with a reset link sent to this address');
+
+    // A contributor is told too, without a word about a feed they cannot have.
+    const contributor = await signedInUser(t.app);
+    expect((await confirm(await resetLink(contributor.email), NEW_PASSWORD)).statusCode).toBe(204);
+    await smtp.waitForMatch(contributor.email, () => noticesTo(contributor.email).length > 0);
+    expect(noticesTo(contributor.email)[0]?.parsed.text).not.toContain('feed');
+  });
+
   it('lists the sessions by browser and ends one, this browser’s own too', async () => {
     const user = await signedInUser(t.app);
     const firefox = await login(t.app, user.email, GOOD_PASSWORD, {

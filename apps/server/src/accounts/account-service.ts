@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CurrentUser, FieldIssue, NotificationSettings } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.ts';
 import { passwordContentIssues } from './password-rules.ts';
 import {
@@ -9,6 +10,7 @@ import {
   isWellFormedToken,
   newSessionToken,
 } from './session-repository.ts';
+import { setPassword } from './set-password.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import { createUserRepository, type UserRecord } from './user-repository.ts';
 
@@ -23,17 +25,6 @@ export const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
 export interface SessionOrigin {
   previousToken?: string;
   device?: string | null;
-}
-
-/**
- * Sets `userId`'s password hash and spends their unused reset links (a link sent for the old
- * password must not outlive it). Sessions are the caller's choice.
- */
-export async function setPassword(tx: Queryable, userId: number, passwordHash: string): Promise<void> {
-  await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1::int8', [userId, passwordHash]);
-  await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1::int8 AND used_at IS NULL', [
-    userId,
-  ]);
 }
 
 /** The stored hash of a presented session token; null when there is none or it is not one we issue. */
@@ -68,7 +59,11 @@ function publicUser(
  * Registration, sign-in, sign-out and session lookup. Each change runs in one transaction; the
  * routes add cookies, rate limits and HTTP statuses.
  */
-export function createAccountService(database: Database, { mailOn }: { mailOn: boolean }) {
+export function createAccountService(
+  database: Database,
+  { mailer, siteLanguage }: { mailer: Mailer; siteLanguage: string },
+) {
+  const mailOn = mailer.enabled;
   const users = createUserRepository(database);
   const sessions = createSessionRepository(database);
   const throttle = createSignInThrottle();
@@ -180,7 +175,7 @@ export function createAccountService(database: Database, { mailOn }: { mailOn: b
     /**
      * Changes the password of `userId`, given the current one: `wrong_password` when it is not
      * the account's, the new one's rule issues when it breaks them, else done. Every session but
-     * the one of `keepToken` ends, and reset links not yet used die with the old password.
+     * the one of `keepToken` ends, and what else the old password opened (see setPassword).
      */
     async changePassword(
       userId: number,
@@ -195,10 +190,14 @@ export function createAccountService(database: Database, { mailOn }: { mailOn: b
       }));
       if (issues.length > 0) return issues;
       const passwordHash = await hashPassword(input.newPassword);
-      await database.transaction(async (tx) => {
-        await setPassword(tx, userId, passwordHash);
-        await createSessionRepository(tx).deleteAllOfUser(userId, sessionHashOf(keepToken));
-      });
+      await database.transaction((tx) =>
+        setPassword(tx, user, passwordHash, sessionHashOf(keepToken), {
+          mailer,
+          siteLanguage,
+          how: 'changed',
+        }),
+      );
+      mailer.wake();
       return 'changed';
     },
 

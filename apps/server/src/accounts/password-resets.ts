@@ -3,11 +3,11 @@ import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { mailLanguage } from '../mail/messages/mail-language.ts';
 import { passwordResetMail } from '../mail/messages/password-reset-mail.ts';
-import { setPassword } from './account-service.ts';
 import { hashPassword } from './password-hashing.ts';
 import { passwordContentIssues } from './password-rules.ts';
-import { createSessionRepository, hashSessionToken, newSessionToken } from './session-repository.ts';
-import { createUserRepository } from './user-repository.ts';
+import { hashSessionToken, newSessionToken } from './session-repository.ts';
+import { setPassword } from './set-password.ts';
+import { createUserRepository, type UserRecord } from './user-repository.ts';
 
 /** A reset link works for an hour from the request. */
 export const RESET_LINK_LIFETIME_SECONDS = 60 * 60;
@@ -16,9 +16,9 @@ export const RESET_LINK_LIFETIME_SECONDS = 60 * 60;
  * Password reset by e-mail. A request for an account writes the link's token (hashed, as session
  * tokens are) and its e-mail in one transaction; a request for an unknown or disabled address
  * writes nothing, and the caller answers both alike. Confirming spends the token, sets the
- * password and ends every session of the account.
+ * password and ends everything the old one opened (see setPassword).
  */
-export function createPasswordResets(database: Database, mailer: Mailer) {
+export function createPasswordResets(database: Database, mailer: Mailer, siteLanguage: string) {
   const users = createUserRepository(database);
 
   return {
@@ -60,9 +60,11 @@ export function createPasswordResets(database: Database, mailer: Mailer) {
     async confirm(token: string, password: string): Promise<'reset' | 'invalid' | FieldIssue[]> {
       // Hashed first, outside the transaction: it takes a moment of a core, whatever the token.
       const passwordHash = await hashPassword(password);
-      return database.transaction(async (tx) => {
-        const { rows } = await tx.query<{ userId: string | number; email: string }>(
-          `SELECT r.user_id AS "userId", u.email
+      const outcome = await database.transaction(async (tx) => {
+        const { rows } = await tx.query<
+          Pick<UserRecord, 'email' | 'role' | 'mailLanguage'> & { userId: string }
+        >(
+          `SELECT r.user_id AS "userId", u.email, u.role, u.mail_language AS "mailLanguage"
            FROM password_resets r JOIN users u ON u.id = r.user_id
            WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now() AND NOT u.disabled
            FOR UPDATE OF r`,
@@ -72,12 +74,16 @@ export function createPasswordResets(database: Database, mailer: Mailer) {
         if (!reset) return 'invalid';
         const issues = passwordContentIssues(password, reset.email);
         if (issues.length > 0) return issues;
-        const userId = Number(reset.userId);
-        // Spends this token and every other unused one of the account.
-        await setPassword(tx, userId, passwordHash);
-        await createSessionRepository(tx).deleteAllOfUser(userId);
-        return 'reset';
+        // Spends this token and every other unused one of the account, and ends every session.
+        await setPassword(tx, { ...reset, id: Number(reset.userId) }, passwordHash, null, {
+          mailer,
+          siteLanguage,
+          how: 'reset',
+        });
+        return 'reset' as const;
       });
+      if (outcome === 'reset') mailer.wake();
+      return outcome;
     },
   };
 }
