@@ -57,8 +57,8 @@ function parseAtom(xml: string): AtomFeed {
 const textOf = (value: string | { '#text': string } | undefined) =>
   typeof value === 'object' ? value['#text'] : (value ?? '');
 
-/** An entry's place id, from its link to the place's page. */
-const placeOf = (entry: AtomEntry) => Number(/\/places\/(\d+)$/.exec(entry.link[0]?.['@_href'] ?? '')?.[1]);
+/** An entry's place id, from its id (the place's page and the change). */
+const placeOf = (entry: AtomEntry) => Number(/\/places\/(\d+)#change-/.exec(entry.id)?.[1]);
 
 describe.skipIf(!databaseAvailable)(`the feeds (${dbKind})`, () => {
   let t: TestApp;
@@ -195,6 +195,33 @@ describe.skipIf(!databaseAvailable)(`the feeds (${dbKind})`, () => {
       const times = listed.map((entry) => Date.parse(entry.updated));
       expect(times).toEqual([...times].sort((a, b) => b - a));
       expect(new Set(listed.map((entry) => entry.id)).size).toBe(4);
+    });
+
+    it('shows a place archived since only by its name and category, linking to the map, until it is restored', async () => {
+      const place = await published({
+        name: { en: 'Shut kiosk' },
+        address: 'Closed street 4',
+        lat: 46.2,
+        lng: 16.2,
+      });
+      const version = await move(place.id, place.version, 'archived');
+      const area = '?bbox=16.19,46.19,16.21,46.21';
+      const closed = await entries(area);
+      expect(closed.map((entry) => textOf(entry.title))).toEqual([
+        'Shut kiosk: archived',
+        'Shut kiosk: added',
+      ]);
+      for (const entry of closed) {
+        expect(textOf(entry.summary)).toBe('Market');
+        // Its page is not open to visitors any more: the entry leads to the map instead, under the same id.
+        expect(entry.link[0]?.['@_href']).toBe(`${SITE}/`);
+        expect(entry.id).toMatch(new RegExp(`^${SITE}/places/${place.id}#change-\\d+$`));
+      }
+      expect((await get(`/api/v1/places/${place.id}`)).statusCode).toBe(404);
+      await move(place.id, version, 'published');
+      const reopened = await entries(area);
+      expect(textOf(reopened.at(-1)?.summary)).toBe('Market · Closed street 4');
+      expect(reopened.at(-1)?.link[0]?.['@_href']).toBe(`${SITE}/places/${place.id}`);
     });
 
     it('never lists a pending or rejected place', async () => {

@@ -18,19 +18,24 @@ export const placePage = (origin: string, placeId: number) => `${origin}/places/
 /**
  * One change as an entry: "Name: added" in `language`, linked to the place's page, with the
  * category (and the address of a place shown at its exact position) and what an edit changed.
- * No position: a coarse place's entry gives nothing more precise than its page does.
+ * No position: a coarse place's entry gives nothing more precise than its page does. A place
+ * archived since is off the map: its entries keep their ids but name only the place and its
+ * category, and lead to the map, as its page is closed to visitors (decision 023).
  */
 function changeEntry(change: PublicChange, origin: string, language: string): AtomEntry {
   const words = feedWords(language);
   const name = textIn(change.name, language, change.primaryLanguage);
-  const link = placePage(origin, change.placeId);
-  const about = [textIn(change.categoryName, language), change.address].filter(Boolean).join(' · ');
+  const page = placePage(origin, change.placeId);
+  const onMap = change.status === 'published';
+  const about = [textIn(change.categoryName, language), onMap ? change.address : null]
+    .filter(Boolean)
+    .join(' · ');
   const summary =
     change.kind === 'changed' ? `${words.changed(fieldList(change.fields, words))}. ${about}` : about;
   return {
-    id: `${link}#change-${change.id}`,
+    id: `${page}#change-${change.id}`,
     title: words.change[change.kind](name),
-    link,
+    link: onMap ? page : `${origin}/`,
     updated: change.at,
     summary,
   };
