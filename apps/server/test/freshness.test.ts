@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import {
   ConfirmationReceipt,
   FlagList,
@@ -8,6 +10,7 @@ import {
 } from '@karta/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { nextAddress, responseCookie, signedInUser } from './support/auth.ts';
 import { insertPlace } from './support/places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
@@ -124,19 +127,80 @@ describe.skipIf(!databaseAvailable)(`is it still there? (${dbKind})`, () => {
     expect(feature.properties.last_confirmed_at).toBe(oldPlace.lastConfirmedAt);
   });
 
-  it('takes a visitor’s “Still here” once a day, without an account, and it makes the place fresh', async () => {
+  it('takes a visitor’s “Still here” once a day, and confirms the place when three visitors agree', async () => {
     const id = await placeConfirmed(500);
-    const first = await confirm(id, true);
+    const before = await placeOf(id);
+    const first = await confirm(id, true, { address: '10.7.0.1' });
     const receipt = receiptOf(first);
-    expect(receipt).toMatchObject({ counted: true, stale: false, flagged: false });
-    expect(Date.now() - Date.parse(receipt.lastConfirmedAt)).toBeLessThan(60_000);
+    // One visitor alone is noted, and changes nothing: a script without a cookie is a new client each time.
+    expect(receipt).toMatchObject({ counted: true, stale: true, lastConfirmedAt: before.lastConfirmedAt });
     // The visitor is told apart by a cookie of their own: again today, it does not count.
     const cookie = responseCookie(first, 'karta_client');
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(cookie?.attributes.httponly).toBe(true);
-    const again = receiptOf(await confirm(id, true, { cookie: cookie?.value }));
-    expect(again).toMatchObject({ counted: false, lastConfirmedAt: receipt.lastConfirmedAt });
-    expect((await placeOf(id)).stale).toBe(false);
+    expect(receiptOf(await confirm(id, true, { cookie: cookie?.value, address: '10.7.0.1' })).counted).toBe(
+      false,
+    );
+    // Without the cookie, from the same address, or from the same IPv6 /64: still one visitor.
+    for (const address of ['10.7.0.1', '2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:ffff::3']) {
+      expect(receiptOf(await confirm(id, true, { address }))).toMatchObject({ counted: true, stale: true });
+    }
+    expect((await placeOf(id)).lastConfirmedAt).toBe(before.lastConfirmedAt);
+    // A third visitor (IPv4, IPv6, and another address): the place is confirmed.
+    const third = receiptOf(await confirm(id, true, { address: '10.7.0.3' }));
+    expect(third).toMatchObject({ counted: true, stale: false });
+    expect(Date.now() - Date.parse(third.lastConfirmedAt)).toBeLessThan(60_000);
+    // No address is kept: only salted hashes, none of which is a plain hash of an address.
+    const { rows } = await t.database.query<{ address_key: string }>(
+      'SELECT DISTINCT address_key FROM place_confirmations WHERE place_id = $1',
+      [id],
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows.map((row) => row.address_key)).not.toContain(
+      createHash('sha256').update('10.7.0.1').digest('base64url'),
+    );
+  });
+
+  it('confirms a place on one signed-in user’s “Still here”, once a day', async () => {
+    const id = await placeConfirmed(600);
+    const receipt = receiptOf(await confirm(id, true, { headers: contributor.headers }));
+    expect(receipt).toMatchObject({ counted: true, stale: false });
+    expect(receiptOf(await confirm(id, true, { headers: contributor.headers }))).toMatchObject({
+      counted: false,
+      lastConfirmedAt: receipt.lastConfirmedAt,
+    });
+  });
+
+  it('counts a visitor once through every instance of the site, before and after a restart', async () => {
+    const id = await placeConfirmed(700);
+    expect(receiptOf(await confirm(id, true, { address: '10.6.0.1' })).stale).toBe(true);
+    expect(receiptOf(await confirm(id, true, { address: '10.6.0.2' })).stale).toBe(true);
+    // Another instance of the site on the same database (as after a restart) knows them again.
+    const other = await buildApp(t.config, {
+      database: t.database,
+      mapIndex: t.mapIndex,
+      storage: t.storage,
+      logger: false,
+      webDistDir: join(t.config.dataDir, 'no-web-build'),
+    });
+    try {
+      const again = (address: string) =>
+        other.inject({
+          method: 'POST',
+          url: `/api/v1/places/${id}/confirmations`,
+          headers: { 'content-type': 'application/json' },
+          remoteAddress: address,
+          payload: { still: true },
+        });
+      for (const address of ['10.6.0.1', '10.6.0.2'])
+        expect(receiptOf(await again(address)).stale).toBe(true);
+      expect(receiptOf(await again('10.6.0.3')).stale).toBe(false);
+    } finally {
+      await other.close();
+    }
+    // One salt for the site, kept in the database.
+    const { rows } = await t.database.query('SELECT name FROM instance_secrets');
+    expect(rows).toEqual([{ name: 'visitor-address-salt' }]);
   });
 
   it('opens a report for moderators after “Not here” from three visitors, never changing the place', async () => {
@@ -267,5 +331,19 @@ describe.skipIf(!databaseAvailable)(`is it still there? (${dbKind})`, () => {
     const left = (await queue('?limit=100')).items.map((place) => place.id);
     for (const checked of [reported, oldest, older]) expect(left).not.toContain(checked);
     expect((await placeOf(older)).stale).toBe(false);
+  });
+  it('keeps a place with “Not here” answers in the queue, however many say “Still here”, until a moderator checks it', async () => {
+    const id = await placeConfirmed(3, 'Kiosk disputed');
+    await confirm(id, false, { headers: contributor.headers });
+    for (const address of ['10.5.0.1', '10.5.0.2', '10.5.0.3']) await confirm(id, true, { address });
+    const other = await signedInUser(t.app);
+    expect(receiptOf(await confirm(id, true, { headers: other.headers }))).toMatchObject({ flagged: true });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/places/needs-checking?limit=100',
+      headers: moderator.headers,
+    });
+    const item = NeedsCheckingList.parse(response.json()).items.find((place) => place.id === id);
+    expect(item).toMatchObject({ notHereCount: 1, stale: false });
   });
 });

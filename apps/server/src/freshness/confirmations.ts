@@ -6,6 +6,7 @@ import { Sql } from '../places/place-sql.ts';
 import { placeColumnsSql } from '../places/place-visibility.ts';
 import { CHECKED_SQL } from './moderator-check.ts';
 import { isStale, staleCutoff } from './stale.ts';
+import { loadVisitorSalt, visitorAddressKey } from './visitor-key.ts';
 
 /**
  * "Not here" reports from this many visitors without an account (from as many addresses) since a
@@ -13,11 +14,21 @@ import { isStale, staleCutoff } from './stale.ts';
  */
 export const NOT_HERE_VISITORS = 3;
 
-/** Who answers: a user, or a visitor known by a hashed cookie; `addressKey` hashes their address. */
+/**
+ * "Still here" from this many visitors without an account (from as many addresses) since the
+ * place was last confirmed confirms it; one from a signed-in user does. A script without a cookie
+ * is a new client at every answer, so one visitor alone never makes a place fresh.
+ */
+export const STILL_HERE_VISITORS = 3;
+
+/**
+ * Who answers: a user, or a visitor known by a hashed cookie; `address` is the client address as
+ * the rate limits count it (IPv6 by /64), stored only as a salted hash (see visitor-key.ts).
+ */
 export interface Confirmer {
   actor: Actor | null;
   clientKey: string;
-  addressKey: string;
+  address: string;
 }
 
 /** Where the "Needs checking" queue stands: the last row's order values. */
@@ -30,18 +41,29 @@ export interface NeedsCheckingCursor {
 
 /**
  * "Is it still there?": visitors' one-tap answers and the moderators' queue of places to check.
- * An answer counts once per place, client and day; "Still here" confirms the place, "Not here"
- * counts towards a report for moderators, and never changes the place itself: nobody can push a
- * place around.
+ * An answer counts once per place, client and day. "Still here" confirms the place, from a
+ * signed-in user or from several visitors; "Not here" counts towards a report for moderators, and
+ * never changes the place itself: nobody can push a place around.
  */
 export function createConfirmations(db: Database) {
+  let salt: Promise<string> | undefined;
+  /** The site's visitor salt, read once (and again after a failed read). */
+  const visitorSalt = () => {
+    salt ??= loadVisitorSalt(db).catch((error: unknown) => {
+      salt = undefined;
+      throw error;
+    });
+    return salt;
+  };
+
   return {
     /** Records an answer about a published place; undefined when there is no such place. */
-    confirm(placeId: number, still: boolean, who: Confirmer): Promise<ConfirmationReceipt | undefined> {
+    async confirm(placeId: number, still: boolean, who: Confirmer): Promise<ConfirmationReceipt | undefined> {
+      const addressKey = visitorAddressKey(await visitorSalt(), who.address);
       return db.transaction(async (tx) => {
         // Locked: answers about one place are counted one after another.
-        const { rows: places } = await tx.query<{ checked_at: Date | null }>(
-          `SELECT checked_at FROM places WHERE id = $1 AND status = 'published' FOR UPDATE`,
+        const { rows: places } = await tx.query<{ checked_at: Date | null; last_confirmed_at: Date }>(
+          `SELECT checked_at, last_confirmed_at FROM places WHERE id = $1 AND status = 'published' FOR UPDATE`,
           [placeId],
         );
         const place = places[0];
@@ -50,21 +72,24 @@ export function createConfirmations(db: Database) {
           `INSERT INTO place_confirmations (place_id, still, user_id, client_key, address_key)
            VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (place_id, client_key, day) DO NOTHING RETURNING id`,
-          [placeId, still, who.actor?.id ?? null, who.clientKey, who.addressKey],
+          [placeId, still, who.actor?.id ?? null, who.clientKey, addressKey],
         );
         const counted = inserted.length > 0;
         const moderator = who.actor !== null && isModerator(who.actor);
         if (counted && still) {
           // A moderator's "Still here" is a check: the reports before it are answered.
-          await tx.query(
-            `UPDATE places SET ${moderator ? CHECKED_SQL : 'last_confirmed_at = now()'} WHERE id = $1`,
-            [placeId],
-          );
+          if (moderator) await tx.query(`UPDATE places SET ${CHECKED_SQL} WHERE id = $1`, [placeId]);
+          else if (
+            who.actor !== null ||
+            (await visitorsSaying(tx, placeId, true, place.last_confirmed_at)) >= STILL_HERE_VISITORS
+          ) {
+            await tx.query('UPDATE places SET last_confirmed_at = now() WHERE id = $1', [placeId]);
+          }
         } else if (counted) {
           await tx.query('UPDATE places SET not_here_count = not_here_count + 1 WHERE id = $1', [placeId]);
           if (
             who.actor !== null ||
-            (await visitorsSayingGone(tx, placeId, place.checked_at)) >= NOT_HERE_VISITORS
+            (await visitorsSaying(tx, placeId, false, place.checked_at)) >= NOT_HERE_VISITORS
           ) {
             await reportGone(tx, placeId, who.actor?.id ?? null);
           }
@@ -128,12 +153,20 @@ export function createConfirmations(db: Database) {
 
 export type Confirmations = ReturnType<typeof createConfirmations>;
 
-/** Visitors without an account (told apart by address) who said "Not here" since the last check. */
-async function visitorsSayingGone(tx: Queryable, placeId: number, checkedAt: Date | null): Promise<number> {
+/**
+ * Visitors without an account (told apart by address) who said "Still here" (`still`) or "Not
+ * here" since `since` (the last confirmation, or the last check; null: ever).
+ */
+async function visitorsSaying(
+  tx: Queryable,
+  placeId: number,
+  still: boolean,
+  since: Date | null,
+): Promise<number> {
   const { rows } = await tx.query<{ visitors: number }>(
     `SELECT count(DISTINCT address_key)::int AS visitors FROM place_confirmations
-     WHERE place_id = $1 AND NOT still AND user_id IS NULL AND ($2::timestamptz IS NULL OR created_at > $2)`,
-    [placeId, checkedAt?.toISOString() ?? null],
+     WHERE place_id = $1 AND still = $2 AND user_id IS NULL AND ($3::timestamptz IS NULL OR created_at > $3)`,
+    [placeId, still, since?.toISOString() ?? null],
   );
   return rows[0]?.visitors ?? 0;
 }

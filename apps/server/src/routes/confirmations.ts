@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { sessionCookieOptions } from '../accounts/session-cookie.ts';
 import type { Confirmer, NeedsCheckingCursor } from '../freshness/confirmations.ts';
+import { clientKey } from '../http/client-address.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
@@ -13,18 +14,12 @@ const CLIENT_ID = /^[A-Za-z0-9_-]{22}$/;
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const DEFAULT_QUEUE_PAGE = 50;
 
-/**
- * Addresses are hashed with this process's own random salt before they are stored, so the table
- * cannot be read back into addresses (IPv4 alone is small enough to try every one).
- */
-const ADDRESS_SALT = randomBytes(16);
-
-const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest('base64url');
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 /** Who answers: the user, or the visitor's cookie (given one now when they have none). */
 function confirmerOf(request: FastifyRequest, reply: FastifyReply): Confirmer {
-  const addressKey = sha256(Buffer.concat([ADDRESS_SALT, Buffer.from(request.ip)]));
-  if (request.user) return { actor: request.user, clientKey: `u:${request.user.id}`, addressKey };
+  const address = clientKey(request);
+  if (request.user) return { actor: request.user, clientKey: `u:${request.user.id}`, address };
   let clientId = request.cookies[CLIENT_COOKIE];
   if (!clientId || !CLIENT_ID.test(clientId)) {
     clientId = randomBytes(16).toString('base64url');
@@ -33,7 +28,7 @@ function confirmerOf(request: FastifyRequest, reply: FastifyReply): Confirmer {
       maxAge: YEAR_SECONDS,
     });
   }
-  return { actor: null, clientKey: `c:${sha256(clientId)}`, addressKey };
+  return { actor: null, clientKey: `c:${sha256(clientId)}`, address };
 }
 
 const encodeCursor = (cursor: NeedsCheckingCursor) =>

@@ -17,14 +17,22 @@ export function StillHere({ place }: { place: Place }) {
   const [now] = useState(() => Date.now());
   const ago = confirmedAgo(place.lastConfirmedAt, now, i18n.language);
   const receipt = confirm.data;
+  // The date shown when the visitor answered, to tell whether their answer confirmed the place.
+  const [confirmedBefore, setConfirmedBefore] = useState(place.lastConfirmedAt);
+  const answerStill = (still: boolean) => {
+    setConfirmedBefore(place.lastConfirmedAt);
+    confirm.mutate(still);
+  };
 
+  // A visitor's "Still here" confirms the place only once a few visitors agree (or one person
+  // signed in says so): until then it is noted, and the place's date stays as it was.
   let answer: string | null = null;
   if (receipt) {
-    answer = !receipt.counted
-      ? t('freshness.alreadyAnswered')
-      : confirm.variables
-        ? t('freshness.thanks')
-        : t('freshness.thanksGone');
+    if (!receipt.counted) answer = t('freshness.alreadyAnswered');
+    else if (!confirm.variables) answer = t('freshness.thanksGone');
+    else
+      answer =
+        receipt.lastConfirmedAt === confirmedBefore ? t('freshness.thanksNoted') : t('freshness.thanks');
   }
 
   return (
@@ -50,7 +58,7 @@ export function StillHere({ place }: { place: Place }) {
                 data-testid="still-here-yes"
                 className={buttonStyles.secondary}
                 disabled={confirm.isPending}
-                onClick={() => confirm.mutate(true)}
+                onClick={() => answerStill(true)}
               >
                 {t('freshness.stillHere')}
               </button>
@@ -59,7 +67,7 @@ export function StillHere({ place }: { place: Place }) {
                 data-testid="still-here-no"
                 className={buttonStyles.secondary}
                 disabled={confirm.isPending}
-                onClick={() => confirm.mutate(false)}
+                onClick={() => answerStill(false)}
               >
                 {t('freshness.notHere')}
               </button>
