@@ -15,10 +15,11 @@ import { loadLine, mapPaths } from './map-api.bench.ts';
 const UPLOADS_PER_SECOND = 4;
 const UPLOADS = 120;
 /**
- * Each account may upload 100 photos an hour and write 60 times a minute: the uploads are spread
- * over this many moderators (whose photos are published at once, as a busy site's would be).
+ * Each account may upload 100 photos an hour, write 60 times a minute and have 2 uploads going at
+ * once (a queued upload takes seconds): the uploads are spread over this many moderators (whose
+ * photos are published at once, as a busy site's would be), each sending one every 4 s.
  */
-const MODERATORS = 8;
+const MODERATORS = 16;
 /** A phone's photo: 12 megapixels. */
 const PHOTO = { width: 4000, height: 3000 };
 

@@ -181,13 +181,14 @@ describe.skipIf(!databaseAvailable)(`writes sent again with an Idempotency-Key (
   });
 
   it('answers a photo sent again with its key with the first photo, keeping one', async () => {
-    const contributor = await signedInUser(t.app);
+    // A moderator's photos are published at once: three of them may be added to one place.
+    const uploader = await signedInUser(t.app, 'moderator');
     const placeId = await insertPlace(t.database, { status: 'published', authorId: null, categoryId });
     const key = newKey();
     const bytes = await phonePhoto(64, 48);
-    const first = await upload(placeId, bytes, contributor, key);
+    const first = await upload(placeId, bytes, uploader, key);
     expect(first.statusCode, first.body).toBe(201);
-    const again = await upload(placeId, bytes, contributor, key);
+    const again = await upload(placeId, bytes, uploader, key);
     expect(again.statusCode, again.body).toBe(201);
     const photo = UploadedPhoto.parse(first.json());
     // Where it was taken is in the first answer only (never stored).
@@ -195,12 +196,12 @@ describe.skipIf(!databaseAvailable)(`writes sent again with an Idempotency-Key (
     expect(await photosOf(placeId)).toEqual([{ id: photo.id }]);
 
     // Without a key, or with another one, the same bytes are another photo.
-    expect((await upload(placeId, bytes, contributor)).statusCode).toBe(201);
-    expect((await upload(placeId, bytes, contributor, newKey())).statusCode).toBe(201);
+    expect((await upload(placeId, bytes, uploader)).statusCode).toBe(201);
+    expect((await upload(placeId, bytes, uploader, newKey())).statusCode).toBe(201);
     expect(await photosOf(placeId)).toHaveLength(3);
     // The key names an upload to this place: sent with another place, it is refused.
     const elsewhere = await insertPlace(t.database, { status: 'published', authorId: null, categoryId });
-    const reused = await upload(elsewhere, bytes, contributor, key);
+    const reused = await upload(elsewhere, bytes, uploader, key);
     expect(reused.statusCode, reused.body).toBe(422);
     expect(reused.json()).toMatchObject({ error: { code: 'idempotency_key_reused' } });
     expect(await photosOf(elsewhere)).toHaveLength(0);

@@ -1,11 +1,15 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import exifr from 'exifr';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../src/http/rate-limit.ts';
 import { photoKey } from '../src/photos/photo-store.ts';
 import { SWEEP_GRACE_MS, sweepPhotoFiles } from '../src/photos/photo-sweep.ts';
 import { nextAddress, signedInUser } from './support/auth.ts';
-import { phonePhoto, storedKeys, TAKEN_AT } from './support/photos.ts';
+import { phonePhoto, pngOfSize, storedKeys, TAKEN_AT } from './support/photos.ts';
 import { insertPlace } from './support/places.ts';
 import { type S3StandIn, startS3StandIn } from './support/s3-stand-in.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
@@ -280,12 +284,23 @@ describe.skipIf(!databaseAvailable).each(STORAGES)(`photos (${dbKind}, $name)`, 
       ],
       ['a JPEG cut short', jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'image/jpeg', 422, 'damaged'],
       ['an animated WebP', animated, 'image/webp', 422, 'animated'],
+      // Few pixels, but no photo: a 38 kB strip that was once published, and shapes beyond 10:1.
+      ['a PNG of 39 000 000 × 1', pngOfSize(39_000_000, 1), 'image/png', 422, 'side_too_long'],
+      ['a PNG of 1 × 20 001', pngOfSize(1, 20_001), 'image/png', 422, 'side_too_long'],
+      ['a PNG of 1 001 × 100', pngOfSize(1001, 100), 'image/png', 422, 'extreme_aspect_ratio'],
+      [
+        'a JPEG of 60 × 610',
+        await solid(60, 610).jpeg().toBuffer(),
+        'image/jpeg',
+        422,
+        'extreme_aspect_ratio',
+      ],
     ];
     for (const [name, bytes, type, status, reason] of cases) {
       const response = await upload(placeId, bytes, contributor, type);
       expect(response.statusCode, `${name}: ${response.body}`).toBe(status);
       expect(response.json().error, name).toMatchObject({ code: 'photo_refused', details: { reason } });
-      expect(response.json().error.message, name).toMatch(/Send|Choose/);
+      expect(response.json().error.message, name).toMatch(/Send|Choose|Crop/);
     }
     // Over 15 MB: refused before it is read in full.
     const huge = await upload(placeId, Buffer.alloc(15 * 1024 * 1024 + 1, 0xff), contributor);
@@ -304,16 +319,19 @@ describe.skipIf(!databaseAvailable).each(STORAGES)(`photos (${dbKind}, $name)`, 
   });
 
   it('takes at most 8 photos a place, in an order its author may change', async () => {
+    // A moderator's photos are published at once, on the contributor's own proposal too.
     const placeId = await insertPlace(t.database, { status: 'pending', authorId: contributor.id });
     const ids: number[] = [];
     for (let shade = 0; shade < 8; shade += 1) {
-      const response = await upload(placeId, await phonePhoto(60, 40, 1, shade * 20), contributor);
+      const response = await upload(placeId, await phonePhoto(60, 40, 1, shade * 20), moderator);
       expect(response.statusCode, response.body).toBe(201);
       ids.push(response.json().id);
     }
-    const ninth = await upload(placeId, await phonePhoto(60, 40, 1, 250), contributor);
-    expect(ninth.statusCode).toBe(422);
-    expect(ninth.json().error).toMatchObject({ code: 'too_many_photos', details: { maximum: 8 } });
+    for (const who of [moderator, contributor]) {
+      const ninth = await upload(placeId, await phonePhoto(60, 40, 1, 250), who);
+      expect(ninth.statusCode).toBe(422);
+      expect(ninth.json().error).toMatchObject({ code: 'too_many_photos', details: { maximum: 8 } });
+    }
     // Another contributor may not add to someone's proposal, and does not learn it exists.
     expect((await upload(placeId, await phonePhoto(60, 40), other)).statusCode).toBe(404);
 
@@ -333,6 +351,72 @@ describe.skipIf(!databaseAvailable).each(STORAGES)(`photos (${dbKind}, $name)`, 
       expect(response.statusCode).toBe(400);
     }
     expect(await rowCount()).toBeGreaterThanOrEqual(8);
+  });
+
+  it('counts a place’s published photos and the uploader’s own pending ones, never others’ pending or hidden ones', async () => {
+    const placeId = await insertPlace(t.database, { status: 'published', authorId: moderator.id });
+    const fresh = await signedInUser(t.app);
+    let shade = 100;
+    const photoBy = async (who: User) => upload(placeId, await phonePhoto(60, 40, 1, shade++), who);
+    const statusOf = async (who: User) => (await photoBy(who)).statusCode;
+    const refusalOf = async (who: User) => (await photoBy(who)).json().error;
+    const transition = (photo: { id: number; version: number }, to: 'published' | 'hidden') =>
+      send('POST', `/api/v1/photos/${photo.id}/transition`, moderator, { to, version: photo.version });
+    const published: { id: number; version: number }[] = [];
+    for (let n = 0; n < 5; n += 1) published.push((await photoBy(moderator)).json());
+
+    // Two photos of one's own may wait for review at a place; a third is refused.
+    const waiting = [(await photoBy(fresh)).json(), (await photoBy(fresh)).json()];
+    expect(waiting.map((photo) => photo.status)).toEqual(['pending', 'pending']);
+    expect(await refusalOf(fresh)).toMatchObject({
+      code: 'too_many_pending_photos',
+      details: { maximum: 2 },
+    });
+    // Someone else's pending photos take none of the others' slots: 5 published, 4 pending, and
+    // two more of their own are taken.
+    expect([await statusOf(other), await statusOf(other)]).toEqual([201, 201]);
+    expect((await refusalOf(other)).code).toBe('too_many_pending_photos');
+    // A hidden photo takes no slot either, not even its uploader's.
+    const hidden = await transition(waiting[0], 'hidden');
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(await statusOf(fresh)).toBe(201);
+
+    // The place's limit: 8 published, or fewer with one's own pending ones.
+    for (let n = 0; n < 3; n += 1) published.push((await photoBy(moderator)).json());
+    expect(await refusalOf(moderator)).toMatchObject({ code: 'too_many_photos', details: { maximum: 8 } });
+    const full = await refusalOf(contributor);
+    expect(full).toMatchObject({ code: 'too_many_photos', details: { maximum: 8 } });
+    expect(full.message).toMatch(/yours that wait for review/);
+    // Visitors see the 8 published photos; the others wait, unseen.
+    expect((await get(`/api/v1/places/${placeId}/photos`, null)).json().items).toHaveLength(8);
+
+    // Decided: publishing a ninth is refused, and says what to do; the photo keeps waiting.
+    const candidate = waiting[1];
+    const described = await send('PATCH', `/api/v1/photos/${candidate.id}`, moderator, {
+      version: candidate.version,
+      alt: { en: 'The door' },
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    const refused = await transition(described.json(), 'published');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({ code: 'too_many_photos', details: { maximum: 8 } });
+    expect(refused.json().error.message).toMatch(/hide or delete one of them/);
+    expect((await get(`/api/v1/photos/${candidate.id}/thumb.webp`, fresh)).statusCode).toBe(200);
+    const { rows } = await t.database.query<{ status: string }>('SELECT status FROM photos WHERE id = $1', [
+      candidate.id,
+    ]);
+    expect(rows[0]?.status).toBe('pending');
+    // Once a published one is hidden, it is published; a hidden one is not published again over 8.
+    const first = published[0];
+    if (!first) throw new Error('no published photo');
+    const hiddenFirst = await transition(first, 'hidden');
+    expect(hiddenFirst.statusCode, hiddenFirst.body).toBe(200);
+    expect((await transition(described.json(), 'published')).statusCode).toBe(200);
+    const again = await send('PATCH', `/api/v1/photos/${first.id}`, moderator, {
+      version: hiddenFirst.json().version,
+      alt: { en: 'The sign' },
+    });
+    expect((await transition(again.json(), 'published')).json().error.code).toBe('too_many_photos');
   });
 
   it('removes a deleted photo’s files once the grace period is over, and no row ever lacks its file', async () => {
@@ -442,5 +526,174 @@ describe.skipIf(!databaseAvailable).each(STORAGES)(`photos (${dbKind}, $name)`, 
     });
     expect(dryRun.statusCode, dryRun.body).toBe(200);
     expect(dryRun.json()).toMatchObject({ created: 0, updated: 0, unchanged: 1, refused: [] });
+  });
+});
+
+/**
+ * A request body that the server has to ask for: `pulled` is how much it has asked for so far.
+ * With `hold`, it gives the first chunk and then waits until `release()` before the rest, like
+ * a phone on a slow connection.
+ */
+function bodyOnDemand(bytes: Buffer, options: { hold?: boolean } = {}) {
+  let pulled = 0;
+  let release = () => {};
+  const released = options.hold
+    ? new Promise<void>((resolve) => {
+        release = resolve;
+      })
+    : Promise.resolve();
+  const stream = new Readable({
+    read() {
+      void (async () => {
+        if (pulled > 0) await released;
+        const chunk = bytes.subarray(pulled, pulled + 64 * 1024);
+        pulled += chunk.length;
+        this.push(chunk.length > 0 ? chunk : null);
+      })();
+    },
+  });
+  return { stream, pulled: () => pulled, release: () => release() };
+}
+
+describe.skipIf(!databaseAvailable)(`photo uploads refused before their bodies are read (${dbKind})`, () => {
+  let t: TestApp;
+  let placeId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp({ demo: false });
+    await t.database.query(
+      `INSERT INTO categories (slug, name, color, icon) VALUES ('pharmacy', '{"en":"Pharmacy"}', '#15803d', 'map-pin')`,
+    );
+    placeId = await insertPlace(t.database, { status: 'published', authorId: null });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** An upload whose body the server reads only when it asks for it. */
+  const uploadOnDemand = (
+    body: ReturnType<typeof bodyOnDemand>,
+    length: number,
+    who: User | null,
+    place = placeId,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/places/${place}/photos`,
+      remoteAddress: nextAddress(),
+      headers: { 'content-type': 'image/jpeg', 'content-length': String(length), ...(who?.headers ?? {}) },
+      payload: body.stream,
+    });
+  const MB15 = 15 * 1024 * 1024;
+
+  it('answers an anonymous upload of 15 MB with its 401 having read almost none of it', async () => {
+    const body = bodyOnDemand(Buffer.alloc(MB15, 0xff));
+    const response = await uploadOnDemand(body, MB15, null);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('unauthorized');
+    // At most what a stream buffers ahead: not the 15 MB that used to be read (and kept) first.
+    expect(body.pulled()).toBeLessThan(1024 * 1024);
+  });
+
+  it('answers an anonymous upload over a real connection before the client has sent it all', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const sending = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/v1/places/${placeId}/photos`,
+      agent: false,
+      headers: { 'content-type': 'image/jpeg', 'content-length': String(MB15) },
+    });
+    // 1 MB of the 15 MB said, and no more: the server that read first would wait for the rest.
+    sending.write(Buffer.alloc(1024 * 1024, 0xff));
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no answer before the body was sent')), 10_000);
+        sending.on('error', reject);
+        sending.on('response', (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          response.on('end', () => {
+            clearTimeout(timer);
+            resolve({ status: response.statusCode ?? 0, body });
+          });
+        });
+      });
+      expect(answer.status).toBe(401);
+      expect(JSON.parse(answer.body).error.code).toBe('unauthorized');
+    } finally {
+      sending.destroy();
+    }
+  });
+
+  it('refuses a body that grows past 15 MB without saying its length', async () => {
+    const user = await signedInUser(t.app);
+    const body = bodyOnDemand(Buffer.alloc(MB15 + 64 * 1024, 0xff));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/places/${placeId}/photos`,
+      remoteAddress: nextAddress(),
+      headers: { 'content-type': 'image/jpeg', 'transfer-encoding': 'chunked', ...user.headers },
+      payload: body.stream,
+    });
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json().error).toMatchObject({
+      code: 'payload_too_large',
+      details: { reason: 'too_large' },
+    });
+  });
+
+  it('answers an upload over the hourly limit with its 429 before reading it', async () => {
+    const user = await signedInUser(t.app);
+    // 100 uploads an hour, each counted (these are refused, as to no place, without being read).
+    for (let n = 0; n < RATE_LIMITS.photosPerUser.max; n += 1) {
+      const body = bodyOnDemand(Buffer.alloc(1000));
+      expect((await uploadOnDemand(body, 1000, user, 999_999_999)).statusCode).toBe(404);
+      expect(body.pulled()).toBe(0);
+    }
+    const body = bodyOnDemand(Buffer.alloc(MB15, 0xff));
+    const response = await uploadOnDemand(body, MB15, user);
+    expect(response.statusCode).toBe(429);
+    expect(response.json().error.code).toBe('rate_limited');
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(body.pulled()).toBeLessThan(1024 * 1024);
+  });
+
+  it('takes two uploads at once from one person, refuses a third unread, and still takes another person’s', async () => {
+    const [sender, someoneElse] = [await signedInUser(t.app), await signedInUser(t.app)];
+    const photos = await Promise.all([1, 2, 3, 4].map((n) => phonePhoto(600, 400, 1, n * 40)));
+    const [first = Buffer.alloc(0), second = first, third = first, theirs = first] = photos;
+    const held = [bodyOnDemand(first, { hold: true }), bodyOnDemand(second, { hold: true })];
+    try {
+      const going = held.map((body, n) => uploadOnDemand(body, photos[n]?.length ?? 0, sender));
+      // Both are being read (each has its slot), and wait for the rest of their bytes.
+      await expect.poll(() => held.map((body) => body.pulled() > 0)).toEqual([true, true]);
+
+      const refused = bodyOnDemand(third, { hold: true });
+      const answer = await uploadOnDemand(refused, third.length, sender);
+      expect(answer.statusCode, answer.body).toBe(429);
+      expect(answer.json().error).toMatchObject({ code: 'too_many_uploads', details: { maximum: 2 } });
+      expect(answer.headers['retry-after']).toBe('5');
+      expect(refused.pulled()).toBe(0);
+
+      // Someone else's single upload is not refused, as busy or otherwise.
+      const other = await uploadOnDemand(bodyOnDemand(theirs), theirs.length, someoneElse);
+      expect(other.statusCode, other.body).toBe(201);
+
+      for (const body of held) body.release();
+      const answers = await Promise.all(going);
+      expect(answers.map((response) => response.statusCode)).toEqual([201, 201]);
+      // Their slots are given back: the third goes now (to another place, as two of theirs wait here).
+      const elsewhere = await insertPlace(t.database, { status: 'published', authorId: null });
+      const now = await uploadOnDemand(bodyOnDemand(third), third.length, sender, elsewhere);
+      expect(now.statusCode, now.body).toBe(201);
+    } finally {
+      for (const body of held) body.release();
+    }
   });
 });

@@ -444,7 +444,7 @@ export const endpoints = {
   uploadPhoto: {
     ...routes.uploadPhoto,
     summary:
-      'Add a photo to a place: the image itself as the body (JPEG, PNG, WebP or AVIF, at most 15 MB, 8 a place). Pending until a moderator publishes it, unless a moderator uploads it. `takenAt` is where its EXIF says it was taken, for the uploader only, never stored',
+      'Add a photo to a place: the image itself as the body (JPEG, PNG, WebP or AVIF, at most 15 MB, 20 000 px a side, 10:1 at most). Pending until a moderator publishes it, unless a moderator uploads it. A place takes 8, counting its published photos and the uploader’s own pending ones (`too_many_photos`); one user may have 2 pending a place (`too_many_pending_photos`) and send 2 at once (429 `too_many_uploads`). Refused before the body is read when it can be (401, 429, 413 by its length, 404, 403, the limits). `takenAt` is where its EXIF says it was taken, for the uploader only, never stored',
     params: PlaceIdParams,
     headers: IdempotencyHeaders,
     bodyTypes: PHOTO_CONTENT_TYPES,
@@ -491,12 +491,13 @@ export const endpoints = {
   },
   transitionPhoto: {
     ...routes.transitionPhoto,
-    summary: 'Publish a photo (it needs alt text) or hide it (moderators)',
+    summary:
+      'Publish a photo (it needs alt text) or hide it (moderators). Publishing is refused (422 `too_many_photos`) while the place has 8 published photos: hide or delete one first',
     params: PhotoIdParams,
     body: PhotoTransition,
     response: Photo,
     session: 'required',
-    errors: [400, 401, 403, 404, 409, 415, 429],
+    errors: [400, 401, 403, 404, 409, 415, 422, 429],
   },
   deletePhoto: {
     ...routes.deletePhoto,
@@ -518,7 +519,7 @@ export const endpoints = {
   photoThumb: {
     ...routes.photoThumb,
     summary:
-      'A photo 320 px wide (WebP). Public and cached for a year when published on a published place; else only for who may see it, never cached; 404 for everyone else',
+      'A photo 320 px wide (WebP). Public and cached for a day, then revalidated by its ETag, when published on a published place; else only for who may see it, never cached; 404 for everyone else',
     params: PhotoIdParams,
     download: { type: 'image/webp', schema: PhotoFile },
     errors: [400, 404],

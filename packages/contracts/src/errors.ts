@@ -24,8 +24,15 @@ export const ErrorCode = z.enum([
   'payload_too_large',
   /** A photo that cannot be kept (422): `details.reason` says why, each with what to do. */
   'photo_refused',
-  /** The place has as many photos as a place may (422). */
+  /**
+   * The place has as many photos as a place may (422): its published ones and the uploader's own
+   * pending ones; or, publishing one, as many published photos.
+   */
   'too_many_photos',
+  /** The uploader has as many photos of this place waiting for review as one may (422). */
+  'too_many_pending_photos',
+  /** The user is sending as many photos at once as one may (429, with Retry-After). */
+  'too_many_uploads',
   'invalid_transition',
   'rate_limited',
   /**

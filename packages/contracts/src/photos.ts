@@ -18,8 +18,15 @@ export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'im
 /** The most bytes one upload may have (413 beyond). */
 export const PHOTO_LIMIT_BYTES = 15 * 1024 * 1024;
 
-/** The most photos one place may have, in every state. */
+/**
+ * The most photos one place may have: its published photos, plus, for whoever uploads, their own
+ * that wait for review. Other people's pending photos and hidden ones take no slot, so nobody can
+ * fill a place's slots with photos that are never published (decision 021).
+ */
 export const PHOTOS_PER_PLACE = 8;
+
+/** The most photos one user may have waiting for review at one place (422 beyond). */
+export const PENDING_PHOTOS_PER_USER = 2;
 
 export const PhotoStatus = z.enum(['pending', 'published', 'hidden']);
 export type PhotoStatus = z.infer<typeof PhotoStatus>;
@@ -36,6 +43,10 @@ export const PhotoRefusal = z.enum([
   'unsupported_format',
   'animated',
   'too_many_pixels',
+  /** A side longer than 20 000 pixels. */
+  'side_too_long',
+  /** One side more than 10 times the other (a 39 000 000 × 1 strip). */
+  'extreme_aspect_ratio',
   'damaged',
 ]);
 export type PhotoRefusal = z.infer<typeof PhotoRefusal>;

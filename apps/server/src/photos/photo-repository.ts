@@ -1,4 +1,5 @@
 import {
+  PENDING_PHOTOS_PER_USER,
   PHOTOS_PER_PLACE,
   type Photo,
   type PhotoLicence,
@@ -9,7 +10,7 @@ import {
 import type { Database, Queryable } from '../db/database.ts';
 import type { KeyClaim } from '../http/idempotency.ts';
 import type { Actor, PlaceStatus } from '../places/place-rules.ts';
-import { canSeePhoto, type PhotoSubject } from './photo-rules.ts';
+import { canSeePhoto, type PhotoSlots, type PhotoSubject, photoLimitReached } from './photo-rules.ts';
 
 interface PhotoRow {
   id: number;
@@ -100,12 +101,47 @@ function withPlace(stored: StoredPhotoRow, viewer: Actor): PhotoWithPlace {
   };
 }
 
-/** The place has as many photos as a place may have. */
+/**
+ * The place has as many photos as a place may have: for an upload, its published photos and the
+ * uploader's own pending ones; for publishing one, its published photos.
+ */
 export class TooManyPhotosError extends Error {
-  constructor() {
+  constructor(readonly when: 'upload' | 'publish' = 'upload') {
     super(`A place has at most ${PHOTOS_PER_PLACE} photos`);
     this.name = 'TooManyPhotosError';
   }
+}
+
+/** The uploader has as many photos of the place waiting for review as one may have. */
+export class TooManyPendingPhotosError extends Error {
+  constructor() {
+    super(`One may have at most ${PENDING_PHOTOS_PER_USER} photos of a place waiting for review`);
+    this.name = 'TooManyPendingPhotosError';
+  }
+}
+
+/** Throws the error of `photoLimitReached`, if any. */
+function checkRoom(slots: PhotoSlots, status: PhotoStatus): void {
+  const reached = photoLimitReached(slots, status);
+  if (reached === 'place') throw new TooManyPhotosError();
+  if (reached === 'pending') throw new TooManyPendingPhotosError();
+}
+
+/** What of the place's photo limit is taken, as `uploaderId` counts it, and the last sort order. */
+async function slotsOf(
+  db: Queryable,
+  placeId: number,
+  uploaderId: number,
+): Promise<PhotoSlots & { last: number | null }> {
+  const { rows } = await db.query<{ published: number; own_pending: number; last: number | null }>(
+    `SELECT count(*) FILTER (WHERE status = 'published')::int AS published,
+       count(*) FILTER (WHERE status = 'pending' AND uploader_id = $2::int8)::int AS own_pending,
+       max(sort_order) AS last
+     FROM photos WHERE place_id = $1::int8`,
+    [placeId, uploaderId],
+  );
+  const row = rows[0];
+  return { published: row?.published ?? 0, ownPending: row?.own_pending ?? 0, last: row?.last ?? null };
 }
 
 /** The photo was changed since the version the request was based on (409). */
@@ -195,9 +231,10 @@ export function createPhotoRepository(db: Database) {
 
     /**
      * Adds a photo whose files are stored already, last in its place's order. The place is locked
-     * so two uploads cannot both take its last free slot; `check` sees it first (it may have
-     * changed while the photo was processed). Undefined when the place is gone. An idempotency
-     * key's `claim` is claimed first and commits with the row (or neither does).
+     * so two uploads cannot both take its last free slot (`photoLimitReached`: TooManyPhotosError,
+     * TooManyPendingPhotosError); `check` sees it first (it may have changed while the photo was
+     * processed). Undefined when the place is gone. An idempotency key's `claim` is claimed first
+     * and commits with the row (or neither does).
      */
     insert(
       photo: NewPhoto,
@@ -209,12 +246,8 @@ export function createPhotoRepository(db: Database) {
         const place = await lockPlace(tx, photo.placeId);
         if (!place) return undefined;
         check(place);
-        const { rows: counts } = await tx.query<{ count: number; last: number | null }>(
-          'SELECT count(*)::int AS count, max(sort_order) AS last FROM photos WHERE place_id = $1::int8',
-          [photo.placeId],
-        );
-        const { count = 0, last = null } = counts[0] ?? {};
-        if (count >= PHOTOS_PER_PLACE) throw new TooManyPhotosError();
+        const { last, ...slots } = await slotsOf(tx, photo.placeId, photo.uploaderId);
+        checkRoom(slots, photo.status);
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO photos (place_id, status, sort_order, thumb_key, large_key, width, height, thumb_width,
              thumb_height, uploader_id)
@@ -238,13 +271,13 @@ export function createPhotoRepository(db: Database) {
       });
     },
 
-    /** How many photos the place has, in every state (the upload's early check). */
-    async countForPlace(placeId: number): Promise<number> {
-      const { rows } = await db.query<{ count: number }>(
-        'SELECT count(*)::int AS count FROM photos WHERE place_id = $1::int8',
-        [placeId],
-      );
-      return rows[0]?.count ?? 0;
+    /**
+     * Throws TooManyPhotosError or TooManyPendingPhotosError when the place has no room for one
+     * more photo in `status` by `uploaderId`: the upload's early check, before its body is read
+     * (`insert` checks again with the place locked).
+     */
+    async checkRoom(placeId: number, uploaderId: number, status: PhotoStatus): Promise<void> {
+      checkRoom(await slotsOf(db, placeId, uploaderId), status);
     },
 
     /** Sets alt text, licence and credit line (those given), at `patch.version`. */
@@ -268,11 +301,31 @@ export function createPhotoRepository(db: Database) {
       });
     },
 
-    /** Publishes or hides a photo at `version`. */
+    /**
+     * Publishes or hides a photo at `version`. Publishing locks its place first (places before
+     * photos, as uploads and reorders lock them) and is refused with TooManyPhotosError('publish')
+     * while the place has PHOTOS_PER_PLACE published photos: a moderator hides or deletes one first.
+     */
     transition(id: number, to: PhotoStatus, version: number, check: (current: StoredPhotoRow) => void) {
       return db.transaction(async (tx) => {
+        if (to === 'published') {
+          // A photo never moves to another place, so its place is known before it is locked.
+          const { rows } = await tx.query<{ place_id: number }>(
+            'SELECT place_id FROM photos WHERE id = $1::int8',
+            [id],
+          );
+          if (rows[0]) await lockPlace(tx, rows[0].place_id);
+        }
         const current = await lockChecked(tx, id, version, check);
         if (!current) return undefined;
+        if (to === 'published') {
+          const { rows } = await tx.query<{ published: number }>(
+            `SELECT count(*)::int AS published FROM photos
+             WHERE place_id = $1::int8 AND status = 'published' AND id <> $2::int8`,
+            [current.placeId, id],
+          );
+          if ((rows[0]?.published ?? 0) >= PHOTOS_PER_PLACE) throw new TooManyPhotosError('publish');
+        }
         await tx.query(
           'UPDATE photos SET status = $2, version = version + 1, updated_at = now() WHERE id = $1::int8',
           [id, to],

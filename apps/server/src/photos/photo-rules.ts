@@ -2,7 +2,7 @@
  * Who may see and do what with a photo (issue 13 §1), as pure functions beside the place rules,
  * so every route and the authorisation-matrix tests read one rule.
  */
-import type { PhotoStatus } from '@karta/contracts';
+import { PENDING_PHOTOS_PER_USER, PHOTOS_PER_PLACE, type PhotoStatus } from '@karta/contracts';
 import {
   type Actor,
   canSee,
@@ -52,6 +52,27 @@ export function checkPhotoUpload(
   }
   if (place.status === 'published') return null;
   return checkEdit(actor, place) ? forbidden('You may not add photos to this place.') : null;
+}
+
+/** What of a place's photo limit is taken, as one uploader counts it. */
+export interface PhotoSlots {
+  /** The place's published photos (everyone's). */
+  published: number;
+  /** The uploader's own photos of the place that wait for review. */
+  ownPending: number;
+}
+
+/**
+ * Why one more photo (in `status`) may not be added to a place, or null when it may: `place` when
+ * its published photos and the uploader's own pending ones fill its PHOTOS_PER_PLACE; `pending`
+ * when a photo that would wait for review finds PENDING_PHOTOS_PER_USER of theirs waiting there.
+ * Other people's pending photos and hidden ones take no slot: nobody can fill a place's slots
+ * with photos that are never published (decision 021).
+ */
+export function photoLimitReached(slots: PhotoSlots, status: PhotoStatus): 'place' | 'pending' | null {
+  if (slots.published + slots.ownPending >= PHOTOS_PER_PLACE) return 'place';
+  if (status === 'pending' && slots.ownPending >= PENDING_PHOTOS_PER_USER) return 'pending';
+  return null;
 }
 
 /** A moderator's photo is published at once; everyone else's waits for review. */

@@ -16,6 +16,14 @@ export const PROCESSING_CONCURRENCY = 1;
 /** Uploads that may wait for their turn; past that an upload is refused (503, try again). */
 export const UPLOADS_WAITING = 16;
 
+/**
+ * Uploads one user may have going at once, from before their body is read until the photo is
+ * stored; a third is refused (429 `too_many_uploads`) before its body is read. So one person's
+ * burst holds at most this many of the UPLOADS_WAITING places in the queue, and cannot make
+ * someone else's single upload fail as busy. Counted in this process, as the rate limits are.
+ */
+export const UPLOADS_PER_USER = 2;
+
 /** Too many uploads are waiting to be processed. */
 export class UploadsBusyError extends Error {
   constructor() {
@@ -37,6 +45,8 @@ export interface UploadResult {
  */
 export function createPhotoUploads(store: PhotoStore, photos: PhotoRepository) {
   const limit = pLimit(PROCESSING_CONCURRENCY);
+  /** Each user's uploads going now (users with none are not in it). */
+  const going = new Map<number, number>();
 
   const keep = async (image: PhotoImage) => {
     const key = photoKey(image.bytes);
@@ -45,6 +55,25 @@ export function createPhotoUploads(store: PhotoStore, photos: PhotoRepository) {
   };
 
   return {
+    /**
+     * Takes one of `userId`'s UPLOADS_PER_USER slots for one upload, before its body is read: the
+     * function that gives it back (once the upload is answered, however it ends), or null when
+     * all of theirs are taken.
+     */
+    takeSlot(userId: number): (() => void) | null {
+      const taken = going.get(userId) ?? 0;
+      if (taken >= UPLOADS_PER_USER) return null;
+      going.set(userId, taken + 1);
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        const left = (going.get(userId) ?? 1) - 1;
+        if (left > 0) going.set(userId, left);
+        else going.delete(userId);
+      };
+    },
+
     /**
      * Processes and keeps `bytes` as a photo of `photo.placeId`; `check` sees the place (locked)
      * before the row is written. Undefined when the place is gone. Throws PhotoRefusedError for

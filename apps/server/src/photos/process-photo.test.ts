@@ -1,7 +1,7 @@
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { phonePhoto, TAKEN_AT } from '../../test/support/photos.ts';
+import { phonePhoto, pngOfSize, TAKEN_AT } from '../../test/support/photos.ts';
 import { PHOTO_LIMITS, PhotoRefusedError, processPhoto, readPhotoPosition } from './process-photo.ts';
 
 async function refusal(bytes: Uint8Array): Promise<string> {
@@ -97,6 +97,31 @@ describe('processPhoto', () => {
     expect(await refusal(whole.subarray(0, Math.floor(whole.length / 2)))).toBe('damaged');
 
     expect(await refusal(new Uint8Array(PHOTO_LIMITS.maxBytes + 1))).toBe('too_large');
+  });
+
+  it('refuses a side over 20 000 px and a shape beyond 10:1 by the header, before decoding a pixel', async () => {
+    // A 39 000 000 × 1 strip has fewer than 40 million pixels, and its file is 38 kB.
+    const strip = pngOfSize(39_000_000, 1);
+    expect(strip.length).toBeLessThan(100_000);
+    expect(await refusal(strip)).toBe('side_too_long');
+    // Files with a header and no pixels at all: a check after decoding would find them damaged.
+    for (const [width, height, reason] of [
+      [39_000_000, 1, 'side_too_long'],
+      [1, 20_001, 'side_too_long'],
+      [20_001, 2_001, 'side_too_long'],
+      [1001, 100, 'extreme_aspect_ratio'],
+      [100, 1001, 'extreme_aspect_ratio'],
+      [8000, 6000, 'too_many_pixels'],
+      [64, 48, 'damaged'],
+    ] as const) {
+      expect(await refusal(pngOfSize(width, height, { header: 'only' })), `${width} × ${height}`).toBe(
+        reason,
+      );
+    }
+    // At the limits themselves, kept.
+    expect(await refusal(pngOfSize(1000, 100))).toBe('accepted');
+    expect(await refusal(pngOfSize(100, 1000))).toBe('accepted');
+    expect(await refusal(pngOfSize(20_000, 2_000))).toBe('accepted');
   });
 });
 

@@ -13,6 +13,10 @@ export const PHOTO_LIMITS = {
   maxBytes: PHOTO_LIMIT_BYTES,
   /** Pixels of one image, as its header says: a decompression bomb is refused before decoding. */
   maxPixels: 40_000_000,
+  /** The longest side, as its header says (a 39 000 000 × 1 strip has few pixels, but is no photo). */
+  maxSide: 20_000,
+  /** How many times one side may be the other: a panorama is 4:1, a tall screenshot 3:1. */
+  maxAspectRatio: 10,
   /** The thumbnail's width (lists, the info window). */
   thumbWidth: 320,
   /** The large image's longer side (the gallery's viewer). */
@@ -54,7 +58,7 @@ function acceptedFormat(format: string | undefined, compression: string | undefi
 
 /**
  * Reads what the bytes are and refuses what is not a single still photo of an accepted format
- * and size, before any pixel is decoded.
+ * and size, before any pixel is decoded (sharp's metadata() reads the header only).
  */
 async function checkUpload(bytes: Uint8Array): Promise<void> {
   if (bytes.length === 0) throw new PhotoRefusedError('empty', 'no bytes');
@@ -72,7 +76,20 @@ async function checkUpload(bytes: Uint8Array): Promise<void> {
     );
   }
   if ((metadata.pages ?? 1) > 1) throw new PhotoRefusedError('animated', `${metadata.pages} frames`);
-  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  checkDimensions(metadata.width ?? 0, metadata.height ?? 0);
+}
+
+/**
+ * Refuses an image by the width and height its header gives, before a pixel is decoded: a side
+ * over 20 000 px, one side more than 10 times the other, or more than 40 million pixels.
+ */
+export function checkDimensions(width: number, height: number): void {
+  const size = `${width} × ${height}`;
+  if (Math.max(width, height) > PHOTO_LIMITS.maxSide) throw new PhotoRefusedError('side_too_long', size);
+  if (Math.max(width, height) > PHOTO_LIMITS.maxAspectRatio * Math.min(width, height)) {
+    throw new PhotoRefusedError('extreme_aspect_ratio', size);
+  }
+  const pixels = width * height;
   if (pixels > PHOTO_LIMITS.maxPixels) throw new PhotoRefusedError('too_many_pixels', `${pixels} pixels`);
 }
 

@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import {
+  PENDING_PHOTOS_PER_USER,
   PHOTO_CONTENT_TYPES,
   PHOTO_LIMIT_BYTES,
   PHOTOS_PER_PLACE,
@@ -15,6 +17,7 @@ import {
   PhotoOrderMismatchError,
   StalePhotoError,
   type StoredPhotoRow,
+  TooManyPendingPhotosError,
   TooManyPhotosError,
   toPhoto,
 } from '../photos/photo-repository.ts';
@@ -32,8 +35,9 @@ import {
 } from '../photos/photo-rules.ts';
 import { PUBLISHED_PHOTO_CACHE_CONTROL } from '../photos/photo-store.ts';
 import { removeUnusedFiles, startPhotoSweep } from '../photos/photo-sweep.ts';
-import { UploadsBusyError } from '../photos/photo-uploads.ts';
+import { UPLOADS_PER_USER, UploadsBusyError } from '../photos/photo-uploads.ts';
 import { PhotoRefusedError } from '../photos/process-photo.ts';
+import { readUploadBody, UploadCutShortError } from '../photos/upload-body.ts';
 import { canSee } from '../places/place-rules.ts';
 
 /** The review queue and "my submissions" list this many photos at most. */
@@ -47,6 +51,9 @@ const REFUSALS: Record<PhotoRefusedError['reason'], string> = {
   unsupported_format: 'This kind of image cannot be used. Send a JPEG, PNG, WebP or AVIF photo.',
   animated: 'Animated images cannot be used. Send a still photo.',
   too_many_pixels: 'The photo has more than 40 million pixels. Send a smaller one.',
+  side_too_long: 'The photo is more than 20 000 pixels long on one side. Send a smaller one.',
+  extreme_aspect_ratio:
+    'One side of the photo is more than 10 times as long as the other. Crop it and send it again.',
   damaged: 'The photo is damaged or incomplete. Send it again, or another one.',
 };
 
@@ -66,9 +73,22 @@ function photoError(error: unknown): unknown {
     return new AppError(status, code, REFUSALS[error.reason], { reason: error.reason });
   }
   if (error instanceof TooManyPhotosError) {
-    return new AppError(422, 'too_many_photos', `A place has at most ${PHOTOS_PER_PLACE} photos.`, {
-      maximum: PHOTOS_PER_PLACE,
-    });
+    const message =
+      error.when === 'publish'
+        ? `The place has ${PHOTOS_PER_PLACE} published photos, the most a place may have: hide or delete one of them before publishing this one.`
+        : `A place has at most ${PHOTOS_PER_PLACE} photos, counting its published ones and yours that wait for review.`;
+    return new AppError(422, 'too_many_photos', message, { maximum: PHOTOS_PER_PLACE });
+  }
+  if (error instanceof TooManyPendingPhotosError) {
+    return new AppError(
+      422,
+      'too_many_pending_photos',
+      `You have ${PENDING_PHOTOS_PER_USER} photos of this place waiting for review: add more once a moderator has looked at them.`,
+      { maximum: PENDING_PHOTOS_PER_USER },
+    );
+  }
+  if (error instanceof UploadCutShortError) {
+    return new AppError(400, 'validation_error', 'The photo did not arrive whole. Send it again.');
   }
   if (error instanceof StalePhotoError) {
     return new AppError(409, 'conflict', 'The photo was changed by someone else: reload it and try again', {
@@ -101,13 +121,14 @@ export async function photoRoutes(app: FastifyInstance) {
   const stopSweep = startPhotoSweep(store, photos, app.log);
   app.addHook('onClose', stopSweep);
 
-  // An upload's body reaches the handler as bytes (this plugin's routes only), up to the limit.
-  app.addContentTypeParser([...PHOTO_CONTENT_TYPES], { parseAs: 'buffer' }, (_request, body, done) =>
-    done(null, body),
-  );
+  // An upload's body reaches the handler unread, as the request's stream (this plugin's routes
+  // only): the handler reads it only after every check that needs no body, so an upload that is
+  // refused (not signed in, over a limit, no such place) costs no memory for its up to 15 MB.
+  app.addContentTypeParser([...PHOTO_CONTENT_TYPES], (_request, payload, done) => done(null, payload));
 
   const uploadConfig: WriteRouteConfig & { rateLimit: object } = {
     bodyTypes: PHOTO_CONTENT_TYPES,
+    // Counted before the handler, so before the body is read too.
     rateLimit: perUserRouteLimit(RATE_LIMITS.photosPerUser),
   };
 
@@ -115,25 +136,42 @@ export async function photoRoutes(app: FastifyInstance) {
     app,
     'uploadPhoto',
     async (request, reply) => {
+      // Nothing of the body has been read yet: each refusal that does not need it comes first.
       const actor = requireUser(request);
       const { id } = request.params;
-      // Checked before the work of processing, and again with the place locked before the row.
+      const length = request.headers['content-length'];
+      const declared = length === undefined ? undefined : Number(length);
+      if (declared !== undefined && declared > PHOTO_LIMIT_BYTES) {
+        throw photoError(new PhotoRefusedError('too_large', `${declared} bytes declared`));
+      }
+      const giveBack = uploads.takeSlot(actor.id);
+      if (!giveBack) {
+        reply.header('retry-after', 5);
+        throw new AppError(
+          429,
+          'too_many_uploads',
+          `You are sending ${UPLOADS_PER_USER} photos already. Send the next one when one of them is done.`,
+          { maximum: UPLOADS_PER_USER },
+        );
+      }
+      // Checked before the body is read, and again with the place locked before the row.
       const check = (place: Parameters<typeof checkPhotoUpload>[1]) => {
         if (!canSee(actor, place)) throw noPlace(id);
         refuseIf(checkPhotoUpload(actor, place));
       };
+      const status = uploadStatus(actor);
       const upload = async (claim: KeyClaim | undefined) => {
         const place = await places.find(id);
         if (!place) throw noPlace(id);
         check(place);
-        if ((await photos.countForPlace(id)) >= PHOTOS_PER_PLACE) {
-          throw photoError(new TooManyPhotosError());
-        }
-        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         try {
+          await photos.checkRoom(id, actor.id, status);
+          // Only now is the body read (a request without one has none to read).
+          const body = request.body as Readable | undefined;
+          const bytes = body ? await readUploadBody(body, PHOTO_LIMIT_BYTES, declared) : Buffer.alloc(0);
           const uploaded = await uploads.upload(
             bytes,
-            { placeId: id, status: uploadStatus(actor), uploaderId: actor.id },
+            { placeId: id, status, uploaderId: actor.id },
             check,
             claim,
           );
@@ -152,8 +190,8 @@ export async function photoRoutes(app: FastifyInstance) {
         }
       };
       // An upload sent again with its Idempotency-Key answers the first photo before any check or
-      // processing; its bytes were read and are dropped. The request is the place alone, not the
-      // bytes: a browser may re-encode a draft's photo when it sends it again.
+      // processing, and its bytes are never read. The request is the place alone, not the bytes: a
+      // browser may re-encode a draft's photo when it sends it again.
       const replay = async (photoId: number) => {
         const stored = await photos.find(photoId);
         // Where it was taken is read from the first upload's EXIF and never stored.
@@ -162,9 +200,13 @@ export async function photoRoutes(app: FastifyInstance) {
           : undefined;
       };
       const keyed = keyedWrite(actor.id, 'uploadPhoto', request.headers['Idempotency-Key'], { placeId: id });
-      return once(app.database, keyed, upload, replay);
+      try {
+        return await once(app.database, keyed, upload, replay);
+      } finally {
+        giveBack();
+      }
     },
-    { options: { bodyLimit: PHOTO_LIMIT_BYTES, config: uploadConfig } },
+    { options: { config: uploadConfig } },
   );
 
   defineRoute(app, 'listPlacePhotos', async (request) => {

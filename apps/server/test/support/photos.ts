@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Queryable } from '../../src/db/database.ts';
 import type { PhotoStore } from '../../src/photos/photo-store.ts';
@@ -50,6 +51,37 @@ export async function phonePhoto(
       })
       .toBuffer()
   );
+}
+
+/** One PNG chunk: its length, type, data and CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A black 8-bit grey PNG of any size, written by hand: libvips makes nothing wider than 10 million
+ * pixels, but a PNG may say 39 000 000 × 1 (which deflates to some 38 kB). With `header: 'only'`
+ * its pixel data is not there at all, so the file can be read only as far as its header.
+ */
+export function pngOfSize(width: number, height: number, options: { header?: 'only' } = {}): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth; colour type 0 (grey), no interlace
+  // Each row: its filter byte (0, none), then one byte per pixel.
+  const pixels =
+    options.header === 'only' ? Buffer.from('no pixels') : deflateSync(Buffer.alloc((width + 1) * height));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 let shade = 0;

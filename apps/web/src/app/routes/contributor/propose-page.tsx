@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { LoadingState } from '../../../components/ui/states.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { isModerator } from '../../../features/auth/utils/roles.ts';
 import { newDraftId, type ProposalDraft } from '../../../features/offline/drafts/draft.ts';
 import { keepDraft, sendWaitingDrafts } from '../../../features/offline/drafts/draft-sync.ts';
 import { removeDraft } from '../../../features/offline/drafts/drafts-store.ts';
@@ -35,7 +36,7 @@ function viewFromSearch(search: string): { center: LatLng; zoom: number } | null
 }
 
 /** The editor for a new place, or for a proposal draft opened again (`?draft=`), once it is read. */
-function Propose({ userId, search }: { userId: number; search: string }) {
+function Propose({ userId, moderator, search }: { userId: number; moderator: boolean; search: string }) {
   const { t } = useTranslation();
   const draftId = new URLSearchParams(search).get('draft');
   const draft = useDraft(draftId);
@@ -43,6 +44,7 @@ function Propose({ userId, search }: { userId: number; search: string }) {
   return (
     <ProposeForm
       userId={userId}
+      moderator={moderator}
       opened={draft?.kind === 'proposal' ? draft : null}
       initialView={viewFromSearch(search)}
     />
@@ -51,13 +53,15 @@ function Propose({ userId, search }: { userId: number; search: string }) {
 
 interface ProposeFormProps {
   userId: number;
+  /** A moderator's photos are published at once; anyone else's wait for review (2 at most). */
+  moderator: boolean;
   /** The proposal draft opened again, if any: its values and photos fill the form. */
   opened: ProposalDraft | null;
   initialView: { center: LatLng; zoom: number } | null;
 }
 
 /** The place form with its photos: both sent now, or kept together as a draft when offline. */
-function ProposeForm({ userId, opened, initialView }: ProposeFormProps) {
+function ProposeForm({ userId, moderator, opened, initialView }: ProposeFormProps) {
   const [, navigate] = useLocation();
   const { options } = useCategoryOptions();
   const { languages } = useRuntimeConfig();
@@ -116,7 +120,14 @@ function ProposeForm({ userId, opened, initialView }: ProposeFormProps) {
       initialValues={opened?.values}
       onUnsent={keep}
       onSaved={saved}
-      beforeSave={<PhotoChooser photos={photos.chosen} onAdd={photos.add} onRemove={photos.remove} />}
+      beforeSave={
+        <PhotoChooser
+          photos={photos.chosen}
+          onAdd={photos.add}
+          onRemove={photos.remove}
+          forReview={!moderator}
+        />
+      }
     />
   );
 }
@@ -133,7 +144,7 @@ export function ProposePage() {
       signInTitle={t('placeEditor.signInTitle')}
       signInBody={t('placeEditor.signInBody')}
     >
-      {(user) => <Propose userId={user.id} search={search} />}
+      {(user) => <Propose userId={user.id} moderator={isModerator(user)} search={search} />}
     </ContributorFrame>
   );
 }

@@ -7,7 +7,10 @@ import { photoContentType } from '../utils/photo-content-type.ts';
 /** Files larger than this are made smaller in the browser first (a phone's 12 MP photo often is). */
 export const RESIZE_ABOVE_BYTES = 3 * 1024 * 1024;
 
-/** How many times an upload the server was too busy for (503) is tried again, after its Retry-After. */
+/**
+ * How many times an upload the server was too busy for (503), or that found two of this person's
+ * uploads going already (429 `too_many_uploads`, say from another tab), is tried again.
+ */
 const BUSY_RETRIES = 3;
 
 /**
@@ -54,8 +57,9 @@ export async function uploadPhoto(
         signal,
       });
     } catch (error) {
-      if (!(error instanceof ApiError && error.code === 'server_busy') || attempt >= BUSY_RETRIES)
-        throw error;
+      const busy =
+        error instanceof ApiError && (error.code === 'server_busy' || error.code === 'too_many_uploads');
+      if (!busy || attempt >= BUSY_RETRIES) throw error;
       await wait(5_000);
     }
   }

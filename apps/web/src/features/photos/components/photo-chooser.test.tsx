@@ -1,4 +1,4 @@
-import { PHOTOS_PER_PLACE } from '@karta/contracts';
+import { PENDING_PHOTOS_PER_USER, PHOTOS_PER_PLACE } from '@karta/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { type ChosenPhoto, PhotoChooser } from './photo-chooser.tsx';
 const jpeg = (name: string) => new File(['jpeg bytes'], name, { type: 'image/jpeg' });
 
 /** The chooser with its photos held as the page holds them. */
-function Chooser() {
+function Chooser({ forReview = false }: { forReview?: boolean }) {
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   return (
     <PhotoChooser
@@ -18,6 +18,7 @@ function Chooser() {
         setPhotos((current) => [...current, ...files.map((photo) => ({ key: photo.name, photo }))])
       }
       onRemove={(key) => setPhotos((current) => current.filter((photo) => photo.key !== key))}
+      forReview={forReview}
     />
   );
 }
@@ -49,5 +50,29 @@ describe('PhotoChooser', () => {
     );
     expect(screen.queryByTestId('choose-photos')).toBeNull();
     expect(screen.getByText('Mjesto može imati najviše 8 fotografija.')).toBeInTheDocument();
+  });
+
+  it('keeps to the photos one person may have waiting for review when they will wait for it', async () => {
+    renderWithApp(<Chooser forReview />);
+    const files = Array.from({ length: 5 }, (_, index) => jpeg(`${index}.jpg`));
+    await userEvent.upload(screen.getByTestId('choose-photos'), files);
+    expect(screen.getAllByTestId('chosen-photo')).toHaveLength(PENDING_PHOTOS_PER_USER);
+    expect(screen.getByTestId('chosen-photos-note')).toHaveTextContent(
+      '3 photos were left out: you can send 2 of a place for review at a time.',
+    );
+    expect(screen.queryByTestId('choose-photos')).toBeNull();
+    expect(screen.getByText('You can send 2 photos of a place for review at a time.')).toBeInTheDocument();
+  });
+
+  it('says the same in Croatian', async () => {
+    renderWithApp(<Chooser forReview />, { language: 'hr' });
+    const files = Array.from({ length: 3 }, (_, index) => jpeg(`${index}.jpg`));
+    await userEvent.upload(screen.getByTestId('choose-photos'), files);
+    expect(screen.getByTestId('chosen-photos-note')).toHaveTextContent(
+      '1 fotografija nije dodana: na pregled istodobno možete poslati najviše 2.',
+    );
+    expect(
+      screen.getByText('Na pregled istodobno možete poslati najviše 2 fotografije mjesta.'),
+    ).toBeInTheDocument();
   });
 });

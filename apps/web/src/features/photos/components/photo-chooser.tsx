@@ -1,4 +1,4 @@
-import { PHOTOS_PER_PLACE } from '@karta/contracts';
+import { PENDING_PHOTOS_PER_USER, PHOTOS_PER_PLACE } from '@karta/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
@@ -18,6 +18,11 @@ interface PhotoChooserProps {
   /** Files the user chose, at most as many as the place still has room for. */
   onAdd(files: File[]): void;
   onRemove(key: string): void;
+  /**
+   * Whether the photos will wait for review (anyone's but a moderator's): then at most
+   * PENDING_PHOTOS_PER_USER, as many as one person may have waiting at a place.
+   */
+  forReview?: boolean;
 }
 
 /** One chosen photo's preview; a plain tile while it is drawn, or when the browser cannot draw it. */
@@ -47,11 +52,12 @@ function Thumbnail({ photo, alt }: { photo: Blob; alt: string }) {
  * Photos to send with a place that is still being written: choose them (a phone offers its camera
  * or its gallery), see them, remove one. Nothing is sent here; the page sends them after the place.
  */
-export function PhotoChooser({ photos, onAdd, onRemove }: PhotoChooserProps) {
+export function PhotoChooser({ photos, onAdd, onRemove, forReview = false }: PhotoChooserProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [leftOut, setLeftOut] = useState(0);
-  const room = PHOTOS_PER_PLACE - photos.length;
+  const max = forReview ? PENDING_PHOTOS_PER_USER : PHOTOS_PER_PLACE;
+  const room = max - photos.length;
 
   return (
     <fieldset className="space-y-3" data-testid="chosen-photos">
@@ -97,10 +103,17 @@ export function PhotoChooser({ photos, onAdd, onRemove }: PhotoChooserProps) {
           {t(photos.length > 0 ? 'photos.chooser.addMore' : 'photos.chooser.add')}
         </FileButton>
       ) : (
-        <p className="text-sm text-gray-700">{t('photos.chooser.full', { count: PHOTOS_PER_PLACE })}</p>
+        <p className="text-sm text-gray-700">
+          {t(forReview ? 'photos.chooser.fullForReview' : 'photos.chooser.full', { count: max })}
+        </p>
       )}
       <p role="status" data-testid="chosen-photos-note" className="text-sm text-amber-900 empty:hidden">
-        {leftOut > 0 ? t('photos.chooser.leftOut', { count: leftOut, max: PHOTOS_PER_PLACE }) : ''}
+        {leftOut > 0
+          ? t(forReview ? 'photos.chooser.leftOutForReview' : 'photos.chooser.leftOut', {
+              count: leftOut,
+              max,
+            })
+          : ''}
       </p>
       <p className="text-xs text-gray-600">{t('photos.limits')}</p>
     </fieldset>
