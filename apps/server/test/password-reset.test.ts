@@ -176,11 +176,13 @@ describe.skipIf(!databaseAvailable)(`password reset, change and sessions (${dbKi
     expect(resetMails(user.email)).toEqual([]);
   });
 
-  it('limits requests per address asked for, from anywhere, and per client address', async () => {
+  it('limits requests per client address, never per address asked for (its mail is limited instead)', async () => {
     const email = uniqueEmail('flooded');
     const statuses = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await requestReset(email)).statusCode);
-    expect(statuses).toEqual([204, 204, 204, 429]);
+    // A 429 here would tell an address with an account (whose mail is limited: mail-limits.test.ts)
+    // from one without.
+    expect(statuses).toEqual([204, 204, 204, 204]);
 
     const address = nextAddress();
     const fromOne = [];

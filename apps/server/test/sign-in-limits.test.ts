@@ -1,6 +1,7 @@
 import { ErrorBody } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_DELAY_MS, FREE_FAILURES } from '../src/accounts/sign-in-throttle.ts';
+import { RATE_LIMITS } from '../src/http/rate-limit.ts';
 import {
   GOOD_PASSWORD,
   login,
@@ -59,6 +60,36 @@ describe.skipIf(!databaseAvailable)(`sign-in and registration limits (${dbKind})
     expect(
       (await login(t.app, nobody, 'wrong-password-x', { remoteAddress: attacker })).response.statusCode,
     ).toBe(429);
+  });
+
+  it('counts only failed sign-ins: a person signs in again and again from one address', async () => {
+    const user = await signedInUser(t.app);
+    const remoteAddress = nextAddress();
+    // Past both failure limits (10 a minute from an address, 5 per 15 minutes at an account from it).
+    for (let i = 0; i < 12; i += 1) {
+      const { response } = await login(t.app, user.email, GOOD_PASSWORD, { remoteAddress });
+      expect(response.statusCode, `sign-in ${i + 1}: ${response.body}`).toBe(200);
+    }
+    // Failures still count, and a success between them forgives none.
+    const statusOf = async (password: string) =>
+      (await login(t.app, user.email, password, { remoteAddress })).response.statusCode;
+    const { max } = RATE_LIMITS.loginFailuresPerAccountAndAddress;
+    for (let i = 0; i < max - 1; i += 1) expect(await statusOf(`wrong-password-${i}`)).toBe(401);
+    expect(await statusOf(GOOD_PASSWORD)).toBe(200);
+    expect(await statusOf('wrong-password-x')).toBe(401);
+    expect(await statusOf(GOOD_PASSWORD)).toBe(429);
+  });
+
+  it('counts sign-ins under way, so guesses sent at once get no more tries than the limit', async () => {
+    const email = uniqueEmail('parallel');
+    await register(t.app, { email });
+    const remoteAddress = nextAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => login(t.app, email, `wrong-password-${i}`, { remoteAddress })),
+    );
+    expect(answers.map(({ response }) => response.statusCode).sort()).toEqual([
+      401, 401, 401, 401, 401, 429, 429, 429,
+    ]);
   });
 
   it('counts IPv6 addresses by their /64 network', async () => {

@@ -6,6 +6,14 @@ import type { Queryable } from '../db/database.ts';
 export const CONFIRM_WITHIN_DAYS = 7;
 /** "Manage your follows" links work for a year. */
 export const MANAGE_LINK_DAYS = 365;
+/**
+ * Follow e-mails an address has not answered, at most: confirmations of follows not yet confirmed
+ * (each holds its place for its week, or until it is confirmed or ended) and "you follow as many
+ * as you can" notices of the last week. A request past it stores and sends nothing, so a stranger
+ * can neither send an address more than this many e-mails about follows a week nor take more than
+ * this many of its {@link MAX_FOLLOWS_PER_ADDRESS} places.
+ */
+export const MAX_UNANSWERED_FOLLOW_MAILS = 3;
 
 /** The address as follows are counted and found by. */
 export function emailKey(email: string): string {
@@ -73,23 +81,33 @@ export function publicFollow(record: FollowRecord): Follow {
 /** Follows in the database; each function takes the transaction it is part of. */
 export const follows = {
   /**
-   * Stores an unconfirmed follow with the hash of its confirmation token; `full` (nothing stored)
-   * when the address has {@link MAX_FOLLOWS_PER_ADDRESS} follows already.
+   * Stores an unconfirmed follow with the hash of its confirmation token. Nothing is stored when
+   * the address has {@link MAX_UNANSWERED_FOLLOW_MAILS} follow e-mails unanswered (`waiting`: send
+   * nothing either), or {@link MAX_FOLLOWS_PER_ADDRESS} follows already (`full`: the caller says so
+   * by e-mail, in this transaction, which holds the address's lock until it commits).
    */
   async create(
     tx: Queryable,
     input: FollowInput & { language: string },
     confirmTokenHash: string,
-  ): Promise<FollowRecord | 'full'> {
+  ): Promise<FollowRecord | 'full' | 'waiting'> {
     const key = emailKey(input.email);
     // One address's follows are counted under a lock of that address: two requests at once
-    // cannot both take the twentieth place.
+    // cannot both take the twentieth place, or the last unanswered one.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('karta:follows:' || $1))`, [key]);
-    const { rows: counted } = await tx.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM follows WHERE email_key = $1',
-      [key],
+    // Unconfirmed follows past their week are as good as gone (tidy deletes them): not counted.
+    const { rows: counted } = await tx.query<{ live: number; waiting: number; told: number }>(
+      `SELECT count(*) FILTER (WHERE confirmed_at IS NOT NULL OR created_at > now() - make_interval(days => $2))::int AS live,
+              count(*) FILTER (WHERE confirmed_at IS NULL AND created_at > now() - make_interval(days => $2))::int AS waiting,
+              (SELECT count(*)::int FROM mail_outbox
+               WHERE recipient_key = $1 AND mail_kind = 'follows-full'
+                 AND created_at > now() - make_interval(days => $2)) AS told
+       FROM follows WHERE email_key = $1`,
+      [key, CONFIRM_WITHIN_DAYS],
     );
-    if ((counted[0]?.n ?? 0) >= MAX_FOLLOWS_PER_ADDRESS) return 'full';
+    const { live = 0, waiting = 0, told = 0 } = counted[0] ?? {};
+    if (waiting + told >= MAX_UNANSWERED_FOLLOW_MAILS) return 'waiting';
+    if (live >= MAX_FOLLOWS_PER_ADDRESS) return 'full';
     const { bbox, point } = input;
     const { rows } = await tx.query<FollowRow>(
       `INSERT INTO follows (email, email_key, kind, west, south, east, north, lat, lng, categories, frequency,

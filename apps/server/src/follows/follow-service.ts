@@ -47,8 +47,9 @@ export function manageUrl(publicUrl: string, token: string): string {
 
 /**
  * Following areas and spots by e-mail (double opt-in). A request writes the follow and its
- * confirmation e-mail in one transaction, or, for an address at its limit, an e-mail saying so:
- * the answer is the same either way, so nobody learns what an address follows.
+ * confirmation e-mail in one transaction, or, for an address at its limit, an e-mail saying so,
+ * or, for an address with `MAX_UNANSWERED_FOLLOW_MAILS` follow e-mails unanswered, nothing
+ * at all: the answer is the same every time, so nobody learns what an address follows.
  */
 export function createFollowService(database: Database, mailer: Mailer, siteLanguage: string) {
   const context = (language: string) => ({
@@ -64,9 +65,12 @@ export function createFollowService(database: Database, mailer: Mailer, siteLang
       const confirm = newSessionToken();
       await database.transaction(async (tx) => {
         const created = await follows.create(tx, { ...input, language }, confirm.tokenHash);
+        // Enough unanswered follow e-mails already: nothing is written, not even a manage link.
+        if (created === 'waiting') return;
         const manage = manageUrl(mailer.publicUrl, await follows.newManageToken(tx, input.email));
         if (created === 'full') {
-          // One such notice an hour per address, however often it is asked.
+          // At most one such notice an hour per address (its key), and each is one of the address's
+          // unanswered follow e-mails for a week, however often it is asked.
           const hour = Math.floor(Date.now() / 3_600_000);
           await mailer.enqueue(tx, {
             key: `follows-full.${Buffer.from(emailKey(input.email)).toString('base64url').slice(0, 150)}.${hour}`,

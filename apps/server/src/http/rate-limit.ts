@@ -13,16 +13,27 @@ export const KEYS_REMEMBERED = 20_000;
 /**
  * The limits, per client address unless said otherwise. Counted in this process's memory: with
  * several instances behind a balancer each counts on its own (N instances allow N times as many).
+ * What an e-mail address named in a form is sent (reset links, verification links, follow
+ * confirmations) is limited per recipient in the database instead, across instances and restarts:
+ * `RECIPIENT_LIMITS` (mail/outbox.ts) and `MAX_UNANSWERED_FOLLOW_MAILS` (follows/follow-repository.ts).
  */
 export const RATE_LIMITS = {
-  /** Sign-in attempts from one address. */
-  loginPerAddress: { max: 10, timeWindow: 60_000, cache: KEYS_REMEMBERED },
   /**
-   * Sign-in attempts at one account (its e-mail, whether it exists or not) from one address. Only
+   * Sign-ins from one address whatever their outcome: only a bound on the password hashing one
+   * address can ask for, far above what a household or an office signs in.
+   */
+  loginPerAddress: { max: 60, timeWindow: 60_000, cache: KEYS_REMEMBERED },
+  /**
+   * Failed sign-ins from one address (successes do not count: accounts/sign-in-throttle.ts,
+   * `createSignInFailureLimits`).
+   */
+  loginFailuresPerAddress: { max: 10, timeWindow: 60_000 },
+  /**
+   * Failed sign-ins at one account (its e-mail, whether it exists or not) from one address. Only
    * that address is stopped: attempts from anywhere else are slowed, never refused, by the
    * account-wide throttle (accounts/sign-in-throttle.ts), so nobody can lock another out.
    */
-  loginPerAccountAndAddress: { max: 5, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
+  loginFailuresPerAccountAndAddress: { max: 5, timeWindow: 15 * 60_000 },
   /**
    * Registrations from one address, counted once the body has passed its checks (`preHandler`),
    * so typos in the form do not use the hour's allowance up.
@@ -30,21 +41,12 @@ export const RATE_LIMITS = {
   registerPerAddress: { max: 5, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED, hook: 'preHandler' },
   /** Password-reset e-mails asked for from one address (counted once the body is valid). */
   passwordResetPerAddress: { max: 5, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED, hook: 'preHandler' },
-  /**
-   * Password-reset e-mails asked for one address (the e-mail, whether an account has it or not),
-   * from anywhere: nobody can fill someone's inbox with links.
-   */
-  passwordResetPerAccount: { max: 3, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** Reset links tried from one address. */
   passwordResetConfirmPerAddress: { max: 10, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
-  /** Verification e-mails sent again for one user. */
-  verificationMailsPerUser: { max: 3, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** Password changes (each checks the current password) by one user. */
   passwordChangePerUser: { max: 5, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
   /** Follow requests from one address (counted once the body is valid). */
   followsPerAddress: { max: 10, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED, hook: 'preHandler' },
-  /** Follow requests for one e-mail address, from anywhere: nobody can flood an inbox with confirmations. */
-  followsPerEmail: { max: 5, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** Confirmation and management links used from one address. */
   followLinksPerAddress: { max: 60, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
   /** Reports on places from one address (visitors may report without an account). */

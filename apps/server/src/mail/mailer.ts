@@ -13,7 +13,8 @@ export interface Mailer {
   readonly publicUrl: string;
   /**
    * Writes `mail` to the outbox inside the event's transaction `tx`; false when its key was
-   * already there. Call `wake` after the transaction commits.
+   * already there, or its recipient has had as many of its kind as `RECIPIENT_LIMITS` allows
+   * (outbox.ts). Call `wake` after the transaction commits.
    */
   enqueue(tx: Queryable, mail: OutgoingMail): Promise<boolean>;
   /** Sends soon (after a commit that wrote mail). */

@@ -21,11 +21,98 @@ export interface ClaimedMail extends OutgoingMail {
   attempts: number;
 }
 
+/** At most `max` messages of a kind to one address within `withinSeconds`. */
+export interface RecipientLimit {
+  max: number;
+  withinSeconds: number;
+}
+
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
+
+/**
+ * The messages anyone can have sent to an address by typing it into a form, by kind (a key's
+ * first part, see {@link mailKind}): per recipient address, whoever asks and from wherever.
+ * Counted from the outbox's own rows (migration 021), so every instance sees one count and a
+ * restart forgets nothing. A message past a limit is not written; what the request answers is
+ * its feature's choice (a reset answers as if it were sent). Follow confirmations are bounded by
+ * the follows waiting for confirmation instead (follows/follow-repository.ts).
+ */
+export const RECIPIENT_LIMITS: Readonly<Record<string, readonly RecipientLimit[]>> = {
+  /** "Forgot your password?": 3 an hour, 10 a day. */
+  'password-reset': [
+    { max: 3, withinSeconds: HOUR },
+    { max: 10, withinSeconds: DAY },
+  ],
+  /** The address's verification link, at registration and "Send again": 3 an hour, 10 a day. */
+  'verify-email': [
+    { max: 3, withinSeconds: HOUR },
+    { max: 10, withinSeconds: DAY },
+  ],
+  /** Registering by e-mail: the link that makes the account, or "someone tried" to an address with one. */
+  registration: [
+    { max: 3, withinSeconds: HOUR },
+    { max: 10, withinSeconds: DAY },
+  ],
+  'registration-taken': [
+    { max: 3, withinSeconds: HOUR },
+    { max: 10, withinSeconds: DAY },
+  ],
+};
+
+/** A message's kind: the first part of its key (`password-reset` of `password-reset.12`). */
+export function mailKind(key: string): string {
+  return key.split('.', 1)[0] ?? key;
+}
+
+/** An address as the outbox compares recipients (its `recipient_key`): trimmed, lower case. */
+export function recipientKey(address: string): string {
+  return address.trim().toLowerCase();
+}
+
+/** Whether one more message of `kind` may go to `to` now; if not, in how many seconds it may. */
+export type Allowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Whether `to` may be sent one more message of `kind` under {@link RECIPIENT_LIMITS}: the ages of
+ * its latest such messages, read in the database's clock, against each window. Exact only under
+ * the recipient's lock (as `enqueueMail` takes it); elsewhere a forecast.
+ */
+export async function recipientAllowance(db: Queryable, to: string, kind: string): Promise<Allowance> {
+  const limits = RECIPIENT_LIMITS[kind];
+  if (!limits || limits.length === 0) return { allowed: true };
+  const longest = Math.max(...limits.map((limit) => limit.withinSeconds));
+  const most = Math.max(...limits.map((limit) => limit.max));
+  const { rows } = await db.query<{ age: number | string }>(
+    `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM mail_outbox
+     WHERE recipient_key = $1 AND mail_kind = $2 AND created_at > now() - make_interval(secs => $3)
+     ORDER BY created_at DESC
+     LIMIT $4`,
+    [recipientKey(to), kind, longest, most],
+  );
+  const ages = rows.map((row) => Number(row.age));
+  let wait = 0;
+  for (const limit of limits) {
+    const inWindow = ages.filter((age) => age < limit.withinSeconds);
+    // Full until the oldest of the latest `max` leaves the window.
+    const oldest = inWindow[limit.max - 1];
+    if (oldest !== undefined) wait = Math.max(wait, limit.withinSeconds - oldest);
+  }
+  return wait > 0 ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait)) } : { allowed: true };
+}
+
 /**
  * Adds `mail` to the outbox; call it with the transaction of the event, so the message exists
- * exactly when the event committed. Returns false when a message with its key was already there.
+ * exactly when the event committed. Returns false when a message with its key was already there,
+ * or when its kind has a {@link RECIPIENT_LIMITS} limit the recipient has reached (checked under a
+ * lock of the recipient held to the commit, so two requests at once cannot both take the last place).
  */
 export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<boolean> {
+  const kind = mailKind(mail.key);
+  if (RECIPIENT_LIMITS[kind]) {
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext('karta:mail-to:' || $1))`, [recipientKey(mail.to)]);
+    if (!(await recipientAllowance(db, mail.to, kind)).allowed) return false;
+  }
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO mail_outbox (idempotency_key, recipient, subject, text_body, html_body, headers, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)

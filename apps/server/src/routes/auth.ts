@@ -1,16 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FieldIssue } from '@karta/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionOrigin } from '../accounts/account-service.ts';
 import { deviceLabel } from '../accounts/device-label.ts';
 import { passwordContentIssues } from '../accounts/password-rules.ts';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { clearSessionCookie, presentedToken, setSessionCookie } from '../accounts/session-cookie.ts';
-import { accountKey } from '../accounts/sign-in-throttle.ts';
+import { createSignInFailureLimits } from '../accounts/sign-in-throttle.ts';
 import { clientKey } from '../http/client-address.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { createLimiter, RATE_LIMITS, userOrAddressKey } from '../http/rate-limit.ts';
+import { createLimiter, RATE_LIMITS, rateLimitedError, userOrAddressKey } from '../http/rate-limit.ts';
+import { recipientAllowance } from '../mail/outbox.ts';
 
 /** One message for every refused sign-in, so it never tells which of e-mail or password was wrong. */
 export const INVALID_CREDENTIALS_MESSAGE = 'The e-mail address or password is not correct.';
@@ -51,10 +52,11 @@ function sessionOrigin(request: FastifyRequest): SessionOrigin {
   return { previousToken: presentedToken(request), device: deviceLabel(request.headers['user-agent']) };
 }
 
-/** The (account, client address) pair a sign-in is counted under; the account as the throttle names it. */
-function signInPairKey(request: FastifyRequest): string {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `login:${clientKey(request)}:${typeof email === 'string' ? accountKey(email) : ''}`;
+/** Refuses a request past a limit of the routes' own: 429 with `Retry-After`, and the limit's log line. */
+function refuse(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number): never {
+  request.log.warn({ limit: request.routeOptions.url }, 'rate limit reached');
+  reply.header('retry-after', retryAfterSeconds);
+  throw rateLimitedError(retryAfterSeconds);
 }
 
 /** The answer to a reset request takes at least this long, whether an account has the address or not. */
@@ -68,20 +70,13 @@ export function requireMail(app: FastifyInstance): void {
   if (!app.mailer.enabled) throw new AppError(404, 'mail_off', MAIL_OFF_MESSAGE);
 }
 
-/** The account a reset request names, as the per-account limit counts it. */
-function resetAccountKey(request: FastifyRequest): string {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `reset:${typeof email === 'string' ? accountKey(email) : ''}`;
-}
-
 /** register, login, logout, me; password reset and change; the user's sessions. */
 export async function authRoutes(app: FastifyInstance) {
-  const perAccount = createLimiter(app, RATE_LIMITS.loginPerAccountAndAddress, signInPairKey);
-  const resetsPerAccount = createLimiter(app, RATE_LIMITS.passwordResetPerAccount, resetAccountKey);
+  const signInFailures = createSignInFailureLimits({
+    perAddress: RATE_LIMITS.loginFailuresPerAddress,
+    perAccountAndAddress: RATE_LIMITS.loginFailuresPerAccountAndAddress,
+  });
   const passwordChangesPerUser = createLimiter(app, RATE_LIMITS.passwordChangePerUser, (request) =>
-    userOrAddressKey(request),
-  );
-  const verificationsPerUser = createLimiter(app, RATE_LIMITS.verificationMailsPerUser, (request) =>
     userOrAddressKey(request),
   );
 
@@ -119,12 +114,23 @@ export async function authRoutes(app: FastifyInstance) {
     'login',
     async (request, reply) => {
       const { body } = request;
-      // Counted per attempt, before the password is checked, whether the account exists or not.
-      await perAccount(request, reply);
-      const started = await app.accounts.login(body.email, body.password, sessionOrigin(request));
-      if (!started) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
-      setSessionCookie(reply, app.appConfig, started.token);
-      return started.user;
+      // A place in the failure limits is taken before the password is checked, whether the
+      // account exists or not, and given back unless the sign-in fails: only failures count.
+      const attempt = signInFailures.take(clientKey(request), body.email);
+      if ('retryAfterSeconds' in attempt) refuse(request, reply, attempt.retryAfterSeconds);
+      let failed = false;
+      try {
+        const started = await app.accounts.login(body.email, body.password, sessionOrigin(request));
+        if (!started) {
+          failed = true;
+          throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+        }
+        setSessionCookie(reply, app.appConfig, started.token);
+        return started.user;
+      } finally {
+        // A success, or an error of ours (the database away), is not a failed sign-in.
+        if (!failed) attempt.release();
+      }
     },
     { options: { config: { rateLimit: RATE_LIMITS.loginPerAddress } }, bodyIssues: codedIssues() },
   );
@@ -143,7 +149,8 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       requireMail(app);
       const started = performance.now();
-      await resetsPerAccount(request, reply);
+      // Past the address's limit (RECIPIENT_LIMITS in mail/outbox.ts, counted in the database)
+      // nothing is sent, and the answer is the same: a 429 here would tell which have accounts.
       await app.passwordResets.request(
         request.body.email,
         request.body.language,
@@ -212,7 +219,9 @@ export async function authRoutes(app: FastifyInstance) {
   defineRoute(app, 'resendVerification', async (request, reply) => {
     const user = requireUser(request);
     requireMail(app);
-    await verificationsPerUser(request, reply);
+    // The user's own address: saying it has had enough links for now tells nobody anything new.
+    const allowance = await recipientAllowance(app.database, user.email, 'verify-email');
+    if (!allowance.allowed) refuse(request, reply, allowance.retryAfterSeconds);
     await app.emailVerifications.resend(user.id);
     return reply.code(204).send();
   });

@@ -1,21 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountKey } from '../accounts/sign-in-throttle.ts';
+import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
-import { createLimiter, RATE_LIMITS } from '../http/rate-limit.ts';
+import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { requireMail } from './auth.ts';
 
 const UNKNOWN_LINK = 'This link is not known, or it is too old. Open the link of a newer e-mail.';
 
-/** The address a follow request names, as the per-address limit counts it. */
-function followAddressKey(request: FastifyRequest): string {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `follow:${typeof email === 'string' ? accountKey(email) : ''}`;
-}
-
 /** Follows of areas and spots by e-mail: request, confirm, list and end (no account needed). */
 export async function followRoutes(app: FastifyInstance) {
-  const perFollowedAddress = createLimiter(app, RATE_LIMITS.followsPerEmail, followAddressKey);
   // Answers about an address's follows are for the holder of its link only: never cached.
   app.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.url?.startsWith('/api/v1/follows')) reply.header('cache-control', 'no-store');
@@ -26,7 +18,8 @@ export async function followRoutes(app: FastifyInstance) {
     'createFollow',
     async (request, reply) => {
       requireMail(app);
-      await perFollowedAddress(request, reply);
+      // What an address named here is sent is bounded in the database, per address, whoever asks
+      // (follows/follow-repository.ts): the answer is the same whether anything was sent or not.
       await app.followService.request(request.body);
       return reply.code(204).send();
     },
