@@ -1,6 +1,7 @@
 import { appendFileSync, statSync } from 'node:fs';
 import { createApiClient } from '@karta/api-client';
 import { inject } from 'vitest';
+import { waitForMailWithSubject } from './mailbox.ts';
 
 /** The first admin of every e2e server (created at start from ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const E2E_ADMIN = { email: 'admin@karta.test', password: 'orchard-lantern-velvet-e2e' } as const;
@@ -65,12 +66,32 @@ export function sessionApi(baseUrl: string) {
   return createApiClient({ baseUrl, fetch: fetchWithSession });
 }
 
-/** A new contributor, signed in through the API. */
+/**
+ * A new contributor, signed in through the API: registered at once where the server sends no
+ * e-mail, else by following the link it mails (from the e2e SMTP server's saved messages).
+ */
 export async function newContributor(baseUrl: string, displayName = 'E2E contributor') {
   const api = sessionApi(baseUrl);
   const email = uniqueEmail('contributor');
-  const user = await api.register({ email, password: E2E_PASSWORD, displayName });
+  const answer = await api.register({ email, password: E2E_PASSWORD, displayName });
+  const user =
+    'pending' in answer
+      ? await api.confirmRegistration({ token: await registrationTokenFor(email) })
+      : answer;
   return { api, user, email, password: E2E_PASSWORD };
+}
+
+/** The token of the registration link mailed to `email`. */
+export async function registrationTokenFor(email: string): Promise<string> {
+  return new URL(await registrationLinkFor(email)).searchParams.get('token') ?? '';
+}
+
+/** The registration link mailed to `email` (`…/complete-registration?token=…`). */
+export async function registrationLinkFor(email: string): Promise<string> {
+  const mail = await waitForMailWithSubject(email, /^Finish creating your /);
+  const link = /\S+\/complete-registration\?token=[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no registration link in: ${mail.text}`);
+  return link;
 }
 
 const adminSessions = new Map<string, ReturnType<typeof signInAdmin>>();

@@ -1,6 +1,7 @@
 import type { MapResponse } from '@karta/contracts';
 import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
+import { registrationLinkFor } from './accounts.ts';
 import { pressCategoryChip } from './category-chips.ts';
 import { FramedKarta } from './framed-karta.ts';
 import { middlesOnMap } from './page-geometry.ts';
@@ -515,6 +516,17 @@ export class KartaDriver {
     await form.locator('input[name=email]').fill(account.email);
     await form.locator('input[name=password]').fill(account.password);
     await form.getByTestId('register-submit').click();
+  }
+
+  /**
+   * Finishes a registration as its e-mail's reader does: sees "check your e-mail", opens the
+   * link mailed to `email`, presses "Create my account" and goes on to the map, signed in.
+   */
+  async finishRegistrationByMail(email: string): Promise<void> {
+    await this.page.getByTestId('registration-sent').waitFor();
+    await this.page.goto(await registrationLinkFor(email));
+    await this.page.getByTestId('complete-registration-submit').click();
+    await this.page.getByTestId('registration-done').getByRole('link').click();
   }
 
   /** Fills in and sends the sign-in form (the page must show it). */

@@ -18,6 +18,7 @@ export const SCREENS = [
   'embed',
   'sign-in',
   'register',
+  'complete-registration',
   'forgot-password',
   'reset-password',
   'follow',
@@ -117,6 +118,7 @@ const VIEWER_OF: Record<ScreenName, Viewer> = {
   embed: 'visitor',
   'sign-in': 'visitor',
   register: 'visitor',
+  'complete-registration': 'visitor',
   'forgot-password': 'visitor',
   'reset-password': 'visitor',
   follow: 'visitor',
@@ -187,6 +189,11 @@ export class ScreenTour {
       case 'register':
         await go(`/${screen}`);
         await ready(`${screen}-form`);
+        break;
+      case 'complete-registration':
+        // The link as mailed: the page asks before it makes the account.
+        await go(`/complete-registration?token=${'R'.repeat(43)}`);
+        await ready('registration-completion');
         break;
       case 'forgot-password':
         await go('/forgot-password');

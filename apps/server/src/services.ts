@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AccountService, createAccountService } from './accounts/account-service.ts';
 import { createEmailVerifications, type EmailVerifications } from './accounts/email-verifications.ts';
 import { createPasswordResets, type PasswordResets } from './accounts/password-resets.ts';
+import { createRegistrations, type Registrations } from './accounts/registrations.ts';
 import { type CategoryRepository, createCategoryRepository } from './categories/category-repository.ts';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/database.ts';
@@ -36,6 +37,7 @@ export interface AppServices {
   accounts: AccountService;
   /** Password-reset links by e-mail (only while mail is on). */
   passwordResets: PasswordResets;
+  registrations: Registrations;
   /** Links that prove an account's address (only while mail is on). */
   emailVerifications: EmailVerifications;
   /** Moderation events' e-mail, written in the events' transactions. */
@@ -100,6 +102,7 @@ export function decorateServices(
     createAccountService(services.database, { mailer: services.mailer, siteLanguage }),
   );
   app.decorate('passwordResets', createPasswordResets(services.database, services.mailer, siteLanguage));
+  app.decorate('registrations', createRegistrations(services.database, services.mailer, siteLanguage));
   const photos = createPhotoRepository(services.database);
   const photoStore = openPhotoStore(services.appConfig.photoStorage);
   app.decorate('photos', photos);

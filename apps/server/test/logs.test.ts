@@ -64,10 +64,21 @@ describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
         remoteAddress: SECRET.address,
         headers: { ...from.headers, ...headers },
       });
-    const registered = await postJson(
+    // Registering e-mails a link; following it makes the account and signs in.
+    await postJson(
       app,
       '/api/v1/auth/register',
       { email: SECRET.email, password: SECRET.password, displayName: 'Log Probe' },
+      from,
+    );
+    const [registration] = await smtp.waitFor(SECRET.email);
+    mailed.registrationToken =
+      /complete-registration\?token=([A-Za-z0-9_-]{43})/.exec(registration?.parsed.text ?? '')?.[1] ?? '';
+    expect(mailed.registrationToken).not.toBe('');
+    const registered = await postJson(
+      app,
+      '/api/v1/auth/register/confirm',
+      { token: mailed.registrationToken },
       from,
     );
     token = responseCookie(registered)?.value ?? '';

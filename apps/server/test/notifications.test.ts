@@ -2,7 +2,16 @@ import { CurrentUser, ErrorBody, NotificationSettings, OwnPlace } from '@karta/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDueReviewDigests } from '../src/notifications/review-digest.ts';
 import { tidyLinks } from '../src/notifications/tidy-links.ts';
-import { me, postJson, register, sessionHeader, signedInUser, uniqueEmail } from './support/auth.ts';
+import {
+  me,
+  nextAddress,
+  postJson,
+  register,
+  responseCookie,
+  sessionHeader,
+  signedInUser,
+  uniqueEmail,
+} from './support/auth.ts';
 import {
   mailEnv,
   type ReceivedMail,
@@ -80,26 +89,45 @@ describe.skipIf(!databaseAvailable)(`notifications by e-mail (${dbKind})`, () =>
     await smtp?.stop();
   });
 
-  it('asks a new account to prove its address, and announces its proposals once it has', async () => {
+  it('makes an account proven by its e-mailed link, and announces its proposals at once', async () => {
     const email = uniqueEmail('newcomer');
-    const { response, token } = await register(t.app, {
-      email,
-      displayName: 'Nova Korisnica',
-      language: 'hr',
-    } as never);
-    expect(response.statusCode).toBe(201);
-    expect(CurrentUser.parse(response.json()).emailVerified).toBe(false);
+    const asked = await register(t.app, { email, displayName: 'Nova Korisnica', language: 'hr' } as never);
+    expect(asked.response.statusCode).toBe(202);
+    const [invitation] = await smtp.waitFor(email);
+    expect(invitation?.parsed.subject).toBe('Dovršite otvaranje računa na Karta Test');
+    const link = linkIn(invitation, 'http://karta.example.org/complete-registration?token=');
+    const made = await postJson(t.app, '/api/v1/auth/register/confirm', { token: tokenOf(link) });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(CurrentUser.parse(made.json()).emailVerified).toBe(true);
+    const token = responseCookie(made)?.value ?? '';
+    const newcomer = { id: CurrentUser.parse(made.json()).id, email, token, headers: sessionHeader(token) };
+    const place = await propose(newcomer, { en: 'Attic library' });
+    expect(place.authorVerified).toBe(true);
+    await smtp.waitForMatch(
+      moderator.email,
+      (mail) => mail.parsed.subject?.includes('Attic library') ?? false,
+    );
+  });
+
+  it('asks an account made before registration by e-mail to prove its address, and announces its proposals once it has', async () => {
+    // An account whose address was never proven (made while the site sent no e-mail, say).
+    const older = await signedInUser(t.app);
+    await t.database.query('UPDATE users SET email_verified_at = NULL WHERE id = $1', [older.id]);
+    const email = older.email;
+    expect(CurrentUser.parse((await me(t.app, older.token)).json()).emailVerified).toBe(false);
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verify-email/resend',
+      headers: older.headers,
+      remoteAddress: nextAddress(),
+    });
+    expect(resent.statusCode, resent.body).toBe(204);
     const [verification] = await smtp.waitFor(email);
-    expect(verification?.parsed.subject).toBe('Potvrdite svoju e-adresu za Karta Test');
+    expect(verification?.parsed.subject).toBe('Confirm your e-mail address for Karta Test');
     const link = linkIn(verification, 'http://karta.example.org/verify-email?token=');
+    const user = older;
 
     // Unproven: the proposal is kept, but moderators hear nothing of it yet.
-    const user = {
-      id: CurrentUser.parse(response.json()).id,
-      email,
-      token: token ?? '',
-      headers: sessionHeader(token ?? ''),
-    };
     const place = await propose(user, { en: 'Basement shelter' });
     expect(place.authorVerified).toBe(false);
     expect(

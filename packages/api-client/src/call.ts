@@ -35,8 +35,10 @@ export type CallHeaders<E> = E extends { headers: infer H extends z.ZodType }
   ? { headers?: z.input<H> }
   : Nothing;
 
-/** What it answers: the response schema's output, nothing for 204. */
-export type CallOutput<E> = E extends { response: infer R extends z.ZodType } ? z.output<R> : undefined;
+/** What it answers: the response schema's output (or, taken for later, the 202's), nothing for 204. */
+export type CallOutput<E> =
+  | (E extends { response: infer R extends z.ZodType } ? z.output<R> : undefined)
+  | (E extends { accepted: infer A extends z.ZodType } ? z.output<A> : never);
 
 type AnyInput = {
   params?: Record<string, unknown>;
@@ -92,9 +94,13 @@ async function bodyOf(response: Response, signal: AbortSignal | undefined): Prom
   }
 }
 
-/** An answer checked against its endpoint's response schema (nothing for an endpoint without one). */
+/**
+ * An answer checked against its endpoint's response schema, or its `accepted` one for a 202
+ * (nothing for an endpoint without one).
+ */
 function checked(contracts: Contracts, name: EndpointName, status: number, answer: unknown): unknown {
-  const { response } = contracts.endpoints[name] as { response?: z.ZodType };
+  const endpoint = contracts.endpoints[name] as { response?: z.ZodType; accepted?: z.ZodType };
+  const response = status === 202 && endpoint.accepted ? endpoint.accepted : endpoint.response;
   if (!response) return undefined;
   const parsed = response.safeParse(answer);
   if (!parsed.success) {

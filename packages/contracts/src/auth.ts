@@ -186,6 +186,18 @@ export const SessionIdParams = z.object({
     .pipe(BigId),
 });
 
+/**
+ * What registering answers (202) when the site sends e-mail, for every address alike: the account
+ * is made only when the link e-mailed to the address is followed (`POST /auth/register/confirm`),
+ * so the answer never tells whether the address already has one.
+ */
+export const RegistrationPending = z.object({ pending: z.literal(true) });
+export type RegistrationPending = z.infer<typeof RegistrationPending>;
+
+/** `POST /api/v1/auth/register/confirm`: the token of the registration e-mail's link. */
+export const RegistrationConfirmation = z.object({ token: ResetToken });
+export type RegistrationConfirmation = z.input<typeof RegistrationConfirmation>;
+
 /** `POST /api/v1/auth/verify-email`: the token of the verification e-mail's link. */
 export const EmailVerification = z.object({ token: ResetToken });
 export type EmailVerification = z.input<typeof EmailVerification>;

@@ -9,6 +9,8 @@ import {
   PasswordResetConfirm,
   PasswordResetRequest,
   RegisterBody,
+  RegistrationConfirmation,
+  RegistrationPending,
   SessionIdParams,
   UnsubscribeBody,
   Unsubscribed,
@@ -94,6 +96,11 @@ export interface Endpoint {
   status?: 200 | 201 | 204;
   /** The success body; absent for 204. */
   response?: z.ZodType;
+  /**
+   * The body of a 202 answer, when the endpoint may take a request that finishes later (by a link
+   * e-mailed) instead of answering it at once: then no session is set.
+   */
+  accepted?: z.ZodType;
   /** `required`: answers 401 without a session cookie; `sets`: starts a session (sets the cookie). */
   session?: 'required' | 'sets' | 'ends';
   /**
@@ -182,12 +189,24 @@ export const endpoints = {
   },
   register: {
     ...routes.register,
-    summary: 'Create an account and sign in (sets the session cookie)',
+    summary:
+      'Create an account. Without e-mail: made at once and signed in (201, sets the session cookie). With e-mail: 202 for every address, and a link is e-mailed (to an address with an account, a note instead); the account is made when the link is followed',
     body: RegisterBody,
     status: 201,
     response: CurrentUser,
+    accepted: RegistrationPending,
     session: 'sets',
     errors: [400, 403, 415, 429],
+  },
+  confirmRegistration: {
+    ...routes.confirmRegistration,
+    summary:
+      'Make the account of a registration e-mail’s link and sign in (400 `registration_link_invalid` for an unknown, used or expired one, or an address taken since)',
+    body: RegistrationConfirmation,
+    status: 201,
+    response: CurrentUser,
+    session: 'sets',
+    errors: [400, 403, 404, 415, 429],
   },
   login: {
     ...routes.login,

@@ -10,6 +10,8 @@ export const ErrorCode = z.enum([
   'reset_link_invalid',
   /** An e-mail verification link that is unknown, used or expired. */
   'verification_link_invalid',
+  /** A registration link that is unknown, used, expired, or for an address that has an account since. */
+  'registration_link_invalid',
   /** The current password given to change it is not the account's. */
   'wrong_password',
   /** This site sends no e-mail (SMTP_URL unset): features that need it are off. */

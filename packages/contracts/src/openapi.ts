@@ -86,6 +86,12 @@ function operationOf(name: string, endpoint: Endpoint) {
         : {}),
     },
   };
+  if (endpoint.accepted) {
+    responses['202'] = {
+      description: 'Accepted: it finishes when the link e-mailed is followed (no session is set)',
+      content: { 'application/json': { schema: schemaOf(endpoint.accepted, 'output') } },
+    };
+  }
   for (const status of errorStatuses(endpoint)) {
     responses[String(status)] = {
       description: STATUS_TEXT[status] ?? 'Error',

@@ -27,6 +27,7 @@ export const routes = {
   getPlace: { method: 'GET', path: '/api/v1/places/{id}', args: ['id'] },
   previewHours: { method: 'GET', path: '/api/v1/opening-hours', args: ['query'] },
   register: { method: 'POST', path: '/api/v1/auth/register', args: ['body'] },
+  confirmRegistration: { method: 'POST', path: '/api/v1/auth/register/confirm', args: ['body'] },
   login: { method: 'POST', path: '/api/v1/auth/login', args: ['body'] },
   logout: { method: 'POST', path: '/api/v1/auth/logout', args: [] },
   me: { method: 'GET', path: '/api/v1/auth/me', args: [] },

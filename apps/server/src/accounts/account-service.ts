@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.ts';
 import { passwordContentIssues } from './password-rules.ts';
+import { claimPendingRegistration } from './registrations.ts';
 import {
   createSessionRepository,
   hashSessionToken,
@@ -85,14 +86,13 @@ export function createAccountService(
 
   return {
     /**
-     * Creates a contributor and signs them in; null when the e-mail is taken (the route does not
-     * say so). The password is hashed either way, so both answers take as long.
+     * Creates a contributor and signs them in, when the site sends no e-mail (with e-mail, see
+     * registrations.ts); null when the e-mail is taken (the route does not say so). The password
+     * is hashed either way, so both answers take as long.
      */
     async register(
       input: { email: string; displayName: string; password: string; language?: string },
       from: SessionOrigin = {},
-      /** Runs in the registration's transaction: the verification e-mail is written there. */
-      onCreated: (tx: Queryable, user: UserRecord) => Promise<void> = async () => undefined,
     ): Promise<StartedSession | null> {
       const passwordHash = await hashPassword(input.password);
       return database.transaction(async (tx) => {
@@ -103,8 +103,21 @@ export function createAccountService(
           mailLanguage: input.language ?? null,
         });
         if (!user) return null;
-        await onCreated(tx, user);
         return startSession(tx, user, from);
+      });
+    },
+
+    /**
+     * Makes the account of a registration e-mail's link (its address proven by following it) and
+     * signs it in; null for an unknown, used or expired link, or an address that has an account
+     * since the link was sent.
+     */
+    async completeRegistration(token: string, from: SessionOrigin = {}): Promise<StartedSession | null> {
+      return database.transaction(async (tx) => {
+        const request = await claimPendingRegistration(tx, token);
+        if (!request) return null;
+        const user = await createUserRepository(tx).insert({ ...request, emailVerified: true });
+        return user ? startSession(tx, user, from) : null;
       });
     },
 

@@ -13,7 +13,9 @@ import { isLimitedRead, readLimitHook } from './read-limits.ts';
 type Parsed<E, K extends string> = E extends { [key in K]: infer S extends z.ZodType }
   ? z.output<S>
   : undefined;
-type Answer<E> = E extends { response: infer S extends z.ZodType } ? z.input<S> : undefined;
+type Answer<E> =
+  | (E extends { response: infer S extends z.ZodType } ? z.input<S> : undefined)
+  | (E extends { accepted: infer A extends z.ZodType } ? z.input<A> : never);
 
 /** A request whose params, query, headers and body were parsed by the endpoint's contract schemas. */
 export type ContractRequest<E> = Omit<FastifyRequest, 'params' | 'query' | 'headers' | 'body'> & {
@@ -126,7 +128,13 @@ export function defineRoute<N extends EndpointName>(
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.headers) schema.headers = endpoint.headers;
   if (endpoint.body) schema.body = endpoint.body;
-  if (endpoint.response && extras.checkResponse !== false) schema.response = { [status]: endpoint.response };
+  if (endpoint.response && extras.checkResponse !== false) {
+    // A handler that takes the request for later sets 202 itself and answers `accepted`.
+    schema.response = {
+      [status]: endpoint.response,
+      ...(endpoint.accepted ? { 202: endpoint.accepted } : {}),
+    };
+  }
   const handle = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;
   // Fastify types its compilers for JSON Schema; ours take the zod schemas of the table.
   const validator = extras.bodyIssues ? bodyIssuesCompiler(extras.bodyIssues) : validatorCompiler;

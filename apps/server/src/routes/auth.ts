@@ -20,6 +20,8 @@ export const RESET_LINK_INVALID_MESSAGE =
   'This password-reset link does not work any more: it was used, it is older than an hour, or it is not complete. Ask for a new one.';
 export const VERIFICATION_LINK_INVALID_MESSAGE =
   'This confirmation link does not work any more: it was used, it is older than a week, or it is not complete. Sign in and ask for a new one.';
+export const REGISTRATION_LINK_INVALID_MESSAGE =
+  'This link does not work any more: it was used, it is older than a day, the address has an account since, or it is not complete. Register again, or sign in.';
 export const WRONG_PASSWORD_MESSAGE = 'The current password is not correct.';
 
 /** One message for a refused registration, whatever the reason (a taken e-mail is not revealed). */
@@ -89,10 +91,17 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     'register',
     async (request, reply) => {
-      const started = await app.accounts.register(request.body, sessionOrigin(request), (tx, user) =>
-        app.emailVerifications.sendFor(tx, user),
-      );
-      app.mailer.wake();
+      if (app.mailer.enabled) {
+        // Every address gets this answer, no sooner: the e-mail says the rest (see README,
+        // No account enumeration).
+        const started = performance.now();
+        await app.registrations.request(request.body);
+        const left = RESET_REQUEST_MIN_MS - (performance.now() - started);
+        if (left > 0) await sleep(left);
+        reply.code(202);
+        return { pending: true as const };
+      }
+      const started = await app.accounts.register(request.body, sessionOrigin(request));
       // A taken e-mail: the same answer as any refusal we do not explain (see decision 005).
       if (!started) throw new AppError(400, 'registration_refused', REGISTRATION_REFUSED_MESSAGE);
       setSessionCookie(reply, app.appConfig, started.token);
@@ -107,6 +116,21 @@ export async function authRoutes(app: FastifyInstance) {
         return passwordContentIssues(input.password, typeof input.email === 'string' ? input.email : '');
       }),
     },
+  );
+
+  defineRoute(
+    app,
+    'confirmRegistration',
+    async (request, reply) => {
+      requireMail(app);
+      const started = await app.accounts.completeRegistration(request.body.token, sessionOrigin(request));
+      if (!started) {
+        throw new AppError(400, 'registration_link_invalid', REGISTRATION_LINK_INVALID_MESSAGE);
+      }
+      setSessionCookie(reply, app.appConfig, started.token);
+      return started.user;
+    },
+    { options: { config: { rateLimit: RATE_LIMITS.registerPerAddress } }, bodyIssues: codedIssues() },
   );
 
   defineRoute(

@@ -25,6 +25,9 @@ const ForgotPasswordPage = lazyWithAllMessages(
 const ResetPasswordPage = lazyWithAllMessages(
   async () => (await import('./routes/auth/reset-password-page.tsx')).ResetPasswordPage,
 );
+const CompleteRegistrationPage = lazyWithAllMessages(
+  async () => (await import('./routes/auth/complete-registration-page.tsx')).CompleteRegistrationPage,
+);
 const VerifyEmailPage = lazyWithAllMessages(
   async () => (await import('./routes/auth/verify-email-page.tsx')).VerifyEmailPage,
 );
@@ -160,6 +163,11 @@ function SitePages() {
         <Route path="/reset-password">
           <Suspense fallback={<PageLoading />}>
             <ResetPasswordPage />
+          </Suspense>
+        </Route>
+        <Route path="/complete-registration">
+          <Suspense fallback={<PageLoading />}>
+            <CompleteRegistrationPage />
           </Suspense>
         </Route>
         <Route path="/verify-email">

@@ -125,4 +125,26 @@ describe('RegisterForm', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body).toEqual({ ...good, language: 'hr' });
   });
+  it('with mail on, gives way to “check your e-mail”, signs nobody in and keeps no password in the page', async () => {
+    fakeApi({ 'POST /api/v1/auth/register': { status: 202, body: { pending: true } } });
+    const { queryClient } = renderForm();
+    await fillIn(english, good);
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const notice = await screen.findByTestId('registration-sent');
+    expect(screen.getByRole('heading', { name: 'Check your e-mail' })).toHaveFocus();
+    expect(notice).toHaveTextContent(
+      'We sent a message to ana@example.org. Follow its link within 24 hours to finish creating your account.',
+    );
+    expect(notice).toHaveTextContent(
+      'If this address already has an account, the message says how to sign in instead.',
+    );
+    expect(screen.queryByTestId('register-form')).toBeNull();
+    expect(document.body.innerHTML).not.toContain(good.password);
+    expect(queryClient.getQueryData(currentUserQueryKey)).toBeUndefined();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute(
+      'href',
+      '/sign-in?next=%2Fplaces%2F3',
+    );
+  });
 });

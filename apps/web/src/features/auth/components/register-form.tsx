@@ -1,35 +1,66 @@
 import { ApiError } from '@karta/api-client';
 import { PASSWORD_MIN_LENGTH } from '@karta/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { useRegister } from '../api/register.ts';
+import { isPending, useRegister } from '../api/register.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { registerProblems } from '../utils/field-problems.ts';
 import { fieldProblemMessage, formErrorMessage } from '../utils/problem-messages.ts';
+import { AccountNotice } from './account-notice.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { TextField } from './text-field.tsx';
 
 const FIELDS = ['displayName', 'email', 'password'] as const;
 
 /**
- * The registration form, sent with the interface's language. On success the new user is signed in;
- * the page decides where to go.
+ * The registration form, sent with the interface's language. Where the site sends no e-mail the
+ * new user is signed in at once and the page decides where to go; where it does, the form gives
+ * way to "check your inbox", the same for every address (the server tells the rest by e-mail).
  */
 export function RegisterForm({ signInHref }: { signInHref: string }) {
   const { t, i18n } = useTranslation();
   const register = useRegister();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useAuthForm({
     fields: FIELDS,
     validate: registerProblems,
-    // The account's e-mail (its verification first) is written in the language it was made in.
-    send: (values) => register.mutateAsync({ ...values, language: i18n.resolvedLanguage ?? i18n.language }),
+    // The account's e-mail (the registration link first) is written in the language it was made in.
+    send: async (values) => {
+      const answer = await register.mutateAsync({
+        ...values,
+        language: i18n.resolvedLanguage ?? i18n.language,
+      });
+      if (isPending(answer)) setSentTo(values.email.trim());
+    },
+    clearOnSuccess: true,
   });
   const nameProblem = form.problemOf('displayName');
   const emailProblem = form.problemOf('email');
   const passwordProblem = form.problemOf('password');
   const refused = form.formError instanceof ApiError && form.formError.code === 'registration_refused';
+
+  if (sentTo !== null) {
+    return (
+      <AccountNotice
+        testId="registration-sent"
+        tone="sent"
+        title={t('auth.register.sentTitle')}
+        takeFocus
+        action={
+          <Link href={signInHref} className={buttonStyles.primary}>
+            {t('auth.register.signInInstead')}
+          </Link>
+        }
+      >
+        <p className="break-words">{t('auth.register.sentBody', { email: sentTo })}</p>
+        <p>{t('auth.register.sentHaveAccount')}</p>
+        <p>{t('auth.forgotPassword.sentSpam')}</p>
+      </AccountNotice>
+    );
+  }
 
   return (
     <form ref={form.formRef} noValidate onSubmit={form.onSubmit} data-testid="register-form">
