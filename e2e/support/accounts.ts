@@ -88,7 +88,8 @@ export async function registrationTokenFor(email: string): Promise<string> {
 
 /** The registration link mailed to `email` (`…/complete-registration?token=…`). */
 export async function registrationLinkFor(email: string): Promise<string> {
-  const mail = await waitForMailWithSubject(email, /^Finish creating your /);
+  // In the language the form was sent in.
+  const mail = await waitForMailWithSubject(email, /^(Finish creating your |Dovršite otvaranje računa )/);
   const link = /\S+\/complete-registration\?token=[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no registration link in: ${mail.text}`);
   return link;

@@ -38,5 +38,8 @@ export async function waitForMailWithSubject(
     if (mail) return mail;
     await sleep(100);
   }
-  throw new Error(`no message "${subject}" to ${address} within ${timeoutMs} ms`);
+  const got = mailTo(address).map((mail) => mail.subject);
+  throw new Error(
+    `no message "${subject}" to ${address} within ${timeoutMs} ms (got: ${JSON.stringify(got)})`,
+  );
 }
