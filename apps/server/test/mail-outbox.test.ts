@@ -142,6 +142,31 @@ describe.skipIf(!databaseAvailable)(`mail outbox and sender (${dbKind})`, () => 
     }
   });
 
+  it('sends each message once when a slow SMTP server outlasts a sender’s claim and another sender takes over', async () => {
+    const second = dbKind === 'postgres' ? await openDatabase(db.config) : database;
+    try {
+      const count = 8;
+      for (let i = 0; i < count; i += 1)
+        await enqueueMail(database, message(`slow.${i}`, 'slow@example.org'));
+      // Each message takes 150 ms to be accepted; a claim lasts 300 ms: the first sender's batch
+      // outlives its claim, and the second sender, starting a little later, claims what lapsed.
+      smtp.acceptDelayMs = 150;
+      const [a, b] = [sender(database, { leaseMs: 300 }), sender(second, { leaseMs: 300 })];
+      const first = a.sendDue();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const sent = await Promise.all([first, b.sendDue()]);
+      expect(sent[0] + sent[1]).toBe(count);
+      const ids = smtp.to('slow@example.org').map((mail) => mail.messageId);
+      expect(ids.toSorted()).toEqual([...new Set(ids)].toSorted());
+      expect(ids).toHaveLength(count);
+      // Both took part: the second sender sent what the first no longer held.
+      expect(Math.min(...sent)).toBeGreaterThan(0);
+    } finally {
+      smtp.acceptDelayMs = 0;
+      if (second !== database) await second.close();
+    }
+  });
+
   it.each(['commit', 'claim'] as const)(
     'sends once what a process killed after its %s had written',
     async (mode) => {

@@ -52,8 +52,9 @@ export function failureOf(error: unknown): { reason: string; permanent: boolean 
 }
 
 /**
- * Sends the outbox: claims due messages, sends each through SMTP with its key as Message-ID,
- * marks it sent, or due again after `retryDelayMs`. A crash after the SMTP server accepted a
+ * Sends the outbox: claims due messages, renews each one's claim right before sending it through
+ * SMTP with its key as Message-ID (a message whose claim lapsed and went to another sender is
+ * left to that sender), marks it sent, or due again after `retryDelayMs`. A crash after the SMTP server accepted a
  * message and before it was marked sent sends it again once the claim lapses (the same
  * Message-ID, which mail clients show once); every other crash or outage sends it exactly once.
  */
@@ -70,6 +71,12 @@ export function createMailSender(options: MailSenderOptions) {
   let tidiedAt = 0;
 
   async function sendOne(mail: ClaimedMail): Promise<boolean> {
+    // Messages of a batch wait their turn: one whose claim lapsed meanwhile may be another
+    // sender's now, and is theirs to send.
+    if (!(await outbox.renewClaim(mail, leaseMs))) {
+      options.log.info({ mailId: mail.id }, 'mail claim lapsed: left to the sender holding it');
+      return false;
+    }
     try {
       await options.transport.sendMail({
         from: options.from,
@@ -80,12 +87,12 @@ export function createMailSender(options: MailSenderOptions) {
         headers: mail.headers,
         messageId: `<${mail.key}@${options.messageIdDomain}>`,
       });
-      await outbox.markSent(mail.id);
+      await outbox.markSent(mail);
       return true;
     } catch (error) {
       const { reason, permanent } = failureOf(error);
       await outbox.markFailed(
-        mail.id,
+        mail,
         reason,
         permanent ? null : retryDelayMs(mail.attempts, options.firstRetryMs),
       );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 
 /** One e-mail to send: written to the outbox with the event that causes it (see 015-mail-outbox.sql). */
@@ -16,6 +17,8 @@ export interface OutgoingMail {
 
 /** A message a sender has claimed: it holds it until `claimed_until`. */
 export interface ClaimedMail extends OutgoingMail {
+  /** The claim's token: the sender holds the message while the row still carries it. */
+  claim: string;
   id: number;
   /** Attempts so far, this one included. */
   attempts: number;
@@ -150,8 +153,10 @@ export function createOutbox(db: Queryable) {
      * `leaseMs`. One statement, rows locked with SKIP LOCKED: two senders never claim the same.
      */
     async claimDue(limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+      const claim = randomUUID();
       const { rows } = await db.query<OutboxRow>(
-        `UPDATE mail_outbox SET claimed_until = now() + $2 * interval '1 millisecond', attempts = attempts + 1
+        `UPDATE mail_outbox SET claimed_until = now() + $2 * interval '1 millisecond', attempts = attempts + 1,
+           claim_token = $3
          WHERE id IN (
            SELECT id FROM mail_outbox
            WHERE sent_at IS NULL AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
@@ -161,11 +166,12 @@ export function createOutbox(db: Queryable) {
            FOR UPDATE SKIP LOCKED
          )
          RETURNING id, idempotency_key, recipient, subject, text_body, html_body, headers, attempts`,
-        [limit, leaseMs],
+        [limit, leaseMs, claim],
       );
       return rows
         .map((row) => ({
           id: Number(row.id),
+          claim,
           key: row.idempotency_key,
           to: row.recipient,
           subject: row.subject,
@@ -177,23 +183,47 @@ export function createOutbox(db: Queryable) {
         .sort((a, b) => a.id - b.id);
     },
 
-    /** Sent: the bodies go (they may hold a link's token); the key stays, so it is never sent again. */
-    async markSent(id: number): Promise<void> {
+    /**
+     * Holds `mail` for another `leaseMs` from now, right before it is sent: false when its claim
+     * lapsed and another sender claimed it since (or it was sent), so it must not be sent here.
+     */
+    async renewClaim(mail: Pick<ClaimedMail, 'id' | 'claim'>, leaseMs: number): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE mail_outbox SET claimed_until = now() + $3 * interval '1 millisecond'
+         WHERE id = $1 AND claim_token = $2 AND sent_at IS NULL
+         RETURNING id`,
+        [mail.id, mail.claim, leaseMs],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Sent: the bodies go (they may hold a link's token); the key stays, so it is never sent again.
+     * Only under the sender's own claim.
+     */
+    async markSent(mail: Pick<ClaimedMail, 'id' | 'claim'>): Promise<void> {
       await db.query(
         `UPDATE mail_outbox SET sent_at = now(), claimed_until = NULL, last_error = NULL, text_body = '', html_body = ''
-         WHERE id = $1`,
-        [id],
+         WHERE id = $1 AND claim_token = $2`,
+        [mail.id, mail.claim],
       );
     },
 
-    /** Due again after `retryInMs`, with why it failed; `null` gives the message up (it expires now). */
-    async markFailed(id: number, error: string, retryInMs: number | null): Promise<void> {
+    /**
+     * Due again after `retryInMs`, with why it failed; `null` gives the message up (it expires
+     * now). Only under the sender's own claim.
+     */
+    async markFailed(
+      mail: Pick<ClaimedMail, 'id' | 'claim'>,
+      error: string,
+      retryInMs: number | null,
+    ): Promise<void> {
       await db.query(
-        `UPDATE mail_outbox SET claimed_until = NULL, last_error = $2,
-           next_attempt_at = now() + coalesce($3, 0) * interval '1 millisecond',
-           expires_at = CASE WHEN $3::float8 IS NULL THEN now() ELSE expires_at END
-         WHERE id = $1`,
-        [id, error.slice(0, 500), retryInMs],
+        `UPDATE mail_outbox SET claimed_until = NULL, last_error = $3,
+           next_attempt_at = now() + coalesce($4, 0) * interval '1 millisecond',
+           expires_at = CASE WHEN $4::float8 IS NULL THEN now() ELSE expires_at END
+         WHERE id = $1 AND claim_token = $2`,
+        [mail.id, mail.claim, error.slice(0, 500), retryInMs],
       );
     },
 

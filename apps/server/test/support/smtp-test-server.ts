@@ -31,6 +31,7 @@ export interface ReceivedMail {
 export async function startSmtpTestServer(options: { saveTo?: string } = {}) {
   const received: ReceivedMail[] = [];
   const rejectRecipients = new Set<string>();
+  const control = { acceptDelayMs: 0 };
   let server: SMTPServer | undefined;
   let port = 0;
 
@@ -52,7 +53,9 @@ export async function startSmtpTestServer(options: { saveTo?: string } = {}) {
       },
       onData(stream, session, callback) {
         simpleParser(stream)
-          .then((parsed) => {
+          .then(async (parsed) => {
+            // A slow server: it takes its time to accept each message.
+            if (control.acceptDelayMs > 0) await sleep(control.acceptDelayMs);
             const mail = {
               envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               parsed,
@@ -89,6 +92,10 @@ export async function startSmtpTestServer(options: { saveTo?: string } = {}) {
   return {
     received,
     rejectRecipients,
+    /** How long the server waits before it accepts each message (0: at once). */
+    set acceptDelayMs(ms: number) {
+      control.acceptDelayMs = ms;
+    },
     get url() {
       return `smtp://karta:secret@127.0.0.1:${port}`;
     },
