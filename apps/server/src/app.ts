@@ -12,7 +12,7 @@ import { type Config, trustProxyOption } from './config/env.ts';
 import { WEB_DIST_DIR } from './config/paths.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
-import { type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
+import { refusesForStorage, type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
 import { writeDueFollowDigests } from './follows/follow-digests.ts';
 import { useStaleAfterDays } from './freshness/stale.ts';
 import { isApiWrite } from './http/api-route.ts';
@@ -153,8 +153,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerForwardedForWarning(app, config.trustProxy);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    // PGlite hangs on a full disk: refuse writes while space is low instead of starting them.
-    if (isApiWrite(request) && !storage.ok) {
+    // PGlite hangs on a full disk: refuse writes while space is low instead of starting them
+    // (where the disk holds only photos, the upload route refuses its own).
+    if (isApiWrite(request) && refusesForStorage(storage, false)) {
       return sendError(reply, 507, {
         error: { code: 'insufficient_storage', message: STORAGE_LOW_MESSAGE },
       });

@@ -12,7 +12,12 @@ import { ConfigError, configWarnings, loadConfig } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
-import { type StorageGuard, startStorageGuard, unwatchedStorage } from './db/storage-guard.ts';
+import {
+  type StorageGuard,
+  startStorageGuard,
+  storageToWatch,
+  unwatchedStorage,
+} from './db/storage-guard.ts';
 import { seedDemoData } from './demo-data/seed.ts';
 import { ChangeFollower } from './map-index/change-follower.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
@@ -82,22 +87,21 @@ async function main() {
       config.databaseUrl ? { database: 'postgresql' } : { database: 'pglite', dataDir: config.dataDir },
       'database open',
     );
-    if (!config.databaseUrl) {
+    const watched = storageToWatch(config);
+    if (watched) {
+      const refused = watched.holds === 'photos' ? 'photo uploads are refused' : 'writes are refused';
       storage = await startStorageGuard({
-        path: config.dataDir,
+        ...watched,
         minFreeMb: config.minFreeDiskMb,
         onChange: (ok, freeBytes) =>
           ok
             ? log.info(
                 { freeMb: Math.round(freeBytes / 2 ** 20) },
-                'storage space is back: writes accepted again',
+                `storage space is back: ${watched.holds === 'photos' ? 'photo uploads' : 'writes'} accepted again`,
               )
-            : log.error(
-                { freeMb: Math.round(freeBytes / 2 ** 20) },
-                'storage space is low: writes are refused',
-              ),
+            : log.error({ freeMb: Math.round(freeBytes / 2 ** 20) }, `storage space is low: ${refused}`),
       });
-      if (!storage.ok) log.error({ dataDir: config.dataDir }, 'storage space is low: writes are refused');
+      if (!storage.ok) log.error({ dataDir: config.dataDir }, `storage space is low: ${refused}`);
     }
     const applied = await migrate(database);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');

@@ -2,9 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorBody, Health } from '@karta/contracts';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { DataDirLockedError, LOCK_FILE_NAME } from '../src/db/data-dir-lock.ts';
 import { openPgliteDatabase } from '../src/db/pglite/pglite-database.ts';
+import { startStorageGuard, storageToWatch } from '../src/db/storage-guard.ts';
+import { nextAddress, signedInUser } from './support/auth.ts';
+import { insertPlace } from './support/places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 describe('the PGlite data folder lock', () => {
@@ -75,5 +80,76 @@ describe.skipIf(!databaseAvailable)(`storage guard (${dbKind})`, () => {
     expect(health.statusCode).toBe(200);
     expect(Health.parse(health.json()).storage).toBe('low');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/categories' })).statusCode).toBe(200);
+  });
+});
+
+describe('what storage is watched, and for what', () => {
+  const config = (databaseUrl: string | null, kind: 'fs' | 's3') => ({
+    databaseUrl,
+    dataDir: '/srv/karta',
+    photoStorage: { kind },
+  });
+
+  it('watches the data folder for every write with PGlite, for photo uploads with PostgreSQL and local photos, not at all with object storage', () => {
+    expect(storageToWatch(config(null, 'fs'))).toEqual({ path: '/srv/karta', holds: 'database and photos' });
+    expect(storageToWatch(config('postgres://db/karta', 'fs'))).toEqual({
+      path: '/srv/karta',
+      holds: 'photos',
+    });
+    expect(storageToWatch(config('postgres://db/karta', 's3'))).toBeNull();
+  });
+});
+
+describe.skipIf(!databaseAvailable)(`a full disk that holds only the photos (${dbKind})`, () => {
+  let t: TestApp;
+  let photosOnly: FastifyInstance;
+  beforeAll(async () => {
+    t = await startTestApp({ demo: false });
+    // The database is elsewhere (PostgreSQL's server): only the photos' disk is full.
+    const storage = await startStorageGuard({
+      path: t.config.dataDir,
+      minFreeMb: 9_999_999,
+      holds: 'photos',
+    });
+    photosOnly = await buildApp(t.config, {
+      database: t.database,
+      mapIndex: t.mapIndex,
+      storage,
+      logger: false,
+      webDistDir: join(t.config.dataDir, 'no-web-build'),
+    });
+    photosOnly.addHook('onClose', async () => storage.stop());
+    await photosOnly.ready();
+  });
+  afterAll(async () => {
+    await photosOnly?.close();
+    await t?.close();
+  });
+
+  it('refuses photo uploads with 507 before reading them, takes every other write, and says so in health', async () => {
+    const user = await signedInUser(photosOnly, 'moderator');
+    // A write of the database alone goes through (registering, above, was one too).
+    const category = await photosOnly.inject({
+      method: 'POST',
+      url: '/api/v1/categories',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: { slug: 'photos-disk-full', name: { en: 'Disk full' }, color: '#15803d', icon: 'map-pin' },
+      remoteAddress: nextAddress(),
+    });
+    expect(category.statusCode, category.body).toBe(201);
+    const place = await insertPlace(t.database, { status: 'published', authorId: null });
+    const upload = await photosOnly.inject({
+      method: 'POST',
+      url: `/api/v1/places/${place}/photos`,
+      headers: { ...user.headers, 'content-type': 'image/jpeg' },
+      payload: Buffer.alloc(1024, 1),
+      remoteAddress: nextAddress(),
+    });
+    expect(upload.statusCode, upload.body).toBe(507);
+    expect(ErrorBody.parse(upload.json()).error.code).toBe('insufficient_storage');
+    const { rows } = await t.database.query('SELECT 1 FROM photos WHERE place_id = $1', [place]);
+    expect(rows).toEqual([]);
+    const health = await photosOnly.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(Health.parse(health.json()).storage).toBe('low');
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,30 @@ describe.each(stores)('a photo store: $name', ({ open }) => {
     for (const key of ['../../etc/passwd', 'a.webp', `${'0'.repeat(64)}.png`, `${'A'.repeat(64)}.webp`]) {
       await expect(store.put(key, Buffer.from('x')), key).rejects.toThrow(/not a photo key/);
       await expect(store.get(key), key).rejects.toThrow(/not a photo key/);
+    }
+  });
+});
+
+describe('a photo store on disk', () => {
+  it('removes files a crash left half-written once they are old enough, and only those', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'karta-photos-'));
+    try {
+      const store = fileSystemPhotoStore(root);
+      const photo = Buffer.from('a whole photo');
+      await store.put(photoKey(photo), photo);
+      const folder = join(root, photoKey(photo).slice(0, 2));
+      const old = join(folder, `${photoKey(Buffer.from('cut short'))}.0a1b2c3d4e5f.tmp`);
+      const young = join(folder, `${photoKey(Buffer.from('being written'))}.f5e4d3c2b1a0.tmp`);
+      writeFileSync(old, 'half');
+      writeFileSync(young, 'half');
+      const hourAgo = new Date(Date.now() - 60 * 60_000);
+      utimesSync(old, hourAgo, hourAgo);
+
+      expect(await store.removeTemporaries(new Date(Date.now() - 15 * 60_000))).toBe(1);
+      expect(readdirSync(folder).sort()).toEqual([photoKey(photo), young.slice(folder.length + 1)].sort());
+      expect(await store.get(photoKey(photo))).toEqual(photo);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,6 @@
 import type { UserRole } from '@karta/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { refusesForStorage } from '../db/storage-guard.ts';
 import { isApiRoute } from '../http/api-route.ts';
 import { AppError } from '../http/errors.ts';
 import type { RequestUser } from './account-service.ts';
@@ -26,7 +27,9 @@ export function registerRequestUser(app: FastifyInstance) {
     const token = presentedToken(request);
     if (!token) return;
     // PGlite hangs on a full disk: while storage is low, no session bookkeeping writes.
-    const session = await app.accounts.resolveSession(token, { mayWrite: app.storage.ok });
+    const session = await app.accounts.resolveSession(token, {
+      mayWrite: !refusesForStorage(app.storage, false),
+    });
     if (!session) {
       clearSessionCookie(reply, app.appConfig);
       return;

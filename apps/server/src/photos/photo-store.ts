@@ -32,6 +32,11 @@ export interface PhotoStore {
   remove(key: string): Promise<void>;
   /** Every key kept with when it was last written, for the sweep of files no photo refers to. */
   keys(): AsyncIterable<StoredPhoto>;
+  /**
+   * Removes files left half-written (a crash while writing) before `writtenBefore`; returns how
+   * many. Object storage writes whole objects or none, so it has none.
+   */
+  removeTemporaries(writtenBefore: Date): Promise<number>;
 }
 
 export interface StoredPhoto {
@@ -52,6 +57,9 @@ function checkedKey(key: string): string {
   return key;
 }
 
+/** The end of a file's name while it is written (renamed to its key once whole). */
+const TEMPORARY_SUFFIX = '.tmp';
+
 /**
  * Photos as files under `root` (`DATA_DIR/photos`), in folders by the key's first two letters so
  * no folder holds them all. A file is written under a temporary name and renamed, so a crash
@@ -71,9 +79,15 @@ export function fileSystemPhotoStore(root: string): PhotoStore {
       );
       if (kept) return;
       await mkdir(dirname(path), { recursive: true });
-      const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temporary, bytes);
-      await rename(temporary, path);
+      const temporary = `${path}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
+      try {
+        await writeFile(temporary, bytes);
+        await rename(temporary, path);
+      } catch (error) {
+        // A full disk leaves part of a file: it must not stay to fill it further.
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {
@@ -89,6 +103,20 @@ export function fileSystemPhotoStore(root: string): PhotoStore {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async removeTemporaries(writtenBefore) {
+      let removed = 0;
+      for (const folder of await readdir(root).catch(() => [] as string[])) {
+        for (const name of await readdir(join(root, folder)).catch(() => [] as string[])) {
+          if (!name.endsWith(TEMPORARY_SUFFIX)) continue;
+          const path = join(root, folder, name);
+          const written = await stat(path).catch(() => null);
+          if (!written || written.mtime >= writtenBefore) continue;
+          await rm(path, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
     async *keys() {
       const folders = await readdir(root).catch(() => [] as string[]);
@@ -168,6 +196,7 @@ export function s3PhotoStore(settings: S3Settings): PhotoStore {
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
     },
+    removeTemporaries: async () => 0,
     async *keys() {
       for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
         for (const object of page.Contents ?? []) {

@@ -42,7 +42,8 @@ export async function removeUnusedFiles(
 
 /**
  * Removes every kept file no photo names that is past the grace period: what a crash between a
- * file and its row, a refused upload, a deleted photo or place left. Returns how many went.
+ * file and its row, a refused upload, a deleted photo or place left; and half-written files of a
+ * crash. Returns how many went.
  */
 export async function sweepPhotoFiles(store: PhotoStore, photos: PhotoRepository, now = Date.now()) {
   let removed = 0;
@@ -54,7 +55,9 @@ export async function sweepPhotoFiles(store: PhotoStore, photos: PhotoRepository
     removed += await removeUnusedFiles(store, photos, batch, now);
     batch = [];
   }
-  return removed + (await removeUnusedFiles(store, photos, batch, now));
+  removed += await removeUnusedFiles(store, photos, batch, now);
+  // And what a crash left half-written, past the same grace (an upload may be writing it).
+  return removed + (await store.removeTemporaries(new Date(now - SWEEP_GRACE_MS)));
 }
 
 /** Sweeps now and every `intervalMs`; returns the function that stops it (after a sweep under way). */

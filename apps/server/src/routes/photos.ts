@@ -8,7 +8,9 @@ import {
 } from '@karta/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
+import { refusesForStorage } from '../db/storage-guard.ts';
 import { defineRoute } from '../http/contract-route.ts';
+import { STORAGE_LOW_MESSAGE } from '../http/database-errors.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { type KeyClaim, keyedWrite, once } from '../http/idempotency.ts';
 import { perUserRouteLimit, RATE_LIMITS } from '../http/rate-limit.ts';
@@ -143,6 +145,10 @@ export async function photoRoutes(app: FastifyInstance) {
       const declared = length === undefined ? undefined : Number(length);
       if (declared !== undefined && declared > PHOTO_LIMIT_BYTES) {
         throw photoError(new PhotoRefusedError('too_large', `${declared} bytes declared`));
+      }
+      // With PostgreSQL the disk is only the photos': the one write it refuses when it is full.
+      if (refusesForStorage(app.storage, true)) {
+        throw new AppError(507, 'insufficient_storage', STORAGE_LOW_MESSAGE);
       }
       const giveBack = uploads.takeSlot(actor.id);
       if (!giveBack) {
