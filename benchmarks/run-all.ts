@@ -18,6 +18,7 @@ import { benchNearLoad, printNearLoad } from './near-load.bench.ts';
 import { benchOffline, printOffline } from './offline.bench.ts';
 import { benchOfflinePack, printOfflinePack } from './offline-pack.bench.ts';
 import { benchOpenNow, printOpenNow } from './open-now.bench.ts';
+import { benchPackLoad, printPackLoad } from './pack-load.bench.ts';
 import { benchPhotoUploads, printPhotoUploads } from './photo-uploads.bench.ts';
 import { benchSearch, printSearch } from './search.bench.ts';
 import { benchSearchQuality, printSearchQuality } from './search-quality.bench.ts';
@@ -112,6 +113,7 @@ async function benchTarget(target: BenchTarget, count: number, first: boolean): 
   }
   if (runs('feeds')) printFeeds(await benchFeeds(target, count));
   if (runs('offline-pack')) printOfflinePack(await benchOfflinePack(target, count));
+  if (runs('pack-load')) printPackLoad(await benchPackLoad(target, count));
   // Offline use in Chromium: on one database (the first chosen, PGlite by default) per shape.
   if (runs('offline') && target.db === options.dbs[0]) {
     const offline = await benchOffline(target, count);

@@ -11,6 +11,7 @@ export const BENCH_NAMES = [
   'open',
   'feeds',
   'offline-pack',
+  'pack-load',
   'offline',
   'search',
   'web',

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   CategoryList,
   ErrorBody,
@@ -9,6 +10,7 @@ import {
 } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureDemoCategories } from '../src/demo-data/seed.ts';
+import { MAX_PACK_BUILDS, PACK_BUSY_RETRY_AFTER_S } from '../src/offline/offline-packs.ts';
 import { isKeyOpenAt, placeOpenState } from '../src/opening-hours/open-state.ts';
 import { nextAddress, signedInUser } from './support/auth.ts';
 import { insertPlace } from './support/places.ts';
@@ -260,6 +262,137 @@ describe.skipIf(!databaseAvailable)(`GET /api/v1/offline-pack (${dbKind})`, () =
         'unknown null',
       ]) {
         expect(states).toContain(state);
+      }
+    });
+
+    it('streams the pack as the API writes any answer, the same whatever encoding the client takes', async () => {
+      const url = `/api/v1/offline-pack?bbox=${HOURS_BBOX}`;
+      const plain = await get(url);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const answer = OfflinePack.parse(plain.json());
+      expect(answer.places.length).toBeGreaterThan(5);
+      expect(answer.hours.length).toBeGreaterThan(3);
+      // Byte for byte what the contract's check and JSON.stringify wrote when the pack was built whole.
+      expect(plain.body).toBe(JSON.stringify(answer));
+      // Kept compressed: as it is for a browser, unpacked or compressed again for other clients.
+      const brotli = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers.vary).toBe('accept-encoding');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+      const gzip = await get(url, { 'accept-encoding': 'gzip, br;q=0' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    });
+  });
+
+  describe('bounded work', () => {
+    /** Boxes within AREA a hair apart: the same places, each a pack of its own. */
+    const areaBox = (n: number) =>
+      `/api/v1/offline-pack?bbox=${AREA.west},${AREA.south},${AREA.east},${AREA.north - n * 1e-4}`;
+
+    it(`builds at most ${MAX_PACK_BUILDS} packs at once: one more is answered 503 server_busy with Retry-After, while the others complete`, async () => {
+      let open: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const places = t.app.placeRepository;
+      const readPlaces = places.inIdOrderUpTo;
+      // Each build waits here, after its first reads, until the gate opens.
+      const read = vi.spyOn(places, 'inIdOrderUpTo').mockImplementation(async (...args) => {
+        await gate;
+        return readPlaces(...args);
+      });
+      try {
+        const building = Array.from({ length: MAX_PACK_BUILDS }, (_, i) =>
+          Promise.resolve(get(areaBox(i + 1))),
+        );
+        await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(MAX_PACK_BUILDS));
+
+        const refused = await get(areaBox(MAX_PACK_BUILDS + 1));
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBe(String(PACK_BUSY_RETRY_AFTER_S));
+        expect(ErrorBody.parse(refused.json()).error).toMatchObject({
+          code: 'server_busy',
+          details: { retryAfterSeconds: PACK_BUSY_RETRY_AFTER_S },
+        });
+        // The area of a pack being built is not built a second time: the answer shares it.
+        const sharing = Promise.resolve(get(areaBox(1)));
+        open();
+        const answers = await Promise.all([...building, sharing]);
+        for (const answer of answers) {
+          expect(answer.statusCode, answer.body).toBe(200);
+          expect(OfflinePack.parse(answer.json()).places.map((place) => place.id)).toEqual(published);
+        }
+        expect(answers.at(-1)?.body).toBe(answers[0]?.body);
+        expect(read).toHaveBeenCalledTimes(MAX_PACK_BUILDS);
+        // With the builds done, the area refused is built.
+        const later = await get(areaBox(MAX_PACK_BUILDS + 1));
+        expect(later.statusCode).toBe(200);
+        expect(OfflinePack.parse(later.json()).places.map((place) => place.id)).toEqual(published);
+      } finally {
+        open();
+        read.mockRestore();
+      }
+    });
+
+    it('hands a pack out again, unbuilt, while no place or category changed: an edit makes a new one', async () => {
+      const url = areaBox(10);
+      const read = vi.spyOn(t.app.placeRepository, 'inIdOrderUpTo');
+      const send = (method: 'PATCH', path: string, payload: object) =>
+        t.app.inject({
+          method,
+          url: path,
+          remoteAddress: nextAddress(),
+          headers: { ...moderator.headers, 'content-type': 'application/json' },
+          payload,
+        });
+      try {
+        const first = await get(url);
+        expect(first.statusCode).toBe(200);
+        const etag = first.headers.etag as string;
+        expect(etag).toMatch(/^W\/".+"$/);
+        // The same pack, its savedAt included, without reading the places again.
+        const again = await get(url);
+        expect(again.body).toBe(first.body);
+        expect(again.headers.etag).toBe(etag);
+        expect(read).toHaveBeenCalledTimes(1);
+        // A client that kept it and asks with its ETag gets nothing to download.
+        const kept = await get(url, { 'if-none-match': etag });
+        expect(kept.statusCode).toBe(304);
+        expect(kept.body).toBe('');
+        expect(kept.headers.etag).toBe(etag);
+        expect(read).toHaveBeenCalledTimes(1);
+
+        // A moderator renames a place of the area.
+        const place = Place.parse((await get(`/api/v1/places/${published[2]}`)).json());
+        const edited = await send('PATCH', `/api/v1/places/${place.id}`, {
+          version: place.version,
+          name: { en: 'Renamed while saved' },
+        });
+        expect(edited.statusCode, edited.body).toBe(200);
+        const afterEdit = await get(url, { 'if-none-match': etag });
+        expect(afterEdit.statusCode).toBe(200);
+        expect(afterEdit.headers.etag).not.toBe(etag);
+        const renamed = OfflinePack.parse(afterEdit.json()).places.find((p) => p.id === place.id);
+        expect(renamed?.name.en).toBe('Renamed while saved');
+        expect(read).toHaveBeenCalledTimes(2);
+        expect((await get(url)).headers.etag).toBe(afterEdit.headers.etag);
+
+        // A category renamed: every pack holds the categories, so a new one again.
+        const category = OfflinePack.parse(afterEdit.json()).categories[0] as { id: number; name: object };
+        const recoloured = await send('PATCH', `/api/v1/categories/${category.id}`, {
+          name: { ...category.name, en: 'Renamed category' },
+        });
+        expect(recoloured.statusCode, recoloured.body).toBe(200);
+        const afterCategory = await get(url);
+        expect(afterCategory.headers.etag).not.toBe(afterEdit.headers.etag);
+        const categories = OfflinePack.parse(afterCategory.json()).categories;
+        expect(categories.find((c) => c.id === category.id)?.name.en).toBe('Renamed category');
+        expect(read).toHaveBeenCalledTimes(3);
+      } finally {
+        read.mockRestore();
       }
     });
   });

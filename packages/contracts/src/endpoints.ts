@@ -577,7 +577,7 @@ export const endpoints = {
   offlinePack: {
     ...routes.offlinePack,
     summary:
-      'An area saved for offline use: every published place in the box (optionally of some categories) as a visitor sees it (public positions, whoever asks), in id order, every category, and the places’ opening hours as the server evaluates them for the 7 days after `savedAt` (until `horizon`), grouped by hours. At most 20 000 places (`MAX_OFFLINE_PLACES`): a box with more answers 422 `offline_area_too_large` with `details.max`',
+      'An area saved for offline use: every published place in the box (optionally of some categories) as a visitor sees it (public positions, whoever asks), in id order, every category, and the places’ opening hours as the server evaluates them for the 7 days after `savedAt` (until `horizon`), grouped by hours. At most 20 000 places (`MAX_OFFLINE_PLACES`): a box with more answers 422 `offline_area_too_large` with `details.max`. Streamed as it is read; a few are built at a time, and past that the answer is 503 `server_busy` with `Retry-After` (and `details.retryAfterSeconds`). The same area asked again while no place or category changed gets the same pack (its `savedAt` included, at most 10 minutes old), with a weak `ETag`: `If-None-Match` naming it answers 304',
     query: OfflinePackQuery,
     response: OfflinePack,
     errors: [400, 422, 429],

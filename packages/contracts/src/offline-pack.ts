@@ -22,7 +22,7 @@ export type OfflinePackQuery = z.output<typeof OfflinePackQuery>;
 /**
  * A place in a pack: what an anonymous visitor gets from `GET /api/v1/places/{id}` (the public,
  * possibly coarsened position). A pack is a visitor's copy whoever saves it, so the author's
- * fields are not part of it at all: the server's check of the answer drops them should one slip in.
+ * fields are not part of it at all: the server leaves them out should a place read carry them.
  * Its `openState` is the one of when it was read; the pack's `hours` give it at later instants.
  */
 export const OfflinePlace = Place.omit({ authorId: true, authorVerified: true, rejectionReason: true });

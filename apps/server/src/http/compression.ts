@@ -6,6 +6,13 @@ import type { FastifyInstance } from 'fastify';
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
+ * Brotli at quality 4 (the plugin's default, spelt out): within a few percent of the best size at
+ * a fraction of the CPU; on-the-fly answers must not cost more time than they save. Offline packs
+ * are compressed with the same (offline/offline-packs.ts).
+ */
+export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
  * Compresses answers on the fly by the client's `Accept-Encoding` (brotli, then gzip), with
  * `Vary: Accept-Encoding`: the API's JSON above the threshold and streamed downloads (exports,
  * whose size is not known up front). The web app's assets are compressed once at build and
@@ -15,9 +22,7 @@ export async function registerCompression(app: FastifyInstance) {
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     threshold: COMPRESSION_THRESHOLD_BYTES,
-    // Quality 4 (the plugin's default, spelt out): within a few percent of the best size at a
-    // fraction of the CPU; on-the-fly answers must not cost more time than they save.
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: BROTLI_OPTIONS,
     zlibOptions: { level: 6 },
   });
 }

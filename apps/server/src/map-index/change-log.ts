@@ -38,6 +38,23 @@ export async function currentPosition(db: Queryable): Promise<LogPosition> {
 }
 
 /**
+ * Whether any place changed (a row written, published, moved, archived or deleted) in a
+ * transaction committed since the snapshot `since` was taken (`pg_current_snapshot()` as text, as
+ * in a `LogPosition`): the same test as `readChangesSince`, stopping at the first change. Exact
+ * whatever order transactions commit in; a change still uncommitted is not one yet.
+ */
+export async function anyChangeSince(db: Queryable, since: string): Promise<boolean> {
+  const { rows } = await db.query<{ changed: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM place_changes
+       WHERE xid >= pg_snapshot_xmin($1::pg_snapshot) AND NOT pg_visible_in_snapshot(xid, $1::pg_snapshot)
+     ) AS changed`,
+    [since],
+  );
+  return rows[0]?.changed === true;
+}
+
+/**
  * Reads the places changed since `since` and their current public rows, in one statement and so
  * in one snapshot: the rows are exactly as of the new position, and whatever commits later is
  * read next time. `xid >= xmin(since)` lets the index skip every transaction older than the

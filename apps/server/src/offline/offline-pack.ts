@@ -1,15 +1,24 @@
 import {
+  type Category,
   MAX_OFFLINE_PLACES,
   OFFLINE_HOURS_DAYS,
-  type OfflinePack,
   type OfflinePackQuery,
-  type OfflinePlace,
 } from '@karta/contracts';
-import type { CategoryRepository } from '../categories/category-repository.ts';
-import { exportFilters, exportPages } from '../export/place-export.ts';
+import { exportFilters } from '../export/place-export.ts';
 import { AppError } from '../http/errors.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
-import { packHours } from './pack-hours.ts';
+import { PackHours } from './pack-hours.ts';
+
+/**
+ * Places read per statement while a pack is written: each page is one short statement (on PGlite,
+ * whose one connection serves everyone in turn, other requests get theirs in between) and a few
+ * milliseconds of work on the main thread (rows to places, their JSON), after which other
+ * requests get their turn (docs/performance.md, "Offline packs under load").
+ */
+export const PACK_PAGE_SIZE = 100;
+
+/** A place in a pack takes about this many bytes of JSON (901 measured; docs/performance.md). */
+export const PACKED_PLACE_BYTES = 900;
 
 /** The 422 of a box holding more published places than a pack may. */
 function areaTooLarge(): AppError {
@@ -21,42 +30,55 @@ function areaTooLarge(): AppError {
   );
 }
 
-/**
- * The offline pack of a box: its published places as a visitor sees them (the export's read, so
- * public positions whoever asks, in id order), every category, and the places' hours evaluated
- * for the week from `savedAt` (pack-hours.ts).
- *
- * The places are counted first, one statement that stops after one more than the bound
- * (bounded-count.ts), so a box of a million places is refused after reading 20 001 rows, before
- * the export's pass, which reads the whole table range by range. (The count's bitmap still visits
- * every index entry in the box: 0.3 s for a million on PGlite.) Places published between the
- * count and the read could still push the pack past the bound, so it is checked again while
- * reading, before anything is sent: the answer never breaks its contract.
- */
-export async function buildOfflinePack(
-  repositories: { places: PlaceRepository; categories: CategoryRepository },
-  query: OfflinePackQuery,
-): Promise<OfflinePack> {
-  // Taken before the read: every change the pack misses is later than the time it claims.
-  const savedAt = new Date();
-  const horizon = new Date(savedAt.getTime() + OFFLINE_HOURS_DAYS * 24 * 60 * 60 * 1000);
-  const filters = { bbox: query.bbox, category: query.category };
-  const counted = await repositories.places.countUpTo(exportFilters(filters), null, MAX_OFFLINE_PLACES);
-  if (counted.totalIsLowerBound) throw areaTooLarge();
+/** The end of the week a pack's hours cover. */
+export const horizonOf = (savedAt: Date) =>
+  new Date(savedAt.getTime() + OFFLINE_HOURS_DAYS * 24 * 60 * 60 * 1000);
 
-  const places: OfflinePlace[] = [];
-  for await (const page of exportPages(repositories.places, filters)) {
-    if (places.length + page.length > MAX_OFFLINE_PLACES) throw areaTooLarge();
-    // A list's item carries its distance from the list's point, which a place page has not.
-    for (const { distance: _, ...place } of page) places.push(place);
-  }
-  const categories = await repositories.categories.list();
-  return {
-    bbox: query.bbox,
-    savedAt: savedAt.toISOString(),
-    horizon: horizon.toISOString(),
-    places,
-    categories,
-    hours: await packHours(places, savedAt, horizon),
-  };
+/**
+ * The offline pack of a box as JSON text, piece by piece (`chunks`), and how many places it holds
+ * at most (`count`): its published places as a visitor sees them (the export's filters, so public
+ * positions whoever asks, in id order), the categories given, and the places' hours evaluated for
+ * the week from `savedAt` (pack-hours.ts). The text is
+ * the contract's `OfflinePack` written as the API writes any answer (`JSON.stringify`, its fields
+ * in the contract's order), without ever holding more than one page of places.
+ *
+ * The ids of the places are read first, in one statement that stops after one more than the bound
+ * (list-in-order.ts), so a box of a million places is refused (422) after reading 20 001 of them,
+ * before anything is written; the pages then read only those ids, checking the filter again, so
+ * the pack can only hold fewer places than were counted, never more: it never breaks its contract.
+ * `savedAt` is taken by the caller before any read: every change the pack misses is later.
+ */
+export async function offlinePackChunks(
+  places: PlaceRepository,
+  query: OfflinePackQuery,
+  { savedAt, categories }: { savedAt: Date; categories: readonly Category[] },
+): Promise<{ count: number; chunks: AsyncGenerator<string> }> {
+  const filters = exportFilters({ bbox: query.bbox, category: query.category });
+  const read = await places.inIdOrderUpTo(filters, null, {
+    bound: MAX_OFFLINE_PLACES,
+    pageSize: PACK_PAGE_SIZE,
+    at: savedAt,
+  });
+  if (!read) throw areaTooLarge();
+  const { count, pages } = read;
+  const horizon = horizonOf(savedAt);
+  const chunks = (async function* () {
+    yield `{"bbox":${JSON.stringify(query.bbox)},"savedAt":${JSON.stringify(savedAt)},"horizon":${JSON.stringify(horizon)},"places":[`;
+    const hours = new PackHours();
+    let first = true;
+    for await (const page of pages) {
+      // A list's item carries its distance from the list's point, which a place page has not; the
+      // author's fields never reach a visitor's read, and are left out should one ever carry them.
+      const packed = page.map(
+        ({ distance: _, authorId: _a, authorVerified: _v, rejectionReason: _r, ...place }) => {
+          hours.add(place);
+          return place;
+        },
+      );
+      yield `${first ? '' : ','}${JSON.stringify(packed).slice(1, -1)}`;
+      first = false;
+    }
+    yield `],"categories":${JSON.stringify(categories)},"hours":${JSON.stringify(await hours.hours(savedAt, horizon))}}`;
+  })();
+  return { count, chunks };
 }

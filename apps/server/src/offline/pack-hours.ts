@@ -2,36 +2,38 @@ import type { OfflineHours, OfflineHoursStretch, OfflinePlace } from '@karta/con
 import { hoursKeyOf } from '../opening-hours/open-state.ts';
 import { type StateStretch, stateTimelines } from '../opening-hours/state-timeline.ts';
 
-/** Keys evaluated between two looks at other requests: at most 40 ms for hours that follow the sun. */
-const KEYS_PER_YIELD = 8;
-
 /**
- * The opening hours of a pack's places from `savedAt` to `horizon`: the places grouped by hours
- * key (in the order of their first place), each group with what the server would say of them at
- * every instant of that time (see `stateTimelines`). A key is evaluated once however many places
- * share it; between keys the event loop is handed over now and then, as a box of many sun cells
- * (each its own key) takes seconds, which would hold up every other request meanwhile.
+ * The opening hours of a pack's places, gathered as its places are read (`add`, page by page:
+ * only each place's id is kept, under its hours key) and worked out at the end (`hours`).
  */
-export async function packHours(
-  places: readonly OfflinePlace[],
-  savedAt: Date,
-  horizon: Date,
-): Promise<OfflineHours[]> {
-  const placesByKey = new Map<string, number[]>();
-  for (const place of places) {
+export class PackHours {
+  private readonly placesByKey = new Map<string, number[]>();
+
+  add(place: Pick<OfflinePlace, 'id' | 'openingHours' | 'lat' | 'lng'>): void {
     // The pack's positions are the public ones, which the key's tenth of a degree is taken from.
     const key = hoursKeyOf(place.openingHours, place.lat, place.lng);
-    if (key === null) continue;
-    const ids = placesByKey.get(key);
+    if (key === null) return;
+    const ids = this.placesByKey.get(key);
     if (ids) ids.push(place.id);
-    else placesByKey.set(key, [place.id]);
+    else this.placesByKey.set(key, [place.id]);
   }
-  const hours: OfflineHours[] = [];
-  for (const [key, stretches] of stateTimelines(placesByKey.keys(), savedAt.getTime(), horizon.getTime())) {
-    hours.push({ places: placesByKey.get(key) as number[], stretches: packedStretches(stretches) });
-    if (hours.length % KEYS_PER_YIELD === 0) await new Promise((resume) => setImmediate(resume));
+
+  /**
+   * The places added from `savedAt` to `horizon`, grouped by hours key (in the order of their
+   * first place), each group with what the server would say of them at every instant of that
+   * time (see `stateTimelines`). A key is evaluated once however many places share it; after each
+   * key the event loop is handed over, as a key that follows the sun takes up to 5 ms and a box of
+   * many sun cells (each its own key) seconds, which would hold up every other request meanwhile.
+   */
+  async hours(savedAt: Date, horizon: Date): Promise<OfflineHours[]> {
+    const hours: OfflineHours[] = [];
+    const timelines = stateTimelines(this.placesByKey.keys(), savedAt.getTime(), horizon.getTime());
+    for (const [key, stretches] of timelines) {
+      hours.push({ places: this.placesByKey.get(key) as number[], stretches: packedStretches(stretches) });
+      await new Promise((resume) => setImmediate(resume));
+    }
+    return hours;
   }
-  return hours;
 }
 
 /** Stretches as the contract has them: a `nextChange` that is the next stretch's start left out. */

@@ -1,8 +1,8 @@
 import type { PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import { openStatesAt } from '../opening-hours/open-state.ts';
-import { type ListQuery, listFilter, sqlAfter } from './list-sql.ts';
-import { type PlaceRow, toListItem } from './place-row.ts';
+import { type ListFilter, type ListQuery, listFilter, sqlAfter } from './list-sql.ts';
+import { type OpenStateOf, type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import { distanceOrNullSql } from './place-sql.ts';
 import { placeColumnsSql } from './place-visibility.ts';
@@ -137,8 +137,31 @@ export async function* listInOrder(
   }
 
   // Every page's places in their state at the pass's start, each hours value evaluated once.
-  const openStateOf = openStatesAt();
+  yield* pagesOfIds(db, filter, viewer, mergedChunks(runs, pageSize), openStatesAt());
+}
+
+/** The runs' ids merged in order, `pageSize` at a time. */
+function* mergedChunks(runs: SortedRun[], pageSize: number): Generator<number[]> {
   for (let chunk = takeMerged(runs, pageSize); chunk.length > 0; chunk = takeMerged(runs, pageSize)) {
+    yield chunk;
+  }
+}
+
+/**
+ * The places of each chunk of ids, read by primary key, in the chunk's order, one page a chunk
+ * (an empty page is left out). The list's filter is checked again, so a place changed since its id
+ * was read is left out rather than shown as it no longer matches.
+ */
+async function* pagesOfIds(
+  db: Queryable,
+  filter: ListFilter,
+  viewer: Actor | null,
+  chunks: Iterable<number[]>,
+  openStateOf: OpenStateOf,
+): AsyncGenerator<PlaceListItem[]> {
+  const where = filter.where.join(' AND ');
+  const { origin } = filter;
+  for (const chunk of chunks) {
     const read = sqlAfter(filter);
     const { rows: found } = await db.query<PlaceRow>(
       `SELECT ${placeColumnsSql(viewer, read.param)},
@@ -156,4 +179,36 @@ export async function* listInOrder(
     }
     if (items.length > 0) yield items;
   }
+}
+
+/**
+ * Every place of the list `query` in id order, when at most `bound` match: their ids in one
+ * statement that stops after `bound + 1` matches (as bounded-count.ts counts, so a box of a
+ * million places is refused after reading `bound + 1`), then their rows `pageSize` at a time.
+ * Null when more than `bound` match. With the ids known before the first row, a caller knows the
+ * size of what it will send before it sends anything, and no statement reads the table beyond
+ * the matches (listInOrder's pass reads every range of ids, for lists of any size).
+ */
+export async function boundedInIdOrder(
+  db: Queryable,
+  query: Omit<ListQuery, 'limit' | 'after' | 'withTotal' | 'origin'>,
+  viewer: Actor | null,
+  options: { bound: number; pageSize: number; openKeys?: readonly string[]; at?: Date },
+): Promise<{ count: number; pages: AsyncGenerator<PlaceListItem[]> } | null> {
+  const filter = listFilter({ ...query, limit: options.pageSize }, viewer, options.openKeys);
+  const { rows } = await db.query<{ ids: string | null }>(
+    `SELECT string_agg(m.id::text, ',' ORDER BY m.id) AS ids
+     FROM (SELECT p.id FROM places p WHERE ${filter.where.join(' AND ')}
+           LIMIT ${Math.trunc(options.bound) + 1}) AS m`,
+    [...filter.sql.params],
+  );
+  const ids = parseIds(rows[0]?.ids ?? '');
+  if (ids.length > options.bound) return null;
+  function* chunks() {
+    for (let from = 0; from < ids.length; from += options.pageSize) {
+      yield Array.from(ids.subarray(from, from + options.pageSize));
+    }
+  }
+  const openStateOf = openStatesAt(options.at);
+  return { count: ids.length, pages: pagesOfIds(db, filter, viewer, chunks(), openStateOf) };
 }

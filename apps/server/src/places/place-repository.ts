@@ -1,9 +1,9 @@
 import type { LatLng, Place, PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import { createOpenKeys } from '../opening-hours/open-keys.ts';
-import { type BoundedCount, boundedCount } from './bounded-count.ts';
+import { boundedCount } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
-import { listInOrder } from './list-in-order.ts';
+import { boundedInIdOrder, listInOrder } from './list-in-order.ts';
 import { type ListFilter, type ListQuery, listFilter, sqlAfter } from './list-sql.ts';
 import { nearestPage } from './nearest-walk.ts';
 import { type PlaceRow, toListItem, toPlace } from './place-row.ts';
@@ -49,21 +49,15 @@ export function createPlaceRepository(db: Queryable) {
     },
 
     /**
-     * How many places of a list's filters the viewer may see, counted up to `bound` (one
-     * statement that stops after `bound + 1` matches, see bounded-count.ts).
+     * Every place of a list's filters the viewer may see, in id order, page by page, when at
+     * most `bound` match (see list-in-order.ts); null when more do, found after `bound + 1`.
      */
-    async countUpTo(
+    async inIdOrderUpTo(
       query: Parameters<typeof listInOrder>[1],
       viewer: Actor | null,
-      bound: number,
-    ): Promise<BoundedCount> {
-      const filter = listFilter({ ...query, limit: bound }, viewer, await openKeysOf(query));
-      return boundedCount(
-        db,
-        `FROM places p WHERE ${filter.where.join(' AND ')}`,
-        [...filter.sql.params],
-        bound,
-      );
+      options: { bound: number; pageSize: number; at?: Date },
+    ) {
+      return boundedInIdOrder(db, query, viewer, { ...options, openKeys: await openKeysOf(query) });
     },
 
     /** A place the viewer may see, or undefined. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../components/ui/states.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { SavedAreaRow } from '../../../features/offline/components/saved-area-row.tsx';
+import { saveProblemKey } from '../../../features/offline/pack/busy-retry.ts';
 import { saveArea } from '../../../features/offline/pack/save-area.ts';
 import {
   listSavedAreas,
@@ -12,7 +13,6 @@ import {
 } from '../../../features/offline/pack/saved-areas-store.ts';
 import { formatBytes } from '../../../features/offline/utils/format-bytes.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
-import { errorMessageKey } from '../../../lib/error-message.ts';
 
 type Busy = { id: string; doing: 'refreshing' | 'removing' } | null;
 
@@ -59,7 +59,7 @@ export function SavedAreasPage() {
         error: false,
       });
     } catch (error) {
-      setStatus({ text: t('offline.save.failed', { reason: t(errorMessageKey(error)) }), error: true });
+      setStatus({ text: t('offline.save.failed', { reason: t(saveProblemKey(error)) }), error: true });
     } finally {
       setBusy(null);
     }

@@ -2,7 +2,7 @@ import type { Bounds } from '@karta/map-core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
-import { errorMessageKey } from '../../../lib/error-message.ts';
+import { saveProblemKey } from '../pack/busy-retry.ts';
 import { formatBytes } from '../utils/format-bytes.ts';
 
 type Saving =
@@ -39,7 +39,7 @@ export function useSaveArea(bounds: Bounds | null) {
   else if (saving.state === 'saved')
     status = t('offline.save.saved', { count: saving.count, size: formatBytes(saving.bytes, i18n.language) });
   else if (saving.state === 'failed')
-    status = t('offline.save.failed', { reason: t(errorMessageKey(saving.error)) });
+    status = t('offline.save.failed', { reason: t(saveProblemKey(saving.error)) });
 
   return {
     /** Whether this browser can keep an area (IndexedDB) and the map has a view to save. */

@@ -1,13 +1,15 @@
 import { type Bounds, normalizeBounds } from '@karta/map-core';
 import { api } from '../../../lib/api-client.ts';
 import { appShellStored } from './app-shell.ts';
+import { whenNotBusy } from './busy-retry.ts';
 import { putSavedArea, type SavedAreaSummary } from './saved-areas-store.ts';
 
 /**
  * Downloads the published places of `bounds` with their hours for a week (the server's offline
  * pack) and keeps them on this device as the area `id` (a new one, or the one being refreshed),
  * with the deployment's configuration; done once the app itself is stored too (the service
- * worker's precache), so the next visit starts with no network whatever was opened before.
+ * worker's precache), so the next visit starts with no network whatever was opened before. A
+ * server busy building other packs is asked again after the wait it names (busy-retry.ts).
  */
 export async function saveArea(
   bounds: Bounds,
@@ -15,7 +17,7 @@ export async function saveArea(
   id: string = crypto.randomUUID(),
 ): Promise<SavedAreaSummary> {
   const [pack, config] = await Promise.all([
-    api.offlinePack({ bbox: normalizeBounds(bounds) }),
+    whenNotBusy(() => api.offlinePack({ bbox: normalizeBounds(bounds) })),
     api.config(),
   ]);
   const summary = await putSavedArea({
