@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import {
   ConfirmationReceipt,
   FlagList,
@@ -10,10 +9,9 @@ import {
 } from '@karta/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { nextAddress, responseCookie, signedInUser } from './support/auth.ts';
 import { insertPlace } from './support/places.ts';
-import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
+import { databaseAvailable, dbKind, startInstance, startTestApp, type TestApp } from './support/test-app.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -176,16 +174,10 @@ describe.skipIf(!databaseAvailable)(`is it still there? (${dbKind})`, () => {
     expect(receiptOf(await confirm(id, true, { address: '10.6.0.1' })).stale).toBe(true);
     expect(receiptOf(await confirm(id, true, { address: '10.6.0.2' })).stale).toBe(true);
     // Another instance of the site on the same database (as after a restart) knows them again.
-    const other = await buildApp(t.config, {
-      database: t.database,
-      mapIndex: t.mapIndex,
-      storage: t.storage,
-      logger: false,
-      webDistDir: join(t.config.dataDir, 'no-web-build'),
-    });
+    const other = await startInstance(t);
     try {
       const again = (address: string) =>
-        other.inject({
+        other.app.inject({
           method: 'POST',
           url: `/api/v1/places/${id}/confirmations`,
           headers: { 'content-type': 'application/json' },

@@ -9,7 +9,7 @@ import { startStorageGuard } from '../src/db/storage-guard.ts';
 import { uploadRoot } from '../src/import/upload-folder.ts';
 import { signedInUser } from './support/auth.ts';
 import { importInto, type User } from './support/import-files.ts';
-import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
+import { databaseAvailable, dbKind, startInstance, startTestApp, type TestApp } from './support/test-app.ts';
 
 const HEADER = 'externalId,category,name_hr,lat,lng';
 const csvOf = (rows: number) =>
@@ -72,15 +72,8 @@ describe.skipIf(!databaseAvailable)(`spooled uploads (${dbKind})`, () => {
       formatIdentity({ pid: process.ppid, token: startToken(process.ppid) }),
     );
 
-    const restarted = await buildApp(t.config, {
-      database: t.database,
-      mapIndex: t.mapIndex,
-      storage: t.storage,
-      logger: false,
-      webDistDir: join(t.config.dataDir, 'no-web-build'),
-    });
+    const restarted = await startInstance(t);
     try {
-      await restarted.ready();
       const left = uploadsIn(root);
       expect(left).not.toHaveProperty('killed-during-import');
       expect(left).toHaveProperty('still-running');

@@ -4,13 +4,19 @@ import { join } from 'node:path';
 import { ErrorBody, Health } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { DataDirLockedError, LOCK_FILE_NAME } from '../src/db/data-dir-lock.ts';
 import { openPgliteDatabase } from '../src/db/pglite/pglite-database.ts';
-import { startStorageGuard, storageToWatch } from '../src/db/storage-guard.ts';
+import { type StorageGuard, startStorageGuard, storageToWatch } from '../src/db/storage-guard.ts';
 import { nextAddress, signedInUser } from './support/auth.ts';
 import { insertPlace } from './support/places.ts';
-import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
+import {
+  databaseAvailable,
+  dbKind,
+  type ServerInstance,
+  startInstance,
+  startTestApp,
+  type TestApp,
+} from './support/test-app.ts';
 
 describe('the PGlite data folder lock', () => {
   it('refuses a second open of the same folder with a clear message, and allows it after close', async () => {
@@ -103,26 +109,18 @@ describe('what storage is watched, and for what', () => {
 describe.skipIf(!databaseAvailable)(`a full disk that holds only the photos (${dbKind})`, () => {
   let t: TestApp;
   let photosOnly: FastifyInstance;
+  let instance: ServerInstance;
+  let storage: StorageGuard;
   beforeAll(async () => {
     t = await startTestApp({ demo: false });
     // The database is elsewhere (PostgreSQL's server): only the photos' disk is full.
-    const storage = await startStorageGuard({
-      path: t.config.dataDir,
-      minFreeMb: 9_999_999,
-      holds: 'photos',
-    });
-    photosOnly = await buildApp(t.config, {
-      database: t.database,
-      mapIndex: t.mapIndex,
-      storage,
-      logger: false,
-      webDistDir: join(t.config.dataDir, 'no-web-build'),
-    });
-    photosOnly.addHook('onClose', async () => storage.stop());
-    await photosOnly.ready();
+    storage = await startStorageGuard({ path: t.config.dataDir, minFreeMb: 9_999_999, holds: 'photos' });
+    instance = await startInstance(t, { storage });
+    photosOnly = instance.app;
   });
   afterAll(async () => {
-    await photosOnly?.close();
+    await instance?.close();
+    storage?.stop();
     await t?.close();
   });
 

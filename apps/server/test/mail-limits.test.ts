@@ -1,10 +1,6 @@
-import { join } from 'node:path';
 import { ErrorBody } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import type { Database } from '../src/db/database.ts';
-import { openDatabase } from '../src/db/open-database.ts';
 import { MAX_UNANSWERED_FOLLOW_MAILS } from '../src/follows/follow-repository.ts';
 import { RECIPIENT_LIMITS } from '../src/mail/outbox.ts';
 import { nextAddress, postJson, signedInUser, uniqueEmail } from './support/auth.ts';
@@ -14,49 +10,30 @@ import {
   type SmtpTestServer,
   startSmtpTestServer,
 } from './support/smtp-test-server.ts';
-import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
+import {
+  databaseAvailable,
+  dbKind,
+  type ServerInstance,
+  startInstance,
+  startTestApp,
+  type TestApp,
+} from './support/test-app.ts';
 
 const [HOURLY, DAILY] = RECIPIENT_LIMITS['password-reset'] ?? [];
 
 /** Another instance of Karta on the test's database, with its own memory (rate limits, sender). */
-interface Instance {
-  app: FastifyInstance;
-  close(): Promise<void>;
-}
-
 describe.skipIf(!databaseAvailable)(`mail a stranger can have sent to an address (${dbKind})`, () => {
   let smtp: SmtpTestServer;
   let t: TestApp;
   /** A second instance beside `t.app` for the whole file; a test may restart it. */
-  let other: Instance;
+  let other: ServerInstance;
 
-  /**
-   * Starts an instance on the same database: on PostgreSQL with its own connection pool, as a
-   * second process would be; PGlite's folder belongs to one process, so there it shares the handle.
-   */
-  async function startInstance(): Promise<Instance> {
-    const database: Database = dbKind === 'postgres' ? await openDatabase(t.config) : t.database;
-    const app = await buildApp(t.config, {
-      database,
-      mapIndex: t.mapIndex,
-      storage: t.storage,
-      logger: false,
-      webDistDir: join(t.config.dataDir, 'no-web-build'),
-      mail: { pollMs: 100 },
-    });
-    await app.ready();
-    return {
-      app,
-      async close() {
-        await app.close();
-        if (database !== t.database) await database.close();
-      },
-    };
-  }
+  /** A second instance on the same database, sending mail as the first does. */
+  const startOther = () => startInstance(t, { mail: { pollMs: 100 } });
   /** A restart of the second instance: everything it kept in memory is gone. */
   async function restartOther(): Promise<void> {
     await other.close();
-    other = await startInstance();
+    other = await startOther();
   }
   const instances = () => [t.app, other.app];
 
@@ -103,7 +80,7 @@ describe.skipIf(!databaseAvailable)(`mail a stranger can have sent to an address
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
     t = await startTestApp({ demo: false, env: mailEnv(smtp), mail: { pollMs: 100 } });
-    other = await startInstance();
+    other = await startOther();
   });
   afterAll(async () => {
     await other?.close();

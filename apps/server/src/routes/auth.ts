@@ -61,8 +61,17 @@ function refuse(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds:
   throw rateLimitedError(retryAfterSeconds);
 }
 
-/** The answer to a reset request takes at least this long, whether an account has the address or not. */
-export const RESET_REQUEST_MIN_MS = 250;
+/**
+ * An answer about an address (a reset request, a registration with mail on) takes at least this
+ * long, whether an account has the address or not.
+ */
+export const ADDRESS_ANSWER_MIN_MS = 250;
+
+/** Waits out what is left of {@link ADDRESS_ANSWER_MIN_MS} since `started` (`performance.now()`). */
+async function noSoonerThanForEveryAddress(started: number): Promise<void> {
+  const left = ADDRESS_ANSWER_MIN_MS - (performance.now() - started);
+  if (left > 0) await sleep(left);
+}
 /** What every feature that needs e-mail (reset, verification, follows) answers when the site sends none. */
 export const MAIL_OFF_MESSAGE =
   'This site sends no e-mail, so this cannot be done by e-mail. Ask an administrator.';
@@ -96,8 +105,7 @@ export async function authRoutes(app: FastifyInstance) {
         // No account enumeration).
         const started = performance.now();
         await app.registrations.request(request.body);
-        const left = RESET_REQUEST_MIN_MS - (performance.now() - started);
-        if (left > 0) await sleep(left);
+        await noSoonerThanForEveryAddress(started);
         reply.code(202);
         return { pending: true as const };
       }
@@ -181,8 +189,7 @@ export async function authRoutes(app: FastifyInstance) {
         app.appConfig.defaultLanguage,
       );
       // The same answer, no sooner, for an address with an account and one without.
-      const left = RESET_REQUEST_MIN_MS - (performance.now() - started);
-      if (left > 0) await sleep(left);
+      await noSoonerThanForEveryAddress(started);
       return reply.code(204).send();
     },
     { options: { config: { rateLimit: RATE_LIMITS.passwordResetPerAddress } }, bodyIssues: codedIssues() },

@@ -138,3 +138,44 @@ export async function startTestApp(
     throw error;
   }
 }
+
+/** Another instance of the server, on a test app's database. */
+export interface ServerInstance {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts another instance of the server on `t`'s database (beside it, or as after a restart),
+ * ready: on PostgreSQL with its own connection pool, as a second process would be; PGlite's folder
+ * belongs to one process, so there it shares the handle. `options` may give it another
+ * configuration, storage guard or mail sender settings.
+ */
+export async function startInstance(
+  t: TestApp,
+  options: { config?: Config; storage?: StorageGuard } & Pick<AppOptions, 'mail'> = {},
+): Promise<ServerInstance> {
+  const config = options.config ?? t.config;
+  const database: Database = dbKind === 'postgres' ? await openDatabase(config) : t.database;
+  try {
+    const app = await buildApp(config, {
+      database,
+      mapIndex: t.mapIndex,
+      storage: options.storage ?? t.storage,
+      logger: false,
+      webDistDir: join(config.dataDir, 'no-web-build'),
+      mail: options.mail,
+    });
+    await app.ready();
+    return {
+      app,
+      async close() {
+        await app.close();
+        if (database !== t.database) await database.close();
+      },
+    };
+  } catch (error) {
+    if (database !== t.database) await database.close();
+    throw error;
+  }
+}
