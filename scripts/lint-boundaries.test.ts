@@ -1,4 +1,4 @@
-// The architecture's boundaries (ARCHITECTURE.md) are lint rules in biome.json. This runs the real
+// The architecture's boundaries (README "How it works") are lint rules in biome.json. This runs the real
 // Biome with the real configuration on probe files laid out like the repo, so a rule that stops
 // matching (a renamed folder, a changed option) fails here instead of silently allowing everything.
 import { spawnSync } from 'node:child_process';

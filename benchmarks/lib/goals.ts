@@ -1,6 +1,6 @@
 import type { BenchTarget, DbKind } from './seeded-database.ts';
 
-/** One figure of issue 12 §4 (and §2's import): what is measured, its target, and whether a value meets it. */
+/** One figure of the goals table (docs/performance.md): what is measured, its target, whether a value meets it. */
 interface Goal {
   label: string;
   target: string;
@@ -103,14 +103,14 @@ export const GOALS = {
   },
   importReadsP95: {
     label: 'reads during that import (`near` lists, 1 client), p95',
-    target: '< 200 ms (§2, PGlite)',
+    target: '< 200 ms (decision 018, PGlite)',
     only: 'pglite',
     meets: below(200),
     format: msText,
   },
   importHealth: {
     label: 'health during that import: answered 200',
-    target: 'all (§2, PGlite)',
+    target: 'all (decision 018, PGlite)',
     only: 'pglite',
     meets: (v) => v >= 100,
     format: (v) => `${v.toFixed(0)}%`,
@@ -206,7 +206,7 @@ function cell(m: Measurement | undefined): string {
  */
 export function printGoals(): void {
   const sizes = [...new Set(measurements.map((m) => m.places))].sort((a, b) => a - b);
-  console.log('\nGoals (issue 12 §4): ✓ met, ✗ not met, – target set for the other database');
+  console.log('\nGoals (docs/performance.md): ✓ met, ✗ not met, – target set for the other database');
   console.log(`| Figure | Target | Places | ${COLUMNS.map((c) => `${c.db}, ${c.shape}`).join(' | ')} |`);
   console.log(`|---|---|---|${COLUMNS.map(() => '---|').join('')}`);
   for (const [name, goal] of Object.entries(GOALS) as [GoalName, Goal][]) {

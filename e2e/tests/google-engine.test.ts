@@ -3,7 +3,7 @@ import { describeInBrowser } from '../support/browser-suite.ts';
 import { GOOGLE_TEST_KEY } from '../support/google-maps.ts';
 import { receivedItems } from '../support/sentry.ts';
 
-/** The seed's time-out for Google's script. */
+/** The time-out for Google's script (docs/product-rules.md §Map). */
 const TIMEOUT_MS = 5000;
 
 describeInBrowser('the open engine', (suite) => {

@@ -68,7 +68,10 @@ function errorOf({ ErrorBody }: Contracts, status: number, answer: unknown): Api
   return new ApiError(status, 'internal_error', `Unexpected answer ${status}`);
 }
 
-/** The error of an answer that is not a success: its §8 body as it is, else an unexpected answer. */
+/**
+ * The error of an answer that is not a success: its error body (docs/product-rules.md §Errors) as
+ * it is, else an unexpected answer.
+ */
 export async function apiErrorOf(status: number, answer: unknown): Promise<ApiError> {
   return errorOf(await loadContracts(), status, answer);
 }

@@ -90,7 +90,7 @@ export const FieldIssue = z.object({
 });
 export type FieldIssue = z.infer<typeof FieldIssue>;
 
-/** The body of every API error (PRODUCT.md §8). */
+/** The body of every API error (docs/product-rules.md §Errors). */
 export const ErrorBody = z.object({
   error: z.object({
     code: ErrorCode,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PhotoFlagReason, PhotoId } from './photos.ts';
 import { BigId, IsoDateTime, LocalizedText, optionalText, PlaceId, PlaceStatus } from './primitives.ts';
 
-/** Why a visitor reports a place (PRODUCT.md §3). */
+/** Why a visitor reports a place (docs/product-rules.md §Reports). */
 export const FlagReason = z.enum(['does_not_exist', 'wrong_information', 'duplicate', 'inappropriate']);
 export type FlagReason = z.infer<typeof FlagReason>;
 

@@ -12,7 +12,7 @@ import {
   Version,
 } from './primitives.ts';
 
-/** What an upload's body may be (issue 13 §2): the image itself, never a form post. */
+/** What an upload's body may be (decision 021): the image itself, never a form post. */
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 
 /** The most bytes one upload may have (413 beyond). */

@@ -112,7 +112,7 @@ export type PlaceInput = z.output<typeof PlaceInput>;
 export const PlacePatch = PlaceInputFields.partial().extend({ version: Version }).superRefine(checkPlaceText);
 export type PlacePatch = z.output<typeof PlacePatch>;
 
-/** `POST /api/v1/places/:id/transition`: a move in the place's life (PRODUCT.md §4). */
+/** `POST /api/v1/places/:id/transition`: a move in the place's life (docs/product-rules.md §States). */
 export const PlaceTransition = z.object({
   to: PlaceStatus,
   reason: optionalText(1000, 'prose'),

@@ -1,8 +1,8 @@
 /** Google's Maps JavaScript API script. */
 export const GOOGLE_MAPS_SCRIPT_URL = 'https://maps.googleapis.com/maps/api/js';
-/** How long `google.maps` may take to appear after the load began (the seed's rule). */
+/** How long `google.maps` may take to appear after the load began (docs/product-rules.md §Map). */
 export const LOAD_TIMEOUT_MS = 5000;
-/** The exact message of the time-out error (the seed's rule). */
+/** The exact message of the time-out error (docs/product-rules.md §Map). */
 export const LOAD_TIMEOUT_MESSAGE = 'Loading took too long';
 
 /** What the script is loaded with; empty values are left out of the URL. */
