@@ -8,8 +8,8 @@ import { insertPlace } from './support/places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
- * Every endpoint × every role, with the status each must get (PRODUCT.md §2 and §4). Each cell
- * builds its own fixture, so no cell depends on another's effect.
+ * Every endpoint × every role, with the status each must get (docs/product-rules.md §Roles and
+ * §States). Each cell builds its own fixture, so no cell depends on another's effect.
  */
 const ROLES = ['anonymous', 'author', 'other', 'moderator', 'admin', 'disabled'] as const;
 type Role = (typeof ROLES)[number];

@@ -22,7 +22,8 @@ import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support
 /**
  * Fuzzes every operation of the OpenAPI document the server serves, anonymously and as each role,
  * with requests shaped by the document's own schemas and mixed with hostile values. Whatever
- * arrives: never a 5xx, always the §8 error shape, and a refused write changes nothing.
+ * arrives: never a 5xx, always the error shape (docs/product-rules.md §Errors), and a refused write
+ * changes nothing.
  */
 
 /** Requests per operation; every run of the suite draws new ones (the seed is printed on failure). */

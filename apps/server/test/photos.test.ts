@@ -16,7 +16,7 @@ import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
-/** Both storages run the same suite (issue 13 §5 and §8). */
+/** Both storages run the same suite (decision 021). */
 const STORAGES = [
   { name: 'fs', start: async () => ({ env: {}, close: async () => undefined }) },
   {

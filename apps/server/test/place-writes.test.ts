@@ -136,7 +136,8 @@ describe.skipIf(!databaseAvailable)(`proposing, editing and moderating places ($
     const shown = Place.parse((await publicPlace(place.id)).json());
     // ~1 km privacy: never the exact position.
     expect([shown.lat, shown.lng]).not.toEqual([place.lat, place.lng]);
-    // Published → pending is not a move of §4; the author may no longer edit it.
+    // Published → pending is not a move of docs/product-rules.md §States; the author may no longer
+    // edit it.
     expect((await transition(place.id, moderator, { to: 'pending', version: 2 })).statusCode).toBe(422);
     expect(
       (await send(t.app, 'PATCH', `/api/v1/places/${place.id}`, author, { version: 2 })).statusCode,

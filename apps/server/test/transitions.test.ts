@@ -6,7 +6,7 @@ import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support
 const STATUSES = ['pending', 'published', 'rejected', 'archived'] as const;
 type Status = (typeof STATUSES)[number];
 
-/** PRODUCT.md §4: the only moves there are, and who makes them. */
+/** docs/product-rules.md §States: the only moves there are, and who makes them. */
 const ALLOWED: Record<string, 'moderator' | 'author'> = {
   'pending→published': 'moderator',
   'pending→rejected': 'moderator',

@@ -41,7 +41,7 @@ export function registerRequestUser(app: FastifyInstance) {
   });
 }
 
-/** The roles that moderate: review, reports, categories, import (PRODUCT.md §2). */
+/** The roles that moderate: review, reports, categories, import (docs/product-rules.md §Roles). */
 export const MODERATOR_ROLES = ['moderator', 'admin'] as const satisfies readonly UserRole[];
 
 /**

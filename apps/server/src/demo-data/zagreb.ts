@@ -1,6 +1,9 @@
 /** Real names of the Zagreb area, so the demo reads like the product in use. */
 
-/** The seed's default centre: every demo place lies within `DEMO_RADIUS_KM` of it. */
+/**
+ * The default centre (docs/product-rules.md §Map): every demo place lies within `DEMO_RADIUS_KM`
+ * of it.
+ */
 export const DEMO_CENTRE = { lat: 45.8, lng: 16.0 };
 export const DEMO_RADIUS_KM = 40;
 

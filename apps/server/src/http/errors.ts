@@ -130,7 +130,7 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody; 
   return reply(500, 'internal_error', INTERNAL_ERROR_MESSAGE, undefined, false);
 }
 
-/** Sends the §8 error shape. */
+/** Sends the error shape (docs/product-rules.md §Errors). */
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }

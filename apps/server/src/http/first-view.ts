@@ -13,7 +13,10 @@ export interface FirstView {
   map: string;
 }
 
-/** The home page's map: full width, 400 px tall (the seed's size; the web app's MapCanvas). */
+/**
+ * The home page's map: full width, 400 px tall (docs/product-rules.md §Map; the web app's
+ * MapCanvas).
+ */
 const MAP_HEIGHT = 400;
 /** Half the widest screen the first view fills with tiles; the engine fills any wider one. */
 const MAX_HALF_WIDTH = 1280;

@@ -63,7 +63,10 @@ export const RATE_LIMITS = {
   writesPerUser: { max: 60, timeWindow: 60_000, cache: KEYS_REMEMBERED },
 } as const;
 
-/** The §8 error for a refused request, with how long to wait (also in `Retry-After`). */
+/**
+ * The error (docs/product-rules.md §Errors) for a refused request, with how long to wait (also in
+ * `Retry-After`).
+ */
 export function rateLimitedError(retryAfterSeconds: number): AppError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait =

@@ -25,7 +25,10 @@ export function registerStrictJsonParser(app: FastifyInstance) {
   });
 }
 
-/** The answers Node's HTTP parser leaves to us before any request exists, in the §8 error shape. */
+/**
+ * The answers Node's HTTP parser leaves to us before any request exists, in the error shape
+ * (docs/product-rules.md §Errors).
+ */
 const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
   HPE_HEADER_OVERFLOW: {
     status: 431,

@@ -1,5 +1,5 @@
 /**
- * Who may see and do what with a photo (issue 13 §1), as pure functions beside the place rules,
+ * Who may see and do what with a photo (decision 021), as pure functions beside the place rules,
  * so every route and the authorisation-matrix tests read one rule.
  */
 import { PENDING_PHOTOS_PER_USER, PHOTOS_PER_PLACE, type PhotoStatus } from '@karta/contracts';

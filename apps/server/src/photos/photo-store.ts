@@ -14,7 +14,7 @@ import {
 import type { PhotoStorageConfig } from '../config/env.ts';
 
 /**
- * Where processed photos are kept (issue 13 §5): immutable files named by the hash of their
+ * Where processed photos are kept (decision 021): immutable files named by the hash of their
  * bytes, so writing one twice is harmless and a name never points at other bytes.
  */
 export interface PhotoStore {

@@ -7,7 +7,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 sharp.concurrency(1);
 sharp.cache(false);
 
-/** What an upload may be and what is made of it (issue 13 §2–§3). */
+/** What an upload may be and what is made of it (decision 021). */
 export const PHOTO_LIMITS = {
   /** Bytes of one upload; more is refused before anything is decoded (413). */
   maxBytes: PHOTO_LIMIT_BYTES,

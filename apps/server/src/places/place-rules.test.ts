@@ -7,7 +7,10 @@ const moderator: Actor = { id: 3, role: 'moderator' };
 const admin: Actor = { id: 4, role: 'admin' };
 const statuses: PlaceStatus[] = ['pending', 'published', 'rejected', 'archived'];
 
-/** §4, as a table: from → to → who may. Everything not listed is refused for everyone. */
+/**
+ * docs/product-rules.md §States, as a table: from → to → who may. Everything not listed is refused
+ * for everyone.
+ */
 const ALLOWED: Record<string, Actor[]> = {
   'pending→published': [moderator, admin],
   'pending→rejected': [moderator, admin],

@@ -1,6 +1,6 @@
 /**
- * Who may do what to a place (PRODUCT.md §2 and §4), as pure functions so every route and the
- * authorisation-matrix tests read one rule.
+ * Who may do what to a place (docs/product-rules.md §Roles and §States), as pure functions so every
+ * route and the authorisation-matrix tests read one rule.
  */
 
 export type PlaceStatus = 'pending' | 'published' | 'rejected' | 'archived';
@@ -17,7 +17,7 @@ export type Refusal =
   | { status: 422; code: 'invalid_transition'; message: string }
   | { status: 400; code: 'reason_required'; message: string };
 
-/** The transitions of §4 and who makes each: a moderator (or admin), or the place's author. */
+/** The transitions of §States and who makes each: a moderator (or admin), or the place's author. */
 const TRANSITIONS: Record<string, 'moderator' | 'author'> = {
   'pending→published': 'moderator',
   'pending→rejected': 'moderator',

@@ -1,7 +1,8 @@
 /**
- * The one visibility rule of every SQL read path (PRODUCT.md §2–§4), as SQL fragments: who sees a
- * place at all, and who sees its exact position, its author and why it was rejected. The map
- * index holds published places at their public position only, so it needs neither.
+ * The one visibility rule of every SQL read path (docs/product-rules.md §Visibility), as SQL
+ * fragments: who sees a place at all, and who sees its exact position, its author and why it was
+ * rejected. The map index holds published places at their public position only, so it needs
+ * neither.
  */
 import { type Actor, isModerator } from './place-rules.ts';
 

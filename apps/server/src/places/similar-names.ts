@@ -1,8 +1,8 @@
 /**
- * Whether two place names are alike enough to ask "is this a duplicate?" (PRODUCT.md §5): the
- * same words whatever the case, accents or Croatian diacritics, one name inside the other, or
- * names sharing most of their letter pairs (Sørensen–Dice on bigrams, which forgives typos and
- * word order).
+ * Whether two place names are alike enough to ask "is this a duplicate?" (docs/product-rules.md
+ * §Duplicates): the same words whatever the case, accents or Croatian diacritics, one name inside
+ * the other, or names sharing most of their letter pairs (Sørensen–Dice on bigrams, which forgives
+ * typos and word order).
  */
 
 /** Lower case, no diacritics (đ → d too, which Unicode does not decompose), words split by spaces. */

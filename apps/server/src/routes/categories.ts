@@ -8,7 +8,10 @@ function notFound(id: number) {
   return new AppError(404, 'not_found', `There is no category ${id}`);
 }
 
-/** Categories: everyone reads them; moderators and admins manage them (PRODUCT.md §2). */
+/**
+ * Categories: everyone reads them; moderators and admins manage them (docs/product-rules.md
+ * §Roles).
+ */
 export async function categoryRoutes(app: FastifyInstance) {
   defineRoute(app, 'categories', async () => ({ items: await app.categoryRepository.list() }));
 

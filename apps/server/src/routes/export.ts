@@ -9,8 +9,8 @@ import { publicOrigin } from '../http/write-guard.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
 
 /**
- * Export of published places as GeoJSON and CSV (PRODUCT.md §7), with the filters of
- * `GET /api/v1/places`, streamed page by page so memory stays flat at any size.
+ * Export of published places as GeoJSON and CSV (docs/product-rules.md §Exports), with the filters
+ * of `GET /api/v1/places`, streamed page by page so memory stays flat at any size.
  */
 export async function exportRoutes(app: FastifyInstance) {
   const siteOrigin = publicOrigin(app.appConfig.publicUrl);

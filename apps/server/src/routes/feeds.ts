@@ -27,7 +27,7 @@ const FEED_READS_PER_MINUTE = 60;
 const PUBLIC_FEED_CACHE = 'public, max-age=300';
 
 /**
- * Feeds without e-mail (issue 15 §4): the public Atom feed of changes to places, with the place
+ * Feeds without e-mail (decision 023): the public Atom feed of changes to places, with the place
  * list's filters, and a moderator's private feed of the review queue, opened by a token of its
  * own that the moderator creates, replaces and revokes here.
  */

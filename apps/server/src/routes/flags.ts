@@ -9,8 +9,8 @@ import { RATE_LIMITS } from '../http/rate-limit.ts';
 const FLAG_LIST_LIMIT = 500;
 
 /**
- * Reports on published places. Any visitor may report (PRODUCT.md §3), signed in or not, within
- * a per-address limit; moderators list and resolve them.
+ * Reports on published places. Any visitor may report (docs/product-rules.md §Reports), signed in
+ * or not, within a per-address limit; moderators list and resolve them.
  */
 export async function flagRoutes(app: FastifyInstance) {
   defineRoute(

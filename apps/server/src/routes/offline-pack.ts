@@ -38,7 +38,7 @@ async function* reported(reply: FastifyReply, pack: Pack) {
 }
 
 /**
- * The offline pack of an area (issue 16): its published places, the categories and their hours,
+ * The offline pack of an area (decision 024): its published places, the categories and their hours,
  * in one answer, streamed as it is built; at most `MAX_PACK_BUILDS` built at once, finished ones
  * handed out again while nothing changed (offline/offline-packs.ts, decision 024).
  */

@@ -112,7 +112,7 @@ async function orPhotoError<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Photos of places (issue 13): uploads, their alt text and licence, moderation, order, reports,
+ * Photos of places (decision 021): uploads, their alt text and licence, moderation, order, reports,
  * and their files, served by Karta so each request is checked against who may see the photo.
  */
 export async function photoRoutes(app: FastifyInstance) {

@@ -48,7 +48,10 @@ async function versioned<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Proposals, edits, transitions and history (PRODUCT.md §2 and §4). Every write needs a session. */
+/**
+ * Proposals, edits, transitions and history (docs/product-rules.md §Roles, §States). Every write
+ * needs a session.
+ */
 export async function placeWriteRoutes(app: FastifyInstance) {
   const places = app.placeWrites;
 

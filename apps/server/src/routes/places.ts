@@ -9,7 +9,7 @@ import { isSimilarName } from '../places/similar-names.ts';
 
 const DEFAULT_LIMIT = 20;
 const DEFAULT_SUGGESTIONS = 6;
-/** How far a possible duplicate may be (PRODUCT.md §5). */
+/** How far a possible duplicate may be (docs/product-rules.md §Duplicates). */
 const DUPLICATE_DISTANCE_M = 200;
 const EVERY_STATUS = ['pending', 'published', 'rejected', 'archived'] as const;
 

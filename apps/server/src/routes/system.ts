@@ -47,7 +47,8 @@ export async function systemRoutes(app: FastifyInstance) {
     };
     reply.header('cache-control', 'no-store');
     if (!up) {
-      // The §8 error shape like every other error, with the health report as its details.
+      // The error shape (docs/product-rules.md §Errors) like every other error, with the health
+      // report as its details.
       return sendError(reply, 503, {
         error: { code: 'database_unavailable', message: 'The database does not answer', details: health },
       });

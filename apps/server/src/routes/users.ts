@@ -6,7 +6,10 @@ import { AppError } from '../http/errors.ts';
 const ADMINS = ['admin'] as const;
 const DEFAULT_LIMIT = 50;
 
-/** User management: admins list users, change roles, disable and enable accounts (PRODUCT.md §2). */
+/**
+ * User management: admins list users, change roles, disable and enable accounts
+ * (docs/product-rules.md §Roles).
+ */
 export async function userRoutes(app: FastifyInstance) {
   // E-mail addresses are personal data: never kept by a cache.
   app.addHook('onSend', async (_request, reply) => {

@@ -49,7 +49,7 @@ export function fakeApi(answers: Record<string, FakeAnswer | ((call: ApiCall) =>
   return calls;
 }
 
-/** The §8 error body. */
+/** The error body (docs/product-rules.md §Errors). */
 export function apiError(code: string, message = code, details?: unknown) {
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
 }

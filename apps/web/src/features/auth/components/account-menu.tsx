@@ -8,7 +8,10 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLogout } from '../api/logout.ts';
 import { formErrorMessage } from '../utils/problem-messages.ts';
 
-/** The pages a signed-in user may open, by role (PRODUCT.md §2); staff pages check again themselves. */
+/**
+ * The pages a signed-in user may open, by role (docs/product-rules.md §Roles); staff pages check
+ * again themselves.
+ */
 function accountLinks(role: CurrentUser['role']) {
   const links = [
     { id: 'propose', href: '/propose', label: 'auth.menu.propose' },

@@ -1,7 +1,7 @@
 import type { LocationPrivacy, MapPlace } from '@karta/contracts';
 import type { CircleItem } from '@karta/map-core';
 
-/** From this zoom up, every place in view shows its radius (PRODUCT.md §6). */
+/** From this zoom up, every place in view shows its radius (docs/product-rules.md §Map). */
 export const AMBIENT_CIRCLES_MIN_ZOOM = 13;
 
 /** The area a coarsened position stands for, in metres. */

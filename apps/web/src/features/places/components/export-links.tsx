@@ -13,8 +13,8 @@ interface ExportLinksProps {
 }
 
 /**
- * Downloads of what the list holds, as CSV and GeoJSON (PRODUCT.md §7): the places in view with the
- * category filter, or with a search every place matching it in those categories.
+ * Downloads of what the list holds, as CSV and GeoJSON (docs/product-rules.md §Exports): the places
+ * in view with the category filter, or with a search every place matching it in those categories.
  * Plain links: the server streams the file, so any size downloads without the page holding it.
  */
 export function ExportLinks({ bounds, categories, openNow = false, search }: ExportLinksProps) {

@@ -86,7 +86,7 @@ export function ReviewItem({ place, categoryNameOf, onConflict, onDone, renderMa
             )}
           </div>
           <div className="flex flex-wrap gap-x-4 gap-y-1">
-            {/* Moderators may correct any place before deciding (PRODUCT.md §2). */}
+            {/* Moderators may correct any place before deciding (docs/product-rules.md §Roles). */}
             <Link
               href={`/places/${place.id}/edit`}
               data-testid="review-edit"
