@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.tsx';
 import { SessionsList } from '../../../features/auth/components/sessions-list.tsx';
-import { isModerator } from '../../../features/auth/utils/roles.ts';
 import { NotificationSettingsSection } from '../../../features/notifications/components/notification-settings-form.tsx';
+import { isModerator } from '../../../lib/session/roles.ts';
 import { ContributorFrame } from '../contributor/contributor-frame.tsx';
 
 /**

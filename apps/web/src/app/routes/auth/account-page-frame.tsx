@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Redirect, useSearch } from 'wouter';
-import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { safeNextPath } from '../../../features/auth/utils/safe-next-path.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 
 /** Where an account page returns to: its own `next` parameter, if it is a path on this site. */
 export function useNextPath(): string {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AccountNotice } from '../../../components/form/account-notice.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
-import { AccountNotice } from '../../../features/auth/components/account-notice.tsx';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form.tsx';
 import { AccountPageLayout } from './account-page-frame.tsx';
 

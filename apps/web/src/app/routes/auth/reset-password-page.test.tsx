@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { currentUserQueryKey } from '../../../features/auth/api/get-current-user.ts';
+import { currentUserQueryKey } from '../../../lib/session/current-user.ts';
 import { apiError, fakeApi } from '../../../testing/fake-api.ts';
 import { currentUser } from '../../../testing/fixtures.ts';
 import { createTestQueryClient, renderWithApp } from '../../../testing/render.tsx';

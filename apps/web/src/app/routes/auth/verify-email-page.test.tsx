@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { currentUserQueryKey } from '../../../features/auth/api/get-current-user.ts';
 import { VerifyEmailBanner } from '../../../features/auth/components/verify-email-banner.tsx';
+import { currentUserQueryKey } from '../../../lib/session/current-user.ts';
 import { apiError, fakeApi } from '../../../testing/fake-api.ts';
 import { currentUser, testConfig } from '../../../testing/fixtures.ts';
 import { createTestQueryClient, renderWithApp } from '../../../testing/render.tsx';

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 
 interface ContributorFrameProps {
   title: string;

@@ -5,8 +5,6 @@ import { Link, useLocation, useParams } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
-import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
-import { isModerator } from '../../../features/auth/utils/roles.ts';
 import { newDraftId } from '../../../features/offline/drafts/draft.ts';
 import { keepDraft, keepPhotoForLater } from '../../../features/offline/drafts/draft-sync.ts';
 import { PhotoManager } from '../../../features/photos/components/photo-manager.tsx';
@@ -16,6 +14,8 @@ import { type PinControl, PlaceEditor } from '../../../features/place-editor/com
 import { placeFormValues } from '../../../features/place-editor/utils/place-form-values.ts';
 import { placeName } from '../../../features/places/utils/place-text.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
+import { isModerator } from '../../../lib/session/roles.ts';
 import { ContributorFrame } from './contributor-frame.tsx';
 import { PickerMap } from './picker-map.tsx';
 import { useCategoryOptions } from './use-category-options.ts';

@@ -5,9 +5,9 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { AlertIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
-import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
-import { isModerator } from '../../../features/auth/utils/roles.ts';
 import { withNext } from '../../../features/auth/utils/safe-next-path.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
+import { isModerator } from '../../../lib/session/roles.ts';
 
 /** The roles a staff screen may ask for; an admin may do whatever a moderator may. */
 export type StaffRole = 'moderator' | 'admin';

@@ -2,8 +2,8 @@ import type { CurrentUser } from '@karta/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabLinks } from '../../../components/ui/tab-links.tsx';
-import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { hasRole, StaffGate, type StaffRole } from './staff-gate.tsx';
 
 const SCREENS = [

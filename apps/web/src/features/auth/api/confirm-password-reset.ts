@@ -1,7 +1,7 @@
 import type { PasswordResetConfirm } from '@karta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { refreshSession } from './get-current-user.ts';
+import { refreshSession } from '../../../lib/session/current-user.ts';
 
 /**
  * POST /api/v1/auth/password-reset/confirm: sets the new password and ends every session of the

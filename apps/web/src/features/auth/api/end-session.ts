@@ -1,7 +1,7 @@
 import type { AccountSession } from '@karta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { applySession } from './get-current-user.ts';
+import { applySession } from '../../../lib/session/current-user.ts';
 import { sessionsQueryKey } from './list-sessions.ts';
 
 /** DELETE /api/v1/auth/sessions/:id: signs that browser out. */

@@ -1,7 +1,7 @@
 import type { LoginBody } from '@karta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { applySession } from './get-current-user.ts';
+import { applySession } from '../../../lib/session/current-user.ts';
 
 /** POST /api/v1/auth/login. */
 export function login(body: LoginBody) {

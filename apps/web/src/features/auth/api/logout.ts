@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { forgetSavedAnswers } from '../../../lib/pwa/forget-saved-answers.ts';
-import { applySession } from './get-current-user.ts';
+import { applySession } from '../../../lib/session/current-user.ts';
 
 /** POST /api/v1/auth/logout. */
 export function logout() {

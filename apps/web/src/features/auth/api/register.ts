@@ -6,7 +6,7 @@ import type {
 } from '@karta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { applySession } from './get-current-user.ts';
+import { applySession } from '../../../lib/session/current-user.ts';
 
 /**
  * POST /api/v1/auth/register: without e-mail, creates the account and signs in; with e-mail, the

@@ -1,7 +1,7 @@
 import type { EmailVerification } from '@karta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { currentUserQueryKey } from './get-current-user.ts';
+import { currentUserQueryKey } from '../../../lib/session/current-user.ts';
 
 /**
  * POST /api/v1/auth/verify-email: proves the address a verification link was sent to; 400

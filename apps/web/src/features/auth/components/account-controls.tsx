@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useCurrentUser } from '../api/get-current-user.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { withNext } from '../utils/safe-next-path.ts';
 import { AccountMenu } from './account-menu.tsx';
 

@@ -5,8 +5,8 @@ import { Link, useLocation } from 'wouter';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { ChevronDownIcon, SignOutIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formErrorMessage } from '../../../lib/forms/problem-messages.ts';
 import { useLogout } from '../api/logout.ts';
-import { formErrorMessage } from '../utils/problem-messages.ts';
 
 /**
  * The pages a signed-in user may open, by role (docs/product-rules.md §Roles); staff pages check

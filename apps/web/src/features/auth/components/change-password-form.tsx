@@ -1,13 +1,13 @@
 import { PASSWORD_MIN_LENGTH } from '@karta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useAccountForm } from '../../../hooks/use-account-form.ts';
+import { fieldProblemMessage, formErrorMessage } from '../../../lib/forms/problem-messages.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { useAuthForm } from '../hooks/use-auth-form.ts';
-import { changePasswordProblems } from '../utils/field-problems.ts';
-import { fieldProblemMessage, formErrorMessage } from '../utils/problem-messages.ts';
-import { FormAlert } from './form-alert.tsx';
-import { TextField } from './text-field.tsx';
+import { changePasswordProblems } from '../utils/account-problems.ts';
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 
@@ -20,7 +20,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const { t } = useTranslation();
   const change = useChangePassword();
   const [changed, setChanged] = useState(false);
-  const form = useAuthForm({
+  const form = useAccountForm({
     fields: FIELDS,
     validate: changePasswordProblems,
     errorFields: { wrong_password: 'currentPassword' },

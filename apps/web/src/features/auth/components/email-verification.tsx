@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AccountNotice } from '../../../components/form/account-notice.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { RetryIcon } from '../../../components/ui/icons.tsx';
 import { LoadingState } from '../../../components/ui/states.tsx';
+import { isLinkRefusal } from '../../../lib/forms/link-refusal.ts';
+import { formErrorMessage } from '../../../lib/forms/problem-messages.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
-import { isLinkRefusal } from '../utils/link-refusal.ts';
-import { formErrorMessage } from '../utils/problem-messages.ts';
-import { AccountNotice } from './account-notice.tsx';
-import { FormAlert } from './form-alert.tsx';
 import { VerificationLinkInvalid } from './verification-link-invalid.tsx';
 
 /**

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AccountNotice } from '../../../components/form/account-notice.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useAccountForm } from '../../../hooks/use-account-form.ts';
+import { fieldProblemMessage, formErrorMessage } from '../../../lib/forms/problem-messages.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-import { useAuthForm } from '../hooks/use-auth-form.ts';
-import { resetRequestProblems } from '../utils/field-problems.ts';
-import { fieldProblemMessage, formErrorMessage } from '../utils/problem-messages.ts';
-import { AccountNotice } from './account-notice.tsx';
-import { FormAlert } from './form-alert.tsx';
-import { TextField } from './text-field.tsx';
+import { resetRequestProblems } from '../utils/account-problems.ts';
 
 const FIELDS = ['email'] as const;
 
@@ -21,7 +21,7 @@ export function ForgotPasswordForm() {
   const { t, i18n } = useTranslation();
   const request = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useAuthForm({
+  const form = useAccountForm({
     fields: FIELDS,
     validate: resetRequestProblems,
     send: async (values) => {

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { currentUserQueryKey } from '../../../lib/session/current-user.ts';
 import { apiError, fakeApi } from '../../../testing/fake-api.ts';
 import { currentUser } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
-import { currentUserQueryKey } from '../api/get-current-user.ts';
 import { RegisterForm } from './register-form.tsx';
 
 function renderForm(language = 'en') {

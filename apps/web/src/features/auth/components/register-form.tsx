@@ -3,15 +3,15 @@ import { PASSWORD_MIN_LENGTH } from '@karta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AccountNotice } from '../../../components/form/account-notice.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useAccountForm } from '../../../hooks/use-account-form.ts';
+import { fieldProblemMessage, formErrorMessage } from '../../../lib/forms/problem-messages.ts';
 import { isPending, useRegister } from '../api/register.ts';
-import { useAuthForm } from '../hooks/use-auth-form.ts';
-import { registerProblems } from '../utils/field-problems.ts';
-import { fieldProblemMessage, formErrorMessage } from '../utils/problem-messages.ts';
-import { AccountNotice } from './account-notice.tsx';
-import { FormAlert } from './form-alert.tsx';
-import { TextField } from './text-field.tsx';
+import { registerProblems } from '../utils/account-problems.ts';
 
 const FIELDS = ['displayName', 'email', 'password'] as const;
 
@@ -24,7 +24,7 @@ export function RegisterForm({ signInHref }: { signInHref: string }) {
   const { t, i18n } = useTranslation();
   const register = useRegister();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useAuthForm({
+  const form = useAccountForm({
     fields: FIELDS,
     validate: registerProblems,
     // The account's e-mail (the registration link first) is written in the language it was made in.

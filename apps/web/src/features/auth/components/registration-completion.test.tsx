@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { currentUserQueryKey } from '../../../lib/session/current-user.ts';
 import { apiError, fakeApi } from '../../../testing/fake-api.ts';
 import { currentUser } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
-import { currentUserQueryKey } from '../api/get-current-user.ts';
 import { RegistrationCompletion } from './registration-completion.tsx';
 
 const TOKEN = 'A'.repeat(43);

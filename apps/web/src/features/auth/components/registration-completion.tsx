@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AccountNotice } from '../../../components/form/account-notice.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { isLinkRefusal } from '../../../lib/forms/link-refusal.ts';
+import { formErrorMessage } from '../../../lib/forms/problem-messages.ts';
 import { useConfirmRegistration } from '../api/register.ts';
-import { isLinkRefusal } from '../utils/link-refusal.ts';
-import { formErrorMessage } from '../utils/problem-messages.ts';
-import { AccountNotice } from './account-notice.tsx';
-import { FormAlert } from './form-alert.tsx';
 
 /**
  * Makes the account of a registration link when the reader presses the button, not when the page

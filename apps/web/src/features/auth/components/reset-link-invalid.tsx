@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AccountNotice } from '../../../components/form/account-notice.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { AccountNotice } from './account-notice.tsx';
 
 /** A reset link that cannot be used (missing, cut short, used, expired), with the way to a new one. */
 export function ResetLinkInvalid({ takeFocus = false }: { takeFocus?: boolean }) {

@@ -2,17 +2,17 @@ import { PASSWORD_MIN_LENGTH } from '@karta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AccountNotice } from '../../../components/form/account-notice.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useAccountForm } from '../../../hooks/use-account-form.ts';
+import { isLinkRefusal } from '../../../lib/forms/link-refusal.ts';
+import { fieldProblemMessage, formErrorMessage } from '../../../lib/forms/problem-messages.ts';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
-import { useAuthForm } from '../hooks/use-auth-form.ts';
-import { resetPasswordProblems } from '../utils/field-problems.ts';
-import { isLinkRefusal } from '../utils/link-refusal.ts';
-import { fieldProblemMessage, formErrorMessage } from '../utils/problem-messages.ts';
-import { AccountNotice } from './account-notice.tsx';
-import { FormAlert } from './form-alert.tsx';
+import { resetPasswordProblems } from '../utils/account-problems.ts';
 import { ResetLinkInvalid } from './reset-link-invalid.tsx';
-import { TextField } from './text-field.tsx';
 
 const FIELDS = ['password'] as const;
 
@@ -24,7 +24,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const confirm = useConfirmPasswordReset();
   const [done, setDone] = useState(false);
-  const form = useAuthForm({
+  const form = useAccountForm({
     fields: FIELDS,
     validate: resetPasswordProblems,
     send: async (values) => {

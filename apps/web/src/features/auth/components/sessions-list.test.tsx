@@ -2,10 +2,10 @@ import type { AccountSession } from '@karta/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { currentUserQueryKey } from '../../../lib/session/current-user.ts';
 import { apiError, fakeApi } from '../../../testing/fake-api.ts';
 import { currentUser } from '../../../testing/fixtures.ts';
 import { createTestQueryClient, renderWithApp } from '../../../testing/render.tsx';
-import { currentUserQueryKey } from '../api/get-current-user.ts';
 import { SessionsList } from './sessions-list.tsx';
 
 function session(overrides: Partial<AccountSession>): AccountSession {

@@ -3,9 +3,9 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
+import { formErrorMessage } from '../../../lib/forms/problem-messages.ts';
 import { useEndSession } from '../api/end-session.ts';
 import { useSessions } from '../api/list-sessions.ts';
-import { formErrorMessage } from '../utils/problem-messages.ts';
 import { SessionRow } from './session-row.tsx';
 
 /**

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { useAccountForm } from '../../../hooks/use-account-form.ts';
+import { fieldProblemMessage, formErrorMessage } from '../../../lib/forms/problem-messages.ts';
 import { useLogin } from '../api/login.ts';
-import { useAuthForm } from '../hooks/use-auth-form.ts';
-import { signInProblems } from '../utils/field-problems.ts';
-import { fieldProblemMessage, formErrorMessage } from '../utils/problem-messages.ts';
-import { FormAlert } from './form-alert.tsx';
-import { TextField } from './text-field.tsx';
+import { signInProblems } from '../utils/account-problems.ts';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -20,7 +20,7 @@ export function SignInForm({ registerHref }: { registerHref: string }) {
   const { t } = useTranslation();
   const { mail } = useRuntimeConfig();
   const login = useLogin();
-  const form = useAuthForm({
+  const form = useAccountForm({
     fields: FIELDS,
     validate: signInProblems,
     send: (values) => login.mutateAsync({ email: values.email.trim(), password: values.password }),

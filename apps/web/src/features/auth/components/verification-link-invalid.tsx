@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AccountNotice } from '../../../components/form/account-notice.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { useCurrentUser } from '../api/get-current-user.ts';
-import { AccountNotice } from './account-notice.tsx';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 
 /**
  * A verification link that cannot be used (missing, cut short, used, expired), with the way to a

@@ -4,9 +4,9 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { MailIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
-import { useCurrentUser } from '../api/get-current-user.ts';
+import { formErrorMessage } from '../../../lib/forms/problem-messages.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
-import { formErrorMessage } from '../utils/problem-messages.ts';
 
 /**
  * "Confirm your e-mail address" under the header, for a signed-in user whose address is not proven

@@ -1,15 +1,15 @@
 import { type FollowFrequency, MAX_FOLLOWS_PER_ADDRESS } from '@karta/contracts';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountNotice } from '../../../components/form/account-notice.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { AccountNotice } from '../../auth/components/account-notice.tsx';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
-import { TextField } from '../../auth/components/text-field.tsx';
-import { useAuthForm } from '../../auth/hooks/use-auth-form.ts';
-import { emailProblems } from '../../auth/utils/field-problems.ts';
-import { fieldProblemMessage, formErrorMessage } from '../../auth/utils/problem-messages.ts';
+import { useAccountForm } from '../../../hooks/use-account-form.ts';
+import { emailProblems } from '../../../lib/forms/field-problems.ts';
+import { fieldProblemMessage, formErrorMessage } from '../../../lib/forms/problem-messages.ts';
 import { useCreateFollow } from '../api/create-follow.ts';
 import { boxCorners, useFollowWords } from '../hooks/use-follow-words.ts';
 import { followInput } from '../utils/follow-links.ts';
@@ -37,7 +37,7 @@ export function FollowDialog({ target, onClose }: FollowDialogProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const emailField = useRef<HTMLInputElement>(null);
   const frequencyName = useId();
-  const form = useAuthForm({
+  const form = useAccountForm({
     fields: FIELDS,
     validate: emailProblems,
     send: async (values) => {

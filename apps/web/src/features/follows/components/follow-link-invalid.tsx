@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AccountNotice } from '../../../components/form/account-notice.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { AccountNotice } from '../../auth/components/account-notice.tsx';
 
 interface FollowLinkInvalidProps {
   /** Which link: a follow's confirmation, or the one that lists an address's follows. */

@@ -1,13 +1,13 @@
 import type { NotificationSettings, ReviewMail } from '@karta/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { formErrorMessage } from '../../../lib/forms/problem-messages.ts';
 import { availableLanguages, languageName } from '../../../lib/i18n/locales.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
-import { formErrorMessage } from '../../auth/utils/problem-messages.ts';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notification-settings.ts';
 
 const REVIEW_MAIL: readonly ReviewMail[] = ['immediate', 'daily', 'off'];

@@ -1,12 +1,12 @@
 import type { Unsubscribed } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AccountNotice } from '../../../components/form/account-notice.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { AccountNotice } from '../../auth/components/account-notice.tsx';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
-import { isLinkRefusal } from '../../auth/utils/link-refusal.ts';
-import { formErrorMessage } from '../../auth/utils/problem-messages.ts';
+import { isLinkRefusal } from '../../../lib/forms/link-refusal.ts';
+import { formErrorMessage } from '../../../lib/forms/problem-messages.ts';
 import { useUnsubscribe } from '../api/unsubscribe.ts';
 import { UnsubscribeLinkInvalid } from './unsubscribe-link-invalid.tsx';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AccountNotice } from '../../../components/form/account-notice.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { AccountNotice } from '../../auth/components/account-notice.tsx';
 
 /** An unsubscribe link that cannot be used: missing, cut short, or unknown to the server. */
 export function UnsubscribeLinkInvalid({ takeFocus = false }: { takeFocus?: boolean }) {

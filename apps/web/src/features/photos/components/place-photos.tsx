@@ -5,8 +5,8 @@ import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { CameraIcon } from '../../../components/ui/icons.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
-import { useCurrentUser } from '../../auth/api/get-current-user.ts';
-import { isModerator } from '../../auth/utils/roles.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
+import { isModerator } from '../../../lib/session/roles.ts';
 import { PhotoGallery } from './photo-gallery.tsx';
 import { PhotoManager } from './photo-manager.tsx';
 

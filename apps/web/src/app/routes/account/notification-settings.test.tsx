@@ -2,10 +2,10 @@ import type { NotificationSettings } from '@karta/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AccountPage } from '../../../app/routes/account/account-page.tsx';
 import { type ApiCall, apiError, fakeApi } from '../../../testing/fake-api.ts';
 import { currentUser, testConfig } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
+import { AccountPage } from './account-page.tsx';
 
 const settings: NotificationSettings = { reviewMail: 'immediate', decisionMail: true, language: 'hr' };
 const sessions = { status: 200, body: { items: [] } };

@@ -1,7 +1,7 @@
 import { ApiError } from '@karta/api-client';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../lib/i18n/i18n.ts';
-import { testMessages } from '../../../testing/messages.ts';
+import { testMessages } from '../../testing/messages.ts';
+import { createI18n } from '../i18n/i18n.ts';
 import { fieldProblemMessage, formErrorMessage } from './problem-messages.ts';
 
 const en = createI18n('en', testMessages('en')).t;

@@ -1,16 +1,5 @@
 import { ApiError } from '@karta/api-client';
-import {
-  FieldIssue,
-  type FieldIssueCode,
-  LoginBody,
-  PasswordChange,
-  PasswordResetConfirm,
-  PasswordResetRequest,
-  RegisterBody,
-} from '@karta/contracts';
-
-/** The fields of the account forms, named as the API names them. */
-export type AuthField = 'email' | 'password' | 'displayName';
+import { FieldIssue, type FieldIssueCode, PasswordResetRequest } from '@karta/contracts';
 
 /** API error codes that are about one field of the form that sent it (e.g. the current password). */
 export type FieldErrorCode = 'wrong_password';
@@ -23,16 +12,10 @@ export interface FieldProblem {
 
 export type FieldProblems<F extends string> = Partial<Record<F, FieldProblem>>;
 
-export type RegisterValues = Record<'email' | 'password' | 'displayName', string>;
-export type SignInValues = Record<'email' | 'password', string>;
-export type ResetRequestValues = Record<'email', string>;
-export type ResetPasswordValues = Record<'password', string>;
-export type ChangePasswordValues = Record<'currentPassword' | 'newPassword', string>;
-
 type SchemaIssue = { path: PropertyKey[]; code: string; params?: Record<string, unknown> };
 
 /** Reads our zod issues back into problems: the contracts put the code and numbers in `params`. */
-function problemsFromIssues<F extends string>(
+export function problemsFromIssues<F extends string>(
   issues: readonly SchemaIssue[],
   values: Record<F, string>,
 ): FieldProblems<F> {
@@ -55,34 +38,6 @@ function problemsFromIssues<F extends string>(
   return problems;
 }
 
-/**
- * What the register form can tell before sending, by the same rules as the server (the contracts'
- * schema). The server also refuses common passwords; those problems arrive with its answer.
- */
-export function registerProblems(values: RegisterValues): FieldProblems<keyof RegisterValues> {
-  const result = RegisterBody.safeParse(values);
-  return result.success ? {} : problemsFromIssues(result.error.issues, values);
-}
-
-/**
- * What the sign-in form can tell before sending: only that a field is empty. Sign-in applies no
- * rules, so an account made under older ones can always sign in.
- */
-export function signInProblems(values: SignInValues): FieldProblems<keyof SignInValues> {
-  const problems: FieldProblems<keyof SignInValues> = {};
-  if (values.email.trim() === '') problems.email = { code: 'required' };
-  if (values.password === '') problems.password = { code: 'required' };
-  if (Object.keys(problems).length > 0) return problems;
-  const result = LoginBody.safeParse(values);
-  return result.success ? {} : problemsFromIssues(result.error.issues, values);
-}
-
-/** What the "forgot your password" form can tell before sending: the same e-mail rules as the server. */
-export function resetRequestProblems(values: ResetRequestValues): FieldProblems<keyof ResetRequestValues> {
-  const result = PasswordResetRequest.safeParse(values);
-  return result.success ? {} : problemsFromIssues(result.error.issues, values);
-}
-
 /** An address alone, by the same rules as every form that asks for one (`EmailAddress`). */
 const EmailOnly = PasswordResetRequest.pick({ email: true });
 
@@ -90,28 +45,6 @@ const EmailOnly = PasswordResetRequest.pick({ email: true });
 export function emailProblems(values: Record<'email', string>): FieldProblems<'email'> {
   const result = EmailOnly.safeParse(values);
   return result.success ? {} : problemsFromIssues(result.error.issues, values);
-}
-
-// The new password of a reset link follows the registration rules (both are `NewPassword`).
-const ResetPasswordFields = PasswordResetConfirm.pick({ password: true });
-
-/** What the new-password form of a reset link can tell before sending: the registration rules. */
-export function resetPasswordProblems(values: ResetPasswordValues): FieldProblems<keyof ResetPasswordValues> {
-  const result = ResetPasswordFields.safeParse(values);
-  return result.success ? {} : problemsFromIssues(result.error.issues, values);
-}
-
-/**
- * What the change-password form can tell before sending: the current password is only asked for,
- * the new one follows the registration rules. Whether the current one is right, the server says.
- */
-export function changePasswordProblems(
-  values: ChangePasswordValues,
-): FieldProblems<keyof ChangePasswordValues> {
-  const result = PasswordChange.safeParse(values);
-  const problems = result.success ? {} : problemsFromIssues(result.error.issues, values);
-  // The schema lets an empty current password through (the server then says it is wrong).
-  return values.currentPassword === '' ? { currentPassword: { code: 'required' }, ...problems } : problems;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ApiError } from '@karta/api-client';
 import type { TFunction } from 'i18next';
-import { errorMessageKey } from '../../../lib/error-message.ts';
+import { errorMessageKey } from '../error-message.ts';
 import type { FieldProblem } from './field-problems.ts';
 
 /** What a field asks for, which decides how "this is empty" is worded. */

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@karta/contracts';
 import { type QueryClient, type QueryKey, useQuery } from '@tanstack/react-query';
-import { runtimeConfigQuery } from '../../../config/runtime-config.ts';
-import { api } from '../../../lib/api-client.ts';
+import { runtimeConfigQuery } from '../../config/runtime-config.ts';
+import { api } from '../api-client.ts';
 
 /** The cache key of the signed-in user (null when signed out). */
 export const currentUserQueryKey = ['auth', 'me'] as const;

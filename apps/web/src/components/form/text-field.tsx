@@ -1,7 +1,7 @@
 import { type ReactNode, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldMessages } from '../../../components/ui/field-messages.tsx';
-import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons.tsx';
+import { FieldMessages } from '../ui/field-messages.tsx';
+import { EyeIcon, EyeOffIcon } from '../ui/icons.tsx';
 
 export interface TextFieldProps {
   name: string;

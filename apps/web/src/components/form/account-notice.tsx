@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { AlertIcon, CheckCircleIcon, MailIcon } from '../../../components/ui/icons.tsx';
+import { AlertIcon, CheckCircleIcon, MailIcon } from '../ui/icons.tsx';
 
 const TONES = {
   sent: { icon: MailIcon, look: 'bg-blue-50 text-blue-700' },

@@ -4,9 +4,9 @@ import {
   type FieldProblem,
   type FieldProblems,
   serverFieldProblems,
-} from '../utils/field-problems.ts';
+} from '../lib/forms/field-problems.ts';
 
-interface AuthFormOptions<F extends string> {
+interface AccountFormOptions<F extends string> {
   /** The fields in the order they appear, which is the order focus looks for a problem in. */
   fields: readonly F[];
   validate(values: Record<F, string>): FieldProblems<F>;
@@ -24,13 +24,13 @@ interface AuthFormOptions<F extends string> {
  * submitted, and then follow every keystroke; the server's problem with a field stays until that
  * field is edited. On a refused submit, focus goes to the first field with a problem.
  */
-export function useAuthForm<F extends string>({
+export function useAccountForm<F extends string>({
   fields,
   validate,
   send,
   errorFields,
   clearOnSuccess = false,
-}: AuthFormOptions<F>) {
+}: AccountFormOptions<F>) {
   const emptyValues = () => Object.fromEntries(fields.map((f) => [f, ''])) as Record<F, string>;
   const [values, setValues] = useState(emptyValues);
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});

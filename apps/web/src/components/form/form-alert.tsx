@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { AlertIcon } from '../ui/icons.tsx';
 
 /**
  * The form's own error (wrong credentials, a rate limit, no connection). The alert region is
