@@ -8,8 +8,9 @@ import Fastify, {
 } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerRequestUser } from './accounts/request-user.ts';
-import { type Config, trustProxyOption } from './config/env.ts';
+import type { Config } from './config/env.ts';
 import { WEB_DIST_DIR } from './config/paths.ts';
+import { trustProxyOption } from './config/server.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { refusesForStorage, type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';

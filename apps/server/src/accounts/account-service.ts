@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CurrentUser, FieldIssue, NotificationSettings } from '@karta/contracts';
+import { passwordContentIssues } from '../config/password-rules.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.ts';
-import { passwordContentIssues } from './password-rules.ts';
 import { claimPendingRegistration } from './registrations.ts';
 import {
   createSessionRepository,

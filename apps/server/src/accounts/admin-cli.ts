@@ -6,11 +6,11 @@
 import { parseArgs } from 'node:util';
 import { DisplayName, EmailAddress } from '@karta/contracts';
 import { ConfigError, loadConfig } from '../config/env.ts';
+import { checkNewPassword } from '../config/password-rules.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createOrPromoteAdmin } from './admin-bootstrap.ts';
-import { checkNewPassword } from './password-rules.ts';
 import { PASSWORD_VARIABLE, readNewPassword } from './read-password.ts';
 
 const USAGE = `Usage: npm run admin -- create --email <address> [--name <display name>]

@@ -1,10 +1,10 @@
 import type { FieldIssue } from '@karta/contracts';
+import { passwordContentIssues } from '../config/password-rules.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { mailLanguage } from '../mail/messages/mail-language.ts';
 import { passwordResetMail } from '../mail/messages/password-reset-mail.ts';
 import { hashPassword } from './password-hashing.ts';
-import { passwordContentIssues } from './password-rules.ts';
 import { hashSessionToken, newSessionToken } from './session-repository.ts';
 import { setPassword } from './set-password.ts';
 import { createUserRepository, type UserRecord } from './user-repository.ts';

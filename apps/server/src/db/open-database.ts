@@ -1,8 +1,8 @@
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../config/database.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from './database.ts';
 import { openPgliteDatabase } from './pglite/pglite-database.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
-import { DEFAULT_STATEMENT_TIMEOUT_MS } from './statement-timeout.ts';
 
 /**
  * PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR (locked for this process).

@@ -3,9 +3,6 @@ import { DatabaseError } from './database.ts';
 /** The SQLSTATE PostgreSQL answers for a statement stopped by `statement_timeout` (query_canceled). */
 export const QUERY_CANCELED = '57014';
 
-/** How long one statement may run by default (`STATEMENT_TIMEOUT_MS`; decision 018). */
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
-
 /**
  * The bound of a statement inside a transaction: writes, imports and the demo seed. A write cut
  * short is rolled back whole, so it gets the same minute as PGlite's stall watchdog rather than the

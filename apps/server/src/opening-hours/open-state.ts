@@ -1,6 +1,7 @@
 import type { OpenState } from '@karta/contracts';
 import { fromZonedTime, getTimezoneOffset, toZonedTime } from 'date-fns-tz';
 import OpeningHours from 'opening_hours';
+import { DEFAULT_HOURS } from '../config/hours.ts';
 
 /** The deployment's TIME_ZONE and HOLIDAY_COUNTRY, set once at start (`useHoursSettings`). */
 export interface HoursSettings {
@@ -14,7 +15,7 @@ export interface HoursSettings {
  */
 export type HoursContext = HoursSettings & { lat: number; lng: number };
 
-let settings: HoursSettings = { timeZone: 'Europe/Zagreb', country: 'hr' };
+let settings: HoursSettings = DEFAULT_HOURS;
 
 /**
  * Sets where every place's hours are read (buildApp, from the configuration). One setting for
@@ -200,18 +201,6 @@ export function openStateAt(value: string | null, instant: Date, context: HoursC
   const nextChange = next ? instantOf(next, context.timeZone).toISOString() : null;
   const state = unknown ? 'unknown' : open ? 'open' : 'closed';
   return { state, nextChange, until: state === 'open' ? nextChange : null, comment };
-}
-
-/** Whether opening_hours.js knows the public holidays of `country` (two letters), for `PH`. */
-export function hasPublicHolidays(country: string): boolean {
-  if (!/^[a-z]{2}$/.test(country)) return false;
-  try {
-    const hours = new OpeningHours('PH off', nominatimPoint(0, 0, country));
-    hours.getState(new Date(Date.UTC(2026, 0, 1)));
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

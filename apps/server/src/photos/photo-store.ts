@@ -11,7 +11,7 @@ import {
   paginateListObjectsV2,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { PhotoStorageConfig } from '../config/env.ts';
+import type { PhotoStorageConfig, S3Settings } from '../config/photos.ts';
 
 /**
  * Where processed photos are kept (decision 021): immutable files named by the hash of their
@@ -130,15 +130,6 @@ export function fileSystemPhotoStore(root: string): PhotoStore {
       }
     },
   };
-}
-
-export interface S3Settings {
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
 }
 
 /** The store a deployment's configuration names. */
