@@ -90,7 +90,7 @@ export function decorateServices(
     createEmailVerifications(
       services.database,
       services.mailer,
-      notifier,
+      notifier.authorVerified,
       placeWrites,
       services.appConfig.defaultLanguage,
     ),

@@ -1,8 +1,8 @@
+import type { OwnPlace } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { mailLanguage } from '../mail/messages/mail-language.ts';
 import { verificationMail } from '../mail/messages/notice-mails.ts';
-import type { Notifier } from '../notifications/notifier.ts';
 import type { PlaceWriteRepository } from '../places/place-write-repository.ts';
 import { hashSessionToken, newSessionToken } from './session-repository.ts';
 
@@ -12,12 +12,13 @@ export const VERIFICATION_LINK_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 /**
  * Proving an e-mail address: a link sent after registration (and again on request). Until it is
  * followed, the account may sign in and propose, but its proposals are not announced to
- * moderators and wait in the queue marked as from an unproven address.
+ * moderators and wait in the queue marked as from an unproven address. `announcePending` is told
+ * of those once the address is proven (the notifier's `authorVerified`, passed in by services.ts).
  */
 export function createEmailVerifications(
   database: Database,
   mailer: Mailer,
-  notifier: Notifier,
+  announcePending: (tx: Queryable, pending: OwnPlace[]) => Promise<void>,
   placeWrites: Pick<PlaceWriteRepository, 'pendingOf'>,
   siteLanguage: string,
 ) {
@@ -98,8 +99,7 @@ export function createEmailVerifications(
           'UPDATE email_verifications SET used_at = now() WHERE user_id = $1::int8 AND used_at IS NULL',
           [userId],
         );
-        if (proven.rows.length > 0)
-          await notifier.authorVerified(tx, await placeWrites.pendingOf(tx, userId));
+        if (proven.rows.length > 0) await announcePending(tx, await placeWrites.pendingOf(tx, userId));
         return 'verified' as const;
       });
       mailer.wake();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { optionalText } from './values.ts';
 
 /** Where opening hours are read unless TIME_ZONE and HOLIDAY_COUNTRY say otherwise. */
-export const DEFAULT_HOURS = { timeZone: 'Europe/Zagreb', country: 'hr' };
+const DEFAULT_HOURS = { timeZone: 'Europe/Zagreb', country: 'hr' };
 
 /** Whether `name` is a time zone this Node knows (IANA names: Europe/Zagreb, UTC). */
 function isTimeZone(name: string): boolean {

@@ -1,6 +1,6 @@
 import type { Flag, FlagReason, FlagReceipt, PhotoFlagReason } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
-import { CHECKED_SQL } from '../freshness/moderator-check.ts';
+import { CHECKED_SQL } from '../places/moderator-check.ts';
 
 interface FlagRow {
   id: number;

@@ -1,11 +1,11 @@
 import type { ConfirmationReceipt, NeedsCheckingItem } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
+import { CHECKED_SQL } from '../places/moderator-check.ts';
 import { type PlaceRow, toPlace } from '../places/place-row.ts';
 import { type Actor, isModerator } from '../places/place-rules.ts';
 import { Sql } from '../places/place-sql.ts';
 import { placeColumnsSql } from '../places/place-visibility.ts';
-import { CHECKED_SQL } from './moderator-check.ts';
-import { isStale, staleCutoff } from './stale.ts';
+import { isStale, staleCutoff } from '../places/stale.ts';
 import { loadVisitorSalt, visitorAddressKey } from './visitor-key.ts';
 
 /**

@@ -26,3 +26,17 @@ export async function registerCompression(app: FastifyInstance) {
     zlibOptions: { level: 6 },
   });
 }
+
+/** Whether `Accept-Encoding` takes brotli: named with a weight above 0, or `*` and brotli not refused. */
+export function acceptsBrotli(header: string | undefined): boolean {
+  let named: boolean | undefined;
+  let any = false;
+  for (const item of (header ?? '').split(',')) {
+    const [coding = '', ...params] = item.split(';').map((part) => part.trim().toLowerCase());
+    const weight = params.find((param) => param.startsWith('q='));
+    const accepted = weight === undefined || Number(weight.slice(2)) > 0;
+    if (coding === 'br') named = accepted;
+    else if (coding === '*') any = accepted;
+  }
+  return named ?? any;
+}

@@ -2,7 +2,6 @@ import { type ErrorBody, type ErrorCode, type FieldIssue, FieldIssueCode } from 
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
 import { DatabaseError, DatabaseUnavailableError } from '../db/database.ts';
-import { MapIndexNotReadyError } from '../map-index/map-index-service.ts';
 import { databaseErrorAnswer } from './database-errors.ts';
 
 /** An error meant for the client: its status, code and message are sent as they are. */
@@ -15,6 +14,21 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+}
+
+/**
+ * A part of the server that cannot answer yet (the map index while it builds, or after its worker
+ * failed): 503 `database_unavailable` with `publicMessage`, an expected answer. Its own message is
+ * for the log. Subclassed where such a part lives, so this folder knows no domain.
+ */
+export class NotReadyError extends Error {
+  constructor(
+    message: string,
+    readonly publicMessage: string,
+  ) {
+    super(message);
+    this.name = 'NotReadyError';
   }
 }
 
@@ -116,9 +130,7 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody; 
     const answer = databaseErrorAnswer(error.code);
     if (answer) return reply(answer.status, answer.code, answer.message);
   }
-  if (error instanceof MapIndexNotReadyError) {
-    return reply(503, 'database_unavailable', 'The map is still loading. Please try again shortly.');
-  }
+  if (error instanceof NotReadyError) return reply(503, 'database_unavailable', error.publicMessage);
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
   if (known) return reply(known.status, known.code, known.message);

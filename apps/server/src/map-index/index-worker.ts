@@ -1,10 +1,11 @@
 import type { Worker } from 'node:worker_threads';
+import { NotReadyError } from '../http/errors.ts';
 import type { MapIndexRequest, MapIndexResponse } from './protocol.ts';
 
 /** The index has not been built (yet, or its worker failed): the map answers 503. */
-export class MapIndexNotReadyError extends Error {
+export class MapIndexNotReadyError extends NotReadyError {
   constructor(message = 'The map index is not ready yet') {
-    super(message);
+    super(message, 'The map is still loading. Please try again shortly.');
     this.name = 'MapIndexNotReadyError';
   }
 }

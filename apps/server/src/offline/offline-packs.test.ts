@@ -3,8 +3,8 @@ import type { OfflinePackQuery, PlaceListItem } from '@karta/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import type { CategoryRepository } from '../categories/category-repository.ts';
 import type { Queryable } from '../db/database.ts';
+import { acceptsBrotli } from '../http/compression.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
-import { acceptsBrotli } from '../routes/offline-pack.ts';
 import { createOfflinePacks, namesEtag, type PackAnswer, pacedSteps } from './offline-packs.ts';
 
 const box = (west: number): OfflinePackQuery => ({ bbox: { west, south: 43, east: west + 1, north: 44 } });

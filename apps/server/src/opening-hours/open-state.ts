@@ -1,7 +1,6 @@
 import type { OpenState } from '@karta/contracts';
 import { fromZonedTime, getTimezoneOffset, toZonedTime } from 'date-fns-tz';
 import OpeningHours from 'opening_hours';
-import { DEFAULT_HOURS } from '../config/hours.ts';
 
 /** The deployment's TIME_ZONE and HOLIDAY_COUNTRY, set once at start (`useHoursSettings`). */
 export interface HoursSettings {
@@ -15,7 +14,7 @@ export interface HoursSettings {
  */
 export type HoursContext = HoursSettings & { lat: number; lng: number };
 
-let settings: HoursSettings = DEFAULT_HOURS;
+let settings: HoursSettings = { timeZone: 'Europe/Zagreb', country: 'hr' };
 
 /**
  * Sets where every place's hours are read (buildApp, from the configuration). One setting for

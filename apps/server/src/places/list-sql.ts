@@ -1,11 +1,11 @@
 import type { Bounds, LatLng, PlaceStatus } from '@karta/contracts';
-import { staleCutoff } from '../freshness/stale.ts';
 import { circlePolygon } from './circle-polygon.ts';
 import type { PageCursor } from './cursor.ts';
 import type { Actor } from './place-rules.ts';
 import { type Box, circleBoxes, distanceSql, inBoxesSql, Sql, statusSql } from './place-sql.ts';
 import { visibleToSql } from './place-visibility.ts';
 import { searchSql } from './search-sql.ts';
+import { staleCutoff } from './stale.ts';
 
 /** The largest radius a place may have (metres, the contract's), so `covers` looks no further. */
 export const MAX_PLACE_RADIUS_M = 100_000;

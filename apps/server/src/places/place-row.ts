@@ -1,6 +1,6 @@
 import type { Place, PlaceListItem } from '@karta/contracts';
-import { isStale } from '../freshness/stale.ts';
 import { placeOpenState } from '../opening-hours/open-state.ts';
+import { isStale } from './stale.ts';
 
 /** A place row as the readers select it (see place-visibility.ts for the columns). */
 export interface PlaceRow {

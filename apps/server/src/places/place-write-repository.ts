@@ -1,7 +1,7 @@
 import type { OwnPlace, PlaceHistoryEntry, PlaceInput, PlacePatch } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
-import { checkedWhenSql } from '../freshness/moderator-check.ts';
 import type { KeyClaim } from '../http/idempotency.ts';
+import { checkedWhenSql } from './moderator-check.ts';
 import { checkOpenProposals, checkPlaceContent, checkPlaceTextTotal } from './place-limits.ts';
 import { type PlaceRow, toPlace } from './place-row.ts';
 import type { PlaceStatus } from './place-rules.ts';

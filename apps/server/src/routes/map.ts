@@ -1,10 +1,10 @@
 import { mapAsksForMatches } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
-import { staleCutoff } from '../freshness/stale.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { validationError } from '../http/errors.ts';
 import { createMatchesMap } from '../map-index/matches-map.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
+import { staleCutoff } from '../places/stale.ts';
 
 /**
  * Clusters and single places of a viewport, answered by the in-memory index (no database trip);

@@ -1,24 +1,11 @@
 import { pipeline, Readable } from 'node:stream';
 import { createBrotliDecompress } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { acceptsBrotli } from '../http/compression.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { reportError } from '../observability/sentry.ts';
 import { createOfflinePacks, PACK_BUSY_RETRY_AFTER_S, type Pack } from '../offline/offline-packs.ts';
-
-/** Whether `Accept-Encoding` takes brotli: named with a weight above 0, or `*` and brotli not refused. */
-export function acceptsBrotli(header: string | undefined): boolean {
-  let named: boolean | undefined;
-  let any = false;
-  for (const item of (header ?? '').split(',')) {
-    const [coding = '', ...params] = item.split(';').map((part) => part.trim().toLowerCase());
-    const weight = params.find((param) => param.startsWith('q='));
-    const accepted = weight === undefined || Number(weight.slice(2)) > 0;
-    if (coding === 'br') named = accepted;
-    else if (coding === '*') any = accepted;
-  }
-  return named ?? any;
-}
 
 /**
  * The pack's bytes for this answer, with a failure of its build after the first byte logged and
