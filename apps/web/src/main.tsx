@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { runtimeConfigQuery } from './config/runtime-config.ts';
 import { firstTileOfPage, preloadFirstTile } from './features/map/utils/first-tile.ts';
+import { answerFromSavedAreasLater } from './features/offline/pack/answer-from-saved-areas-later.ts';
 import { whenIdleAfterFirstView } from './lib/after-first-view.ts';
-import { loadAnswerChecksLater } from './lib/api-client.ts';
+import { answerReadsOfflineWith, loadAnswerChecksLater } from './lib/api-client.ts';
 import { dismissFirstViewLater } from './lib/first-view.ts';
 import { detectLanguage } from './lib/i18n/detect-language.ts';
 import { createI18n } from './lib/i18n/i18n.ts';
@@ -34,6 +35,7 @@ void queryClient.ensureQueryData(runtimeConfigQuery).then(
   },
   () => {},
 );
+answerReadsOfflineWith(answerFromSavedAreasLater);
 loadAnswerChecksLater();
 dismissFirstViewLater();
 startServiceWorkerLater();

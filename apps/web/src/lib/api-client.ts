@@ -1,8 +1,19 @@
 import { createApiClient, loadContracts } from '@karta/api-client';
-import { withSavedAreas } from '../features/offline/pack/saved-area-fetch.ts';
 import { whenIdleAfterFirstView } from './after-first-view.ts';
 import { networkFetch, notingConnectivity } from './connectivity.ts';
+import { type OfflineAnswer, withOfflineAnswers } from './offline/offline-answers.ts';
 import { reportError } from './sentry/report-error.ts';
+
+/** What answers a read the network did not; none until main.tsx sets it. */
+let offlineAnswer: OfflineAnswer = async () => null;
+
+/**
+ * Sets what answers the reads the network does not: main.tsx passes the areas saved for offline
+ * use, so this client, which every feature uses, imports none of them.
+ */
+export function answerReadsOfflineWith(answer: OfflineAnswer): void {
+  offlineAnswer = answer;
+}
 
 /**
  * The one API client of the app: same origin, so the server's CSP and cookies apply. The
@@ -13,7 +24,7 @@ import { reportError } from './sentry/report-error.ts';
  * answers (connectivity.ts); a read that gets none is asked of the areas saved for offline use.
  */
 export const api = createApiClient({
-  fetch: notingConnectivity(withSavedAreas(networkFetch)),
+  fetch: notingConnectivity(withOfflineAnswers(networkFetch, (url) => offlineAnswer(url))),
   lateCheck: (error, endpoint) => {
     console.error(`The answer of ${endpoint} did not match its contract`, error);
     reportError(error, { endpoint });

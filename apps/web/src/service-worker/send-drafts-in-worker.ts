@@ -1,6 +1,6 @@
 import { createApiClient } from '@karta/api-client';
-import { draftApiOf } from '../features/offline/drafts/draft-api.ts';
-import { sendDrafts } from '../features/offline/drafts/send-drafts.ts';
+import { draftApiOf } from '../lib/offline/drafts/draft-api.ts';
+import { sendDrafts } from '../lib/offline/drafts/send-drafts.ts';
 
 /** The worker's own API client: straight to the network (its own requests bypass its routes). */
 const workerApi = draftApiOf(createApiClient({ fetch: (...args) => fetch(...args) }));

@@ -9,7 +9,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { DRAFTS_SYNC_TAG } from '../features/offline/drafts/send-drafts.ts';
+import { DRAFTS_SYNC_TAG } from '../lib/offline/drafts/send-drafts.ts';
 import { SAVED_AT_HEADER } from './saved-at-header.ts';
 import { sendDraftsInWorker } from './send-drafts-in-worker.ts';
 import { CACHE_NAMES, isMapTile, isPublicApiRead, isPublicPhoto } from './sw-routes.ts';

@@ -2,10 +2,10 @@ import type { MapResponse, Place } from '@karta/contracts';
 import type { MapLabels } from '@karta/map-core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CategoryView } from '../../features/categories/hooks/use-category-looks.ts';
 import { buildCircles } from '../../features/map/utils/build-circles.ts';
 import { buildMarkers } from '../../features/map/utils/build-markers.ts';
 import { clusterLabel } from '../../features/map/utils/cluster-label.ts';
+import type { CategoryView } from '../../lib/categories/use-category-looks.ts';
 
 const NO_CLUSTERS: MapResponse['clusters'] = [];
 

@@ -2,10 +2,11 @@ import type { Place } from '@karta/contracts';
 import type { ClusterItem } from '@karta/map-core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { CategoryView } from '../../features/categories/hooks/use-category-looks.ts';
 import type { InfoWindowRequest } from '../../features/map/components/map-canvas/map-canvas-types.ts';
+import { PlaceInfoPhoto } from '../../features/photos/components/place-info-photo.tsx';
 import { ClusterPlacesCard } from '../../features/places/components/cluster-places-card.tsx';
 import { PlaceInfoCard } from '../../features/places/components/place-info-card.tsx';
+import type { CategoryView } from '../../lib/categories/use-category-looks.ts';
 
 interface PlacesInfoWindowInputs {
   selectedId: number | null;
@@ -62,6 +63,7 @@ export function usePlacesInfoWindow(inputs: PlacesInfoWindowInputs): {
         category={lookOf(selectedPlace.category)}
         shareLink={shareLink}
         detailsInNewTab={inputs.detailsInNewTab}
+        renderPhoto={(name) => <PlaceInfoPhoto placeId={selectedPlace.id} placeName={name} />}
       />
     );
     key = `place-${selectedPlace.id}`;

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { RuntimeConfigContext } from '../../config/runtime-config.ts';
-import { placeQueryKey } from '../../features/places/api/get-place.ts';
+import { placeQueryKey } from '../../lib/places/get-place.ts';
 import { listedPlace, testConfig } from '../../testing/fixtures.ts';
 import { renderWithApp } from '../../testing/render.tsx';
 import { useSearchNavigation } from './use-search-navigation.ts';

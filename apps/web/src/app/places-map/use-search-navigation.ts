@@ -1,8 +1,8 @@
 import type { PlaceListItem } from '@karta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import { placeQueryKey } from '../../features/places/api/get-place.ts';
-import { placeOfListItem } from '../../features/places/api/list-places.ts';
+import { placeQueryKey } from '../../lib/places/get-place.ts';
+import { placeOfListItem } from '../../lib/places/list-places.ts';
 import { parseViewState, serializeViewState } from '../../lib/view-url.ts';
 import { useViewDefaults } from './use-places-map.tsx';
 

@@ -4,7 +4,6 @@ import { Link, useLocation, useParams } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { MergeDraft } from '../../../features/offline/components/merge-draft.tsx';
-import type { EditDraft } from '../../../features/offline/drafts/draft.ts';
 import { useDraft } from '../../../features/offline/drafts/use-drafts.ts';
 import {
   editablePlaceQueryKey,
@@ -12,6 +11,7 @@ import {
 } from '../../../features/place-editor/api/get-editable-place.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
+import type { EditDraft } from '../../../lib/offline/drafts/draft.ts';
 import { ContributorFrame } from './contributor-frame.tsx';
 import { useCategoryOptions } from './use-category-options.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
-import { useCategories } from '../../../features/categories/api/get-categories.ts';
+import { useCategories } from '../../../lib/categories/get-categories.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 
 /** The categories to choose from, named in the reader's language and sorted by name; and a lookup by id. */

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { type DraftPhoto, newDraftId } from '../../../features/offline/drafts/draft.ts';
 import { smallerPhoto } from '../../../features/photos/api/upload-photo.ts';
 import type { ChosenPhoto } from '../../../features/photos/components/photo-chooser.tsx';
+import { type DraftPhoto, newDraftId } from '../../../lib/offline/drafts/draft.ts';
 
 /**
  * The photos chosen in the propose form (a draft's own, when one is opened again). Each is made

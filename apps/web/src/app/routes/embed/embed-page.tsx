@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ExternalLinkIcon } from '../../../components/ui/icons.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
-import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
+import { useCategoryLooks } from '../../../lib/categories/use-category-looks.ts';
 import { publicOrigin } from '../../../lib/embed-code.ts';
 import { viewStateLink } from '../../../lib/view-url.ts';
 import { usePlacesMap, useViewDefaults } from '../../places-map/use-places-map.tsx';

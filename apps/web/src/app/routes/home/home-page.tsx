@@ -3,7 +3,6 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkipLink } from '../../../components/ui/skip-link.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
-import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
 import { FollowAreaButton } from '../../../features/follows/components/follow-button.tsx';
 import { boundsContain } from '../../../features/map/utils/bounds.ts';
 import {
@@ -12,12 +11,13 @@ import {
   SavedAreasLink,
 } from '../../../features/offline/components/save-area-button.tsx';
 import { useSaveArea } from '../../../features/offline/hooks/use-save-area.ts';
-import { placeOfListItem, usePlacesInView } from '../../../features/places/api/list-places.ts';
 import { ExportLinks } from '../../../features/places/components/export-links.tsx';
 import { FeedLink } from '../../../features/places/components/feed-link.tsx';
-import { placeName } from '../../../features/places/utils/place-text.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
+import { useCategoryLooks } from '../../../lib/categories/use-category-looks.ts';
 import { publicOrigin } from '../../../lib/embed-code.ts';
+import { placeOfListItem, usePlacesInView } from '../../../lib/places/list-places.ts';
+import { placeName } from '../../../lib/places/place-text.ts';
 import { scrollMapIntoView } from '../../../lib/scroll-map-into-view.ts';
 import { usePlacesMap, useViewDefaults } from '../../places-map/use-places-map.tsx';
 import { useViewUrlState } from '../../places-map/use-view-url-state.ts';

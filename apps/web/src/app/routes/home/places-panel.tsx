@@ -1,14 +1,14 @@
 import type { PlaceListItem } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
+import { OpenNowSwitch } from '../../../components/opening-hours/open-now-switch.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ChevronDownIcon, CloseIcon, MapPinIcon, RetryIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { CategoryChips } from '../../../features/categories/components/category-chips.tsx';
-import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
-import { OpenNowSwitch } from '../../../features/opening-hours/components/open-now-switch.tsx';
-import type { usePlacesInView } from '../../../features/places/api/list-places.ts';
 import { PlaceList } from '../../../features/places/components/place-list.tsx';
+import type { CategoryView } from '../../../lib/categories/use-category-looks.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
+import type { usePlacesInView } from '../../../lib/places/list-places.ts';
 
 interface PlacesPanelProps {
   categories: readonly CategoryView[];

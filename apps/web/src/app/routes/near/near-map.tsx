@@ -4,7 +4,6 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
-import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
 import { useMapData } from '../../../features/map/api/get-map-data.ts';
 import { MapCanvas } from '../../../features/map/components/map-canvas/map-canvas.tsx';
 import type { MapHandle } from '../../../features/map/components/map-canvas/map-canvas-types.ts';
@@ -16,9 +15,10 @@ import { clusterLabel } from '../../../features/map/utils/cluster-label.ts';
 import { zoomForRadius } from '../../../features/map/utils/zoom-for-radius.ts';
 import type { NearSearch } from '../../../features/near/api/list-near-places.ts';
 import { circleBounds } from '../../../features/near/utils/circle-bounds.ts';
-import { usePlace } from '../../../features/places/api/get-place.ts';
-import { usePlacesInBox } from '../../../features/places/api/list-places.ts';
-import { mapPlaceOf } from '../../../features/places/utils/place-text.ts';
+import type { CategoryView } from '../../../lib/categories/use-category-looks.ts';
+import { usePlace } from '../../../lib/places/get-place.ts';
+import { usePlacesInBox } from '../../../lib/places/list-places.ts';
+import { mapPlaceOf } from '../../../lib/places/place-text.ts';
 import { usePlacesInfoWindow } from '../../places-map/use-places-info-window.tsx';
 
 /** The search circle's colour: the picker's blue, apart from every category colour. */

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ArrowRightIcon } from '../../../components/ui/icons.tsx';
-import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
 import { PlaceRowText } from '../../../features/places/components/place-row-text.tsx';
-import { placeName } from '../../../features/places/utils/place-text.ts';
+import type { CategoryView } from '../../../lib/categories/use-category-looks.ts';
 import { formatDistance } from '../../../lib/i18n/format.ts';
+import { placeName } from '../../../lib/places/place-text.ts';
 
 interface NearResultItemProps {
   place: PlaceListItem;

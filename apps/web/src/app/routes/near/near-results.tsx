@@ -1,17 +1,17 @@
 import { NEAR_RADII, type PlaceListItem } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
+import { openFirst } from '../../../components/opening-hours/open-first.ts';
+import { OpenNowSwitch } from '../../../components/opening-hours/open-now-switch.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { MapPinIcon } from '../../../components/ui/icons.tsx';
 import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
-import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
 import type { useNearPlaces } from '../../../features/near/api/list-near-places.ts';
 import { RadiusPicker } from '../../../features/near/components/radius-picker.tsx';
 import { ResultTabs } from '../../../features/near/components/result-tabs.tsx';
-import type { NearRadius, NearTab } from '../../../features/near/utils/near-url.ts';
-import { OpenNowSwitch } from '../../../features/opening-hours/components/open-now-switch.tsx';
-import { openFirst } from '../../../features/opening-hours/utils/open-first.ts';
+import type { CategoryView } from '../../../lib/categories/use-category-looks.ts';
 import { formatDistance } from '../../../lib/i18n/format.ts';
+import type { NearRadius, NearTab } from '../../../lib/near-url.ts';
 import { NearResultItem } from './near-result-item.tsx';
 
 interface NearResultsProps {

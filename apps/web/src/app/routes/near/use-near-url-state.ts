@@ -7,7 +7,7 @@ import {
   type NearTab,
   parseNearState,
   serializeNearState,
-} from '../../../features/near/utils/near-url.ts';
+} from '../../../lib/near-url.ts';
 
 /**
  * The Near me screen's point, radius, tab and category filter, read from and written to the URL. A new point, radius,

@@ -1,6 +1,6 @@
 import type { Place } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
-import { OpenStateLabel } from '../../../features/opening-hours/components/open-state-label.tsx';
+import { OpenStateLabel } from '../../../components/opening-hours/open-state-label.tsx';
 import { PlaceDirections } from '../../../features/places/components/place-details/place-directions.tsx';
 import { PlaceStatusNotes } from './place-status-notes.tsx';
 

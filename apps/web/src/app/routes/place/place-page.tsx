@@ -4,12 +4,12 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ArrowLeftIcon, MapPinIcon, RetryIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
-import { useCategoryLooks } from '../../../features/categories/hooks/use-category-looks.ts';
 import { usePlacePhotos } from '../../../features/photos/api/place-photos.ts';
-import { usePlace } from '../../../features/places/api/get-place.ts';
-import { placeName } from '../../../features/places/utils/place-text.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
+import { useCategoryLooks } from '../../../lib/categories/use-category-looks.ts';
 import { errorMessageKey, isNotFound, isUnanswered } from '../../../lib/error-message.ts';
+import { usePlace } from '../../../lib/places/get-place.ts';
+import { placeName } from '../../../lib/places/place-text.ts';
 import { PlaceView } from './place-view.tsx';
 
 const PLACE_ID = /^[1-9]\d{0,14}$/;

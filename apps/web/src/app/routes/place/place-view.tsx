@@ -1,15 +1,16 @@
 import type { Photo, Place } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { CategoryBadge } from '../../../components/place/category-badge.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
-import type { CategoryView } from '../../../features/categories/hooks/use-category-looks.ts';
 import { ReportPlaceButton } from '../../../features/flags/components/report-place-button.tsx';
+import { StillHere } from '../../../features/freshness/components/still-here.tsx';
 import { PlacePhotos } from '../../../features/photos/components/place-photos.tsx';
-import { CategoryBadge } from '../../../features/places/components/category-badge.tsx';
 import { PlaceActions } from '../../../features/places/components/place-actions.tsx';
 import { PlaceFacts } from '../../../features/places/components/place-details/place-facts.tsx';
-import { placeDescription, placeName } from '../../../features/places/utils/place-text.ts';
+import type { CategoryView } from '../../../lib/categories/use-category-looks.ts';
+import { placeDescription, placeName } from '../../../lib/places/place-text.ts';
 import { serializeViewState } from '../../../lib/view-url.ts';
 import { PlaceGlance } from './place-glance.tsx';
 import { PlaceMap } from './place-map.tsx';
@@ -82,7 +83,7 @@ export function PlaceView({
             <h2 id="details-heading" className={cardHeading}>
               {t('placePage.details')}
             </h2>
-            <PlaceFacts place={place} categoryName={category.name} />
+            <PlaceFacts place={place} categoryName={category.name} freshness={<StillHere place={place} />} />
           </section>
         </div>
 

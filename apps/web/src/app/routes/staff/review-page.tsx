@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCategories } from '../../../features/categories/api/get-categories.ts';
 import { PhotoReviewList } from '../../../features/photos/components/photo-review-list.tsx';
 import { ReviewFeedSection } from '../../../features/review/components/review-feed-section.tsx';
 import { ReviewQueue } from '../../../features/review/components/review-queue.tsx';
+import { useCategories } from '../../../lib/categories/get-categories.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { type CategoryLookOf, ReviewMap } from './review-map.tsx';
 import { StaffPage } from './staff-page.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CategoryView } from '../hooks/use-category-looks.ts';
+import type { CategoryView } from '../../../lib/categories/use-category-looks.ts';
 
 interface CategoryChipsProps {
   categories: readonly CategoryView[];

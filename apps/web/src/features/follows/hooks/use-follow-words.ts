@@ -2,8 +2,8 @@ import type { Bounds, LatLng } from '@karta/contracts/wire';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { useCategoryLooks } from '../../../lib/categories/use-category-looks.ts';
 import { formatCoordinates } from '../../../lib/place-links.ts';
-import { useCategoryLooks } from '../../categories/hooks/use-category-looks.ts';
 
 /** A box by its south-west and north-east corners: "45.7000, 15.9000 – 45.9000, 16.1000". */
 export function boxCorners(box: Bounds): string {

@@ -1,6 +1,6 @@
 import type { Follow, FollowFrequency, FollowInput } from '@karta/contracts';
-import { boxViewHref } from '../../map/utils/box-view-href.ts';
-import { DEFAULT_NEAR_RADIUS, serializeNearState } from '../../near/utils/near-url.ts';
+import { boxViewHref } from '../../../lib/box-view-href.ts';
+import { DEFAULT_NEAR_RADIUS, serializeNearState } from '../../../lib/near-url.ts';
 import type { FollowTarget } from './follow-target.ts';
 
 /** The request that follows `target` from `email`, with the e-mails in `language`. */

@@ -1,7 +1,7 @@
 import type { ConfirmationReceipt, Place } from '@karta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { placeQueryKey } from '../../places/api/get-place.ts';
+import { placeQueryKey } from '../../../lib/places/get-place.ts';
 
 /**
  * POST /api/v1/places/:id/confirmations: "Still here" or "Not here". The place's own answer takes

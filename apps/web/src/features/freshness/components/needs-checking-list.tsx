@@ -8,7 +8,7 @@ import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
-import { placeName } from '../../places/utils/place-text.ts';
+import { placeName } from '../../../lib/places/place-text.ts';
 import { useConfirmPlace } from '../api/confirm-place.ts';
 import { useNeedsChecking } from '../api/needs-checking.ts';
 import { confirmedAgo } from '../utils/confirmed-ago.ts';

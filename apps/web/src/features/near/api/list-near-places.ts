@@ -1,5 +1,5 @@
 import type { LatLng } from '@karta/map-core';
-import { roundCoordinate, usePlacePages } from '../../places/api/list-places.ts';
+import { roundCoordinate, usePlacePages } from '../../../lib/places/list-places.ts';
 
 /**
  * What the screen asks: places within `radius` of a point, or places whose own circle covers it;

@@ -2,7 +2,7 @@ import { NEAR_RADII } from '@karta/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistance } from '../../../lib/i18n/format.ts';
-import type { NearRadius } from '../utils/near-url.ts';
+import type { NearRadius } from '../../../lib/near-url.ts';
 
 interface RadiusPickerProps {
   value: NearRadius;

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
-import type { NearTab } from '../utils/near-url.ts';
+import type { NearTab } from '../../../lib/near-url.ts';
 
 export interface ResultTab {
   value: NearTab;

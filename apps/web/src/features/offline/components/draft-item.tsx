@@ -5,9 +5,9 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { FileButton } from '../../../components/ui/file-button.tsx';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
-import { PHOTO_ACCEPT } from '../../photos/utils/photo-content-type.ts';
-import { type Draft, draftName, newDraftId } from '../drafts/draft.ts';
-import { putDraft, removeDraft } from '../drafts/drafts-store.ts';
+import { type Draft, draftName, newDraftId } from '../../../lib/offline/drafts/draft.ts';
+import { putDraft, removeDraft } from '../../../lib/offline/drafts/drafts-store.ts';
+import { PHOTO_ACCEPT } from '../../../lib/photo-content-type.ts';
 
 /** Each state as a badge, in words and at WCAG AA contrast (as the places' status badges). */
 const LOOKS: Record<Draft['state'], string> = {

@@ -6,18 +6,18 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { api } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { languageNameIn } from '../../../lib/i18n/locales.ts';
-import { updatePlace } from '../../place-editor/api/update-place.ts';
+import type { EditDraft } from '../../../lib/offline/drafts/draft.ts';
+import { removeDraft } from '../../../lib/offline/drafts/drafts-store.ts';
 import {
   fieldValue,
   formLanguages,
   type PlaceFormValues,
   placeFormValues,
   placePatchOf,
-} from '../../place-editor/utils/place-form-values.ts';
-import type { EditDraft } from '../drafts/draft.ts';
-import { removeDraft } from '../drafts/drafts-store.ts';
+} from '../../../lib/places/place-form-values.ts';
 import { type MergeRow, mergedValues, mergeRows } from '../drafts/merge-rows.ts';
 
 interface MergeDraftProps {
@@ -89,7 +89,7 @@ export function MergeDraft({ draft, current, reload, categoryNameOf, onDone }: M
     setProblem(null);
     const patch = placePatchOf(mergedValues(now, draft.values, rows, keepMine), now, current.version);
     try {
-      if (Object.keys(patch).length > 1) await updatePlace(draft.placeId, patch);
+      if (Object.keys(patch).length > 1) await api.updatePlace(draft.placeId, patch);
       await removeDraft(draft.id);
       void queryClient.invalidateQueries({ queryKey: ['places'] });
       void queryClient.invalidateQueries({ queryKey: ['place-editor'] });

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { boxViewHref } from '../../../lib/box-view-href.ts';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
-import { boxViewHref } from '../../map/utils/box-view-href.ts';
 import type { SavedAreaSummary } from '../pack/saved-areas-store.ts';
 import { formatBytes } from '../utils/format-bytes.ts';
 

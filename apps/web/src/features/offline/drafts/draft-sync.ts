@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { type Draft, newDraftId, photosDraftId } from './draft.ts';
-import { draftApiOf } from './draft-api.ts';
-import { putDraft, readDraft } from './drafts-store.ts';
-import { DRAFTS_SYNC_TAG, sendDrafts } from './send-drafts.ts';
+import { type Draft, newDraftId, photosDraftId } from '../../../lib/offline/drafts/draft.ts';
+import { draftApiOf } from '../../../lib/offline/drafts/draft-api.ts';
+import { putDraft, readDraft } from '../../../lib/offline/drafts/drafts-store.ts';
+import { DRAFTS_SYNC_TAG, sendDrafts } from '../../../lib/offline/drafts/send-drafts.ts';
 
 /** Background Sync's part of a registration (not in TypeScript's DOM types yet). */
 type WithBackgroundSync = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };

@@ -1,10 +1,16 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { emptyPlaceForm } from '../../place-editor/utils/place-form-values.ts';
+import type { ProposalDraft } from '../../../lib/offline/drafts/draft.ts';
+import {
+  listDrafts,
+  onDraftsChange,
+  putDraft,
+  readDraft,
+  removeDraft,
+} from '../../../lib/offline/drafts/drafts-store.ts';
+import { emptyPlaceForm } from '../../../lib/places/place-form-values.ts';
 import { listSavedAreas } from '../pack/saved-areas-store.ts';
-import type { ProposalDraft } from './draft.ts';
-import { listDrafts, onDraftsChange, putDraft, readDraft, removeDraft } from './drafts-store.ts';
 
 const draft = (id: string, userId: number, createdAt: string): ProposalDraft => ({
   kind: 'proposal',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyPlaceForm, type PlaceFormValues } from '../../place-editor/utils/place-form-values.ts';
+import { emptyPlaceForm, type PlaceFormValues } from '../../../lib/places/place-form-values.ts';
 import { mergedValues, mergeRows } from './merge-rows.ts';
 
 const place = (changes: Partial<PlaceFormValues> = {}): PlaceFormValues => ({

@@ -3,7 +3,7 @@ import {
   formLanguages,
   type PlaceField,
   type PlaceFormValues,
-} from '../../place-editor/utils/place-form-values.ts';
+} from '../../../lib/places/place-form-values.ts';
 
 /**
  * One line of the merge screen: a field, or fields that only make sense together (a position's

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Draft } from './draft.ts';
-import { listDrafts, onDraftsChange, readDraft } from './drafts-store.ts';
+import type { Draft } from '../../../lib/offline/drafts/draft.ts';
+import { listDrafts, onDraftsChange, readDraft } from '../../../lib/offline/drafts/drafts-store.ts';
 
 /** A user's drafts, kept up to date as they are kept, sent or deleted (in any tab); null while read. */
 export function useDrafts(userId: number): Draft[] | null {

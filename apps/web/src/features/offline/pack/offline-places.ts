@@ -25,9 +25,9 @@ import {
 import { normalizeBounds } from '@karta/map-core';
 import { ClusterIndex, indexedPlaceOf } from '@karta/map-core/clustering';
 import { distanceMetres, type PreparedPlace, preparePlaces, searchPlaces } from '@karta/place-search';
-import { markingStaleness } from '../../map/utils/indexed-places.ts';
+import type { SavedArea } from '../../../lib/offline/saved-area.ts';
 import { inBox } from './boxes.ts';
-import type { SavedArea } from './saved-area.ts';
+import { markingStaleness } from './indexed-places.ts';
 import { SavedHours } from './saved-hours.ts';
 
 /** What the suggestions of the search box show at most, as the server's default. */

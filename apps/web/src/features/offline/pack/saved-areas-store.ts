@@ -1,5 +1,5 @@
-import { openOfflineDatabase as open, type SavedAreaSummary } from '../offline-database.ts';
-import type { SavedArea } from './saved-area.ts';
+import { openOfflineDatabase as open, type SavedAreaSummary } from '../../../lib/offline/offline-database.ts';
+import type { SavedArea } from '../../../lib/offline/saved-area.ts';
 
 export type { SavedAreaSummary };
 

@@ -2,12 +2,17 @@ import 'fake-indexeddb/auto';
 import type { Category, OfflineHours } from '@karta/contracts';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Fetch } from '../../../lib/connectivity.ts';
+import { withOfflineAnswers } from '../../../lib/offline/offline-answers.ts';
+import type { SavedArea } from '../../../lib/offline/saved-area.ts';
 import { SAVED_AT_HEADER } from '../../../service-worker/saved-at-header.ts';
 import { listedPlace } from '../../../testing/fixtures.ts';
 import { answerFromSavedAreas } from './answer-from-saved-areas.ts';
-import type { SavedArea } from './saved-area.ts';
-import { withSavedAreas } from './saved-area-fetch.ts';
+import { answerFromSavedAreasLater } from './answer-from-saved-areas-later.ts';
 import { listSavedAreas, putSavedArea, readSavedAreas, removeSavedArea } from './saved-areas-store.ts';
+
+/** The app's API fetch: the network, then the saved areas (main.tsx). */
+const withSavedAreas = (doFetch: Fetch) => withOfflineAnswers(doFetch, answerFromSavedAreasLater);
 
 const pharmacy: Category = {
   id: 1,

@@ -1,5 +1,5 @@
 import { OfflineHoursWeek, type OpenState, UNKNOWN_OPEN_STATE } from '@karta/contracts';
-import type { AreaHours } from './saved-area.ts';
+import type { AreaHours } from '../../../lib/offline/saved-area.ts';
 
 /**
  * The opening hours of the saved places, each from the area it was taken from: its state at any

@@ -1,8 +1,8 @@
 import { ApiError } from '@karta/api-client';
 import { UploadedPhoto } from '@karta/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { photoContentType } from '../../../lib/photo-content-type.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
-import { photoContentType } from '../utils/photo-content-type.ts';
 
 /** Files larger than this are made smaller in the browser first (a phone's 12 MP photo often is). */
 export const RESIZE_ABOVE_BYTES = 3 * 1024 * 1024;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { FileButton } from '../../../components/ui/file-button.tsx';
 import { CameraIcon } from '../../../components/ui/icons.tsx';
-import { PHOTO_ACCEPT } from '../utils/photo-content-type.ts';
+import { PHOTO_ACCEPT } from '../../../lib/photo-content-type.ts';
 import { photoThumbnail } from '../utils/photo-thumbnail.ts';
 
 /** A photo chosen to go with a place not saved yet. */

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { FileButton } from '../../../components/ui/file-button.tsx';
 import { CameraIcon } from '../../../components/ui/icons.tsx';
+import { PHOTO_ACCEPT } from '../../../lib/photo-content-type.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { isModerator } from '../../../lib/session/roles.ts';
 import { useOrderPhotos } from '../api/photo-writes.ts';
 import { usePlacePhotos } from '../api/place-photos.ts';
 import { usePhotoUploads } from '../hooks/use-photo-uploads.ts';
-import { PHOTO_ACCEPT } from '../utils/photo-content-type.ts';
 import { PhotoEditorItem } from './photo-editor-item.tsx';
 import { PhotoUploadList } from './photo-upload-list.tsx';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
-import type { PlaceFormValues } from '../utils/place-form-values.ts';
+import type { PlaceFormValues } from '../../../lib/places/place-form-values.ts';
 
 /**
  * A coarse position (about 100 m or 1 km) with an address: the address is public and may point

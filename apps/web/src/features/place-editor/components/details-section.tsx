@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageNameIn } from '../../../lib/i18n/locales.ts';
+import { formLanguages, type PlaceField, type PlaceLanguage } from '../../../lib/places/place-form-values.ts';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
-import { formLanguages, type PlaceField, type PlaceLanguage } from '../utils/place-form-values.ts';
 import { AddressPrivacyWarning } from './address-privacy-warning.tsx';
 import { FieldFrame, inputClass } from './field-frame.tsx';
 import { HoursSection } from './hours-section.tsx';

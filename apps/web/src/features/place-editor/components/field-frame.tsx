@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessages } from '../../../components/ui/field-messages.tsx';
-import type { PlaceField } from '../utils/place-form-values.ts';
+import type { PlaceField } from '../../../lib/places/place-form-values.ts';
 import type { PlaceProblem } from '../utils/validate-place-form.ts';
 
 /** What a control needs to be tied to its label, hint and error. */

@@ -1,12 +1,12 @@
 import { EMPTY_WEEK, isCompleteRange, type WeeklyHours, weeklyHoursToOsm } from '@karta/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHoursPreview } from '../../../components/opening-hours/preview-hours.ts';
+import { WeekTable } from '../../../components/opening-hours/week-table.tsx';
+import { WeeklyHoursPicker } from '../../../components/opening-hours/weekly-hours-picker.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
-import { useHoursPreview } from '../../opening-hours/api/preview-hours.ts';
-import { WeekTable } from '../../opening-hours/components/week-table.tsx';
-import { WeeklyHoursPicker } from '../../opening-hours/components/weekly-hours-picker.tsx';
+import { formPosition } from '../../../lib/places/place-form-values.ts';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
-import { formPosition } from '../utils/place-form-values.ts';
 import { FieldFrame, inputClass } from './field-frame.tsx';
 
 /** The preview waits for typing to pause this long. */

@@ -2,8 +2,8 @@ import type { LocationPrivacy } from '@karta/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocateButton } from '../../../components/locate-button.tsx';
+import { formatCoordinate, formPosition, parseNumber } from '../../../lib/places/place-form-values.ts';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
-import { formatCoordinate, formPosition, parseNumber } from '../utils/place-form-values.ts';
 import { FieldFrame, inputClass } from './field-frame.tsx';
 
 /** What the map beside the form is given (the app draws it: the map is another feature's). */

@@ -7,12 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
-import { wentUnanswered } from '../../../lib/unanswered.ts';
-import { useCreatePlace } from '../api/create-place.ts';
-import { editablePlaceQueryKey, getEditablePlace } from '../api/get-editable-place.ts';
-import { getSimilarPlaces, type SimilarQuery, useSimilarPlaces } from '../api/get-similar-places.ts';
-import { useUpdatePlace } from '../api/update-place.ts';
-import { usePlaceForm } from '../hooks/use-place-form.ts';
 import {
   emptyPlaceForm,
   formPosition,
@@ -20,7 +14,13 @@ import {
   placeFormValues,
   placeInputOf,
   placePatchOf,
-} from '../utils/place-form-values.ts';
+} from '../../../lib/places/place-form-values.ts';
+import { wentUnanswered } from '../../../lib/unanswered.ts';
+import { useCreatePlace } from '../api/create-place.ts';
+import { editablePlaceQueryKey, getEditablePlace } from '../api/get-editable-place.ts';
+import { getSimilarPlaces, type SimilarQuery, useSimilarPlaces } from '../api/get-similar-places.ts';
+import { useUpdatePlace } from '../api/update-place.ts';
+import { usePlaceForm } from '../hooks/use-place-form.ts';
 import { serverProblems } from '../utils/validate-place-form.ts';
 import { type CategoryOption, DetailsSection, languagesFor } from './details-section.tsx';
 import { DuplicatesNotice, DuplicatesStep } from './duplicates.tsx';

@@ -1,5 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
-import { formatCoordinate, type PlaceField, type PlaceFormValues } from '../utils/place-form-values.ts';
+import {
+  formatCoordinate,
+  type PlaceField,
+  type PlaceFormValues,
+} from '../../../lib/places/place-form-values.ts';
 import { formProblems, type PlaceProblem, type PlaceProblems } from '../utils/validate-place-form.ts';
 
 /**

@@ -1,7 +1,12 @@
 import { ApiError } from '@karta/api-client';
 import { describe, expect, it } from 'vitest';
+import {
+  emptyPlaceForm,
+  type PlaceFormValues,
+  placeFormValues,
+  placePatchOf,
+} from '../../../lib/places/place-form-values.ts';
 import { listedPlace } from '../../../testing/fixtures.ts';
-import { emptyPlaceForm, type PlaceFormValues, placeFormValues, placePatchOf } from './place-form-values.ts';
 import { fieldProblem, formProblems, serverProblems } from './validate-place-form.ts';
 
 const valid = (overrides: Partial<PlaceFormValues> = {}): PlaceFormValues => ({

@@ -7,7 +7,7 @@ import {
   type PlaceFormValues,
   type PlaceLanguage,
   parseNumber,
-} from './place-form-values.ts';
+} from '../../../lib/places/place-form-values.ts';
 
 /** Why a field is not acceptable: a translation key under `placeEditor.problems` and its numbers. */
 export interface PlaceProblem {

@@ -1,9 +1,9 @@
 import type { Place } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
+import { CategoryBadge } from '../../../components/place/category-badge.tsx';
 import { LoadingState } from '../../../components/ui/states.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
-import { placeName } from '../utils/place-text.ts';
-import { CategoryBadge } from './category-badge.tsx';
+import { placeName } from '../../../lib/places/place-text.ts';
 
 interface ClusterPlacesCardProps {
   /** How many places the cluster holds (the list may show fewer). */

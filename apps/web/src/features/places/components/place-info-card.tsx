@@ -1,11 +1,11 @@
 import type { Place } from '@karta/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OpenStateLabel } from '../../../components/opening-hours/open-state-label.tsx';
+import { CategoryBadge } from '../../../components/place/category-badge.tsx';
+import { StaleNote } from '../../../components/place/stale-note.tsx';
 import { formatCoordinates } from '../../../lib/place-links.ts';
-import { StaleNote } from '../../freshness/components/stale-note.tsx';
-import { OpenStateLabel } from '../../opening-hours/components/open-state-label.tsx';
-import { PlaceInfoPhoto } from '../../photos/components/place-info-photo.tsx';
-import { placeDescription, placeName, shortText } from '../utils/place-text.ts';
-import { CategoryBadge } from './category-badge.tsx';
+import { placeDescription, placeName, shortText } from '../../../lib/places/place-text.ts';
 import { PlaceActions } from './place-actions.tsx';
 
 interface PlaceInfoCardProps {
@@ -14,13 +14,21 @@ interface PlaceInfoCardProps {
   shareLink: string;
   /** Details opens the place page in a new tab (in the embed). */
   detailsInNewTab?: boolean;
+  /** The place's photo beside its name, given its name in the reader's language (the app passes it). */
+  renderPhoto?: (placeName: string) => ReactNode;
 }
 
 /**
  * The content of a place's info window on the map: the essentials and the actions. Text only,
  * never HTML. Divs rather than paragraphs: engines style `p` inside their popups.
  */
-export function PlaceInfoCard({ place, category, shareLink, detailsInNewTab }: PlaceInfoCardProps) {
+export function PlaceInfoCard({
+  place,
+  category,
+  shareLink,
+  detailsInNewTab,
+  renderPhoto,
+}: PlaceInfoCardProps) {
   const { t, i18n } = useTranslation();
   const name = placeName(place, i18n.language);
   const teaser = shortText(placeDescription(place, i18n.language), 120);
@@ -47,7 +55,7 @@ export function PlaceInfoCard({ place, category, shareLink, detailsInNewTab }: P
           <OpenStateLabel state={place.openState} className="mt-1 max-w-full text-xs" />
           <StaleNote stale={place.stale} className="mt-1 text-xs" />
         </div>
-        <PlaceInfoPhoto placeId={place.id} placeName={name} />
+        {renderPhoto?.(name)}
       </div>
       {teaser && <div className="mt-1.5 line-clamp-2 text-xs leading-[1.125rem] text-gray-700">{teaser}</div>}
       <div className="mt-1.5 text-xs text-gray-600 tabular-nums">

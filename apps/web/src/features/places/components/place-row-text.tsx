@@ -1,10 +1,10 @@
 import type { PlaceListItem } from '@karta/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StaleNote } from '../../freshness/components/stale-note.tsx';
-import { OpenStateLabel } from '../../opening-hours/components/open-state-label.tsx';
-import { placeName } from '../utils/place-text.ts';
-import { PlaceSubline } from './place-subline.tsx';
+import { OpenStateLabel } from '../../../components/opening-hours/open-state-label.tsx';
+import { PlaceSubline } from '../../../components/place/place-subline.tsx';
+import { StaleNote } from '../../../components/place/stale-note.tsx';
+import { placeName } from '../../../lib/places/place-text.ts';
 
 /**
  * The text of a place's row in a list (under the map, Near me): its name, category and address,

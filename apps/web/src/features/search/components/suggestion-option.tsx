@@ -1,8 +1,8 @@
 import type { PlaceListItem } from '@karta/contracts';
 import type { UseComboboxGetItemPropsReturnValue } from 'downshift';
 import { useTranslation } from 'react-i18next';
-import { PlaceSubline } from '../../places/components/place-subline.tsx';
-import { placeName } from '../../places/utils/place-text.ts';
+import { PlaceSubline } from '../../../components/place/place-subline.tsx';
+import { placeName } from '../../../lib/places/place-text.ts';
 import { highlightMatches } from '../utils/highlight-matches.ts';
 
 interface SuggestionOptionProps {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../../components/toast/toast-context.ts';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../../components/ui/states.tsx';
-import { useCategories } from '../../api/get-categories.ts';
+import { useCategories } from '../../../../lib/categories/get-categories.ts';
 import { CategoryForm } from './category-form.tsx';
 import { CategoryRow } from './category-row.tsx';
 

@@ -24,7 +24,9 @@ describe('PlaceFacts', () => {
         },
       },
     });
-    renderWithApp(<PlaceFacts place={listedPlace({ openingHours: HOURS })} categoryName="Pharmacy" />);
+    renderWithApp(
+      <PlaceFacts place={listedPlace({ openingHours: HOURS })} categoryName="Pharmacy" freshness={null} />,
+    );
 
     const week = await screen.findByRole('table', { name: 'Opening hours in the coming week' });
     expect(

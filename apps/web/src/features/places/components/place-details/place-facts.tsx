@@ -1,18 +1,25 @@
 import type { Place } from '@karta/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlaceWeek } from '../../../../components/opening-hours/place-week.tsx';
 import { MailIcon, PhoneIcon } from '../../../../components/ui/icons.tsx';
 import { formatDate, formatDistance } from '../../../../lib/i18n/format.ts';
 import { formatCoordinates } from '../../../../lib/place-links.ts';
-import { StillHere } from '../../../freshness/components/still-here.tsx';
-import { PlaceWeek } from '../../../opening-hours/components/place-week.tsx';
 import { DetailRow } from './detail-row.tsx';
 import { safeWebsiteUrl } from './safe-website.ts';
 
 const linkStyle =
   'inline-flex items-center gap-1.5 font-medium text-blue-700 underline-offset-2 hover:underline';
 
+interface PlaceFactsProps {
+  place: Place;
+  categoryName: string;
+  /** Whether the place is still there, and the way to say so (the app passes the freshness box). */
+  freshness: ReactNode;
+}
+
 /** Every fact about a place, as a definition list: location, area, contact, dates, reference. */
-export function PlaceFacts({ place, categoryName }: { place: Place; categoryName: string }) {
+export function PlaceFacts({ place, categoryName, freshness }: PlaceFactsProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const website = place.website ? safeWebsiteUrl(place.website) : null;
@@ -48,9 +55,7 @@ export function PlaceFacts({ place, categoryName }: { place: Place; categoryName
           <PlaceWeek place={place} hours={place.openingHours} />
         </DetailRow>
       )}
-      <DetailRow label={t('freshness.label')}>
-        <StillHere place={place} />
-      </DetailRow>
+      <DetailRow label={t('freshness.label')}>{freshness}</DetailRow>
       <DetailRow label={t('placePage.contact')}>
         {hasContact ? (
           <ul className="space-y-1.5">

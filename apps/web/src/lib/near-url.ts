@@ -7,7 +7,7 @@ import {
   parseLatLngParams,
   parseOpenNowParam,
   serializeCategoryParam,
-} from '../../../lib/view-url.ts';
+} from './view-url.ts';
 
 /**
  * The "Near me" screen's state in its URL, so a search is a shareable link:

@@ -1,11 +1,11 @@
 import { ApiError } from '@karta/api-client';
-import { wentUnanswered } from '../../../lib/unanswered.ts';
 import {
   formLanguages,
   placeFormValues,
   placeInputOf,
   placePatchOf,
-} from '../../place-editor/utils/place-form-values.ts';
+} from '../../places/place-form-values.ts';
+import { wentUnanswered } from '../../unanswered.ts';
 import type { Draft, DraftPhoto, EditDraft, ProposalDraft } from './draft.ts';
 import type { DraftApi } from './draft-api.ts';
 import { listDrafts, putDraft, removeDraft } from './drafts-store.ts';

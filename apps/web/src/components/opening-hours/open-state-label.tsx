@@ -1,8 +1,8 @@
 import type { OpenState } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
-import { useRuntimeConfig } from '../../../config/runtime-config.ts';
-import { useOpenStateNow } from '../hooks/use-open-state-now.ts';
-import { describeOpenState } from '../utils/describe-open-state.ts';
+import { useRuntimeConfig } from '../../config/runtime-config.ts';
+import { describeOpenState } from './describe-open-state.ts';
+import { useOpenStateNow } from './use-open-state-now.ts';
 
 const DOT = { open: 'bg-green-700', closed: 'bg-red-700', unknown: 'bg-gray-500' } as const;
 const TEXT = { open: 'text-green-800', closed: 'text-red-800', unknown: 'text-gray-700' } as const;

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localizeText } from '../../../lib/i18n/localize-text.ts';
-import { useCategories } from '../api/get-categories.ts';
+import { localizeText } from '../i18n/localize-text.ts';
+import { useCategories } from './get-categories.ts';
 
 /** A category as the UI shows it: its name in the current language and its colour. */
 export interface CategoryView {

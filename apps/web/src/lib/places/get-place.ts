@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { isNotFound } from '../../../lib/error-message.ts';
+import { api } from '../api-client.ts';
+import { isNotFound } from '../error-message.ts';
 
 /** The cache key of one place, so a list can seed it and the info window opens at once. */
 export function placeQueryKey(id: number) {

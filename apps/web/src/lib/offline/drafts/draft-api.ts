@@ -1,7 +1,7 @@
 import type { ApiClient } from '@karta/api-client';
 import type { OwnPlace, Place, PlaceInput, PlacePatch } from '@karta/contracts';
 import type { z } from 'zod';
-import { photoContentType } from '../../photos/utils/photo-content-type.ts';
+import { photoContentType } from '../../photo-content-type.ts';
 
 /** What sending drafts asks of the API: the page and the service worker each give their own client. */
 export interface DraftApi {

@@ -1,6 +1,6 @@
 import type { HoursDay } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '../../../lib/i18n/intl-formats.ts';
+import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 
 /** "Wed, Nov 25" (in English) for a `YYYY-MM-DD` day (read at noon UTC, so no zone moves it to another day). */
 function dayLabel(date: string, language: string): string {

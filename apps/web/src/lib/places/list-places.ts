@@ -1,7 +1,7 @@
 import type { Place, PlaceListItem, PlaceListQuery } from '@karta/contracts';
 import { type Bounds, type LatLng, normalizeBounds, normalizeCenter } from '@karta/map-core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 /** Places per page of the list: a screenful, so "Show more" stays cheap. */
 export const PLACES_PAGE_SIZE = 20;

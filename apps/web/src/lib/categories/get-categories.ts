@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 /** GET /api/v1/categories. */
 export function getCategories(signal?: AbortSignal) {

@@ -1,6 +1,6 @@
 import { bboxCentre, bboxWidth } from '@karta/contracts/wire';
 import type { Bounds } from '@karta/map-core';
-import { serializeViewState } from '../../../lib/view-url.ts';
+import { serializeViewState } from './view-url.ts';
 
 /** A whole zoom that shows the whole box on a screen. */
 function zoomForBox(box: Bounds): number {

@@ -1,5 +1,5 @@
 import type { MapPlace, Place } from '@karta/contracts';
-import { localizeText } from '../../../lib/i18n/localize-text.ts';
+import { localizeText } from '../i18n/localize-text.ts';
 
 /** A place's name in the UI language, else its primary language, else any. */
 export function placeName(place: Pick<Place, 'name' | 'primaryLanguage'>, language: string): string {

@@ -1,5 +1,5 @@
 import type { ApiError } from '@karta/api-client';
-import type { PlaceFormValues } from '../../place-editor/utils/place-form-values.ts';
+import type { PlaceFormValues } from '../../places/place-form-values.ts';
 
 /** A photo waiting with a proposal: its bytes, and the key that makes its upload happen once. */
 export interface DraftPhoto {

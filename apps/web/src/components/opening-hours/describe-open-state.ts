@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { dateTimeFormat } from '../../../lib/i18n/intl-formats.ts';
+import { dateTimeFormat } from '../../lib/i18n/intl-formats.ts';
 import type { ShownOpenState } from './open-state-now.ts';
 
 export interface OpenStateText {

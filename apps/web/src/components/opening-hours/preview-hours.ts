@@ -1,6 +1,6 @@
 import type { LatLng } from '@karta/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 /**
  * GET /api/v1/opening-hours: whether `value` reads, the library's advice in `language`, and the

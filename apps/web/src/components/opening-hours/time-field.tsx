@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readPickerTime } from '../utils/picker-time.ts';
+import { readPickerTime } from './picker-time.ts';
 
 interface TimeFieldProps {
   /** The time the week holds: `HH:MM`, or the text as typed while it is not one yet. */

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../testing/render.tsx';
+import { renderWithApp } from '../../testing/render.tsx';
 import { WeekTable } from './week-table.tsx';
 
 const day = (date: string, hours: [string, string][], comment: string | null = null) => ({

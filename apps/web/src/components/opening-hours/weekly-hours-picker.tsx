@@ -1,6 +1,6 @@
 import { OSM_DAYS, type TimeRange, type WeeklyHours } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { buttonStyles } from '../ui/button-styles.ts';
 import { HoursRange } from './hours-range.tsx';
 
 /** A Monday (5 January 2026): the weekdays' names are read from the week it starts. */

@@ -1,7 +1,7 @@
 import type { OpenState } from '@karta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { openStateNow, type ShownOpenState } from '../utils/open-state-now.ts';
+import { openStateNow, type ShownOpenState } from './open-state-now.ts';
 
 /** setTimeout's longest wait (about 24.8 days); a later change is waited for in steps. */
 const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;

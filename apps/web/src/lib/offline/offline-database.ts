@@ -1,7 +1,7 @@
 import type { ClientConfig } from '@karta/contracts';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Draft } from './drafts/draft.ts';
-import type { SavedArea } from './pack/saved-area.ts';
+import type { SavedArea } from './saved-area.ts';
 
 /** What Settings lists of a saved area: everything but its places and categories. */
 export interface SavedAreaSummary {

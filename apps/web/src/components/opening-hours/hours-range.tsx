@@ -1,9 +1,9 @@
 import type { TimeRange } from '@karta/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
-import { isPickerTime } from '../utils/picker-time.ts';
+import { buttonStyles } from '../ui/button-styles.ts';
+import { AlertIcon } from '../ui/icons.tsx';
+import { isPickerTime } from './picker-time.ts';
 import { TimeField } from './time-field.tsx';
 
 interface HoursRangeProps {

@@ -1,7 +1,7 @@
 import type { OpenState } from '@karta/contracts';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../lib/i18n/i18n.ts';
-import { testMessages } from '../../../testing/messages.ts';
+import { createI18n } from '../../lib/i18n/i18n.ts';
+import { testMessages } from '../../testing/messages.ts';
 import { describeOpenState } from './describe-open-state.ts';
 import { openStateNow } from './open-state-now.ts';
 

@@ -1,6 +1,6 @@
 import type { Place } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
-import { useHoursPreview } from '../api/preview-hours.ts';
+import { useHoursPreview } from './preview-hours.ts';
 import { WeekTable } from './week-table.tsx';
 
 /** A place's coming week of opening hours, as the server reads them (holidays included). */
