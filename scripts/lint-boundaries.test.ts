@@ -86,6 +86,119 @@ const probes: { file: string; source: string; allowed: boolean }[] = [
   },
 ];
 
+// The web app's floors: a feature imports no other feature and not app/; lib/, components/, hooks/,
+// config/, testing/ and the service worker import no feature and not app/; app/ composes features.
+// Feature probes sit at each depth the rule is written for, since a relative path's `../` count
+// depends on it. They also repeat a base web rule, because an override's options replace those of
+// the `apps/web/**` override for the same rule.
+const web = 'apps/web/src';
+probes.push(
+  {
+    file: `${web}/features/alpha/components/w1.ts`,
+    source: "import { x } from '../../beta/utils/x.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/features/alpha/components/w2.ts`,
+    source: "export { x } from '../../beta/utils/x.ts';\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/features/alpha/components/card/w3.ts`,
+    source: "import { x } from '../../../beta/api/x.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/features/alpha/w4.ts`,
+    source: "import { x } from '../beta/x.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/features/alpha/a/b/c/w5.ts`,
+    source: "import { x } from '../../../../beta/x.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/features/alpha/utils/w6.ts`,
+    source: "import { x } from '../../../features/beta/utils/x.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/features/alpha/components/w7.ts`,
+    source: "import { x } from '../../../app/routes/page.tsx';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/features/alpha/components/w8.ts`,
+    source: "import L from 'leaflet';\nexport const a = L;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/lib/w9.ts`,
+    source: "import { x } from '../features/offline/pack/x.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/lib/session/w10.ts`,
+    source: "import pg from 'pg';\nexport const a = pg;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/service-worker/w11.ts`,
+    source: "import { x } from '../features/offline/drafts/x.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/components/ui/w12.tsx`,
+    source: "import { x } from '../../app/layout/x.tsx';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/hooks/w13.ts`,
+    source: "import { x } from '../features/auth/api/x.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/testing/w14.ts`,
+    source: "import { x } from '../features/places/components/x.tsx';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${web}/features/alpha/components/w15.ts`,
+    source:
+      "import { x } from '../../../lib/places/x.ts';\nimport { y } from '../../../components/ui/y.tsx';\nexport const a = [x, y];\n",
+    allowed: true,
+  },
+  {
+    file: `${web}/features/alpha/components/card/w16.ts`,
+    source:
+      "import { x } from '../../utils/x.ts';\nimport { y } from '../../../../hooks/y.ts';\nexport const a = [x, y];\n",
+    allowed: true,
+  },
+  {
+    file: `${web}/features/alpha/w17.ts`,
+    source: "import { x } from './components/x.ts';\nexport const a = x;\n",
+    allowed: true,
+  },
+  {
+    file: `${web}/app/routes/w18.ts`,
+    source:
+      "import { x } from '../../features/alpha/x.ts';\nimport { y } from '../../features/beta/y.ts';\nexport const a = [x, y];\n",
+    allowed: true,
+  },
+  {
+    file: `${web}/lib/w19.ts`,
+    source:
+      "import { x } from './session/x.ts';\nimport { y } from '../config/y.ts';\nexport const a = [x, y];\n",
+    allowed: true,
+  },
+  {
+    file: `${web}/service-worker/w20.ts`,
+    source: "import { x } from '../lib/offline/drafts/x.ts';\nexport const a = x;\n",
+    allowed: true,
+  },
+);
+
 let dir: string;
 let diagnostics: { file: string; category: string }[];
 
