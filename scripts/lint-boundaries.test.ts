@@ -199,6 +199,82 @@ probes.push(
   },
 );
 
+// The server's floors (docs/architecture.md, written by scripts/server-floors.mjs): a folder imports
+// only folders below it, and no folder imports the root files. Probes sit at both depths the rules
+// are written for, and one repeats the base server rule, which each floor override must carry too.
+const server = 'apps/server/src';
+probes.push(
+  {
+    file: `${server}/config/s1.ts`,
+    source: "import { x } from '../db/database.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${server}/http/s2.ts`,
+    source: "import { x } from '../places/place-rules.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${server}/http/s3.ts`,
+    source: "export { x } from '../map-index/map-index-service.ts';\n",
+    allowed: false,
+  },
+  {
+    file: `${server}/places/s4.ts`,
+    source: "import { x } from '../freshness/confirmations.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${server}/db/pglite/s5.ts`,
+    source: "import { x } from '../../http/errors.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${server}/photos/s6.ts`,
+    source: "import { x } from '../app.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${server}/mail/messages/s7.ts`,
+    source: "import { x } from '../../services.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${server}/freshness/s8.ts`,
+    source: "import { x } from '../flags/flag-repository.ts';\nexport const a = x;\n",
+    allowed: false,
+  },
+  {
+    file: `${server}/db/s9.ts`,
+    source: "import React from 'react';\nexport const a = React;\n",
+    allowed: false,
+  },
+  {
+    file: `${server}/routes/s10.ts`,
+    source:
+      "import { x } from '../places/place-repository.ts';\nimport { y } from '../offline/offline-packs.ts';\nexport const a = [x, y];\n",
+    allowed: true,
+  },
+  {
+    file: `${server}/places/s11.ts`,
+    source:
+      "import { x } from '../db/database.ts';\nimport { y } from './place-rules.ts';\nimport { z } from '../config/env.ts';\nexport const a = [x, y, z];\n",
+    allowed: true,
+  },
+  {
+    file: `${server}/db/pglite/s12.ts`,
+    source:
+      "import { x } from '../database.ts';\nimport { y } from '../../workers/start-ts-worker.ts';\nexport const a = [x, y];\n",
+    allowed: true,
+  },
+  {
+    file: `${server}/s13.ts`,
+    source:
+      "import { x } from './app.ts';\nimport { y } from './routes/places.ts';\nimport { z } from './config/env.ts';\nexport const a = [x, y, z];\n",
+    allowed: true,
+  },
+);
+
 let dir: string;
 let diagnostics: { file: string; category: string }[];
 
