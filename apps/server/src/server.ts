@@ -12,6 +12,7 @@ import { ConfigError, configWarnings, loadConfig } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
+import { releaseSpaceReserveWhenFull } from './db/space-reserve.ts';
 import {
   type StorageGuard,
   startStorageGuard,
@@ -74,6 +75,11 @@ async function main() {
   let follower: ChangeFollower | undefined;
   let admin: AdminAtStart;
   try {
+    if (!config.databaseUrl && releaseSpaceReserveWhenFull(config.dataDir))
+      log.error(
+        { dataDir: config.dataDir },
+        'the disk is full: its space reserve was given back so the database can open; writes are refused until space is freed',
+      );
     database = await openDatabase(
       config,
       (error) => log.warn({ err: error }, 'idle database client failed'),
@@ -93,6 +99,7 @@ async function main() {
       storage = await startStorageGuard({
         ...watched,
         minFreeMb: config.minFreeDiskMb,
+        spaceReserve: watched.holds === 'database and photos',
         onChange: (ok, freeBytes) =>
           ok
             ? log.info(

@@ -10,6 +10,7 @@ import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { type StorageGuard, startStorageGuard } from '../src/db/storage-guard.ts';
+import { importBytes } from '../src/import/import-space.ts';
 import { MapIndexService } from '../src/map-index/map-index-service.ts';
 import { signedInUser } from './support/auth.ts';
 import { importInto } from './support/import-files.ts';
@@ -37,11 +38,11 @@ const disk = (() => {
 })();
 
 /** Rows as the fault campaign imported them: a name, a description and an address each. */
-const csvOf = (rows: number) =>
+const csvOf = (rows: number, prefix = 'd') =>
   `externalId,category,name_hr,name_en,description_hr,lat,lng,address\r\n${Array.from(
     { length: rows },
     (_, i) =>
-      `d-${i},pharmacy,Ljekarna broj ${i},Pharmacy number ${i},"Opis mjesta ${i}, s nešto teksta o radnom vremenu",` +
+      `${prefix}-${i},pharmacy,Ljekarna broj ${i},Pharmacy number ${i},"Opis mjesta ${i}, s nešto teksta o radnom vremenu",` +
       `${45.7 + (i % 1000) / 10000},${15.9 + Math.floor(i / 1000) / 1000},Ulica ${i} 12 Zagreb`,
   ).join('\r\n')}\r\n`;
 
@@ -103,5 +104,37 @@ describe.skipIf(disk === null)('imports on a small disk (pglite, a real 96 MB tm
     expect(small.json()).toMatchObject({ created: 200, refused: [] });
     expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
     expect(storage.ok).toBe(true);
+  });
+
+  it('stops an import its estimate admits by what it really writes, before the reserve', async () => {
+    const t = { app } as TestApp;
+    const moderator = await signedInUser(app, 'moderator');
+    const dataDir = join(disk as string, 'data');
+    const freeMb = () => {
+      const stats = statfsSync(dataDir);
+      return (Number(stats.bavail) * Number(stats.bsize)) / 2 ** 20;
+    };
+    // Rows the estimate admits (9/10 of the room above the reserve) but whose write-ahead log alone,
+    // never checkpointed, outgrew the room before: 5 000 such rows took 63 MB.
+    const rows = Math.floor((0.9 * (freeMb() - 10) * 2 ** 20) / (importBytes(1, 0) + 8 * 150));
+    const file = csvOf(rows, 'big');
+    expect(importBytes(rows, Buffer.byteLength(file))).toBeLessThan((freeMb() - 10) * 2 ** 20);
+    expect(rows).toBeGreaterThan(4000);
+
+    const big = await importInto(t, moderator, 'csv', file, { dryRun: false });
+    expect(big.statusCode).toBe(507);
+    expect(big.json().error.message).toContain('nothing was imported');
+    const { rows: imported } = await database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM places WHERE external_id LIKE 'big-%'`,
+    );
+    expect(imported[0]?.n).toBe(0);
+    expect(freeMb()).toBeGreaterThan(10);
+
+    // The database still answers and writes, and a smaller import fits and keeps the reserve.
+    expect((await app.inject({ method: 'GET', url: '/api/v1/places?limit=1' })).statusCode).toBe(200);
+    const small = await importInto(t, moderator, 'csv', csvOf(1000, 'small'), { dryRun: false });
+    expect(small.json()).toMatchObject({ created: 1000, refused: [] });
+    expect(freeMb()).toBeGreaterThan(10);
+    expect(await storage.check()).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { statfs } from 'node:fs/promises';
+import { keepSpaceReserve } from './space-reserve.ts';
 
 /**
  * What the watched folder holds: the database and the photos (PGlite), or only the photos (with
@@ -29,6 +30,8 @@ export async function startStorageGuard(options: {
   holds?: StorageHolds;
   intervalMs?: number;
   onChange?: (ok: boolean, freeBytes: number) => void;
+  /** Keep the space reserve (space-reserve.ts) in the folder while there is room for it. */
+  spaceReserve?: boolean;
 }): Promise<StorageGuard> {
   let ok = true;
   let freeBytes: number | null = null;
@@ -42,6 +45,7 @@ export async function startStorageGuard(options: {
       const nowOk = freeBytes >= minFreeBytes;
       if (nowOk !== ok) options.onChange?.(nowOk, freeBytes);
       ok = nowOk;
+      if (options.spaceReserve) await keepSpaceReserve(options.path, freeBytes, minFreeBytes);
     } catch {
       // The folder vanished or cannot be read: keep the last answer rather than guessing.
     }

@@ -2,6 +2,7 @@ import { type FieldIssue, type ImportReport, type ImportStatus, PLACE_FIELDS } f
 import type { Database, Queryable } from '../db/database.ts';
 import { openingHoursIssues } from '../opening-hours/open-state.ts';
 import { type CurrentRow, keepPosition } from './existing-place.ts';
+import { type ImportDisk, ImportSpaceWatch } from './import-space.ts';
 import {
   analyzeAfterImport,
   dropRun,
@@ -39,6 +40,8 @@ export interface ImportOptions {
   host: string;
   /** The site's languages (`LANGUAGES`): a name or description in any other refuses its row. */
   languages: readonly string[];
+  /** PGlite: the disk the database writes on, watched between steps (import-space.ts). */
+  disk?: ImportDisk;
 }
 
 export interface ImportResult {
@@ -224,11 +227,15 @@ export async function importPlaces(
       }
       return { report, imported: true, staleUpdates: 0 };
     }
-    await finishLeftRuns(db);
+    const space = options.disk ? new ImportSpaceWatch(db, options.disk) : undefined;
+    await finishLeftRuns(db, space);
     const runId = await startRun(db, options.status, options.actorId);
     let seq = 0;
     try {
-      await run(db, (creates, updates) => stageBatch(db, runId, ++seq, creates, updates));
+      await run(db, async (creates, updates) => {
+        await stageBatch(db, runId, ++seq, creates, updates);
+        await space?.afterStep('staging');
+      });
     } catch (error) {
       await dropRun(db, runId).catch(() => undefined);
       throw error;
@@ -237,7 +244,13 @@ export async function importPlaces(
       await dropRun(db, runId);
       return { report, imported: false, staleUpdates: 0 };
     }
-    const staleUpdates = await publishRun(db, runId);
+    try {
+      await space?.beforePublishing(report.created + report.updated);
+    } catch (error) {
+      await dropRun(db, runId);
+      throw error;
+    }
+    const staleUpdates = await publishRun(db, runId, space);
     await analyzeAfterImport(db, report.created + report.updated);
     return { report, imported: true, staleUpdates };
   });

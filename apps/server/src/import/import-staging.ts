@@ -2,6 +2,7 @@ import type { ImportStatus } from '@karta/contracts';
 import type { Database } from '../db/database.ts';
 import { Mutex } from '../db/mutex.ts';
 import { emptySearchPendingLists } from '../places/search-pending-lists.ts';
+import type { ImportSpaceWatch } from './import-space.ts';
 import { type CreateRecord, type UpdateRecord, writeBatch } from './import-writes.ts';
 
 /**
@@ -96,9 +97,10 @@ export function nextStepBatches(batches: number, ms: number): number {
 /**
  * Publishes `run`'s batches in order, in steps of a few batches, each step with the mark of its
  * progress in one transaction, then drops the run. Returns how many updates were not applied
- * because their place was edited after the import read it (that edit is kept).
+ * because their place was edited after the import read it (that edit is kept). With `space`, the
+ * disk is checked between steps, and a run that would go below the reserve stops there.
  */
-export async function publishRun(db: Database, run: number): Promise<number> {
+export async function publishRun(db: Database, run: number, space?: ImportSpaceWatch): Promise<number> {
   const { rows } = await db.query<{ status: ImportStatus; actor_id: number | null; published_seq: number }>(
     `UPDATE import_runs SET state = 'publishing' WHERE id = $1 RETURNING status, actor_id, published_seq`,
     [run],
@@ -126,6 +128,8 @@ export async function publishRun(db: Database, run: number): Promise<number> {
     });
     step = nextStepBatches(to - done, performance.now() - started);
     done = to;
+    // Out of room, the run stays publishing: it is published to its end once there is room.
+    if (done < last) await space?.afterStep('publishing');
   }
   await dropRun(db, run);
   return skipped;
@@ -135,7 +139,10 @@ export async function publishRun(db: Database, run: number): Promise<number> {
  * What imports of a stopped process left: runs still staging are deleted, runs publishing are
  * published to their end. Call it when no import of this process runs (at start, in `importTurn`).
  */
-export async function finishLeftRuns(db: Database): Promise<{ dropped: number; published: number }> {
+export async function finishLeftRuns(
+  db: Database,
+  space?: ImportSpaceWatch,
+): Promise<{ dropped: number; published: number }> {
   const { rows } = await db.query<{ id: number; state: 'staging' | 'publishing' }>(
     'SELECT id, state FROM import_runs ORDER BY id',
   );
@@ -143,7 +150,7 @@ export async function finishLeftRuns(db: Database): Promise<{ dropped: number; p
   let published = 0;
   for (const run of rows) {
     if (run.state === 'publishing') {
-      await publishRun(db, run.id);
+      await publishRun(db, run.id, space);
       published += 1;
     } else {
       await dropRun(db, run.id);

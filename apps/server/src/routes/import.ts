@@ -8,7 +8,7 @@ import { perUserRouteLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { mediaType, publicOrigin, type WriteRouteConfig } from '../http/write-guard.ts';
 import { spoolBody, tooLarge } from '../import/import-file.ts';
 import { importPlaces } from '../import/import-places.ts';
-import { ensureRoom, importBytes } from '../import/import-space.ts';
+import { ensureRoom, ImportSpaceWatch, importBytes } from '../import/import-space.ts';
 import { finishLeftRuns } from '../import/import-staging.ts';
 import { csvRows, geoJsonRows } from '../import/source-rows.ts';
 import { ownUploadFolder, removeStaleUploads, uploadRoot } from '../import/upload-folder.ts';
@@ -27,7 +27,8 @@ export async function importRoutes(app: FastifyInstance) {
   // the next import finishes them first anyway.
   if (app.database.kind === 'pglite') {
     try {
-      const left = await finishLeftRuns(app.database);
+      const disk = { path: app.appConfig.dataDir, minFreeMb: minFreeDiskMb };
+      const left = await finishLeftRuns(app.database, new ImportSpaceWatch(app.database, disk));
       if (left.dropped + left.published > 0) app.log.info(left, 'imports left by a stopped process finished');
     } catch (error) {
       app.log.warn({ err: error }, 'imports left by a stopped process could not be finished yet');
@@ -82,6 +83,7 @@ export async function importRoutes(app: FastifyInstance) {
           actorId: user.id,
           host: ownHost ?? request.host,
           languages: app.appConfig.languages,
+          disk: { path: app.appConfig.dataDir, minFreeMb: minFreeDiskMb },
         });
         if (!dryRun && !imported) {
           const count = report.refused.length;

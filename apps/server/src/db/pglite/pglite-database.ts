@@ -12,6 +12,7 @@ import {
 } from '../database.ts';
 import { Mutex } from '../mutex.ts';
 import { isReadStatement, statementTimeoutError } from '../statement-timeout.ts';
+import { CHECKPOINT_CHECK_MS, checkpointWhenDue } from '../wal-checkpoints.ts';
 import type { PgliteRequest, PgliteResponse, PgliteWorkerData, WireError } from './protocol.ts';
 
 type Pending = {
@@ -61,6 +62,12 @@ class PgliteDatabase implements Database {
   private failure: Error | undefined;
 
   private closing = false;
+  /** Keeps the write-ahead log bounded between imports (wal-checkpoints.ts). */
+  private readonly checkpoints = setInterval(
+    // A checkpoint that fails (a full disk) is tried again at the next check; queries report it.
+    () => void checkpointWhenDue(this).catch(() => undefined),
+    CHECKPOINT_CHECK_MS,
+  ).unref();
 
   constructor(
     private readonly worker: Worker,
@@ -94,6 +101,7 @@ class PgliteDatabase implements Database {
   private fail(error: Error) {
     const first = this.failure === undefined;
     this.failure ??= error;
+    clearInterval(this.checkpoints);
     for (const waiting of this.pending.values()) {
       clearTimeout(waiting.watchdog);
       waiting.reject(error);
@@ -197,6 +205,7 @@ class PgliteDatabase implements Database {
 
   async close(): Promise<void> {
     this.closing = true;
+    clearInterval(this.checkpoints);
     try {
       if (!this.failure) await this.mutex.run(() => this.send({ type: 'close' }));
     } catch {

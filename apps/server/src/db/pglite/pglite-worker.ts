@@ -39,6 +39,11 @@ try {
     parsers: { [types.INT8]: (value: string) => Number(value) },
     // Trigram indexes for place search (migration 004, decision 007).
     extensions: { pg_trgm },
+    // PGlite runs PostgreSQL as one process, which never checkpoints by itself: the write-ahead log
+    // grows until a CHECKPOINT (wal-checkpoints.ts asks for them). These sizes make a checkpoint
+    // also delete the old log files, rather than keep up to 1 GB of them for reuse (measured: 20 000
+    // imported rows left 192 MB of log after a checkpoint at the defaults, 64 MB with these).
+    startParams: [...PGlite.defaultStartParams, '-c', 'min_wal_size=32MB', '-c', 'max_wal_size=32MB'],
   });
   await db.waitReady;
   // A GIN index's pending list (its unsorted recent entries) is emptied only by VACUUM or once it
