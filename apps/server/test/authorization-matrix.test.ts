@@ -446,6 +446,11 @@ const CASES: Case[] = [
     expected: row(404, 404, 404, 404, 404, 404),
   },
   {
+    name: 'GET /imports',
+    request: async () => ({ method: 'GET', url: '/api/v1/imports' }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
     name: 'GET /users',
     request: async () => ({ method: 'GET', url: '/api/v1/users' }),
     expected: row(401, 403, 403, 403, 200, 401),

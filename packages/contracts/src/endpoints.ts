@@ -42,7 +42,7 @@ import {
   NeedsCheckingQuery,
 } from './freshness.ts';
 import { IdempotencyHeaders } from './idempotency.ts';
-import { ExportQuery, IMPORT_CONTENT_TYPES, ImportQuery, ImportReport } from './import.ts';
+import { ExportQuery, IMPORT_CONTENT_TYPES, ImportQuery, ImportReport, ImportResultList } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
 import { OfflinePack, OfflinePackQuery } from './offline-pack.ts';
 import { OpenApiDocument } from './openapi-document.ts';
@@ -559,6 +559,14 @@ export const endpoints = {
     response: ImportReport,
     session: 'required',
     errors: [400, 401, 403, 413, 415, 422, 429],
+  },
+  listImports: {
+    ...routes.listImports,
+    summary:
+      'The 20 newest finished imports, newest first, including those a restart finished after the server stopped before answering (moderators)',
+    response: ImportResultList,
+    session: 'required',
+    errors: [401, 403],
   },
   exportGeoJson: {
     ...routes.exportGeoJson,

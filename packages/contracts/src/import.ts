@@ -3,7 +3,7 @@ import { FieldIssue } from './errors.ts';
 import { PLACE_FIELDS, PLACE_FILE_FIELDS, type PlaceField } from './place-fields.ts';
 import { checkPlaceText, PlaceInputFields } from './place-writes.ts';
 import { PlaceListQuery } from './places.ts';
-import { LanguageCode, Slug, text } from './primitives.ts';
+import { IsoDateTime, LanguageCode, Slug, text } from './primitives.ts';
 import { BooleanParam } from './query-params.ts';
 
 /**
@@ -130,6 +130,38 @@ export const ImportReport = z.object({
   refused: z.array(ImportRefusal),
 });
 export type ImportReport = z.infer<typeof ImportReport>;
+
+/**
+ * What became of an import that wrote places: published as it answered, or finished by the next
+ * start after the server stopped before answering (published to its end, or dropped when it had
+ * not yet read every row). The last two are how a moderator whose import got no answer learns it.
+ */
+export const ImportOutcome = z.enum(['published', 'published_after_restart', 'dropped_after_restart']);
+export type ImportOutcome = z.infer<typeof ImportOutcome>;
+
+/** One finished import (`GET /api/v1/imports`). */
+export const ImportResult = z.object({
+  id: z.number().int().positive(),
+  /** Who imported; null once that account is deleted. */
+  by: z.object({ id: z.number().int().positive(), displayName: z.string() }).nullable(),
+  status: ImportStatus,
+  outcome: ImportOutcome,
+  /** Null for an import dropped after a restart: its rows were never all read. */
+  counts: z
+    .object({
+      created: z.number().int().min(0),
+      updated: z.number().int().min(0),
+      unchanged: z.number().int().min(0),
+    })
+    .nullable(),
+  startedAt: IsoDateTime,
+  finishedAt: IsoDateTime,
+});
+export type ImportResult = z.infer<typeof ImportResult>;
+
+/** `GET /api/v1/imports` (moderators): the 20 newest finished imports, newest first. */
+export const ImportResultList = z.object({ items: z.array(ImportResult) });
+export type ImportResultList = z.infer<typeof ImportResultList>;
 
 /**
  * `GET /api/v1/export.geojson` and `GET /api/v1/export.csv`: the filters of `GET /api/v1/places`

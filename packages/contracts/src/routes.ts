@@ -70,6 +70,7 @@ export const routes = {
   photoThumb: { method: 'GET', path: '/api/v1/photos/{id}/thumb.webp', args: ['id'] },
   photoLarge: { method: 'GET', path: '/api/v1/photos/{id}/large.webp', args: ['id'] },
   importPlaces: { method: 'POST', path: '/api/v1/import', args: ['query'] },
+  listImports: { method: 'GET', path: '/api/v1/imports', args: [] },
   exportGeoJson: { method: 'GET', path: '/api/v1/export.geojson', args: ['query'] },
   exportCsv: { method: 'GET', path: '/api/v1/export.csv', args: ['query'] },
   offlinePack: { method: 'GET', path: '/api/v1/offline-pack', args: ['query'] },

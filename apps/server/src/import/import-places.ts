@@ -2,6 +2,7 @@ import { type FieldIssue, type ImportReport, type ImportStatus, PLACE_FIELDS } f
 import type { Database, Queryable } from '../db/database.ts';
 import { openingHoursIssues } from '../opening-hours/open-state.ts';
 import { type CurrentRow, keepPosition } from './existing-place.ts';
+import { recordImportResult } from './import-results.ts';
 import { type ImportDisk, ImportSpaceWatch } from './import-space.ts';
 import {
   analyzeAfterImport,
@@ -213,6 +214,7 @@ export async function importPlaces(
   }
   return importTurn(db, async () => {
     if (db.kind === 'postgres') {
+      const startedAt = new Date();
       try {
         await db.transaction(async (tx) => {
           const write: BatchWriter = async (creates, updates) => {
@@ -220,6 +222,14 @@ export async function importPlaces(
           };
           await run(tx, write, true);
           if (report.refused.length > 0) throw new RefusedRows();
+          const { created, updated, unchanged } = report;
+          await recordImportResult(tx, {
+            actorId: options.actorId,
+            status: options.status,
+            outcome: 'published',
+            counts: { created, updated, unchanged },
+            startedAt,
+          });
         });
       } catch (error) {
         if (error instanceof RefusedRows) return { report, imported: false, staleUpdates: 0 };
@@ -250,7 +260,8 @@ export async function importPlaces(
       await dropRun(db, runId);
       throw error;
     }
-    const staleUpdates = await publishRun(db, runId, space);
+    const { created, updated, unchanged } = report;
+    const staleUpdates = await publishRun(db, runId, { space, counts: { created, updated, unchanged } });
     await analyzeAfterImport(db, report.created + report.updated);
     return { report, imported: true, staleUpdates };
   });

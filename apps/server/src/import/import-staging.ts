@@ -1,7 +1,8 @@
-import type { ImportStatus } from '@karta/contracts';
+import type { ImportOutcome, ImportStatus } from '@karta/contracts';
 import type { Database } from '../db/database.ts';
 import { Mutex } from '../db/mutex.ts';
 import { emptySearchPendingLists } from '../places/search-pending-lists.ts';
+import { type ImportCounts, recordImportResult } from './import-results.ts';
 import type { ImportSpaceWatch } from './import-space.ts';
 import { type CreateRecord, type UpdateRecord, writeBatch } from './import-writes.ts';
 
@@ -96,14 +97,36 @@ export function nextStepBatches(batches: number, ms: number): number {
 
 /**
  * Publishes `run`'s batches in order, in steps of a few batches, each step with the mark of its
- * progress in one transaction, then drops the run. Returns how many updates were not applied
- * because their place was edited after the import read it (that edit is kept). With `space`, the
- * disk is checked between steps, and a run that would go below the reserve stops there.
+ * progress in one transaction, then records its result and drops the run. Returns how many
+ * updates were not applied because their place was edited after the import read it (that edit is
+ * kept). `counts` are the import's (kept on the run, so a restart that finishes it has them);
+ * with `space`, the disk is checked between steps, and a run that would go below the reserve
+ * stops there.
  */
-export async function publishRun(db: Database, run: number, space?: ImportSpaceWatch): Promise<number> {
-  const { rows } = await db.query<{ status: ImportStatus; actor_id: number | null; published_seq: number }>(
-    `UPDATE import_runs SET state = 'publishing' WHERE id = $1 RETURNING status, actor_id, published_seq`,
-    [run],
+export async function publishRun(
+  db: Database,
+  run: number,
+  options: { space?: ImportSpaceWatch; counts?: ImportCounts; outcome?: ImportOutcome } = {},
+): Promise<number> {
+  const { rows } = await db.query<{
+    status: ImportStatus;
+    actor_id: number | null;
+    published_seq: number;
+    started_at: Date;
+    created: number | null;
+    updated: number | null;
+    unchanged: number | null;
+  }>(
+    `UPDATE import_runs SET state = 'publishing', created = coalesce($2, created),
+            updated = coalesce($3, updated), unchanged = coalesce($4, unchanged)
+      WHERE id = $1
+     RETURNING status, actor_id, published_seq, started_at, created, updated, unchanged`,
+    [
+      run,
+      options.counts?.created ?? null,
+      options.counts?.updated ?? null,
+      options.counts?.unchanged ?? null,
+    ],
   );
   const current = rows[0];
   if (!current) return 0;
@@ -129,30 +152,58 @@ export async function publishRun(db: Database, run: number, space?: ImportSpaceW
     step = nextStepBatches(to - done, performance.now() - started);
     done = to;
     // Out of room, the run stays publishing: it is published to its end once there is room.
-    if (done < last) await space?.afterStep('publishing');
+    if (done < last) await options.space?.afterStep('publishing');
   }
+  // Recorded with the run's removal, so a stop between the two cannot record it twice.
+  await db.transaction(async (tx) => {
+    await recordImportResult(tx, {
+      actorId: current.actor_id,
+      status: current.status,
+      outcome: options.outcome ?? 'published',
+      counts:
+        current.created === null
+          ? null
+          : { created: current.created, updated: current.updated ?? 0, unchanged: current.unchanged ?? 0 },
+      startedAt: current.started_at,
+    });
+    await tx.query('DELETE FROM import_runs WHERE id = $1', [run]);
+  });
   await dropRun(db, run);
   return skipped;
 }
 
 /**
  * What imports of a stopped process left: runs still staging are deleted, runs publishing are
- * published to their end. Call it when no import of this process runs (at start, in `importTurn`).
+ * published to their end; each is recorded in the import results, where its moderator sees it. Call it when no import of this process runs (at start, in `importTurn`).
  */
 export async function finishLeftRuns(
   db: Database,
   space?: ImportSpaceWatch,
 ): Promise<{ dropped: number; published: number }> {
-  const { rows } = await db.query<{ id: number; state: 'staging' | 'publishing' }>(
-    'SELECT id, state FROM import_runs ORDER BY id',
-  );
+  const { rows } = await db.query<{
+    id: number;
+    state: 'staging' | 'publishing';
+    status: ImportStatus;
+    actor_id: number | null;
+    started_at: Date;
+  }>('SELECT id, state, status, actor_id, started_at FROM import_runs ORDER BY id');
   let dropped = 0;
   let published = 0;
   for (const run of rows) {
     if (run.state === 'publishing') {
-      await publishRun(db, run.id, space);
+      await publishRun(db, run.id, { space, outcome: 'published_after_restart' });
       published += 1;
     } else {
+      await db.transaction(async (tx) => {
+        await recordImportResult(tx, {
+          actorId: run.actor_id,
+          status: run.status,
+          outcome: 'dropped_after_restart',
+          counts: null,
+          startedAt: run.started_at,
+        });
+        await tx.query('DELETE FROM import_runs WHERE id = $1', [run.id]);
+      });
       await dropRun(db, run.id);
       dropped += 1;
     }

@@ -8,6 +8,7 @@ import { perUserRouteLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { mediaType, publicOrigin, type WriteRouteConfig } from '../http/write-guard.ts';
 import { spoolBody, tooLarge } from '../import/import-file.ts';
 import { importPlaces } from '../import/import-places.ts';
+import { listImportResults } from '../import/import-results.ts';
 import { ensureRoom, ImportSpaceWatch, importBytes } from '../import/import-space.ts';
 import { finishLeftRuns } from '../import/import-staging.ts';
 import { csvRows, geoJsonRows } from '../import/source-rows.ts';
@@ -105,4 +106,9 @@ export async function importRoutes(app: FastifyInstance) {
     // Every other request keeps the app's small body limit.
     { options: { bodyLimit: IMPORT_LIMIT_BYTES, config } },
   );
+
+  defineRoute(app, 'listImports', async (request) => {
+    requireUser(request, MODERATOR_ROLES);
+    return { items: await listImportResults(app.database) };
+  });
 }
