@@ -3,7 +3,7 @@ import { FieldIssue } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { AlertIcon, RetryIcon } from '../../../components/ui/icons.tsx';
-import { errorMessageKey } from '../../../lib/error-message.ts';
+import { errorMessageKey, isUnanswered } from '../../../lib/error-message.ts';
 import { IMPORT_LIMIT_MB } from '../utils/file-format.ts';
 import { fileIssueText } from '../utils/file-issue-message.ts';
 
@@ -14,9 +14,22 @@ function fileIssues(error: unknown): FieldIssue[] | null {
   return issues.success && issues.data.length > 0 ? issues.data : null;
 }
 
-/** A check or import that failed before any row was judged: why, in the reader's words, and Try again. */
-export function ImportFailure({ error, onRetry }: { error: unknown; onRetry(): void }) {
+/**
+ * A check or import that failed before any row was judged: why, in the reader's words, and Try
+ * again. An import that got no answer may still have been written (the server finishes it when it
+ * starts again), so it points to the list that says what became of it.
+ */
+export function ImportFailure({
+  error,
+  realRun = false,
+  onRetry,
+}: {
+  error: unknown;
+  realRun?: boolean;
+  onRetry(): void;
+}) {
   const { t } = useTranslation();
+  const noAnswer = realRun && (isUnanswered(error) || (error instanceof ApiError && error.status >= 500));
   const issues = fileIssues(error);
   const tooLarge = error instanceof ApiError && error.status === 413;
   const title = issues
@@ -48,6 +61,7 @@ export function ImportFailure({ error, onRetry }: { error: unknown; onRetry(): v
           })}
         </ul>
       )}
+      {noAnswer && <p className="mt-2">{t('importer.recent.noAnswer')}</p>}
       {!issues && !tooLarge && (
         <button type="button" onClick={onRetry} className={`${buttonStyles.secondary} mt-3`}>
           <RetryIcon />

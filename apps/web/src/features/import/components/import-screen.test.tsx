@@ -2,9 +2,9 @@ import type { ImportReport } from '@karta/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError } from '../../../testing/fake-api.ts';
+import { apiError, fakeApi } from '../../../testing/fake-api.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
-import { fakeUploadServer } from '../testing/fake-upload-server.ts';
+import { fakeUploadServer, type UploadAnswer } from '../testing/fake-upload-server.ts';
 import { ImportScreen } from './import-screen.tsx';
 
 const csvFile = (text: string, name = 'places.csv') => new File([text], name, { type: 'text/csv' });
@@ -231,6 +231,24 @@ describe('the import screen', () => {
     expect(screen.getByTestId('import-issue')).toHaveTextContent(
       'externalId: Redak 1 ima isti externalId; svako mjesto treba svoj.',
     );
+  });
+
+  it('points an import that got no answer to the list of recent imports, which says what became of it', async () => {
+    let answer: UploadAnswer = {
+      status: 200,
+      body: report({ created: 1, rows: [{ row: 1, externalId: 'p-1', action: 'create' }] }),
+    };
+    fakeUploadServer(() => answer);
+    fakeApi({ 'GET /api/v1/imports': { status: 200, body: { items: [] } } });
+    renderScreen();
+    await choose(csvFile('externalId,category,name_hr,lat,lng\r\np-1,pharmacy,Ljekarna,45.8,15.9\r\n'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Check file' }));
+    answer = 'offline';
+    await userEvent.click(await screen.findByRole('button', { name: 'Import 1 place as pending' }));
+    expect(await screen.findByTestId('import-failure')).toHaveTextContent(
+      'If the server stopped during the import, “Recent imports” below says what became of it',
+    );
+    expect(screen.getByRole('heading', { name: 'Recent imports' })).toBeInTheDocument();
   });
 
   it('explains the server’s 413 and a file refused as a whole', async () => {

@@ -14,6 +14,7 @@ import { FileSummary } from './file-summary.tsx';
 import { ImportFailure } from './import-failure.tsx';
 import { ImportProgress } from './import-progress.tsx';
 import { ImportReport } from './import-report.tsx';
+import { RecentImports } from './recent-imports.tsx';
 import { StatusChoice } from './status-choice.tsx';
 
 /** One titled part of the screen. */
@@ -188,7 +189,11 @@ export function ImportScreen() {
           <div className="mt-4 space-y-4">
             {busy && <ImportProgress state={state} rows={file.rows} />}
             {state.phase === 'failed' && (
-              <ImportFailure error={state.error} onRetry={state.dryRun ? check : runImport} />
+              <ImportFailure
+                error={state.error}
+                realRun={!state.dryRun}
+                onRetry={state.dryRun ? check : runImport}
+              />
             )}
             {(state.phase === 'checked' || state.phase === 'imported' || state.phase === 'refused') && (
               <ImportReport
@@ -212,6 +217,10 @@ export function ImportScreen() {
           </div>
         </Step>
       )}
+
+      <Step title={t('importer.steps.recent')} testId="import-recent">
+        <RecentImports />
+      </Step>
 
       <Step title={t('importer.steps.export')} testId="import-export">
         <ExportLinks />
