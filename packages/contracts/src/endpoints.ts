@@ -311,7 +311,7 @@ export const endpoints = {
   createFollow: {
     ...routes.createFollow,
     summary:
-      'Follow an area or a spot by e-mail, without an account: a confirmation link is sent (nothing else until it is followed), then a daily or weekly digest of published places added, changed or archived there. The same answer whatever the address (404 `mail_off` when the site sends no e-mail)',
+      'Follow an area or a spot by e-mail, without an account: a confirmation link is sent unless the address already has 3 unanswered ones (nothing else until one is followed), then a daily or weekly digest of published places added, changed or archived there. The same answer whatever the address (404 `mail_off` when the site sends no e-mail)',
     body: FollowInput,
     status: 204,
     errors: [400, 403, 404, 415, 429],
