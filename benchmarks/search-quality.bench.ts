@@ -45,7 +45,8 @@ export async function benchSearchQuality(): Promise<SearchQualityFigures> {
     );
     const cities = allCities();
     await insertCities(db, cities, rows[0]?.id as number);
-    const places = createPlaceRepository(db);
+    // The default deployment's settings (neither hours nor staleness is measured here).
+    const places = createPlaceRepository(db, { hours: { timeZone: 'Europe/Zagreb', country: 'hr' } });
     const listMisses: QualityMiss[] = [];
     const suggestionMisses: QualityMiss[] = [];
     const listTimes: number[] = [];

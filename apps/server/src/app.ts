@@ -33,7 +33,6 @@ import { writeDueReviewDigests } from './notifications/review-digest.ts';
 import { tidyLinks } from './notifications/tidy-links.ts';
 import { loggerOptions, registerRequestLog } from './observability/request-log.ts';
 import { reportError } from './observability/sentry.ts';
-import { useHoursSettings } from './opening-hours/open-state.ts';
 import { useStaleAfterDays } from './places/stale.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
@@ -108,8 +107,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clientErrorHandler,
   });
 
-  // Every place's hours are read in the deployment's time zone, with its public holidays.
-  useHoursSettings(config.hours);
   useStaleAfterDays(config.staleAfterDays);
   const ownsDatabase = !options.database;
   const database =

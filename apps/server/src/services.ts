@@ -17,6 +17,7 @@ import { createPhotoRepository, type PhotoRepository } from './photos/photo-repo
 import { openPhotoStore, type PhotoStore } from './photos/photo-store.ts';
 import { createPhotoUploads, type PhotoUploads } from './photos/photo-uploads.ts';
 import { createPlaceRepository, type PlaceRepository } from './places/place-repository.ts';
+import type { PlaceSettings } from './places/place-settings.ts';
 import { createPlaceWriteRepository, type PlaceWriteRepository } from './places/place-write-repository.ts';
 
 /** What the routes use, decorated on the root instance so every route plugin sees it. */
@@ -68,7 +69,10 @@ export function decorateServices(
   app.decorate('mapIndex', services.mapIndex);
   app.decorate('storage', services.storage);
   app.decorate('mailer', services.mailer);
-  app.decorate('placeRepository', createPlaceRepository(services.database));
+  // How this app reads places, from its own configuration: passed to each reader, held by no
+  // module, so two apps in one process each answer by theirs (places/place-settings.ts).
+  const placeSettings: PlaceSettings = { hours: services.appConfig.hours };
+  app.decorate('placeRepository', createPlaceRepository(services.database, placeSettings));
   app.decorate(
     'categoryRepository',
     createCategoryRepository(services.database, { languages: services.appConfig.languages }),
@@ -81,6 +85,7 @@ export function decorateServices(
   );
   const placeWrites = createPlaceWriteRepository(services.database, {
     languages: services.appConfig.languages,
+    settings: placeSettings,
     events: { proposed: notifier.proposalWaiting, moved: notifier.proposalDecided },
   });
   app.decorate('placeWrites', placeWrites);
@@ -95,7 +100,7 @@ export function decorateServices(
       services.appConfig.defaultLanguage,
     ),
   );
-  app.decorate('confirmations', createConfirmations(services.database));
+  app.decorate('confirmations', createConfirmations(services.database, placeSettings));
   const siteLanguage = services.appConfig.defaultLanguage;
   app.decorate(
     'accounts',

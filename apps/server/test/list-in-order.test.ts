@@ -5,7 +5,7 @@ import { seedDemoData } from '../src/demo-data/seed.ts';
 import { listInOrder } from '../src/places/list-in-order.ts';
 import { createTestDatabase, databaseAvailable, dbKind, type TestDatabase } from './support/test-app.ts';
 
-type Query = Parameters<typeof listInOrder>[1];
+type Query = Parameters<typeof listInOrder>[2];
 
 const CENTRE = { lat: 45.81, lng: 15.98 };
 const published = { statuses: ['published'] as const, order: 'oldest' as const };
@@ -20,7 +20,7 @@ describe.skipIf(!databaseAvailable)(`an export's one ordered pass, range of ids 
   const pass = async (query: Query, idSpan: number) => {
     const ids: number[] = [];
     const distances: number[] = [];
-    for await (const page of listInOrder(counted, query, null, 100, undefined, idSpan)) {
+    for await (const page of listInOrder(counted, t.config, query, null, 100, undefined, idSpan)) {
       expect(page.length).toBeLessThanOrEqual(100);
       ids.push(...page.map((place) => place.id));
       distances.push(...page.map((place) => place.distance ?? Number.NaN));
@@ -83,7 +83,7 @@ describe.skipIf(!databaseAvailable)(`an export's one ordered pass, range of ids 
     const query: Query = { ...published, near: CENTRE, radius: 3000 };
     const before = [...(await pass(query, 1_000_000))];
     const gone = before[150] as number;
-    const pages = listInOrder(t.database, query, null, 100, undefined, 97);
+    const pages = listInOrder(t.database, t.config, query, null, 100, undefined, 97);
     const first = await pages.next();
     // The first page is read; the place on the second page is then archived by a moderator.
     await t.database.query(`UPDATE places SET status = 'archived' WHERE id = $1`, [gone]);

@@ -243,9 +243,9 @@ describe.skipIf(!databaseAvailable)(`GET /api/v1/offline-pack (${dbKind})`, () =
         ]);
         for (let at = savedAt + 1234; at < horizon; at += 37 * 60 * 1000) instants.push(at);
         for (const at of instants.filter((instant) => instant >= savedAt)) {
-          const server = placeOpenState(key, new Date(at));
+          const server = placeOpenState(key, t.config.hours, new Date(at));
           expect(week.stateAt(at), `${key} at ${new Date(at).toISOString()}`).toEqual(server);
-          expect(week.isOpenAt(at)).toBe(isKeyOpenAt(key, new Date(at)));
+          expect(week.isOpenAt(at)).toBe(isKeyOpenAt(key, new Date(at), t.config.hours));
           states.add(`${server.state} ${server.comment}`);
           compared += 1;
         }

@@ -1,6 +1,6 @@
 import type { Category } from '@karta/contracts';
 import { type Database, DatabaseError } from '../db/database.ts';
-import { checkPlaceContent } from '../places/place-limits.ts';
+import { checkTextLanguages } from '../places/place-limits.ts';
 
 /** The slug is taken by another category (409). */
 export class SlugTakenError extends Error {
@@ -31,7 +31,7 @@ export function createCategoryRepository(db: Database, { languages }: { language
 
     /** A new category, shown after the existing ones. */
     async create(input: Omit<Category, 'id'>): Promise<Category> {
-      checkPlaceContent(input, languages);
+      checkTextLanguages(input, languages);
       try {
         const { rows } = await db.query<Category>(
           `INSERT INTO categories (slug, name, color, icon, sort_order)
@@ -51,7 +51,7 @@ export function createCategoryRepository(db: Database, { languages }: { language
       id: number,
       patch: Partial<Pick<Category, 'name' | 'color' | 'icon'>>,
     ): Promise<Category | undefined> {
-      checkPlaceContent(patch, languages);
+      checkTextLanguages(patch, languages);
       const { rows } = await db.query<Category>(
         `UPDATE categories SET name = coalesce($2::jsonb, name), color = coalesce($3, color),
            icon = coalesce($4, icon)

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { CHECKED_SQL } from '../places/moderator-check.ts';
 import { type PlaceRow, toPlace } from '../places/place-row.ts';
 import { type Actor, isModerator } from '../places/place-rules.ts';
+import type { PlaceSettings } from '../places/place-settings.ts';
 import { Sql } from '../places/place-sql.ts';
 import { placeColumnsSql } from '../places/place-visibility.ts';
 import { isStale, staleCutoff } from '../places/stale.ts';
@@ -43,9 +44,10 @@ export interface NeedsCheckingCursor {
  * "Is it still there?": visitors' one-tap answers and the moderators' queue of places to check.
  * An answer counts once per place, client and day. "Still here" confirms the place, from a
  * signed-in user or from several visitors; "Not here" counts towards a report for moderators, and
- * never changes the place itself: nobody can push a place around.
+ * never changes the place itself: nobody can push a place around. Places are read with
+ * `settings`, the app's (services.ts).
  */
-export function createConfirmations(db: Database) {
+export function createConfirmations(db: Database, settings: PlaceSettings) {
   let salt: Promise<string> | undefined;
   /** The site's visitor salt, read once (and again after a failed read). */
   const visitorSalt = () => {
@@ -141,7 +143,7 @@ export function createConfirmations(db: Database) {
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        items: page.map((row) => ({ ...toPlace(row), notHereCount: row.not_here_count })),
+        items: page.map((row) => ({ ...toPlace(row, settings), notHereCount: row.not_here_count })),
         next:
           rows.length > limit && last
             ? { notHere: last.not_here_count, confirmedAt: last.confirmed_text, id: last.id }

@@ -1,6 +1,6 @@
 import { type FieldIssue, type ImportReport, type ImportStatus, PLACE_FIELDS } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
-import { openingHoursIssues } from '../opening-hours/open-state.ts';
+import { type HoursSettings, openingHoursIssues } from '../opening-hours/open-state.ts';
 import { type CurrentRow, keepPosition } from './existing-place.ts';
 import { recordImportResult } from './import-results.ts';
 import { type ImportDisk, ImportSpaceWatch } from './import-space.ts';
@@ -41,6 +41,8 @@ export interface ImportOptions {
   host: string;
   /** The site's languages (`LANGUAGES`): a name or description in any other refuses its row. */
   languages: readonly string[];
+  /** Where opening hours are read (`config.hours`): a value opening_hours.js cannot read refuses its row. */
+  hours: HoursSettings;
   /** PGlite: the disk the database writes on, watched between steps (import-space.ts). */
   disk?: ImportDisk;
 }
@@ -131,7 +133,7 @@ export async function importPlaces(
         const categoryId = categories.get(category);
         const issues: FieldIssue[] = [
           ...languageIssues(parsed.value, options.languages),
-          ...openingHoursIssues(parsed.value.openingHours, 'opening_hours'),
+          ...openingHoursIssues(parsed.value.openingHours, 'opening_hours', options.hours),
         ];
         if (categoryId === undefined)
           issues.push({ path: 'category', message: `There is no category "${category}"` });

@@ -5,7 +5,6 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { ClusterIndex } from '@karta/map-core/clustering';
-import { useHoursSettings } from '../opening-hours/open-state.ts';
 import { OpenHoursTracker } from './open-hours-tracker.ts';
 import { type MapIndexRequest, type MapIndexResponse, type PackedPlace, unpackPlace } from './protocol.ts';
 
@@ -24,8 +23,11 @@ const IDLE_MS = 1000;
 let staged: PackedPlace[] = [];
 let parseMs = 0;
 let index: ClusterIndex | undefined;
-/** The hours keys of the indexed places and which are open now (kept across builds). */
-let hours = new OpenHoursTracker();
+/**
+ * The hours keys of the indexed places and which are open now, read with the `hours` of the last
+ * build's message (a new tracker each build); none before the first build.
+ */
+let hours: OpenHoursTracker | undefined;
 let clockTimer: NodeJS.Timeout | undefined;
 
 let lastRequestAt = 0;
@@ -42,8 +44,14 @@ function compactWhenIdle() {
   idleTimer.unref();
 }
 
+/** The hours of the index being built or built: there are none before the first build. */
+function tracker(): OpenHoursTracker {
+  if (!hours) throw new Error('The index is not built yet');
+  return hours;
+}
+
 /** The index's number for an hours key, evaluated now when new. */
-const hoursIdOf = (key: string | null) => hours.idOf(key, Date.now());
+const hoursIdOf = (key: string | null) => tracker().idOf(key, Date.now());
 
 /**
  * Follows the clock: at each key's next change the open set is evaluated again and handed to the
@@ -52,17 +60,19 @@ const hoursIdOf = (key: string | null) => hours.idOf(key, Date.now());
  */
 function followClock() {
   clearTimeout(clockTimer);
+  const clock = tracker();
   clockTimer = setTimeout(() => {
-    hours.advance(Date.now());
-    if (hours.takeChange()) index?.setOpenHours(hours.open);
+    clock.advance(Date.now());
+    if (clock.takeChange()) index?.setOpenHours(clock.open);
     followClock();
-  }, hours.waitFrom(Date.now()));
+  }, clock.waitFrom(Date.now()));
   clockTimer.unref();
 }
 
 /** Hands the index the open set after places arrived, when a new key changed it. */
 function syncOpenHours(target: ClusterIndex) {
-  if (hours.takeChange()) target.setOpenHours(hours.open);
+  const open = tracker();
+  if (open.takeChange()) target.setOpenHours(open.open);
   followClock();
 }
 
@@ -90,12 +100,12 @@ port.on('message', (request: MapIndexRequest) => {
       // let it go first, and the build never needs the memory of two indexes.
       index = undefined;
       const started = performance.now();
-      useHoursSettings(request.hours);
-      hours = new OpenHoursTracker();
+      const building = new OpenHoursTracker(request.hours);
+      hours = building;
       const places = staged.map((packed) => unpackPlace(packed, hoursIdOf));
       staged = [];
-      hours.takeChange();
-      index = ClusterIndex.build(places, { maxZoom: request.maxZoom, openHours: hours.open });
+      building.takeChange();
+      index = ClusterIndex.build(places, { maxZoom: request.maxZoom, openHours: building.open });
       followClock();
       send({
         type: 'built',

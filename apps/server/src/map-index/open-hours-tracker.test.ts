@@ -5,7 +5,7 @@ const at = (local: string) => new Date(local).getTime();
 
 describe('OpenHoursTracker', () => {
   it('numbers keys, knows which are open, and moves them only at their next change', () => {
-    const hours = new OpenHoursTracker();
+    const hours = new OpenHoursTracker({ timeZone: 'Europe/Zagreb', country: 'hr' });
     const start = at('2026-11-25T07:59+01:00');
     const weekdays = hours.idOf('Mo-Fr 08:00-16:00; PH off', start) as number;
     const always = hours.idOf('24/7', start) as number;

@@ -1,4 +1,4 @@
-import { placeOpenState } from '../opening-hours/open-state.ts';
+import { type HoursSettings, placeOpenState } from '../opening-hours/open-state.ts';
 
 /** The longest wait between two looks at the clock (a year-long `until` is still looked at hourly). */
 const LONGEST_WAIT_MS = 60 * 60 * 1000;
@@ -7,7 +7,7 @@ const LONGEST_WAIT_MS = 60 * 60 * 1000;
  * The open-now set of the map index: every hours key (migration 013) the indexed places have,
  * numbered (the index's `hoursId`), with whether it is open now and until when. A key is evaluated
  * when first seen and again only at its next change, so the set follows the clock at the cost of
- * the keys that change, never of the places.
+ * the keys that change, never of the places. Keys are read with `settings` (the build's `hours`).
  */
 export class OpenHoursTracker {
   private readonly idByKey = new Map<string, number>();
@@ -16,6 +16,8 @@ export class OpenHoursTracker {
   private readonly openIds = new Set<number>();
   /** Whether the open set changed since the last `takeChange`. */
   private changed = false;
+
+  constructor(private readonly settings: HoursSettings) {}
 
   /** The number of a key (null: no hours, no number), evaluated at `now` when first seen. */
   idOf(key: string | null, now: number): number | undefined {
@@ -58,7 +60,7 @@ export class OpenHoursTracker {
   }
 
   private evaluate(id: number, now: number): void {
-    const state = placeOpenState(this.keys[id] as string, new Date(now));
+    const state = placeOpenState(this.keys[id] as string, this.settings, new Date(now));
     const open = state.state === 'open';
     if (open !== this.openIds.has(id)) this.changed = true;
     if (open) this.openIds.add(id);

@@ -6,6 +6,7 @@ import {
 } from '@karta/contracts';
 import { exportFilters } from '../export/place-export.ts';
 import { AppError } from '../http/errors.ts';
+import type { HoursSettings } from '../opening-hours/open-state.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
 import { PackHours } from './pack-hours.ts';
 
@@ -38,7 +39,7 @@ export const horizonOf = (savedAt: Date) =>
  * The offline pack of a box as JSON text, piece by piece (`chunks`), and how many places it holds
  * at most (`count`): its published places as a visitor sees them (the export's filters, so public
  * positions whoever asks, in id order), the categories given, and the places' hours evaluated for
- * the week from `savedAt` (pack-hours.ts). The text is
+ * the week from `savedAt` (pack-hours.ts, read with `hours`, the app's settings). The text is
  * the contract's `OfflinePack` written as the API writes any answer (`JSON.stringify`, its fields
  * in the contract's order), without ever holding more than one page of places.
  *
@@ -51,7 +52,11 @@ export const horizonOf = (savedAt: Date) =>
 export async function offlinePackChunks(
   places: PlaceRepository,
   query: OfflinePackQuery,
-  { savedAt, categories }: { savedAt: Date; categories: readonly Category[] },
+  {
+    savedAt,
+    categories,
+    hours: settings,
+  }: { savedAt: Date; categories: readonly Category[]; hours: HoursSettings },
 ): Promise<{ count: number; chunks: AsyncGenerator<string> }> {
   const filters = exportFilters({ bbox: query.bbox, category: query.category });
   const read = await places.inIdOrderUpTo(filters, null, {
@@ -64,7 +69,7 @@ export async function offlinePackChunks(
   const horizon = horizonOf(savedAt);
   const chunks = (async function* () {
     yield `{"bbox":${JSON.stringify(query.bbox)},"savedAt":${JSON.stringify(savedAt)},"horizon":${JSON.stringify(horizon)},"places":[`;
-    const hours = new PackHours();
+    const hours = new PackHours(settings);
     let first = true;
     for await (const page of pages) {
       // A list's item carries its distance from the list's point, which a place page has not; the

@@ -28,7 +28,13 @@ function packsOn(options: Parameters<typeof createOfflinePacks>[1] = {}, changed
   }));
   const places = { inIdOrderUpTo } as unknown as PlaceRepository;
   const categories = { list: async () => [] } as unknown as CategoryRepository;
-  return { packs: createOfflinePacks({ database, places, categories }, options), builds: inIdOrderUpTo };
+  return {
+    packs: createOfflinePacks(
+      { database, places, categories, hours: { timeZone: 'Europe/Zagreb', country: 'hr' } },
+      options,
+    ),
+    builds: inIdOrderUpTo,
+  };
 }
 
 /** The whole pack an answer hands out, once built, as JSON. */

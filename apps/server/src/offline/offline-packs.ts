@@ -7,6 +7,7 @@ import type { CategoryRepository } from '../categories/category-repository.ts';
 import type { Queryable } from '../db/database.ts';
 import { BROTLI_OPTIONS } from '../http/compression.ts';
 import { anyChangeSince, currentPosition } from '../map-index/change-log.ts';
+import type { HoursSettings } from '../opening-hours/open-state.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
 import { offlinePackChunks, PACKED_PLACE_BYTES } from './offline-pack.ts';
 import { PackBytes } from './pack-bytes.ts';
@@ -122,9 +123,15 @@ function keyOf(query: OfflinePackQuery): string {
  * pages) into brotli, whose bytes every answer for that pack reads; finished packs are kept, up
  * to `cacheBytes` and `maxAgeMs`, and handed out again while no place and no category has
  * changed since the pack's first read. A request for a pack being built shares that build.
+ * Hours are read with `deps.hours`, the app's settings (config.hours).
  */
 export function createOfflinePacks(
-  deps: { database: Queryable; places: PlaceRepository; categories: CategoryRepository },
+  deps: {
+    database: Queryable;
+    places: PlaceRepository;
+    categories: CategoryRepository;
+    hours: HoursSettings;
+  },
   options: OfflinePacksOptions = {},
 ) {
   const maxBuilds = options.maxBuilds ?? MAX_PACK_BUILDS;
@@ -251,7 +258,11 @@ export function createOfflinePacks(
       const categories = await deps.categories.list();
       entry.snapshot = position.snapshot;
       entry.categories = JSON.stringify(categories);
-      const text = await offlinePackChunks(deps.places, query, { savedAt: entry.savedAt, categories });
+      const text = await offlinePackChunks(deps.places, query, {
+        savedAt: entry.savedAt,
+        categories,
+        hours: deps.hours,
+      });
       void write(entry, text, settle).finally(done);
     } catch (error) {
       entry.bytes.fail(error);

@@ -1,13 +1,16 @@
 import type { OfflineHours, OfflineHoursStretch, OfflinePlace } from '@karta/contracts';
-import { hoursKeyOf } from '../opening-hours/open-state.ts';
+import { type HoursSettings, hoursKeyOf } from '../opening-hours/open-state.ts';
 import { type StateStretch, stateTimelines } from '../opening-hours/state-timeline.ts';
 
 /**
  * The opening hours of a pack's places, gathered as its places are read (`add`, page by page:
- * only each place's id is kept, under its hours key) and worked out at the end (`hours`).
+ * only each place's id is kept, under its hours key) and worked out at the end (`hours`), read
+ * with the app's `settings` (config.hours).
  */
 export class PackHours {
   private readonly placesByKey = new Map<string, number[]>();
+
+  constructor(private readonly settings: HoursSettings) {}
 
   add(place: Pick<OfflinePlace, 'id' | 'openingHours' | 'lat' | 'lng'>): void {
     // The pack's positions are the public ones, which the key's tenth of a degree is taken from.
@@ -27,7 +30,12 @@ export class PackHours {
    */
   async hours(savedAt: Date, horizon: Date): Promise<OfflineHours[]> {
     const hours: OfflineHours[] = [];
-    const timelines = stateTimelines(this.placesByKey.keys(), savedAt.getTime(), horizon.getTime());
+    const timelines = stateTimelines(
+      this.placesByKey.keys(),
+      savedAt.getTime(),
+      horizon.getTime(),
+      this.settings,
+    );
     for (const [key, stretches] of timelines) {
       hours.push({ places: this.placesByKey.get(key) as number[], stretches: packedStretches(stretches) });
       await new Promise((resume) => setImmediate(resume));

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { isKeyOpenAt, placeOpenState } from './open-state.ts';
+import { type HoursSettings, isKeyOpenAt, placeOpenState } from './open-state.ts';
 
 /** Instants whose open keys are kept for `openAt` (a planner pages through one instant's list). */
 const INSTANTS_KEPT = 16;
@@ -9,9 +9,10 @@ const INSTANTS_KEPT = 16;
  * every list: each key is evaluated once, not each place. The keys are read from
  * `opening_hours_keys` by what committed since the last read (as the change log is read, so a key
  * committed out of order is never skipped). For now, each key's state is kept until its next
- * change; another instant evaluates every key once (and is kept for the next pages).
+ * change; another instant evaluates every key once (and is kept for the next pages). Hours are
+ * read with `settings`, the app's own (config.hours).
  */
-export function createOpenKeys(db: Queryable) {
+export function createOpenKeys(db: Queryable, settings: HoursSettings) {
   const keys = new Set<string>();
   let snapshot: string | null = null;
   let reading: Promise<void> | null = null;
@@ -45,7 +46,7 @@ export function createOpenKeys(db: Queryable) {
     for (const key of keys) {
       let state = now.get(key);
       if (!state || at >= state.until) {
-        const evaluated = placeOpenState(key, new Date(at));
+        const evaluated = placeOpenState(key, settings, new Date(at));
         const until = evaluated.nextChange ? Date.parse(evaluated.nextChange) : Number.POSITIVE_INFINITY;
         state = { open: evaluated.state === 'open', until };
         now.set(key, state);
@@ -59,7 +60,7 @@ export function createOpenKeys(db: Queryable) {
     const kept = atInstant.get(at);
     if (kept && kept.known === keys.size) return kept.open;
     const instant = new Date(at);
-    const open = [...keys].filter((key) => isKeyOpenAt(key, instant));
+    const open = [...keys].filter((key) => isKeyOpenAt(key, instant, settings));
     if (atInstant.size >= INSTANTS_KEPT) atInstant.delete(atInstant.keys().next().value as number);
     atInstant.set(at, { known: keys.size, open });
     return open;

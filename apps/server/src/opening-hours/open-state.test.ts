@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkOpeningHours,
   type HoursContext,
+  type HoursSettings,
   isKeyOpenAt,
   openStateAt,
   openStatesAt,
@@ -10,8 +11,10 @@ import {
   UNKNOWN_STATE,
 } from './open-state.ts';
 
-/** The default deployment: Zagreb's time, Croatia's public holidays. */
-const ZAGREB: HoursContext = { timeZone: 'Europe/Zagreb', country: 'hr', lat: 45.81, lng: 15.98 };
+/** The default deployment's settings: Zagreb's time, Croatia's public holidays. */
+const ZAGREB_HOURS: HoursSettings = { timeZone: 'Europe/Zagreb', country: 'hr' };
+/** Those settings at a point in Zagreb. */
+const ZAGREB: HoursContext = { ...ZAGREB_HOURS, lat: 45.81, lng: 15.98 };
 const WEEKDAYS = 'Mo-Fr 08:00-16:00; Sa 09:00-12:00; PH off';
 
 /** An instant given as the wall-clock time in Zagreb and its UTC offset, e.g. `2026-11-25T10:00+01:00`. */
@@ -144,10 +147,14 @@ describe('hours that follow the sun', () => {
 
   it('are read at the point of their hours key: the same clock, another sun', () => {
     // 45.8° N, 15.9° E (Zagreb) and 45.8° N, 29.9° E, a zone further east read on Zagreb's clock.
-    expect(placeOpenState('sunrise-sunset|458|159', at('2026-11-25T06:30+01:00')).state).toBe('closed');
-    expect(placeOpenState('sunrise-sunset|458|299', at('2026-11-25T06:30+01:00')).state).toBe('open');
-    expect(isKeyOpenAt('sunrise-sunset|458|299', at('2026-11-25T06:30+01:00'))).toBe(true);
-    expect(isKeyOpenAt('sunrise-sunset|458|159', at('2026-11-25T06:30+01:00'))).toBe(false);
+    expect(placeOpenState('sunrise-sunset|458|159', ZAGREB_HOURS, at('2026-11-25T06:30+01:00')).state).toBe(
+      'closed',
+    );
+    expect(placeOpenState('sunrise-sunset|458|299', ZAGREB_HOURS, at('2026-11-25T06:30+01:00')).state).toBe(
+      'open',
+    );
+    expect(isKeyOpenAt('sunrise-sunset|458|299', at('2026-11-25T06:30+01:00'), ZAGREB_HOURS)).toBe(true);
+    expect(isKeyOpenAt('sunrise-sunset|458|159', at('2026-11-25T06:30+01:00'), ZAGREB_HOURS)).toBe(false);
   });
 
   it('parses keys: a value that follows the sun has its cell, any other is the value', () => {
@@ -165,15 +172,15 @@ describe('hours that follow the sun', () => {
 describe('openStatesAt', () => {
   it('gives each key the state placeOpenState gives it at the read’s instant, evaluated once', () => {
     const instant = at('2026-11-25T15:59:59.900+01:00');
-    const stateOf = openStatesAt(instant);
+    const stateOf = openStatesAt(ZAGREB_HOURS, instant);
     for (const key of [WEEKDAYS, 'sunrise-sunset|458|159', 'sunrise-sunset|458|299', '24/7']) {
-      expect(stateOf(key), key).toEqual(placeOpenState(key, instant));
+      expect(stateOf(key), key).toEqual(placeOpenState(key, ZAGREB_HOURS, instant));
     }
     expect(stateOf(null)).toBe(UNKNOWN_STATE);
     // The same answer object for the same key: its hours were not evaluated again.
     expect(stateOf(WEEKDAYS)).toBe(stateOf(WEEKDAYS));
     // A later read evaluates anew: a tenth of a second on, the shop has closed.
-    expect(openStatesAt(at('2026-11-25T16:00:00+01:00'))(WEEKDAYS).state).toBe('closed');
+    expect(openStatesAt(ZAGREB_HOURS, at('2026-11-25T16:00:00+01:00'))(WEEKDAYS).state).toBe('closed');
     expect(stateOf(WEEKDAYS).state).toBe('open');
   });
 });

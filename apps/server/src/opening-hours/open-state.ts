@@ -2,7 +2,10 @@ import type { OpenState } from '@karta/contracts';
 import { fromZonedTime, getTimezoneOffset, toZonedTime } from 'date-fns-tz';
 import OpeningHours from 'opening_hours';
 
-/** The deployment's TIME_ZONE and HOLIDAY_COUNTRY, set once at start (`useHoursSettings`). */
+/**
+ * The deployment's TIME_ZONE and HOLIDAY_COUNTRY (`config.hours`), passed to every reader of hours
+ * as an argument: two apps built in one process may read them differently.
+ */
 export interface HoursSettings {
   timeZone: string;
   country: string;
@@ -13,17 +16,6 @@ export interface HoursSettings {
  * means, with a point in it (opening_hours.js wants one for sun times such as `sunrise-sunset`).
  */
 export type HoursContext = HoursSettings & { lat: number; lng: number };
-
-let settings: HoursSettings = { timeZone: 'Europe/Zagreb', country: 'hr' };
-
-/**
- * Sets where every place's hours are read (buildApp, from the configuration). One setting for
- * the process, like the configuration it comes from: every read path turns rows into places with
- * it, without passing it through each.
- */
-export function useHoursSettings(next: HoursSettings): void {
-  settings = next;
-}
 
 /**
  * Where an hours key (the `hours_key` column, migration 013) is read: its `opening_hours` value,
@@ -55,8 +47,12 @@ const SUN_WORDS = /(sunrise|sunset|dawn|dusk)/i;
 /** Whether `value`'s hours follow the sun (their times move from day to day). */
 export const followsTheSun = (value: string) => SUN_WORDS.test(value);
 
-/** The state of a place with this hours key (null: no hours) now, or at `instant`. */
-export function placeOpenState(hoursKey: string | null, instant = new Date()): OpenState {
+/** The state of a place with this hours key (null: no hours) now, or at `instant`, read with `settings`. */
+export function placeOpenState(
+  hoursKey: string | null,
+  settings: HoursSettings,
+  instant = new Date(),
+): OpenState {
   if (!hoursKey) return UNKNOWN_STATE;
   const { value, lat, lng } = parseHoursKey(hoursKey);
   return openStateAt(value, instant, { ...settings, lat, lng });
@@ -68,13 +64,16 @@ export function placeOpenState(hoursKey: string | null, instant = new Date()): O
  * year ahead (14 500 places with hours took 0.8 s one by one). For one read only: the states are
  * those of `instant`.
  */
-export function openStatesAt(instant = new Date()): (hoursKey: string | null) => OpenState {
+export function openStatesAt(
+  settings: HoursSettings,
+  instant = new Date(),
+): (hoursKey: string | null) => OpenState {
   const states = new Map<string, OpenState>();
   return (hoursKey) => {
     if (!hoursKey) return UNKNOWN_STATE;
     let state = states.get(hoursKey);
     if (!state) {
-      state = placeOpenState(hoursKey, instant);
+      state = placeOpenState(hoursKey, settings, instant);
       states.set(hoursKey, state);
     }
     return state;
@@ -82,8 +81,8 @@ export function openStatesAt(instant = new Date()): (hoursKey: string | null) =>
 }
 
 /** Whether places with this hours key are open at `instant` (what the open-now filters ask). */
-export function isKeyOpenAt(hoursKey: string, instant: Date): boolean {
-  const read = keyHoursAt(hoursKey, instant);
+export function isKeyOpenAt(hoursKey: string, instant: Date, settings: HoursSettings): boolean {
+  const read = keyHoursAt(hoursKey, instant, settings);
   if (!read) return false;
   return read.hours.getState(read.wall) && !read.hours.getUnknown(read.wall);
 }
@@ -92,7 +91,11 @@ export function isKeyOpenAt(hoursKey: string, instant: Date): boolean {
  * The parsed hours of an hours key as read at `instant` (see `hoursOf`), with the wall-clock time
  * they are evaluated at (see `wallClock`); null when the value does not parse.
  */
-export function keyHoursAt(hoursKey: string, instant: Date): { hours: OpeningHours; wall: Date } | null {
+export function keyHoursAt(
+  hoursKey: string,
+  instant: Date,
+  settings: HoursSettings,
+): { hours: OpeningHours; wall: Date } | null {
   const { value, lat, lng } = parseHoursKey(hoursKey);
   try {
     return {
@@ -156,9 +159,9 @@ function nominatimPoint(lat: number, lng: number, country: string) {
  * in the zone, so at a daylight-saving change it changes up to an hour after the first. While
  * neither changes, the wall clock runs with time and hours read the same.
  */
-export function readingOffsets(instant: Date): string {
-  const wallOffset = wallClock(instant, settings.timeZone).getTime() - instant.getTime();
-  return `${wallOffset}|${getTimezoneOffset(settings.timeZone, instant)}`;
+export function readingOffsets(instant: Date, timeZone: string): string {
+  const wallOffset = wallClock(instant, timeZone).getTime() - instant.getTime();
+  return `${wallOffset}|${getTimezoneOffset(timeZone, instant)}`;
 }
 
 /** The sun crosses a degree of longitude in four minutes. */
@@ -203,12 +206,13 @@ export function openStateAt(value: string | null, instant: Date, context: HoursC
 }
 
 /**
- * The issue of a value opening_hours.js cannot read, at `path` (`openingHours` in the API,
- * `opening_hours` in a file), or none; null and empty are no hours.
+ * The issue of a value opening_hours.js cannot read with `settings` (its country's holidays), at
+ * `path` (`openingHours` in the API, `opening_hours` in a file), or none; null and empty are no hours.
  */
 export function openingHoursIssues(
   value: string | null | undefined,
   path: string,
+  settings: HoursSettings,
 ): { path: string; message: string; code: 'invalid_opening_hours' }[] {
   if (!value) return [];
   const { error } = checkOpeningHours(value, { ...settings, lat: 45.81, lng: 15.98 });

@@ -6,6 +6,8 @@ const MINUTE_MS = 60 * 1000;
 const at = (iso: string) => Date.parse(iso);
 /** Zagreb's main square: sun times there. */
 const ZAGREB = { lat: 45.813, lng: 15.977 };
+/** The default deployment's settings: Zagreb's time, Croatia's public holidays. */
+const HOURS = { timeZone: 'Europe/Zagreb', country: 'hr' };
 
 /**
  * The stretches of `key` from `from` to `to`, checked against placeOpenState itself: at every
@@ -13,7 +15,7 @@ const ZAGREB = { lat: 45.813, lng: 15.977 };
  * and at odd instants all through (every 23 minutes and a bit).
  */
 function checkedTimeline(key: string, from: number, to: number): StateStretch[] {
-  const stretches = new Map(stateTimelines([key], from, to)).get(key) ?? [];
+  const stretches = new Map(stateTimelines([key], from, to, HOURS)).get(key) ?? [];
   expect(stretches[0]?.from).toBe(from);
   const instants: number[] = [];
   for (const { from: start, state } of stretches) {
@@ -24,7 +26,7 @@ function checkedTimeline(key: string, from: number, to: number): StateStretch[] 
   for (const instant of instants.filter((i) => i >= from && i < to)) {
     const stretch = stretches.findLast((s) => s.from <= instant);
     expect(stretch?.state, `${key} at ${new Date(instant).toISOString()}`).toEqual(
-      placeOpenState(key, new Date(instant)),
+      placeOpenState(key, HOURS, new Date(instant)),
     );
   }
   // Each stretch says something the one before did not.
@@ -99,8 +101,8 @@ describe('stateTimelines', () => {
 
   it('evaluates each key apart', () => {
     const from = at('2026-11-27T07:00Z');
-    const timelines = new Map(stateTimelines(['24/7', 'Sa 10:00-13:00'], from, from + 60 * MINUTE_MS));
-    expect(timelines.get('24/7')).toEqual([{ from, state: placeOpenState('24/7', new Date(from)) }]);
+    const timelines = new Map(stateTimelines(['24/7', 'Sa 10:00-13:00'], from, from + 60 * MINUTE_MS, HOURS));
+    expect(timelines.get('24/7')).toEqual([{ from, state: placeOpenState('24/7', HOURS, new Date(from)) }]);
     expect(timelines.get('Sa 10:00-13:00')?.[0]?.state.state).toBe('closed');
   });
 });

@@ -1,6 +1,12 @@
 import type { OpenState } from '@karta/contracts';
 import { changeInstants } from './change-instants.ts';
-import { keyHoursAt, LOOK_AHEAD_MS, placeOpenState, readingOffsets } from './open-state.ts';
+import {
+  type HoursSettings,
+  keyHoursAt,
+  LOOK_AHEAD_MS,
+  placeOpenState,
+  readingOffsets,
+} from './open-state.ts';
 
 /** From `from` (ms) until the next stretch's, `placeOpenState` answers `state` for a key. */
 export interface StateStretch {
@@ -9,7 +15,7 @@ export interface StateStretch {
 }
 
 /**
- * What `placeOpenState` answers for each of `keys` at every instant from `from` to `to` (ms), key
+ * What `placeOpenState` answers with `settings` for each of `keys` at every instant from `from` to `to` (ms), key
  * after key (a caller may pause between them: a key that follows the sun takes 5 ms a week): its
  * stretches in time order, the first from `from`, each answering the same (state, comment and
  * nextChange alike) until the next one begins. Each stretch's state is placeOpenState's own answer
@@ -29,17 +35,19 @@ export function* stateTimelines(
   keys: Iterable<string>,
   from: number,
   to: number,
+  settings: HoursSettings,
 ): Generator<[key: string, stretches: StateStretch[]]> {
-  const steadyOffsets = [from, ...changeInstants((at) => readingOffsets(new Date(at)), from, to), to];
+  const offsets = (at: number) => readingOffsets(new Date(at), settings.timeZone);
+  const steadyOffsets = [from, ...changeInstants(offsets, from, to), to];
   for (const key of keys) {
     const stretches: StateStretch[] = [];
     for (let i = 0; i + 1 < steadyOffsets.length; i++) {
       const end = steadyOffsets[i + 1] as number;
       for (let at = steadyOffsets[i] as number; at < end; ) {
-        const state = placeOpenState(key, new Date(at));
+        const state = placeOpenState(key, settings, new Date(at));
         const last = stretches.at(-1);
         if (!last || !sameState(last.state, state)) stretches.push({ from: at, state });
-        at = nextAnswerChange(key, at, end, state);
+        at = nextAnswerChange(key, at, end, state, settings);
       }
     }
     yield [key, stretches];
@@ -50,8 +58,14 @@ export function* stateTimelines(
  * The first instant after `at` (ms) at which placeOpenState's answer for `key` (`state` at `at`)
  * may change, the reading offsets staying as at `at` until `end`; `end` when none comes before it.
  */
-function nextAnswerChange(key: string, at: number, end: number, state: OpenState): number {
-  const read = keyHoursAt(key, new Date(at));
+function nextAnswerChange(
+  key: string,
+  at: number,
+  end: number,
+  state: OpenState,
+  settings: HoursSettings,
+): number {
+  const read = keyHoursAt(key, new Date(at), settings);
   // Hours that do not parse are unknown throughout.
   if (!read) return end;
   const { hours, wall } = read;

@@ -4,6 +4,7 @@ import { openStatesAt } from '../opening-hours/open-state.ts';
 import { type ListFilter, type ListQuery, listFilter, sqlAfter } from './list-sql.ts';
 import { type OpenStateOf, type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
+import type { PlaceSettings } from './place-settings.ts';
 import { distanceOrNullSql } from './place-sql.ts';
 import { placeColumnsSql } from './place-visibility.ts';
 
@@ -94,9 +95,11 @@ function placesById(condition: string): string {
  * runs merged in order and reads their rows by primary key, checking the filter again, so a place
  * changed meanwhile is left out rather than shown as it no longer matches. Paging the list
  * instead re-sorted every match for every page (the work grew with the square of the matches).
+ * Places are read with the app's `settings`.
  */
 export async function* listInOrder(
   db: Queryable,
+  settings: PlaceSettings,
   query: Omit<ListQuery, 'limit' | 'after' | 'withTotal' | 'origin'>,
   viewer: Actor | null,
   pageSize: number,
@@ -137,7 +140,8 @@ export async function* listInOrder(
   }
 
   // Every page's places in their state at the pass's start, each hours value evaluated once.
-  yield* pagesOfIds(db, filter, viewer, mergedChunks(runs, pageSize), openStatesAt());
+  const openStateOf = openStatesAt(settings.hours);
+  yield* pagesOfIds(db, settings, filter, viewer, mergedChunks(runs, pageSize), openStateOf);
 }
 
 /** The runs' ids merged in order, `pageSize` at a time. */
@@ -154,6 +158,7 @@ function* mergedChunks(runs: SortedRun[], pageSize: number): Generator<number[]>
  */
 async function* pagesOfIds(
   db: Queryable,
+  settings: PlaceSettings,
   filter: ListFilter,
   viewer: Actor | null,
   chunks: Iterable<number[]>,
@@ -175,7 +180,7 @@ async function* pagesOfIds(
     const items: PlaceListItem[] = [];
     for (const id of chunk) {
       const row = byId.get(id);
-      if (row) items.push(toListItem(row, openStateOf));
+      if (row) items.push(toListItem(row, settings, openStateOf));
     }
     if (items.length > 0) yield items;
   }
@@ -191,6 +196,7 @@ async function* pagesOfIds(
  */
 export async function boundedInIdOrder(
   db: Queryable,
+  settings: PlaceSettings,
   query: Omit<ListQuery, 'limit' | 'after' | 'withTotal' | 'origin'>,
   viewer: Actor | null,
   options: { bound: number; pageSize: number; openKeys?: readonly string[]; at?: Date },
@@ -209,6 +215,6 @@ export async function boundedInIdOrder(
       yield Array.from(ids.subarray(from, from + options.pageSize));
     }
   }
-  const openStateOf = openStatesAt(options.at);
-  return { count: ids.length, pages: pagesOfIds(db, filter, viewer, chunks(), openStateOf) };
+  const openStateOf = openStatesAt(settings.hours, options.at);
+  return { count: ids.length, pages: pagesOfIds(db, settings, filter, viewer, chunks(), openStateOf) };
 }

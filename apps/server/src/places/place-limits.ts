@@ -6,7 +6,7 @@ import {
 } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { openingHoursIssues } from '../opening-hours/open-state.ts';
+import { type HoursSettings, openingHoursIssues } from '../opening-hours/open-state.ts';
 
 /**
  * How many proposals one contributor may have awaiting review at once. It keeps one account from
@@ -17,8 +17,9 @@ export const MAX_OPEN_PROPOSALS = 20;
 
 /**
  * Refuses names or descriptions in a language the deployment does not offer (`LANGUAGES`), and
- * opening hours opening_hours.js cannot read, with a 400 naming each field (`name.de`,
- * `openingHours`). The contract already capped how many languages one may send.
+ * opening hours opening_hours.js cannot read with the deployment's `hours` settings, with a 400
+ * naming each field (`name.de`, `openingHours`). The contract already capped how many languages
+ * one may send.
  */
 export function checkPlaceContent(
   input: {
@@ -27,14 +28,36 @@ export function checkPlaceContent(
     openingHours?: string | null;
   },
   languages: readonly string[],
+  hours: HoursSettings,
 ): void {
   const issues: FieldIssue[] = [
-    ...unsupportedLanguageIssues(input.name, languages, 'name'),
-    ...unsupportedLanguageIssues(input.description, languages, 'description'),
+    ...textLanguageIssues(input, languages),
     // Hours are checked here too: a value opening_hours.js cannot read is refused as written.
-    ...openingHoursIssues(input.openingHours, 'openingHours'),
+    ...openingHoursIssues(input.openingHours, 'openingHours', hours),
   ];
   if (issues.length > 0) throw validationError(issues);
+}
+
+/**
+ * Refuses names or descriptions in a language the deployment does not offer (`LANGUAGES`), with
+ * a 400 naming each field (`name.de`): what `checkPlaceContent` checks of text that has no hours.
+ */
+export function checkTextLanguages(
+  input: { name?: Record<string, string>; description?: Record<string, string> },
+  languages: readonly string[],
+): void {
+  const issues = textLanguageIssues(input, languages);
+  if (issues.length > 0) throw validationError(issues);
+}
+
+function textLanguageIssues(
+  input: { name?: Record<string, string>; description?: Record<string, string> },
+  languages: readonly string[],
+): FieldIssue[] {
+  return [
+    ...unsupportedLanguageIssues(input.name, languages, 'name'),
+    ...unsupportedLanguageIssues(input.description, languages, 'description'),
+  ];
 }
 
 /** Refuses an edited place whose text, all fields together, would exceed {@link PLACE_TEXT_MAX}. */

@@ -9,6 +9,7 @@ import { nearestPage } from './nearest-walk.ts';
 import { type PlaceRow, toListItem, toPlace } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import { createPlaceSearch } from './place-search.ts';
+import type { PlaceSettings } from './place-settings.ts';
 import { afterSql, distanceOrNullSql, Sql } from './place-sql.ts';
 import { createPlaceSuggestions } from './place-suggestions.ts';
 import { placeColumnsSql, visibleToSql } from './place-visibility.ts';
@@ -28,11 +29,12 @@ export interface ListPage {
 /**
  * Reads places for the API, each as `viewer` may see it (null: a visitor): see place-visibility.ts.
  * Boxes and distances use the public position for everyone, so no answer reveals an exact spot.
+ * Places are read with `settings`, the app's (services.ts).
  */
-export function createPlaceRepository(db: Queryable) {
-  const suggestions = createPlaceSuggestions(db);
-  const placeSearch = createPlaceSearch(db);
-  const openKeys = createOpenKeys(db);
+export function createPlaceRepository(db: Queryable, settings: PlaceSettings) {
+  const suggestions = createPlaceSuggestions(db, settings);
+  const placeSearch = createPlaceSearch(db, settings);
+  const openKeys = createOpenKeys(db, settings.hours);
   /** The hours keys open at the instant the query asks for, or undefined when it asks none. */
   const openKeysOf = ({ openNow, openAt }: Pick<ListQuery, 'openNow' | 'openAt'>) =>
     openAt !== undefined
@@ -44,8 +46,8 @@ export function createPlaceRepository(db: Queryable) {
     ...suggestions,
 
     /** Every place of a list's filters in one ordered pass, page by page (see list-in-order.ts). */
-    async *listInOrder(query: Parameters<typeof listInOrder>[1], viewer: Actor | null, pageSize: number) {
-      yield* listInOrder(db, query, viewer, pageSize, await openKeysOf(query));
+    async *listInOrder(query: Parameters<typeof listInOrder>[2], viewer: Actor | null, pageSize: number) {
+      yield* listInOrder(db, settings, query, viewer, pageSize, await openKeysOf(query));
     },
 
     /**
@@ -53,11 +55,11 @@ export function createPlaceRepository(db: Queryable) {
      * most `bound` match (see list-in-order.ts); null when more do, found after `bound + 1`.
      */
     async inIdOrderUpTo(
-      query: Parameters<typeof listInOrder>[1],
+      query: Parameters<typeof listInOrder>[2],
       viewer: Actor | null,
       options: { bound: number; pageSize: number; at?: Date },
     ) {
-      return boundedInIdOrder(db, query, viewer, { ...options, openKeys: await openKeysOf(query) });
+      return boundedInIdOrder(db, settings, query, viewer, { ...options, openKeys: await openKeysOf(query) });
     },
 
     /** A place the viewer may see, or undefined. */
@@ -69,7 +71,7 @@ export function createPlaceRepository(db: Queryable) {
          WHERE p.id = ${param(id, 'int8')} AND ${visibleToSql(viewer, param)}`,
         sql.params,
       );
-      return rows[0] ? toPlace(rows[0]) : undefined;
+      return rows[0] ? toPlace(rows[0], settings) : undefined;
     },
 
     /**
@@ -109,14 +111,17 @@ export function createPlaceRepository(db: Queryable) {
         if (query.covers) {
           const counted = await count();
           if (!counted.totalIsLowerBound && query.withTotal !== false) {
-            return { ...(await sortedPage(db, filter, query, viewer)), ...counted };
+            return { ...(await sortedPage(db, settings, filter, query, viewer)), ...counted };
           }
-          return { ...(await walkedPage(db, filter, query, viewer, origin)), ...counted };
+          return { ...(await walkedPage(db, settings, filter, query, viewer, origin)), ...counted };
         }
-        const [page, counted] = await Promise.all([walkedPage(db, filter, query, viewer, origin), count()]);
+        const [page, counted] = await Promise.all([
+          walkedPage(db, settings, filter, query, viewer, origin),
+          count(),
+        ]);
         return { ...page, ...counted };
       }
-      const [page, counted] = await Promise.all([sortedPage(db, filter, query, viewer), count()]);
+      const [page, counted] = await Promise.all([sortedPage(db, settings, filter, query, viewer), count()]);
       return { ...page, ...counted };
     },
   };
@@ -129,6 +134,7 @@ type Page = Pick<ListPage, 'items' | 'next'>;
 /** A distance-ordered page read by nearest-first index walks (see nearest-walk.ts). */
 async function walkedPage(
   db: Queryable,
+  settings: PlaceSettings,
   filter: ListFilter,
   query: ListQuery,
   viewer: Actor | null,
@@ -142,7 +148,7 @@ async function walkedPage(
   });
   const last = rows[rows.length - 1];
   return {
-    items: rows.map((row) => toListItem(row)),
+    items: rows.map((row) => toListItem(row, settings)),
     next: more && last ? { distance: last.distance ?? null, id: last.id } : null,
   };
 }
@@ -154,6 +160,7 @@ async function walkedPage(
  */
 async function sortedPage(
   db: Queryable,
+  settings: PlaceSettings,
   filter: ListFilter,
   query: ListQuery,
   viewer: Actor | null,
@@ -184,7 +191,7 @@ async function sortedPage(
   const rows = page.rows.slice(0, query.limit);
   const last = rows[rows.length - 1];
   return {
-    items: rows.map((row) => toListItem(row)),
+    items: rows.map((row) => toListItem(row, settings)),
     next: page.rows.length > query.limit && last ? { distance: last.distance ?? null, id: last.id } : null,
   };
 }

@@ -1,5 +1,6 @@
 import type { Place, PlaceListItem } from '@karta/contracts';
 import { placeOpenState } from '../opening-hours/open-state.ts';
+import type { PlaceSettings } from './place-settings.ts';
 import { isStale } from './stale.ts';
 
 /** A place row as the readers select it (see place-visibility.ts for the columns). */
@@ -41,10 +42,15 @@ export interface PlaceRow {
 export type OpenStateOf = (hoursKey: string | null) => Place['openState'];
 
 /**
- * The API's place from a row; the private fields only when the row says the reader owns it.
- * `openStateOf`: one reader for every row of a long read (see `openStatesAt`).
+ * The API's place from a row, read with the app's `settings`; the private fields only when the row
+ * says the reader owns it. `openStateOf`: one reader for every row of a long read (see
+ * `openStatesAt`); by default each row's state now.
  */
-export function toPlace(row: PlaceRow, openStateOf: OpenStateOf = placeOpenState): Place {
+export function toPlace(
+  row: PlaceRow,
+  settings: PlaceSettings,
+  openStateOf: OpenStateOf = (hoursKey) => placeOpenState(hoursKey, settings.hours),
+): Place {
   return {
     id: row.id,
     externalId: row.external_id,
@@ -81,10 +87,10 @@ export function toPlace(row: PlaceRow, openStateOf: OpenStateOf = placeOpenState
 }
 
 /** A list's place: the place, and its distance from the list's point to a tenth of a metre. */
-export function toListItem(row: PlaceRow, openStateOf?: OpenStateOf): PlaceListItem {
+export function toListItem(row: PlaceRow, settings: PlaceSettings, openStateOf?: OpenStateOf): PlaceListItem {
   const { distance } = row;
   return {
-    ...toPlace(row, openStateOf),
+    ...toPlace(row, settings, openStateOf),
     distance: distance === null || distance === undefined ? null : Math.round(distance * 10) / 10,
   };
 }

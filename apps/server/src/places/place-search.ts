@@ -6,6 +6,7 @@ import type { PageCursor } from './cursor.ts';
 import { firstMatches } from './first-matches.ts';
 import { type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
+import type { PlaceSettings } from './place-settings.ts';
 import { afterSql, distanceOrNullSql, Sql } from './place-sql.ts';
 import { placeColumnsSql } from './place-visibility.ts';
 import type { SearchQuery } from './search-query.ts';
@@ -35,7 +36,7 @@ const WALK_EXTRA = 250;
  * page needs. When nothing matches as written, places whose names are within a typo or two of the
  * query follow (ranks 5 and up, typo-rank.ts).
  */
-export function createPlaceSearch(db: Queryable) {
+export function createPlaceSearch(db: Queryable, settings: PlaceSettings) {
   /** A new statement's SQL builder holding the caller's parameters, so `where` keeps its numbers. */
   const statement = (query: SearchQuery) => {
     const sql = new Sql();
@@ -180,7 +181,7 @@ export function createPlaceSearch(db: Queryable) {
     const byId = new Map(rows.map((row) => [row.id, row]));
     return hits.flatMap((hit) => {
       const row = byId.get(hit.id);
-      return row ? [toListItem({ ...row, distance: hit.distance })] : [];
+      return row ? [toListItem({ ...row, distance: hit.distance }, settings)] : [];
     });
   }
 

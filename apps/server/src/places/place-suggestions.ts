@@ -2,6 +2,7 @@ import type { LatLng, PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import type { Actor } from './place-rules.ts';
 import { createPlaceSearch } from './place-search.ts';
+import type { PlaceSettings } from './place-settings.ts';
 import { Sql } from './place-sql.ts';
 
 export interface SuggestQuery {
@@ -11,9 +12,9 @@ export interface SuggestQuery {
   limit: number;
 }
 
-/** The type-ahead's reader: a few published places for a search box. */
-export function createPlaceSuggestions(db: Queryable) {
-  const search = createPlaceSearch(db);
+/** The type-ahead's reader: a few published places for a search box, read with the app's `settings`. */
+export function createPlaceSuggestions(db: Queryable, settings: PlaceSettings) {
+  const search = createPlaceSearch(db, settings);
   return {
     /**
      * A few published places for a search box: the first page of the ranked search (exact name,

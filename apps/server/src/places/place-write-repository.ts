@@ -5,6 +5,7 @@ import { checkedWhenSql } from './moderator-check.ts';
 import { checkOpenProposals, checkPlaceContent, checkPlaceTextTotal } from './place-limits.ts';
 import { type PlaceRow, toPlace } from './place-row.ts';
 import type { PlaceStatus } from './place-rules.ts';
+import type { PlaceSettings } from './place-settings.ts';
 import { OWNED_PLACE_COLUMNS } from './place-visibility.ts';
 import { sameJson } from './same-json.ts';
 
@@ -27,7 +28,7 @@ type Field = keyof typeof FIELDS;
 const JSON_FIELDS = new Set<Field>(['name', 'description']);
 
 /** A row of OWNED_PLACE_COLUMNS: `owned` is always true, so the private fields are there. */
-const toOwnPlace = (row: PlaceRow) => toPlace(row) as OwnPlace;
+const toOwnPlace = (row: PlaceRow, settings: PlaceSettings) => toPlace(row, settings) as OwnPlace;
 
 /** What `field` holds in `place`, in the API's terms (for history diffs). */
 function fieldValue(place: OwnPlace, field: Field): unknown {
@@ -47,13 +48,18 @@ export class StaleVersionError extends Error {
   }
 }
 
-async function findOwn(db: Queryable, id: number, lock = false): Promise<OwnPlace | undefined> {
+async function findOwn(
+  db: Queryable,
+  settings: PlaceSettings,
+  id: number,
+  lock = false,
+): Promise<OwnPlace | undefined> {
   const { rows } = await db.query<PlaceRow>(
     `SELECT ${OWNED_PLACE_COLUMNS} FROM places p JOIN categories c ON c.id = p.category_id WHERE p.id = $1::int8
      ${lock ? 'FOR UPDATE OF p' : ''}`,
     [id],
   );
-  return rows[0] ? toOwnPlace(rows[0]) : undefined;
+  return rows[0] ? toOwnPlace(rows[0], settings) : undefined;
 }
 
 /**
@@ -62,11 +68,12 @@ async function findOwn(db: Queryable, id: number, lock = false): Promise<OwnPlac
  */
 async function lockCurrent(
   tx: Queryable,
+  settings: PlaceSettings,
   id: number,
   version: number,
   check: (current: OwnPlace) => void,
 ): Promise<OwnPlace | undefined> {
-  const current = await findOwn(tx, id, true);
+  const current = await findOwn(tx, settings, id, true);
   if (!current) return undefined;
   check(current);
   if (current.version !== version) throw new StaleVersionError(current);
@@ -101,16 +108,21 @@ const NO_EVENTS: PlaceWriteEvents = { proposed: async () => undefined, moved: as
  * Writes places: proposals, edits and transitions, each in one transaction with its history row,
  * and each edit checked against the version it was based on (optimistic concurrency: of two
  * moderators acting at once, one wins and the other gets 409; nothing is lost). Text is taken
- * only in the deployment's `languages`, and a contributor's open proposals are capped.
+ * only in the deployment's `languages`, and a contributor's open proposals are capped. Places
+ * are read, and their hours checked, with `settings`, the app's (services.ts).
  */
 export function createPlaceWriteRepository(
   db: Database,
-  { languages, events = NO_EVENTS }: { languages: readonly string[]; events?: PlaceWriteEvents },
+  {
+    languages,
+    settings,
+    events = NO_EVENTS,
+  }: { languages: readonly string[]; settings: PlaceSettings; events?: PlaceWriteEvents },
 ) {
   return {
     /** The place with its exact position, or undefined. */
     find(id: number): Promise<OwnPlace | undefined> {
-      return findOwn(db, id);
+      return findOwn(db, settings, id);
     },
 
     /**
@@ -119,7 +131,7 @@ export function createPlaceWriteRepository(
      * commits with the place.
      */
     create(input: PlaceInput, authorId: number, claim?: KeyClaim): Promise<OwnPlace> {
-      checkPlaceContent(input, languages);
+      checkPlaceContent(input, languages, settings.hours);
       return db.transaction(async (tx) => {
         await claim?.claim(tx);
         await checkOpenProposals(tx, authorId);
@@ -147,7 +159,7 @@ export function createPlaceWriteRepository(
           ],
         );
         const id = rows[0]?.id ?? 0;
-        const place = await findOwn(tx, id);
+        const place = await findOwn(tx, settings, id);
         if (!place) throw new Error(`The new place ${id} was not found`);
         const changes = Object.fromEntries(
           (Object.keys(FIELDS) as Field[]).map((field) => [
@@ -172,9 +184,9 @@ export function createPlaceWriteRepository(
       actorId: number,
       check: (current: OwnPlace) => void,
     ): Promise<OwnPlace | undefined> {
-      checkPlaceContent(patch, languages);
+      checkPlaceContent(patch, languages, settings.hours);
       return db.transaction(async (tx) => {
-        const current = await lockCurrent(tx, id, patch.version, check);
+        const current = await lockCurrent(tx, settings, id, patch.version, check);
         if (!current) return undefined;
         checkPlaceTextTotal({ ...current, ...definedFields(patch) });
         const sets: string[] = [];
@@ -195,7 +207,7 @@ export function createPlaceWriteRepository(
           params,
         );
         await record(tx, id, current.version + 1, actorId, 'edited', changes);
-        return findOwn(tx, id);
+        return findOwn(tx, settings, id);
       });
     },
 
@@ -209,7 +221,7 @@ export function createPlaceWriteRepository(
       check: (current: OwnPlace) => void,
     ): Promise<OwnPlace | undefined> {
       return db.transaction(async (tx) => {
-        const current = await lockCurrent(tx, id, version, check);
+        const current = await lockCurrent(tx, settings, id, version, check);
         if (!current) return undefined;
         const rejection = to === 'rejected' ? reason : null;
         await tx.query(
@@ -226,7 +238,7 @@ export function createPlaceWriteRepository(
           changes.rejectionReason = { from: current.rejectionReason, to: rejection };
         }
         await record(tx, id, current.version + 1, actorId, to === 'pending' ? 'resubmitted' : to, changes);
-        const after = await findOwn(tx, id);
+        const after = await findOwn(tx, settings, id);
         if (after) {
           await events.moved(tx, current, after, actorId);
           if (to === 'pending') await events.proposed(tx, after);
@@ -243,7 +255,7 @@ export function createPlaceWriteRepository(
       );
       const places: OwnPlace[] = [];
       for (const row of rows) {
-        const place = await findOwn(tx, Number(row.id));
+        const place = await findOwn(tx, settings, Number(row.id));
         if (place) places.push(place);
       }
       return places;

@@ -84,6 +84,7 @@ export async function importRoutes(app: FastifyInstance) {
           actorId: user.id,
           host: ownHost ?? request.host,
           languages: app.appConfig.languages,
+          hours: app.appConfig.hours,
           disk: { path: app.appConfig.dataDir, minFreeMb: minFreeDiskMb },
         });
         if (!dryRun && !imported) {

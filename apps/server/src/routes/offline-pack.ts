@@ -34,6 +34,7 @@ export async function offlinePackRoutes(app: FastifyInstance) {
     database: app.database,
     places: app.placeRepository,
     categories: app.categoryRepository,
+    hours: app.appConfig.hours,
   });
 
   defineRoute(app, 'offlinePack', async (request, reply) => {
