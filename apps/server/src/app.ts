@@ -101,8 +101,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     routerOptions: { maxParamLength: 200 },
     // Errors Fastify raises before routing (a malformed URL) get the same JSON shape.
     frameworkErrors: (error, _request, reply) => {
-      const { status, body } = toHttpError(error);
-      return sendError(reply, status, body);
+      const { status, body, headers } = toHttpError(error);
+      return sendError(reply, body, { status, headers });
     },
     clientErrorHandler,
   });
@@ -154,9 +154,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // PGlite hangs on a full disk: refuse writes while space is low instead of starting them
     // (where the disk holds only photos, the upload route refuses its own).
     if (isApiWrite(request) && refusesForStorage(storage, false)) {
-      return sendError(reply, 507, {
-        error: { code: 'insufficient_storage', message: STORAGE_LOW_MESSAGE },
-      });
+      return sendError(reply, { error: { code: 'insufficient_storage', message: STORAGE_LOW_MESSAGE } });
     }
   });
 
@@ -166,14 +164,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerWriteLimit(app);
 
   app.setErrorHandler((error, request, reply) => {
-    const { status, body, expected } = toHttpError(error);
+    const { status, body, headers, expected } = toHttpError(error);
     if (!expected) {
       request.log.error({ err: error }, 'unexpected error');
       report(error, request);
     } else if (status >= 500) {
       request.log.warn({ err: error }, body.error.message);
     }
-    return sendError(reply, status, body);
+    return sendError(reply, body, { status, headers });
   });
 
   // 3. Routes, each from its entry in the contracts' endpoint table (http/contract-route.ts).

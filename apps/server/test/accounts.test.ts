@@ -495,7 +495,7 @@ describe.skipIf(!databaseAvailable)(`accounts and sessions (${dbKind})`, () => {
         'multipart/form-data; boundary=x',
       ]) {
         const response = await write({ 'content-type': contentType }, 'email=a%40b.co&password=x');
-        errorOf(response, 415, 'validation_error');
+        errorOf(response, 415, 'unsupported_media_type');
       }
       const register415 = await t.app.inject({
         method: 'POST',
@@ -503,7 +503,7 @@ describe.skipIf(!databaseAvailable)(`accounts and sessions (${dbKind})`, () => {
         headers: { 'content-type': 'text/plain' },
         payload: JSON.stringify({ email: uniqueEmail(), password: GOOD_PASSWORD, displayName: 'X' }),
       });
-      errorOf(register415, 415, 'validation_error');
+      errorOf(register415, 415, 'unsupported_media_type');
       expect((await write({ 'content-type': 'application/json; charset=utf-8' })).statusCode).toBe(200);
     });
 

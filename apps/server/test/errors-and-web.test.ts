@@ -111,7 +111,7 @@ describe.skipIf(!databaseAvailable)(`errors and the web app (${dbKind})`, () => 
       headers: { 'content-type': 'application/x-karta' },
       payload: 'hello',
     });
-    expectError(wrongType, 415, 'validation_error');
+    expectError(wrongType, 415, 'unsupported_media_type');
 
     const badUrl = await t.app.inject({ method: 'GET', url: '/api/v1/places/%E0%A4%A' });
     expectError(badUrl, 400, 'validation_error');

@@ -57,7 +57,7 @@ describe.skipIf(!databaseAvailable)(`import of GeoJSON and CSV (${dbKind})`, () 
     ] as const) {
       const response = await importInto(t, moderator, format, 'x', { type });
       expect(response.statusCode, `${format} as ${type}`).toBe(415);
-      expect(response.json().error.code).toBe('validation_error');
+      expect(response.json().error.code).toBe('unsupported_media_type');
     }
   });
 
@@ -123,7 +123,7 @@ describe.skipIf(!databaseAvailable)(`import of GeoJSON and CSV (${dbKind})`, () 
     const response = await importInto(t, moderator, 'csv', [HEADER, ...rows].join('\r\n'), { dryRun: false });
     expect(response.statusCode).toBe(422);
     const error = response.json().error;
-    expect(error.code).toBe('validation_error');
+    expect(error.code).toBe('import_refused');
     expect(error.message).toBe('1 row was refused, so nothing was imported');
     expect(error.details).toMatchObject({ created: 2499, updated: 0, unchanged: 0 });
     expect(error.details.refused).toEqual([

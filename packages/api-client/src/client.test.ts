@@ -207,13 +207,13 @@ describe('import and export in the API client', () => {
   it('fails a refused import with its report in the error details', async () => {
     const refused = { ...report, refused: [{ row: 2, errors: [{ path: 'lat', message: 'Too big' }] }] };
     const { fetch } = fakeFetch(422, {
-      error: { code: 'validation_error', message: 'No', details: refused },
+      error: { code: 'import_refused', message: 'No', details: refused },
     });
     const error = await createApiClient({ fetch })
       .importPlaces('csv', 'x', { dryRun: false })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, code: 'validation_error', details: refused });
+    expect(error).toMatchObject({ status: 422, code: 'import_refused', details: refused });
   });
 
   it('sends a photo as its own bytes, typed as what it is, and reads the upload’s answer', async () => {

@@ -49,7 +49,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     ...methodsOf(call),
     /**
      * Imports places from a GeoJSON or CSV file (moderators). A dry run unless `dryRun: false`;
-     * a real run with refused rows imports nothing and fails with 422 `validation_error`, whose
+     * a real run with refused rows imports nothing and fails with 422 `import_refused`, whose
      * `details` is the report.
      */
     importPlaces: async (

@@ -24,6 +24,13 @@ export const ErrorCode = z.enum([
   'not_found',
   'conflict',
   'payload_too_large',
+  /** A path parameter longer than the server reads (414). */
+  'url_too_long',
+  /**
+   * A body of a content type the endpoint does not take (415): JSON for every write, the
+   * format's own type for an import, an image type for a photo.
+   */
+  'unsupported_media_type',
   /** A photo that cannot be kept (422): `details.reason` says why, each with what to do. */
   'photo_refused',
   /**
@@ -36,6 +43,11 @@ export const ErrorCode = z.enum([
   /** The user is sending as many photos at once as one may (429, with Retry-After). */
   'too_many_uploads',
   'invalid_transition',
+  /**
+   * A real import with refused rows (422): nothing was imported, and `details` is the report
+   * (`ImportReport`) with every refused row and why.
+   */
+  'import_refused',
   'rate_limited',
   /**
    * An `Idempotency-Key` this user sent before with another request (422): a key names one write,

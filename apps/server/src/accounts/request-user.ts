@@ -50,9 +50,9 @@ export const MODERATOR_ROLES = ['moderator', 'admin'] as const satisfies readonl
  */
 export function requireUser(request: FastifyRequest, roles?: readonly UserRole[]): RequestUser {
   const user = request.user;
-  if (!user) throw new AppError(401, 'unauthorized', 'Sign in to do this');
+  if (!user) throw new AppError('unauthorized', 'Sign in to do this');
   if (roles && !roles.includes(user.role)) {
-    throw new AppError(403, 'forbidden', 'Your account is not allowed to do this');
+    throw new AppError('forbidden', 'Your account is not allowed to do this');
   }
   return user;
 }

@@ -1,19 +1,20 @@
 import type { Category } from '@karta/contracts';
 import { type Database, DatabaseError } from '../db/database.ts';
+import { AppError } from '../http/errors.ts';
 import { checkTextLanguages } from '../places/place-limits.ts';
 
-/** The slug is taken by another category (409). */
-export class SlugTakenError extends Error {
+/** The slug is taken by another category: 409 `conflict` on `slug`. */
+export class SlugTakenError extends AppError {
   constructor(readonly slug: string) {
-    super(`The slug ${slug} is taken`);
+    super('conflict', `Another category already uses the slug “${slug}”`, { path: 'slug' });
     this.name = 'SlugTakenError';
   }
 }
 
-/** The category still has places (409): deleting it would orphan them. */
-export class CategoryInUseError extends Error {
+/** The category still has places, which deleting it would orphan: 409 `conflict` with how many. */
+export class CategoryInUseError extends AppError {
   constructor(readonly places: number) {
-    super(`The category has ${places} places`);
+    super('conflict', 'This category still has places: move or delete them first', { places });
     this.name = 'CategoryInUseError';
   }
 }

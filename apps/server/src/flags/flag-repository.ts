@@ -1,5 +1,6 @@
 import type { Flag, FlagReason, FlagReceipt, PhotoFlagReason } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
+import { AppError } from '../http/errors.ts';
 import { CHECKED_SQL } from '../places/moderator-check.ts';
 
 interface FlagRow {
@@ -53,10 +54,13 @@ function toFlag(row: FlagRow): Flag {
   };
 }
 
-/** The flag is already resolved (409): two moderators acted on it at once, or the page was old. */
-export class FlagAlreadyResolvedError extends Error {
+/**
+ * The flag is already resolved, as `flag` shows: two moderators acted on it at once, or the page
+ * was old. 409 `conflict`.
+ */
+export class FlagAlreadyResolvedError extends AppError {
   constructor(readonly flag: Flag) {
-    super(`Flag ${flag.id} is already resolved`);
+    super('conflict', 'This flag was already resolved', { flag });
     this.name = 'FlagAlreadyResolvedError';
   }
 }

@@ -7,8 +7,8 @@ import { sendError, toHttpError } from './errors.ts';
 function bareApp() {
   const app = Fastify();
   app.setErrorHandler((error, _request, reply) => {
-    const { status, body } = toHttpError(error);
-    return sendError(reply, status, body);
+    const { status, body, headers } = toHttpError(error);
+    return sendError(reply, body, { status, headers });
   });
   return app;
 }

@@ -1,9 +1,11 @@
 import type { ErrorCode } from '@karta/contracts';
 import { QUERY_CANCELED } from '../db/statement-timeout.ts';
 
-/** What a database error that is not a bug answers; the database's own text stays in the log. */
+/**
+ * What a database error that is not a bug answers, with its code's status (errors.ts); the
+ * database's own text stays in the log.
+ */
 export interface DatabaseErrorAnswer {
-  status: number;
   code: ErrorCode;
   message: string;
 }
@@ -42,31 +44,27 @@ export function databaseErrorAnswer(code: string | undefined): DatabaseErrorAnsw
   const sqlClass = code.slice(0, 2);
   if (sqlClass === '22') {
     return {
-      status: 400,
       code: 'validation_error',
       message: DATA_EXCEPTIONS[code] ?? 'A value in the request cannot be stored.',
     };
   }
   if (sqlClass === '23') {
     return {
-      status: 400,
       code: 'validation_error',
       message: 'The request conflicts with data already stored (a duplicate or a missing reference).',
     };
   }
   if (code === '53100') {
     return {
-      status: 507,
       code: 'insufficient_storage',
       message: STORAGE_LOW_MESSAGE,
     };
   }
   if (code === QUERY_CANCELED) {
-    return { status: 503, code: 'query_timeout', message: QUERY_TIMEOUT_MESSAGE };
+    return { code: 'query_timeout', message: QUERY_TIMEOUT_MESSAGE };
   }
   if (sqlClass === '53' || sqlClass === '08' || /^57P0[1-4]$/.test(code)) {
     return {
-      status: 503,
       code: 'database_unavailable',
       message: 'The database is not available. Please try again shortly.',
     };

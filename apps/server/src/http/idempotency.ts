@@ -111,14 +111,13 @@ async function replayOf<T>(
 ): Promise<T> {
   if (earlier.requestHash !== write.requestHash) {
     throw new AppError(
-      422,
       'idempotency_key_reused',
       'This Idempotency-Key was sent before with another request: send a new key for a new write',
     );
   }
   const answer = earlier.resultId === null ? undefined : await replay(earlier.resultId);
   // A photo deleted since: what the key wrote is gone, and writing it again is not what was asked.
-  if (answer === undefined) throw new AppError(404, 'not_found', 'What this key wrote no longer exists');
+  if (answer === undefined) throw new AppError('not_found', 'What this key wrote no longer exists');
   return answer;
 }
 

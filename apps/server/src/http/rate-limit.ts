@@ -71,7 +71,7 @@ export function rateLimitedError(retryAfterSeconds: number): AppError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait =
     retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${wait}.`, {
+  return new AppError('rate_limited', `Too many attempts. Please try again in ${wait}.`, {
     retryAfterSeconds,
   });
 }

@@ -18,7 +18,7 @@ export function registerStrictJsonParser(app: FastifyInstance) {
     try {
       text = utf8.decode(body as Buffer);
     } catch {
-      done(new AppError(400, 'validation_error', 'The request body is not valid UTF-8'), undefined);
+      done(new AppError('validation_error', 'The request body is not valid UTF-8'), undefined);
       return;
     }
     parseJson(request, text, done);

@@ -114,7 +114,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       if (!hasBuild) return reply.status(503).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE);
       return sendPage(reply);
     }
-    return sendError(reply, 404, {
+    return sendError(reply, {
       error: { code: 'not_found', message: `Nothing here: ${request.method} ${path.slice(0, 200)}` },
     });
   });

@@ -73,7 +73,7 @@ const SIMPLE_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/fo
  * What a write must show before it is read, or the error it gets:
  * - 403 `forbidden_origin` when its `Origin` is another site's, or, without `Origin`, when
  *   `Sec-Fetch-Site` says it came from another site (`cross-site`, `same-site`);
- * - 415 when it has a body that is not declared `application/json`, or one of the route's own
+ * - 415 `unsupported_media_type` when it has a body that is not declared `application/json`, or one of the route's own
  *   `bodyTypes` (a cross-site HTML form can only send form encodings and text/plain, and a
  *   script elsewhere cannot send JSON, CSV or GeoJSON to us without a CORS preflight, which we
  *   never grant).
@@ -92,7 +92,6 @@ export function checkWrite(
       : typeof fetchSite === 'string' && !OWN_FETCH_SITES.has(fetchSite.toLowerCase());
   if (foreign) {
     return new AppError(
-      403,
       'forbidden_origin',
       'This request came from another site, so it was refused. Use Karta from its own address.',
     );
@@ -103,7 +102,7 @@ export function checkWrite(
     (contentType !== undefined || hasBody(request.headers)) &&
     (SIMPLE_TYPES.has(type) || !bodyTypes.includes(type))
   ) {
-    return new AppError(415, 'validation_error', `Unsupported content type: send ${bodyTypes.join(' or ')}`);
+    return new AppError('unsupported_media_type', `Unsupported content type: send ${bodyTypes.join(' or ')}`);
   }
   return null;
 }

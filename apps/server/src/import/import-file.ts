@@ -8,7 +8,6 @@ import { AppError } from '../http/errors.ts';
 
 export function tooLarge(limit: number): AppError {
   return new AppError(
-    413,
     'payload_too_large',
     `The file is larger than the import limit of ${Math.round(limit / 1024 / 1024)} MB (${limit} bytes)`,
   );

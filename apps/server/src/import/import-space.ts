@@ -44,7 +44,6 @@ export async function ensureRoom(
   const room = free - minFreeMb * 2 ** 20;
   if (needed <= room) return;
   throw new AppError(
-    507,
     'insufficient_storage',
     what === 'upload'
       ? `The server has no room for this file (${megabytes(needed)} MB): nothing was imported`
@@ -72,7 +71,6 @@ export interface ImportDisk {
 export class ImportOutOfRoomError extends AppError {
   constructor(readonly phase: 'staging' | 'publishing') {
     super(
-      507,
       'insufficient_storage',
       phase === 'staging'
         ? 'The server ran short of disk space during this import and stopped it: nothing was imported. ' +

@@ -24,7 +24,6 @@ export const PACKED_PLACE_BYTES = 900;
 /** The 422 of a box holding more published places than a pack may. */
 function areaTooLarge(): AppError {
   return new AppError(
-    422,
     'offline_area_too_large',
     `This area holds more than ${MAX_OFFLINE_PLACES} places: save a smaller one.`,
     { max: MAX_OFFLINE_PLACES },

@@ -8,6 +8,7 @@ import {
   type PhotoWithPlace,
 } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
+import { AppError, NOT_VALID_MESSAGE } from '../http/errors.ts';
 import type { KeyClaim } from '../http/idempotency.ts';
 import type { Actor, PlaceStatus } from '../places/place-rules.ts';
 import { canSeePhoto, type PhotoSlots, type PhotoSubject, photoLimitReached } from './photo-rules.ts';
@@ -103,19 +104,29 @@ function withPlace(stored: StoredPhotoRow, viewer: Actor): PhotoWithPlace {
 
 /**
  * The place has as many photos as a place may have: for an upload, its published photos and the
- * uploader's own pending ones; for publishing one, its published photos.
+ * uploader's own pending ones; for publishing one, its published photos. 422 `too_many_photos`.
  */
-export class TooManyPhotosError extends Error {
+export class TooManyPhotosError extends AppError {
   constructor(readonly when: 'upload' | 'publish' = 'upload') {
-    super(`A place has at most ${PHOTOS_PER_PLACE} photos`);
+    super(
+      'too_many_photos',
+      when === 'publish'
+        ? `The place has ${PHOTOS_PER_PLACE} published photos, the most a place may have: hide or delete one of them before publishing this one.`
+        : `A place has at most ${PHOTOS_PER_PLACE} photos, counting its published ones and yours that wait for review.`,
+      { maximum: PHOTOS_PER_PLACE },
+    );
     this.name = 'TooManyPhotosError';
   }
 }
 
-/** The uploader has as many photos of the place waiting for review as one may have. */
-export class TooManyPendingPhotosError extends Error {
+/** The uploader has as many photos of the place waiting for review as one may have (422). */
+export class TooManyPendingPhotosError extends AppError {
   constructor() {
-    super(`One may have at most ${PENDING_PHOTOS_PER_USER} photos of a place waiting for review`);
+    super(
+      'too_many_pending_photos',
+      `You have ${PENDING_PHOTOS_PER_USER} photos of this place waiting for review: add more once a moderator has looked at them.`,
+      { maximum: PENDING_PHOTOS_PER_USER },
+    );
     this.name = 'TooManyPendingPhotosError';
   }
 }
@@ -144,18 +155,22 @@ async function slotsOf(
   return { published: row?.published ?? 0, ownPending: row?.own_pending ?? 0, last: row?.last ?? null };
 }
 
-/** The photo was changed since the version the request was based on (409). */
-export class StalePhotoError extends Error {
+/** The photo was changed since the version the request was based on: 409 `conflict`, to reload. */
+export class StalePhotoError extends AppError {
   constructor(readonly current: StoredPhotoRow) {
-    super(`The photo is now at version ${current.version}`);
+    super('conflict', 'The photo was changed by someone else: reload it and try again', {
+      currentVersion: current.version,
+    });
     this.name = 'StalePhotoError';
   }
 }
 
-/** The ids of a new order are not exactly the place's photos (422). */
-export class PhotoOrderMismatchError extends Error {
+/** The ids of a new order are not exactly the place's photos: 400 `validation_error` on `ids`. */
+export class PhotoOrderMismatchError extends AppError {
   constructor() {
-    super('The order must name every photo of the place once');
+    super('validation_error', NOT_VALID_MESSAGE, [
+      { path: 'ids', message: 'The order must name every photo of the place once' },
+    ]);
     this.name = 'PhotoOrderMismatchError';
   }
 }

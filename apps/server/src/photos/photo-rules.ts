@@ -34,10 +34,13 @@ export function isPublicPhoto(photo: PhotoSubject): boolean {
   return photo.status === 'published' && photo.place.status === 'published';
 }
 
-/** Why a photo write is refused: 403 when the actor may not, 422 when no one may. */
-export type PhotoRuleRefusal = Extract<Refusal, { status: 403 | 422 }>;
+/**
+ * Why a photo write is refused: `forbidden` (403) when the actor may not, `invalid_transition`
+ * (422) when no one may.
+ */
+export type PhotoRuleRefusal = Extract<Refusal, { code: 'forbidden' | 'invalid_transition' }>;
 
-const forbidden = (message: string): PhotoRuleRefusal => ({ status: 403, code: 'forbidden', message });
+const forbidden = (message: string): PhotoRuleRefusal => ({ code: 'forbidden', message });
 
 /**
  * Adding a photo: to a published place, or to one the actor may edit (their own proposal while
@@ -95,7 +98,7 @@ export function checkPhotoTransition(
 ): PhotoRuleRefusal | null {
   if (!isModerator(actor)) return forbidden('Only moderators publish or hide photos.');
   if (photo.status === to) {
-    return { status: 422, code: 'invalid_transition', message: `The photo is ${to} already.` };
+    return { code: 'invalid_transition', message: `The photo is ${to} already.` };
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import type { LatLng } from '@karta/contracts';
 import pLimit from 'p-limit';
+import { AppError } from '../http/errors.ts';
 import type { KeyClaim } from '../http/idempotency.ts';
 import type { PlaceStatus } from '../places/place-rules.ts';
 import type { NewPhoto, PhotoRepository, StoredPhotoRow } from './photo-repository.ts';
@@ -24,11 +25,32 @@ export const UPLOADS_WAITING = 16;
  */
 export const UPLOADS_PER_USER = 2;
 
-/** Too many uploads are waiting to be processed. */
-export class UploadsBusyError extends Error {
+/** How long an upload refused as busy is told to wait (`Retry-After`, seconds). */
+export const BUSY_RETRY_AFTER_S = 5;
+
+/** Too many uploads are waiting to be processed: 503 `server_busy`, with `Retry-After`. */
+export class UploadsBusyError extends AppError {
   constructor() {
-    super('Too many photos are being processed');
+    super('server_busy', 'Many photos are being processed. Try again in a few seconds.', undefined, {
+      headers: { 'retry-after': BUSY_RETRY_AFTER_S },
+    });
     this.name = 'UploadsBusyError';
+  }
+}
+
+/**
+ * The user is sending UPLOADS_PER_USER photos already: 429 `too_many_uploads`, with `Retry-After`,
+ * before the next one's body is read.
+ */
+export class TooManyUploadsError extends AppError {
+  constructor() {
+    super(
+      'too_many_uploads',
+      `You are sending ${UPLOADS_PER_USER} photos already. Send the next one when one of them is done.`,
+      { maximum: UPLOADS_PER_USER },
+      { headers: { 'retry-after': BUSY_RETRY_AFTER_S } },
+    );
+    this.name = 'TooManyUploadsError';
   }
 }
 

@@ -1,6 +1,7 @@
 import { PHOTO_LIMIT_BYTES, type PhotoRefusal } from '@karta/contracts';
 import exifr from 'exifr';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { AppError } from '../http/errors.ts';
 
 // One libvips thread per image, and no cache of decoded images (each upload is read once): with
 // uploads processed one at a time (photo-uploads.ts), a burst keeps to one core and little memory.
@@ -23,13 +24,32 @@ export const PHOTO_LIMITS = {
   largeSide: 1600,
 } as const;
 
-export class PhotoRefusedError extends Error {
+/** What each refusal asks the uploader to do (the web app shows its own translation by reason). */
+const REFUSALS: Record<PhotoRefusal, string> = {
+  empty: 'The file is empty. Choose a photo and try again.',
+  too_large: 'The photo is larger than 15 MB. Send a smaller one.',
+  not_an_image: 'This file is not an image. Send a JPEG, PNG, WebP or AVIF photo.',
+  unsupported_format: 'This kind of image cannot be used. Send a JPEG, PNG, WebP or AVIF photo.',
+  animated: 'Animated images cannot be used. Send a still photo.',
+  too_many_pixels: 'The photo has more than 40 million pixels. Send a smaller one.',
+  side_too_long: 'The photo is more than 20 000 pixels long on one side. Send a smaller one.',
+  extreme_aspect_ratio:
+    'One side of the photo is more than 10 times as long as the other. Crop it and send it again.',
+  damaged: 'The photo is damaged or incomplete. Send it again, or another one.',
+};
+
+/**
+ * An upload that cannot be kept: 413 `payload_too_large` when too large, else 422
+ * `photo_refused`, each with `details.reason` and a message that says what to do.
+ */
+export class PhotoRefusedError extends AppError {
   constructor(
-    /** Why: the route answers each with a translated 4xx that says what to do. */
+    /** Why, for the client to translate. */
     readonly reason: PhotoRefusal,
-    detail: string,
+    /** What was found, for the log (never sent). */
+    readonly detail: string,
   ) {
-    super(`photo refused (${reason}): ${detail}`);
+    super(reason === 'too_large' ? 'payload_too_large' : 'photo_refused', REFUSALS[reason], { reason });
     this.name = 'PhotoRefusedError';
   }
 }

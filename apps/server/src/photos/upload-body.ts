@@ -1,10 +1,17 @@
 import type { Readable } from 'node:stream';
+import { AppError } from '../http/errors.ts';
 import { PhotoRefusedError } from './process-photo.ts';
 
-/** The upload's body ended before all of it arrived (the client went away, or sent less than it said). */
-export class UploadCutShortError extends Error {
-  constructor(detail: string) {
-    super(`The upload was cut short: ${detail}`);
+/**
+ * The upload's body ended before all of it arrived (the client went away, or sent less than it
+ * said): 400 `validation_error`, to send it again.
+ */
+export class UploadCutShortError extends AppError {
+  constructor(
+    /** What arrived, for the log (never sent). */
+    readonly detail: string,
+  ) {
+    super('validation_error', 'The photo did not arrive whole. Send it again.');
     this.name = 'UploadCutShortError';
   }
 }

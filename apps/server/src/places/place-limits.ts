@@ -87,7 +87,6 @@ export async function checkOpenProposals(tx: Queryable, authorId: number): Promi
   const author = rows[0];
   if (author?.role === 'contributor' && author.open >= MAX_OPEN_PROPOSALS) {
     throw new AppError(
-      429,
       'too_many_open_proposals',
       `You already have ${MAX_OPEN_PROPOSALS} proposals waiting for review: wait until moderators decide on some`,
       { maximum: MAX_OPEN_PROPOSALS },

@@ -27,9 +27,9 @@ describe('place transitions', () => {
       it(`${key}: ${allowed ? 'allowed for its roles only' : 'refused for everyone (422)'}`, () => {
         for (const actor of [author, other, moderator, admin]) {
           const refusal = checkTransition(actor, { status: from, authorId: author.id }, to, 'Duplicate');
-          if (!allowed) expect(refusal?.status).toBe(422);
+          if (!allowed) expect(refusal?.code).toBe('invalid_transition');
           else if (allowed.includes(actor)) expect(refusal).toBeNull();
-          else expect(refusal?.status).toBe(403);
+          else expect(refusal?.code).toBe('forbidden');
         }
       });
     }
@@ -49,7 +49,7 @@ describe('editing and seeing a place', () => {
       const place = { status, authorId: author.id };
       const ownEditable = status === 'pending' || status === 'rejected';
       expect(checkEdit(author, place) === null).toBe(ownEditable);
-      expect(checkEdit(other, place)?.status).toBe(403);
+      expect(checkEdit(other, place)?.code).toBe('forbidden');
       expect(checkEdit(moderator, place)).toBeNull();
       expect(checkEdit(admin, place)).toBeNull();
     }

@@ -2,6 +2,7 @@
  * Who may do what to a place (docs/product-rules.md §Roles and §States), as pure functions so every
  * route and the authorisation-matrix tests read one rule.
  */
+import { AppError, validationError } from '../http/errors.ts';
 
 export type PlaceStatus = 'pending' | 'published' | 'rejected' | 'archived';
 export type Role = 'contributor' | 'moderator' | 'admin';
@@ -11,11 +12,22 @@ export interface Actor {
   role: Role;
 }
 
-/** Why a change is refused: 403 when the actor may not, 422 when no one may, 400 when a reason is missing. */
+/**
+ * Why a change is refused: `forbidden` (403) when the actor may not, `invalid_transition` (422)
+ * when no one may, `reason_required` (a 400 `validation_error` on `reason`) when a reason is missing.
+ */
 export type Refusal =
-  | { status: 403; code: 'forbidden'; message: string }
-  | { status: 422; code: 'invalid_transition'; message: string }
-  | { status: 400; code: 'reason_required'; message: string };
+  | { code: 'forbidden'; message: string }
+  | { code: 'invalid_transition'; message: string }
+  | { code: 'reason_required'; message: string };
+
+/** Throws the error the API answers for `refusal`, if there is one. */
+export function refuse(refusal: Refusal | null): void {
+  if (!refusal) return;
+  if (refusal.code === 'reason_required')
+    throw validationError([{ path: 'reason', message: refusal.message }]);
+  throw new AppError(refusal.code, refusal.message);
+}
 
 /** The transitions of §States and who makes each: a moderator (or admin), or the place's author. */
 const TRANSITIONS: Record<string, 'moderator' | 'author'> = {
@@ -42,16 +54,12 @@ export function checkTransition(
 ): Refusal | null {
   const who = TRANSITIONS[`${place.status}→${to}`];
   if (!who) {
-    return {
-      status: 422,
-      code: 'invalid_transition',
-      message: `A ${place.status} place cannot become ${to}.`,
-    };
+    return { code: 'invalid_transition', message: `A ${place.status} place cannot become ${to}.` };
   }
   const allowed = isModerator(actor) || (who === 'author' && place.authorId === actor.id);
-  if (!allowed) return { status: 403, code: 'forbidden', message: 'You may not make this change.' };
+  if (!allowed) return { code: 'forbidden', message: 'You may not make this change.' };
   if (to === 'rejected' && !reason?.trim()) {
-    return { status: 400, code: 'reason_required', message: 'A rejection needs a reason.' };
+    return { code: 'reason_required', message: 'A rejection needs a reason.' };
   }
   return null;
 }
@@ -64,7 +72,7 @@ export function checkEdit(
   if (isModerator(actor)) return null;
   const own = place.authorId === actor.id;
   if (own && (place.status === 'pending' || place.status === 'rejected')) return null;
-  return { status: 403, code: 'forbidden', message: 'You may not edit this place.' };
+  return { code: 'forbidden', message: 'You may not edit this place.' };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { OwnPlace, PlaceHistoryEntry, PlaceInput, PlacePatch } from '@karta/contracts';
-import type { Database, Queryable } from '../db/database.ts';
+import { type Database, DatabaseError, type Queryable } from '../db/database.ts';
+import { AppError, validationError } from '../http/errors.ts';
 import type { KeyClaim } from '../http/idempotency.ts';
 import { checkedWhenSql } from './moderator-check.ts';
 import { checkOpenProposals, checkPlaceContent, checkPlaceTextTotal } from './place-limits.ts';
@@ -40,12 +41,22 @@ function definedFields(patch: PlacePatch): Partial<PlacePatch> {
   return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
 }
 
-/** The edit conflicts with a newer version of the place (409). */
-export class StaleVersionError extends Error {
+/** The edit conflicts with a newer version of the place: 409 `conflict` with the version to reload. */
+export class StaleVersionError extends AppError {
   constructor(readonly current: OwnPlace) {
-    super(`The place is now at version ${current.version}`);
+    super('conflict', 'The place was changed by someone else: reload it and try again', {
+      currentVersion: current.version,
+    });
     this.name = 'StaleVersionError';
   }
+}
+
+/** A category named that does not exist (its foreign key) is the client's mistake: 400 on `categoryId`. */
+function noSuchCategory(error: unknown): never {
+  if (error instanceof DatabaseError && error.code === '23503') {
+    throw validationError([{ path: 'categoryId', message: 'There is no such category' }]);
+  }
+  throw error;
 }
 
 async function findOwn(
@@ -132,7 +143,7 @@ export function createPlaceWriteRepository(
      */
     create(input: PlaceInput, authorId: number, claim?: KeyClaim): Promise<OwnPlace> {
       checkPlaceContent(input, languages, settings.hours);
-      return db.transaction(async (tx) => {
+      const created = db.transaction(async (tx) => {
         await claim?.claim(tx);
         await checkOpenProposals(tx, authorId);
         const primaryLanguage = Object.keys(input.name)[0] ?? 'en';
@@ -172,6 +183,7 @@ export function createPlaceWriteRepository(
         await claim?.settle(tx, id);
         return place;
       });
+      return created.catch(noSuchCategory);
     },
 
     /**
@@ -185,7 +197,7 @@ export function createPlaceWriteRepository(
       check: (current: OwnPlace) => void,
     ): Promise<OwnPlace | undefined> {
       checkPlaceContent(patch, languages, settings.hours);
-      return db.transaction(async (tx) => {
+      const updated = db.transaction(async (tx) => {
         const current = await lockCurrent(tx, settings, id, patch.version, check);
         if (!current) return undefined;
         checkPlaceTextTotal({ ...current, ...definedFields(patch) });
@@ -209,6 +221,7 @@ export function createPlaceWriteRepository(
         await record(tx, id, current.version + 1, actorId, 'edited', changes);
         return findOwn(tx, settings, id);
       });
+      return updated.catch(noSuchCategory);
     },
 
     /** Moves the place to `to` if it is still at `version`; `check` may refuse after reading it. */

@@ -78,7 +78,7 @@ export const MAIL_OFF_MESSAGE =
 
 /** Refuses, with 404 `mail_off`, a request for a feature that needs e-mail while the site sends none. */
 export function requireMail(app: FastifyInstance): void {
-  if (!app.mailer.enabled) throw new AppError(404, 'mail_off', MAIL_OFF_MESSAGE);
+  if (!app.mailer.enabled) throw new AppError('mail_off', MAIL_OFF_MESSAGE);
 }
 
 /** register, login, logout, me; password reset and change; the user's sessions. */
@@ -111,7 +111,7 @@ export async function authRoutes(app: FastifyInstance) {
       }
       const started = await app.accounts.register(request.body, sessionOrigin(request));
       // A taken e-mail: the same answer as any refusal we do not explain (see decision 005).
-      if (!started) throw new AppError(400, 'registration_refused', REGISTRATION_REFUSED_MESSAGE);
+      if (!started) throw new AppError('registration_refused', REGISTRATION_REFUSED_MESSAGE);
       setSessionCookie(reply, app.appConfig, started.token);
       return started.user;
     },
@@ -133,7 +133,7 @@ export async function authRoutes(app: FastifyInstance) {
       requireMail(app);
       const started = await app.accounts.completeRegistration(request.body.token, sessionOrigin(request));
       if (!started) {
-        throw new AppError(400, 'registration_link_invalid', REGISTRATION_LINK_INVALID_MESSAGE);
+        throw new AppError('registration_link_invalid', REGISTRATION_LINK_INVALID_MESSAGE);
       }
       setSessionCookie(reply, app.appConfig, started.token);
       return started.user;
@@ -155,7 +155,7 @@ export async function authRoutes(app: FastifyInstance) {
         const started = await app.accounts.login(body.email, body.password, sessionOrigin(request));
         if (!started) {
           failed = true;
-          throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+          throw new AppError('invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
         }
         setSessionCookie(reply, app.appConfig, started.token);
         return started.user;
@@ -201,7 +201,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       requireMail(app);
       const outcome = await app.passwordResets.confirm(request.body.token, request.body.password);
-      if (outcome === 'invalid') throw new AppError(400, 'reset_link_invalid', RESET_LINK_INVALID_MESSAGE);
+      if (outcome === 'invalid') throw new AppError('reset_link_invalid', RESET_LINK_INVALID_MESSAGE);
       if (outcome !== 'reset') throw validationError(outcome, 'The request body is not valid');
       // Every session of the account ended, this browser's too if it had one.
       clearSessionCookie(reply, app.appConfig);
@@ -221,7 +221,7 @@ export async function authRoutes(app: FastifyInstance) {
       await passwordChangesPerUser(request, reply);
       const outcome = await app.accounts.changePassword(user.id, request.body, presentedToken(request));
       if (outcome === 'wrong_password') {
-        throw new AppError(400, 'wrong_password', WRONG_PASSWORD_MESSAGE, [
+        throw new AppError('wrong_password', WRONG_PASSWORD_MESSAGE, [
           { path: 'currentPassword', code: 'invalid', message: WRONG_PASSWORD_MESSAGE },
         ]);
       }
@@ -237,7 +237,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       requireMail(app);
       if ((await app.emailVerifications.verify(request.body.token)) === 'invalid') {
-        throw new AppError(400, 'verification_link_invalid', VERIFICATION_LINK_INVALID_MESSAGE);
+        throw new AppError('verification_link_invalid', VERIFICATION_LINK_INVALID_MESSAGE);
       }
       return reply.code(204).send();
     },
@@ -269,7 +269,7 @@ export async function authRoutes(app: FastifyInstance) {
       request.body.reviewMail !== current.reviewMail &&
       !(MODERATOR_ROLES as readonly string[]).includes(user.role)
     ) {
-      throw new AppError(403, 'forbidden', 'Review e-mail is for moderators.');
+      throw new AppError('forbidden', 'Review e-mail is for moderators.');
     }
     return app.accounts.updateNotificationSettings(user.id, request.body);
   });
@@ -282,7 +282,7 @@ export async function authRoutes(app: FastifyInstance) {
   defineRoute(app, 'endSession', async (request, reply) => {
     const user = requireUser(request);
     const ended = await app.accounts.endSession(user.id, request.params.id, presentedToken(request));
-    if (ended === 'missing') throw new AppError(404, 'not_found', 'There is no such session of yours.');
+    if (ended === 'missing') throw new AppError('not_found', 'There is no such session of yours.');
     // This browser's own session: signed out like `logout`.
     if (ended === 'this') clearSessionCookie(reply, app.appConfig);
     return reply.code(204).send();

@@ -1,33 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
-import { CategoryInUseError, SlugTakenError } from '../categories/category-repository.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 
 function notFound(id: number) {
-  return new AppError(404, 'not_found', `There is no category ${id}`);
+  return new AppError('not_found', `There is no category ${id}`);
 }
 
 /**
  * Categories: everyone reads them; moderators and admins manage them (docs/product-rules.md
- * §Roles).
+ * §Roles). A slug taken or a category still in use is the repository's 409.
  */
 export async function categoryRoutes(app: FastifyInstance) {
   defineRoute(app, 'categories', async () => ({ items: await app.categoryRepository.list() }));
 
   defineRoute(app, 'createCategory', async (request) => {
     requireUser(request, MODERATOR_ROLES);
-    const input = request.body;
-    try {
-      return await app.categoryRepository.create(input);
-    } catch (error) {
-      if (error instanceof SlugTakenError) {
-        throw new AppError(409, 'conflict', `Another category already uses the slug “${input.slug}”`, {
-          path: 'slug',
-        });
-      }
-      throw error;
-    }
+    return app.categoryRepository.create(request.body);
   });
 
   defineRoute(app, 'updateCategory', async (request) => {
@@ -41,16 +30,7 @@ export async function categoryRoutes(app: FastifyInstance) {
   defineRoute(app, 'deleteCategory', async (request, reply) => {
     requireUser(request, MODERATOR_ROLES);
     const { id } = request.params;
-    try {
-      if (!(await app.categoryRepository.delete(id))) throw notFound(id);
-    } catch (error) {
-      if (error instanceof CategoryInUseError) {
-        throw new AppError(409, 'conflict', 'This category still has places: move or delete them first', {
-          places: error.places,
-        });
-      }
-      throw error;
-    }
+    if (!(await app.categoryRepository.delete(id))) throw notFound(id);
     return reply.send();
   });
 }

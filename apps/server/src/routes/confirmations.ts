@@ -59,7 +59,7 @@ export async function confirmationRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params;
       const receipt = await app.confirmations.confirm(id, request.body.still, confirmerOf(request, reply));
-      if (!receipt) throw new AppError(404, 'not_found', `There is no place ${id}`);
+      if (!receipt) throw new AppError('not_found', `There is no place ${id}`);
       return receipt;
     },
     { options: { config: { rateLimit: RATE_LIMITS.confirmationsPerAddress } } },

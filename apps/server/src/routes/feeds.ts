@@ -40,7 +40,7 @@ export async function feedRoutes(app: FastifyInstance) {
     try {
       return new URL(`${request.protocol}://${request.host}`).origin;
     } catch {
-      throw new AppError(400, 'validation_error', 'The request’s Host header is not a host name');
+      throw new AppError('validation_error', 'The request’s Host header is not a host name');
     }
   };
   const site = app.appConfig.mail?.siteName ?? 'Karta';
@@ -89,7 +89,7 @@ export async function feedRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { token } = request.query;
       // Any token that does not open the feed is "not found": nothing says whether it ever existed.
-      if (!(await tokens.opens(token))) throw new AppError(404, 'not_found', 'There is no such feed');
+      if (!(await tokens.opens(token))) throw new AppError('not_found', 'There is no such feed');
       const items = await reviewQueue(app.database, FEED_ENTRIES);
       const xml = atomXml(reviewFeedDocument({ items, token, origin: originOf(request), language, site }));
       reply.header('x-robots-tag', 'noindex');

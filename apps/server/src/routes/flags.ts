@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
-import { FlagAlreadyResolvedError } from '../flags/flag-repository.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
@@ -24,7 +23,7 @@ export async function flagRoutes(app: FastifyInstance) {
         { reason: input.reason, comment: input.comment ?? null },
         request.user?.id ?? null,
       );
-      if (!flag) throw new AppError(404, 'not_found', `There is no place ${id}`);
+      if (!flag) throw new AppError('not_found', `There is no place ${id}`);
       return flag;
     },
     { options: { config: { rateLimit: RATE_LIMITS.flagsPerAddress } } },
@@ -40,19 +39,13 @@ export async function flagRoutes(app: FastifyInstance) {
     const moderator = requireUser(request, MODERATOR_ROLES);
     const { id } = request.params;
     const { body } = request;
-    try {
-      const flag = await app.flags.resolve(
-        id,
-        { resolution: body.resolution, note: body.note ?? null },
-        moderator.id,
-      );
-      if (!flag) throw new AppError(404, 'not_found', `There is no flag ${id}`);
-      return flag;
-    } catch (error) {
-      if (error instanceof FlagAlreadyResolvedError) {
-        throw new AppError(409, 'conflict', 'This flag was already resolved', { flag: error.flag });
-      }
-      throw error;
-    }
+    // One already resolved is the repository's 409 with the flag as it is.
+    const flag = await app.flags.resolve(
+      id,
+      { resolution: body.resolution, note: body.note ?? null },
+      moderator.id,
+    );
+    if (!flag) throw new AppError('not_found', `There is no flag ${id}`);
+    return flag;
   });
 }

@@ -32,7 +32,7 @@ export async function followRoutes(app: FastifyInstance) {
     async (request) => {
       requireMail(app);
       const follow = await app.followService.confirm(request.body.token);
-      if (!follow) throw new AppError(404, 'not_found', UNKNOWN_LINK);
+      if (!follow) throw new AppError('not_found', UNKNOWN_LINK);
       return follow;
     },
     { options: { config: { rateLimit: RATE_LIMITS.followLinksPerAddress } } },
@@ -43,7 +43,7 @@ export async function followRoutes(app: FastifyInstance) {
     'listFollows',
     async (request) => {
       const items = await app.followService.list(request.query.token);
-      if (!items) throw new AppError(404, 'not_found', UNKNOWN_LINK);
+      if (!items) throw new AppError('not_found', UNKNOWN_LINK);
       return { items };
     },
     { options: { config: { rateLimit: RATE_LIMITS.followLinksPerAddress } } },
@@ -54,8 +54,8 @@ export async function followRoutes(app: FastifyInstance) {
     'endFollow',
     async (request, reply) => {
       const outcome = await app.followService.end(request.query.token, request.params.id);
-      if (outcome === 'unknown-link') throw new AppError(404, 'not_found', UNKNOWN_LINK);
-      if (outcome === 'not-found') throw new AppError(404, 'not_found', 'This follow has ended already.');
+      if (outcome === 'unknown-link') throw new AppError('not_found', UNKNOWN_LINK);
+      if (outcome === 'not-found') throw new AppError('not_found', 'This follow has ended already.');
       return reply.code(204).send();
     },
     { options: { config: { rateLimit: RATE_LIMITS.followLinksPerAddress } } },

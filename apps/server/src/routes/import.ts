@@ -55,8 +55,7 @@ export async function importRoutes(app: FastifyInstance) {
       const expected = IMPORT_CONTENT_TYPES[query.format];
       if (mediaType(request.headers['content-type']) !== expected) {
         throw new AppError(
-          415,
-          'validation_error',
+          'unsupported_media_type',
           `Unsupported content type: format=${query.format} is sent as ${expected}`,
         );
       }
@@ -90,8 +89,7 @@ export async function importRoutes(app: FastifyInstance) {
         if (!dryRun && !imported) {
           const count = report.refused.length;
           throw new AppError(
-            422,
-            'validation_error',
+            'import_refused',
             `${count} row${count === 1 ? ' was' : 's were'} refused, so nothing was imported`,
             report,
           );

@@ -43,12 +43,11 @@ export async function offlinePackRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-store').header('vary', 'accept-encoding');
     const answer = await packs.get(request.query, request.headers['if-none-match']);
     if (answer.kind === 'busy') {
-      reply.header('retry-after', PACK_BUSY_RETRY_AFTER_S);
       throw new AppError(
-        503,
         'server_busy',
         'Many areas are being saved right now. Try again in a few seconds.',
         { retryAfterSeconds: PACK_BUSY_RETRY_AFTER_S },
+        { headers: { 'retry-after': PACK_BUSY_RETRY_AFTER_S } },
       );
     }
     const { pack } = answer;

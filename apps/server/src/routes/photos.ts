@@ -1,11 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  PENDING_PHOTOS_PER_USER,
-  PHOTO_CONTENT_TYPES,
-  PHOTO_LIMIT_BYTES,
-  PHOTOS_PER_PLACE,
-  unsupportedLanguageIssues,
-} from '@karta/contracts';
+import { PHOTO_CONTENT_TYPES, PHOTO_LIMIT_BYTES, unsupportedLanguageIssues } from '@karta/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { refusesForStorage } from '../db/storage-guard.ts';
@@ -15,14 +9,7 @@ import { AppError, validationError } from '../http/errors.ts';
 import { type KeyClaim, keyedWrite, once } from '../http/idempotency.ts';
 import { perUserRouteLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import type { WriteRouteConfig } from '../http/write-guard.ts';
-import {
-  PhotoOrderMismatchError,
-  StalePhotoError,
-  type StoredPhotoRow,
-  TooManyPendingPhotosError,
-  TooManyPhotosError,
-  toPhoto,
-} from '../photos/photo-repository.ts';
+import { type StoredPhotoRow, toPhoto } from '../photos/photo-repository.ts';
 import {
   canSeePhoto,
   checkPhotoDelete,
@@ -32,84 +19,21 @@ import {
   checkPhotoUpload,
   hasAlt,
   isPublicPhoto,
-  type PhotoRuleRefusal,
   uploadStatus,
 } from '../photos/photo-rules.ts';
 import { PUBLISHED_PHOTO_CACHE_CONTROL } from '../photos/photo-store.ts';
 import { removeUnusedFiles, startPhotoSweep } from '../photos/photo-sweep.ts';
-import { UPLOADS_PER_USER, UploadsBusyError } from '../photos/photo-uploads.ts';
+import { TooManyUploadsError } from '../photos/photo-uploads.ts';
 import { PhotoRefusedError } from '../photos/process-photo.ts';
-import { readUploadBody, UploadCutShortError } from '../photos/upload-body.ts';
-import { canSee } from '../places/place-rules.ts';
+import { readUploadBody } from '../photos/upload-body.ts';
+import { canSee, refuse } from '../places/place-rules.ts';
 
 /** The review queue and "my submissions" list this many photos at most. */
 const PHOTO_LIST_LIMIT = 200;
 
-/** What each refusal asks the uploader to do (the web app shows its own translation by reason). */
-const REFUSALS: Record<PhotoRefusedError['reason'], string> = {
-  empty: 'The file is empty. Choose a photo and try again.',
-  too_large: 'The photo is larger than 15 MB. Send a smaller one.',
-  not_an_image: 'This file is not an image. Send a JPEG, PNG, WebP or AVIF photo.',
-  unsupported_format: 'This kind of image cannot be used. Send a JPEG, PNG, WebP or AVIF photo.',
-  animated: 'Animated images cannot be used. Send a still photo.',
-  too_many_pixels: 'The photo has more than 40 million pixels. Send a smaller one.',
-  side_too_long: 'The photo is more than 20 000 pixels long on one side. Send a smaller one.',
-  extreme_aspect_ratio:
-    'One side of the photo is more than 10 times as long as the other. Crop it and send it again.',
-  damaged: 'The photo is damaged or incomplete. Send it again, or another one.',
-};
-
-function refuseIf(refusal: PhotoRuleRefusal | null): void {
-  if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
-}
-
 /** A place or photo the reader may not see answers as if it did not exist. */
-const noPlace = (id: number) => new AppError(404, 'not_found', `There is no place ${id}`);
-const noPhoto = (id: number) => new AppError(404, 'not_found', `There is no photo ${id}`);
-
-/** The errors of photo writes in the API's terms. */
-function photoError(error: unknown): unknown {
-  if (error instanceof PhotoRefusedError) {
-    const status = error.reason === 'too_large' ? 413 : 422;
-    const code = error.reason === 'too_large' ? 'payload_too_large' : 'photo_refused';
-    return new AppError(status, code, REFUSALS[error.reason], { reason: error.reason });
-  }
-  if (error instanceof TooManyPhotosError) {
-    const message =
-      error.when === 'publish'
-        ? `The place has ${PHOTOS_PER_PLACE} published photos, the most a place may have: hide or delete one of them before publishing this one.`
-        : `A place has at most ${PHOTOS_PER_PLACE} photos, counting its published ones and yours that wait for review.`;
-    return new AppError(422, 'too_many_photos', message, { maximum: PHOTOS_PER_PLACE });
-  }
-  if (error instanceof TooManyPendingPhotosError) {
-    return new AppError(
-      422,
-      'too_many_pending_photos',
-      `You have ${PENDING_PHOTOS_PER_USER} photos of this place waiting for review: add more once a moderator has looked at them.`,
-      { maximum: PENDING_PHOTOS_PER_USER },
-    );
-  }
-  if (error instanceof UploadCutShortError) {
-    return new AppError(400, 'validation_error', 'The photo did not arrive whole. Send it again.');
-  }
-  if (error instanceof StalePhotoError) {
-    return new AppError(409, 'conflict', 'The photo was changed by someone else: reload it and try again', {
-      currentVersion: error.current.version,
-    });
-  }
-  if (error instanceof PhotoOrderMismatchError) {
-    return validationError([{ path: 'ids', message: error.message }]);
-  }
-  return error;
-}
-
-async function orPhotoError<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    throw photoError(error);
-  }
-}
+const noPlace = (id: number) => new AppError('not_found', `There is no place ${id}`);
+const noPhoto = (id: number) => new AppError('not_found', `There is no photo ${id}`);
 
 /**
  * Photos of places (decision 021): uploads, their alt text and licence, moderation, order, reports,
@@ -137,63 +61,43 @@ export async function photoRoutes(app: FastifyInstance) {
   defineRoute(
     app,
     'uploadPhoto',
-    async (request, reply) => {
+    async (request) => {
       // Nothing of the body has been read yet: each refusal that does not need it comes first.
       const actor = requireUser(request);
       const { id } = request.params;
       const length = request.headers['content-length'];
       const declared = length === undefined ? undefined : Number(length);
       if (declared !== undefined && declared > PHOTO_LIMIT_BYTES) {
-        throw photoError(new PhotoRefusedError('too_large', `${declared} bytes declared`));
+        throw new PhotoRefusedError('too_large', `${declared} bytes declared`);
       }
       // With PostgreSQL the disk is only the photos': the one write it refuses when it is full.
       if (refusesForStorage(app.storage, true)) {
-        throw new AppError(507, 'insufficient_storage', STORAGE_LOW_MESSAGE);
+        throw new AppError('insufficient_storage', STORAGE_LOW_MESSAGE);
       }
       const giveBack = uploads.takeSlot(actor.id);
-      if (!giveBack) {
-        reply.header('retry-after', 5);
-        throw new AppError(
-          429,
-          'too_many_uploads',
-          `You are sending ${UPLOADS_PER_USER} photos already. Send the next one when one of them is done.`,
-          { maximum: UPLOADS_PER_USER },
-        );
-      }
+      if (!giveBack) throw new TooManyUploadsError();
       // Checked before the body is read, and again with the place locked before the row.
       const check = (place: Parameters<typeof checkPhotoUpload>[1]) => {
         if (!canSee(actor, place)) throw noPlace(id);
-        refuseIf(checkPhotoUpload(actor, place));
+        refuse(checkPhotoUpload(actor, place));
       };
       const status = uploadStatus(actor);
       const upload = async (claim: KeyClaim | undefined) => {
         const place = await places.find(id);
         if (!place) throw noPlace(id);
         check(place);
-        try {
-          await photos.checkRoom(id, actor.id, status);
-          // Only now is the body read (a request without one has none to read).
-          const body = request.body as Readable | undefined;
-          const bytes = body ? await readUploadBody(body, PHOTO_LIMIT_BYTES, declared) : Buffer.alloc(0);
-          const uploaded = await uploads.upload(
-            bytes,
-            { placeId: id, status, uploaderId: actor.id },
-            check,
-            claim,
-          );
-          if (!uploaded) throw noPlace(id);
-          return { ...toPhoto(uploaded.photo, actor), takenAt: uploaded.takenAt };
-        } catch (error) {
-          if (error instanceof UploadsBusyError) {
-            reply.header('retry-after', 5);
-            throw new AppError(
-              503,
-              'server_busy',
-              'Many photos are being processed. Try again in a few seconds.',
-            );
-          }
-          throw photoError(error);
-        }
+        await photos.checkRoom(id, actor.id, status);
+        // Only now is the body read (a request without one has none to read).
+        const body = request.body as Readable | undefined;
+        const bytes = body ? await readUploadBody(body, PHOTO_LIMIT_BYTES, declared) : Buffer.alloc(0);
+        const uploaded = await uploads.upload(
+          bytes,
+          { placeId: id, status, uploaderId: actor.id },
+          check,
+          claim,
+        );
+        if (!uploaded) throw noPlace(id);
+        return { ...toPhoto(uploaded.photo, actor), takenAt: uploaded.takenAt };
       };
       // An upload sent again with its Idempotency-Key answers the first photo before any check or
       // processing, and its bytes are never read. The request is the place alone, not the bytes: a
@@ -226,12 +130,10 @@ export async function photoRoutes(app: FastifyInstance) {
   defineRoute(app, 'orderPhotos', async (request) => {
     const actor = requireUser(request);
     const { id } = request.params;
-    const ordered = await orPhotoError(() =>
-      photos.order(id, request.body.ids, (place) => {
-        if (!canSee(actor, place)) throw noPlace(id);
-        refuseIf(checkPhotoOrder(actor, place));
-      }),
-    );
+    const ordered = await photos.order(id, request.body.ids, (place) => {
+      if (!canSee(actor, place)) throw noPlace(id);
+      refuse(checkPhotoOrder(actor, place));
+    });
     if (!ordered) throw noPlace(id);
     return { items: await photos.listForPlace(id, actor) };
   });
@@ -251,12 +153,10 @@ export async function photoRoutes(app: FastifyInstance) {
     const patch = request.body;
     const issues = unsupportedLanguageIssues(patch.alt, languages, 'alt');
     if (issues.length > 0) throw validationError(issues);
-    const photo = await orPhotoError(() =>
-      photos.update(id, patch, (current) => {
-        if (!canSeePhoto(actor, current)) throw noPhoto(id);
-        refuseIf(checkPhotoEdit(actor, current));
-      }),
-    );
+    const photo = await photos.update(id, patch, (current) => {
+      if (!canSeePhoto(actor, current)) throw noPhoto(id);
+      refuse(checkPhotoEdit(actor, current));
+    });
     if (!photo) throw noPhoto(id);
     return toPhoto(photo, actor);
   });
@@ -265,18 +165,16 @@ export async function photoRoutes(app: FastifyInstance) {
     const actor = requireUser(request);
     const { id } = request.params;
     const { to, version } = request.body;
-    const photo = await orPhotoError(() =>
-      photos.transition(id, to, version, (current) => {
-        if (!canSeePhoto(actor, current)) throw noPhoto(id);
-        refuseIf(checkPhotoTransition(actor, current, to));
-        if (to === 'published' && !hasAlt(current.alt)) {
-          throw validationError(
-            [{ path: 'alt', message: 'Describe the photo before publishing it', code: 'required' }],
-            'A photo needs alt text before it is published',
-          );
-        }
-      }),
-    );
+    const photo = await photos.transition(id, to, version, (current) => {
+      if (!canSeePhoto(actor, current)) throw noPhoto(id);
+      refuse(checkPhotoTransition(actor, current, to));
+      if (to === 'published' && !hasAlt(current.alt)) {
+        throw validationError(
+          [{ path: 'alt', message: 'Describe the photo before publishing it', code: 'required' }],
+          'A photo needs alt text before it is published',
+        );
+      }
+    });
     if (!photo) throw noPhoto(id);
     return toPhoto(photo, actor);
   });
@@ -286,7 +184,7 @@ export async function photoRoutes(app: FastifyInstance) {
     const { id } = request.params;
     const removed = await photos.remove(id, (current) => {
       if (!canSeePhoto(actor, current)) throw noPhoto(id);
-      refuseIf(checkPhotoDelete(actor, current));
+      refuse(checkPhotoDelete(actor, current));
     });
     if (!removed) throw noPhoto(id);
     // Files written within the sweep's grace period stay until a later sweep (photo-sweep.ts).

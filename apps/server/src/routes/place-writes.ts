@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../accounts/request-user.ts';
-import { DatabaseError } from '../db/database.ts';
 import { defineRoute } from '../http/contract-route.ts';
-import { AppError, validationError } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import { keyedWrite, once } from '../http/idempotency.ts';
 import {
   type Actor,
@@ -10,7 +9,7 @@ import {
   checkEdit,
   checkTransition,
   isModerator,
-  type Refusal,
+  refuse,
 } from '../places/place-rules.ts';
 import { StaleVersionError } from '../places/place-write-repository.ts';
 
@@ -19,33 +18,9 @@ function actorOf(request: Parameters<typeof requireUser>[0]): Actor {
   return { id: user.id, role: user.role };
 }
 
-function refuse(refusal: Refusal): never {
-  if (refusal.code === 'reason_required')
-    throw validationError([{ path: 'reason', message: refusal.message }]);
-  throw new AppError(refusal.status, refusal.code, refusal.message);
-}
-
 /** A place the actor may not see answers as if it did not exist (its existence is not public). */
 function notFound(id: number): AppError {
-  return new AppError(404, 'not_found', `There is no place ${id}`);
-}
-
-/** Runs a versioned write; a stale version is 409 with the current version, for the client to reload. */
-async function versioned<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof StaleVersionError) {
-      throw new AppError(409, 'conflict', 'The place was changed by someone else: reload it and try again', {
-        currentVersion: error.current.version,
-      });
-    }
-    // The category named does not exist (a foreign key), which is the client's mistake.
-    if (error instanceof DatabaseError && error.code === '23503') {
-      throw validationError([{ path: 'categoryId', message: 'There is no such category' }]);
-    }
-    throw error;
-  }
+  return new AppError('not_found', `There is no place ${id}`);
 }
 
 /**
@@ -63,7 +38,7 @@ export async function placeWriteRoutes(app: FastifyInstance) {
     return once(
       app.database,
       keyed,
-      (claim) => versioned(() => places.create(request.body, actor.id, claim)),
+      (claim) => places.create(request.body, actor.id, claim),
       (placeId) => places.find(placeId),
     );
   });
@@ -72,14 +47,11 @@ export async function placeWriteRoutes(app: FastifyInstance) {
     const actor = actorOf(request);
     const { id } = request.params;
     const patch = request.body;
-    const place = await versioned(() =>
-      places.update(id, patch, actor.id, (current) => {
-        if (!canSee(actor, current)) throw notFound(id);
-        if (current.version !== patch.version) throw new StaleVersionError(current);
-        const refusal = checkEdit(actor, current);
-        if (refusal) refuse(refusal);
-      }),
-    );
+    const place = await places.update(id, patch, actor.id, (current) => {
+      if (!canSee(actor, current)) throw notFound(id);
+      if (current.version !== patch.version) throw new StaleVersionError(current);
+      refuse(checkEdit(actor, current));
+    });
     if (!place) throw notFound(id);
     return place;
   });
@@ -88,15 +60,12 @@ export async function placeWriteRoutes(app: FastifyInstance) {
     const actor = actorOf(request);
     const { id } = request.params;
     const { to, reason, version } = request.body;
-    const place = await versioned(() =>
-      places.transition(id, to, reason ?? null, version, actor.id, (current) => {
-        if (!canSee(actor, current)) throw notFound(id);
-        // A decision taken on an old version is stale (409) before it is judged against the new one.
-        if (current.version !== version) throw new StaleVersionError(current);
-        const refusal = checkTransition(actor, current, to, reason ?? null);
-        if (refusal) refuse(refusal);
-      }),
-    );
+    const place = await places.transition(id, to, reason ?? null, version, actor.id, (current) => {
+      if (!canSee(actor, current)) throw notFound(id);
+      // A decision taken on an old version is stale (409) before it is judged against the new one.
+      if (current.version !== version) throw new StaleVersionError(current);
+      refuse(checkTransition(actor, current, to, reason ?? null));
+    });
     if (!place) throw notFound(id);
     return place;
   });
@@ -108,7 +77,7 @@ export async function placeWriteRoutes(app: FastifyInstance) {
     const place = await places.find(id);
     if (!place || !canSee(actor, place)) throw notFound(id);
     if (!isModerator(actor) && place.authorId !== actor.id) {
-      throw new AppError(403, 'forbidden', 'Only the author and moderators see a place’s history');
+      throw new AppError('forbidden', 'Only the author and moderators see a place’s history');
     }
     return { items: await places.history(id) };
   });

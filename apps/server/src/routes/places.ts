@@ -101,7 +101,7 @@ export async function placeRoutes(app: FastifyInstance) {
     const { id } = request.params;
     const place = await app.placeRepository.find(id, request.user);
     // Not there, or not for this reader: the same answer, so a hidden place's existence stays hidden.
-    if (!place) throw new AppError(404, 'not_found', `There is no place ${id}`);
+    if (!place) throw new AppError('not_found', `There is no place ${id}`);
     return place;
   });
 }

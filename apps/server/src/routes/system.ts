@@ -49,7 +49,7 @@ export async function systemRoutes(app: FastifyInstance) {
     if (!up) {
       // The error shape (docs/product-rules.md §Errors) like every other error, with the health
       // report as its details.
-      return sendError(reply, 503, {
+      return sendError(reply, {
         error: { code: 'database_unavailable', message: 'The database does not answer', details: health },
       });
     }

@@ -14,7 +14,7 @@ const UNKNOWN_LINK = 'This unsubscribe link is not known. It may be incomplete.'
 export async function unsubscribeRoutes(app: FastifyInstance) {
   defineRoute(app, 'unsubscribe', async (request) => {
     const list = await unsubscribe(app.database, request.body.token);
-    if (!list) throw new AppError(404, 'not_found', UNKNOWN_LINK);
+    if (!list) throw new AppError('not_found', UNKNOWN_LINK);
     return { list };
   });
 
@@ -27,7 +27,7 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
     oneClick.post('/unsubscribe', async (request, reply) => {
       const token = ResetToken.safeParse((request.query as { token?: unknown }).token);
       const list = token.success ? await unsubscribe(app.database, token.data) : null;
-      if (!list) throw new AppError(404, 'not_found', UNKNOWN_LINK);
+      if (!list) throw new AppError('not_found', UNKNOWN_LINK);
       reply.header('cache-control', 'no-store');
       return { list };
     });

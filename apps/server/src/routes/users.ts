@@ -32,10 +32,10 @@ export async function userRoutes(app: FastifyInstance) {
     const patch = request.body;
     // An admin who demoted or disabled themselves could leave the site with no admin at all.
     if (id === admin.id) {
-      throw new AppError(403, 'forbidden', 'You cannot change your own role or disable your own account');
+      throw new AppError('forbidden', 'You cannot change your own role or disable your own account');
     }
     const user = await app.accounts.updateUser(id, patch);
-    if (!user) throw new AppError(404, 'not_found', `There is no user ${id}`);
+    if (!user) throw new AppError('not_found', `There is no user ${id}`);
     return user;
   });
 }

@@ -43,7 +43,7 @@ describe('uploading an import file with progress', () => {
   it('fails like the typed client: the error body, a bare 413, no answer, an unreadable answer', async () => {
     let answer: UploadAnswer = {
       status: 422,
-      body: apiError('validation_error', '1 row was refused', {
+      body: apiError('import_refused', '1 row was refused', {
         ...report,
         refused: [{ row: 2, errors: [] }],
       }),

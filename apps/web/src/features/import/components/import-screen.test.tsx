@@ -218,7 +218,7 @@ describe('the import screen', () => {
             status: 200,
             body: report({ created: 1, rows: [{ row: 1, externalId: 'x-1', action: 'create' }] }),
           }
-        : { status: 422, body: apiError('validation_error', '1 row was refused', refusal) },
+        : { status: 422, body: apiError('import_refused', '1 row was refused', refusal) },
     );
     renderScreen('hr');
     await choose(csvFile('externalId,category,name_hr,lat,lng\r\nx-1,pharmacy,A,45.8,16\r\n'));
