@@ -33,6 +33,7 @@ import { writeDueReviewDigests } from './notifications/review-digest.ts';
 import { tidyLinks } from './notifications/tidy-links.ts';
 import { loggerOptions, registerRequestLog } from './observability/request-log.ts';
 import { reportError } from './observability/sentry.ts';
+import { startPhotoSweep } from './photos/photo-sweep.ts';
 import { useStaleAfterDays } from './places/stale.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
@@ -138,8 +139,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         app.log.child({ module: 'digests' }),
       )
     : undefined;
+  // Photo files no photo names (a crash between file and row, deleted photos) go now and every hour.
+  const stopPhotoSweep = startPhotoSweep(app.photoStore, app.photos, app.log);
   app.addHook('onClose', async () => {
     await digests?.stop();
+    await stopPhotoSweep();
     await mailer.stop();
     if (ownsDatabase) {
       await mapIndex.close();

@@ -9,7 +9,7 @@ import { AppError, validationError } from '../http/errors.ts';
 import { type KeyClaim, keyedWrite, once } from '../http/idempotency.ts';
 import { perUserRouteLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import type { WriteRouteConfig } from '../http/write-guard.ts';
-import { type StoredPhotoRow, toPhoto } from '../photos/photo-repository.ts';
+import { toPhoto } from '../photos/photo-repository.ts';
 import {
   canSeePhoto,
   checkPhotoDelete,
@@ -18,13 +18,12 @@ import {
   checkPhotoTransition,
   checkPhotoUpload,
   hasAlt,
-  isPublicPhoto,
   uploadStatus,
 } from '../photos/photo-rules.ts';
-import { PUBLISHED_PHOTO_CACHE_CONTROL } from '../photos/photo-store.ts';
-import { removeUnusedFiles, startPhotoSweep } from '../photos/photo-sweep.ts';
+import { removeUnusedFiles } from '../photos/photo-sweep.ts';
 import { TooManyUploadsError } from '../photos/photo-uploads.ts';
 import { PhotoRefusedError } from '../photos/process-photo.ts';
+import { noPhotoFile, servePhotoFile } from '../photos/serve-photo.ts';
 import { readUploadBody } from '../photos/upload-body.ts';
 import { canSee, refuse } from '../places/place-rules.ts';
 
@@ -42,10 +41,6 @@ const noPhoto = (id: number) => new AppError('not_found', `There is no photo ${i
 export async function photoRoutes(app: FastifyInstance) {
   const { photos, photoStore: store, photoUploads: uploads, placeWrites: places } = app;
   const { languages } = app.appConfig;
-
-  // Files no photo names (a crash between file and row, deleted photos) go now and every hour.
-  const stopSweep = startPhotoSweep(store, photos, app.log);
-  app.addHook('onClose', stopSweep);
 
   // An upload's body reaches the handler unread, as the request's stream (this plugin's routes
   // only): the handler reads it only after every check that needs no body, so an upload that is
@@ -211,6 +206,7 @@ export async function photoRoutes(app: FastifyInstance) {
     { options: { config: { rateLimit: RATE_LIMITS.flagsPerAddress } } },
   );
 
+  // Who may see the photo is checked here; its file is answered with its caching (serve-photo.ts).
   const sendFile = async (
     request: FastifyRequest & { params: { id: number } },
     reply: FastifyReply,
@@ -218,37 +214,9 @@ export async function photoRoutes(app: FastifyInstance) {
   ) => {
     const { id } = request.params;
     const photo = await photos.find(id);
-    if (!photo || !canSeePhoto(request.user, photo)) {
-      // A photo hidden or removed now may have been public before: no cache keeps its 404 either,
-      // so it is shown again as soon as it is published again.
-      reply.header('cache-control', 'no-store');
-      throw noPhoto(id);
-    }
-    const key = size === 'thumb' ? photo.thumbKey : photo.largeKey;
-    return sendPhotoFile(reply, request.headers['if-none-match'], photo, key, await store.get(key));
+    if (!photo || !canSeePhoto(request.user, photo)) throw noPhotoFile(id);
+    return servePhotoFile(reply, store, photo, size, request.headers['if-none-match']);
   };
   defineRoute(app, 'photoThumb', (request, reply) => sendFile(request, reply, 'thumb'));
   defineRoute(app, 'photoLarge', (request, reply) => sendFile(request, reply, 'large'));
-}
-
-/**
- * Answers a photo's file: for a published photo of a published place, cached by anyone for a day
- * and then revalidated by its ETag (PUBLISHED_PHOTO_CACHE_CONTROL); for any other, kept by nobody.
- */
-function sendPhotoFile(
-  reply: FastifyReply,
-  ifNoneMatch: string | undefined,
-  photo: StoredPhotoRow,
-  key: string,
-  bytes: Buffer | null,
-): FastifyReply {
-  // A row is written only after its files, and files go only when no row names them.
-  if (!bytes) throw new Error(`The file of photo ${photo.id} is missing from the photo store`);
-  const etag = `"${key.slice(0, 32)}"`;
-  reply.header('cache-control', isPublicPhoto(photo) ? PUBLISHED_PHOTO_CACHE_CONTROL : 'private, no-store');
-  reply.header('etag', etag);
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-    return reply.code(304).send();
-  }
-  return reply.type('image/webp').send(bytes);
 }
