@@ -34,7 +34,6 @@ import { tidyLinks } from './notifications/tidy-links.ts';
 import { loggerOptions, registerRequestLog } from './observability/request-log.ts';
 import { reportError } from './observability/sentry.ts';
 import { startPhotoSweep } from './photos/photo-sweep.ts';
-import { useStaleAfterDays } from './places/stale.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { confirmationRoutes } from './routes/confirmations.ts';
@@ -108,7 +107,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clientErrorHandler,
   });
 
-  useStaleAfterDays(config.staleAfterDays);
   const ownsDatabase = !options.database;
   const database =
     options.database ??

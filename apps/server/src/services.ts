@@ -71,7 +71,10 @@ export function decorateServices(
   app.decorate('mailer', services.mailer);
   // How this app reads places, from its own configuration: passed to each reader, held by no
   // module, so two apps in one process each answer by theirs (places/place-settings.ts).
-  const placeSettings: PlaceSettings = { hours: services.appConfig.hours };
+  const placeSettings: PlaceSettings = {
+    hours: services.appConfig.hours,
+    staleAfterDays: services.appConfig.staleAfterDays,
+  };
   app.decorate('placeRepository', createPlaceRepository(services.database, placeSettings));
   app.decorate(
     'categoryRepository',

@@ -107,7 +107,7 @@ export function createConfirmations(db: Database, settings: PlaceSettings) {
         return {
           counted,
           lastConfirmedAt: now.last_confirmed_at.toISOString(),
-          stale: isStale(now.last_confirmed_at),
+          stale: isStale(now.last_confirmed_at, settings.staleAfterDays),
           flagged: now.flagged,
         };
       });
@@ -126,7 +126,8 @@ export function createConfirmations(db: Database, settings: PlaceSettings) {
       const param = sql.param;
       const order = '(-p.not_here_count, p.last_confirmed_at, p.id)';
       // The queue is one range of the index: below (0, cutoff) holds exactly the places to check.
-      const range = [`${order} < (0, ${param(staleCutoff().toISOString(), 'timestamptz')}, 0)`];
+      const cutoff = staleCutoff(settings.staleAfterDays).toISOString();
+      const range = [`${order} < (0, ${param(cutoff, 'timestamptz')}, 0)`];
       if (after) {
         range.push(
           `${order} > (${param(-after.notHere, 'int4')}, ${param(after.confirmedAt, 'timestamptz')}, ${param(after.id, 'int8')})`,

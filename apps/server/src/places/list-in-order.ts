@@ -106,7 +106,10 @@ export async function* listInOrder(
   openKeys?: readonly string[],
   idSpan = ID_SPAN,
 ): AsyncGenerator<PlaceListItem[]> {
-  const filter = listFilter({ ...query, limit: pageSize }, viewer, openKeys);
+  const filter = listFilter({ ...query, limit: pageSize }, viewer, {
+    openKeys,
+    staleAfterDays: settings.staleAfterDays,
+  });
   const where = filter.where.join(' AND ');
   const { origin } = filter;
   const order = origin ? 'm.distance, m.id' : 'm.id';
@@ -201,7 +204,10 @@ export async function boundedInIdOrder(
   viewer: Actor | null,
   options: { bound: number; pageSize: number; openKeys?: readonly string[]; at?: Date },
 ): Promise<{ count: number; pages: AsyncGenerator<PlaceListItem[]> } | null> {
-  const filter = listFilter({ ...query, limit: options.pageSize }, viewer, options.openKeys);
+  const filter = listFilter({ ...query, limit: options.pageSize }, viewer, {
+    openKeys: options.openKeys,
+    staleAfterDays: settings.staleAfterDays,
+  });
   const { rows } = await db.query<{ ids: string | null }>(
     `SELECT string_agg(m.id::text, ',' ORDER BY m.id) AS ids
      FROM (SELECT p.id FROM places p WHERE ${filter.where.join(' AND ')}

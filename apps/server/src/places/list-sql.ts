@@ -72,9 +72,14 @@ function bboxBoxes({ west, south, east, north }: Bounds): Box[] {
 
 /**
  * The filters of `query` as `viewer` may see the places, in SQL on `places p`. `openKeys`: the
- * hours keys (migration 013) open at the instant `openNow`/`openAt` ask for (see open-keys.ts).
+ * hours keys (migration 013) open at the instant `openNow`/`openAt` ask for (see open-keys.ts);
+ * `staleAfterDays`: the app's STALE_AFTER_DAYS, which the `stale` filter needs.
  */
-export function listFilter(query: ListQuery, viewer: Actor | null, openKeys?: readonly string[]): ListFilter {
+export function listFilter(
+  query: ListQuery,
+  viewer: Actor | null,
+  { openKeys, staleAfterDays }: { openKeys?: readonly string[]; staleAfterDays?: number } = {},
+): ListFilter {
   const sql = new Sql();
   const param = sql.param;
   const where = [visibleToSql(viewer, param), statusSql(query.statuses, param)];
@@ -119,9 +124,9 @@ export function listFilter(query: ListQuery, viewer: Actor | null, openKeys?: re
     );
   }
   if (query.stale !== undefined) {
-    where.push(
-      `p.last_confirmed_at ${query.stale ? '<' : '>='} ${param(staleCutoff().toISOString(), 'timestamptz')}`,
-    );
+    if (staleAfterDays === undefined) throw new Error('The stale filter needs STALE_AFTER_DAYS');
+    const cutoff = staleCutoff(staleAfterDays).toISOString();
+    where.push(`p.last_confirmed_at ${query.stale ? '<' : '>='} ${param(cutoff, 'timestamptz')}`);
   }
   if (openKeys) where.push(`p.hours_key = ANY(${param(openKeys, 'text[]')})`);
   // `near` and `covers` measure from their own point.

@@ -35,6 +35,7 @@ export function createPlaceRepository(db: Queryable, settings: PlaceSettings) {
   const suggestions = createPlaceSuggestions(db, settings);
   const placeSearch = createPlaceSearch(db, settings);
   const openKeys = createOpenKeys(db, settings.hours);
+  const { staleAfterDays } = settings;
   /** The hours keys open at the instant the query asks for, or undefined when it asks none. */
   const openKeysOf = ({ openNow, openAt }: Pick<ListQuery, 'openNow' | 'openAt'>) =>
     openAt !== undefined
@@ -83,7 +84,7 @@ export function createPlaceRepository(db: Queryable, settings: PlaceSettings) {
       const open = await openKeysOf(query);
       if (query.q !== undefined) {
         // A search ranks its matches with bounded work of its own (place-search.ts, decision 016).
-        const others = listFilter({ ...query, q: undefined }, viewer, open);
+        const others = listFilter({ ...query, q: undefined }, viewer, { openKeys: open, staleAfterDays });
         return placeSearch.search(
           {
             q: query.q,
@@ -98,7 +99,7 @@ export function createPlaceRepository(db: Queryable, settings: PlaceSettings) {
           viewer,
         );
       }
-      const filter = listFilter(query, viewer, open);
+      const filter = listFilter(query, viewer, { openKeys: open, staleAfterDays });
       const where = filter.where.join(' AND ');
       const { origin } = filter;
       const count = () =>

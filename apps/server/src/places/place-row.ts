@@ -70,7 +70,7 @@ export function toPlace(
     openingHours: row.opening_hours,
     openState: openStateOf(row.hours_key),
     lastConfirmedAt: row.last_confirmed_at.toISOString(),
-    stale: isStale(row.last_confirmed_at),
+    stale: isStale(row.last_confirmed_at, settings.staleAfterDays),
     status: row.status,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

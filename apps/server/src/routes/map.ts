@@ -34,7 +34,7 @@ export async function mapRoutes(app: FastifyInstance) {
         categories: query.category,
         lang: query.lang,
         openNow: query.openNow,
-        staleBefore: staleCutoff().getTime(),
+        staleBefore: staleCutoff(app.appConfig.staleAfterDays).getTime(),
       });
       // Already JSON (encoded by the index's worker): a string with a JSON type is sent as it is.
       return reply.type('application/json; charset=utf-8').send(json);
