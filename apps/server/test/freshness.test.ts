@@ -195,6 +195,43 @@ describe.skipIf(!databaseAvailable)(`is it still there? (${dbKind})`, () => {
     expect(rows).toEqual([{ name: 'visitor-address-salt' }]);
   });
 
+  it('marks places stale by each app’s own STALE_AFTER_DAYS, two apps running in one process', async () => {
+    const id = await placeConfirmed(10);
+    // Built after `t`, with 5 days: the settings travel as arguments, so neither app takes the other's.
+    const other = await startInstance(t, { config: { ...t.config, staleAfterDays: 5 } });
+    try {
+      const staleIn = async (app: TestApp['app']) =>
+        Place.parse((await app.inject({ method: 'GET', url: `/api/v1/places/${id}` })).json()).stale;
+      const listedStale = async (app: TestApp['app']) => {
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/v1/places?near=${SPOT.lat},${SPOT.lng}&radius=20000&limit=100&stale=true`,
+          remoteAddress: nextAddress(),
+        });
+        return PlaceList.parse(response.json()).items.some((place) => place.id === id);
+      };
+      const mapStale = async (app: TestApp['app']) => {
+        const close = `${SPOT.lng - 0.01},${SPOT.lat - 0.01},${SPOT.lng + 0.01},${SPOT.lat + 0.03}`;
+        const map = MapResponse.parse(
+          (await app.inject({ method: 'GET', url: `/api/v1/map?bbox=${close}&zoom=18` })).json(),
+        );
+        return map.places.find((place) => place.id === id)?.stale;
+      };
+      await t.mapIndex.catchUp();
+      for (const [app, stale] of [
+        [t.app, false],
+        [other.app, true],
+        [t.app, false],
+      ] as const) {
+        expect(await staleIn(app)).toBe(stale);
+        expect(await listedStale(app)).toBe(stale);
+        expect(await mapStale(app)).toBe(stale);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it('opens a report for moderators after “Not here” from three visitors, never changing the place', async () => {
     const id = await placeConfirmed(20);
     const before = await placeOf(id);

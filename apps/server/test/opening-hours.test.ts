@@ -1,7 +1,8 @@
 import { HoursPreview, OwnPlace, Place } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress, postJson, signedInUser } from './support/auth.ts';
-import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
+import { insertPlace } from './support/places.ts';
+import { databaseAvailable, dbKind, startInstance, startTestApp, type TestApp } from './support/test-app.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -76,6 +77,41 @@ describe.skipIf(!databaseAvailable)(`opening hours on places (${dbKind})`, () =>
       openingHours: null,
       openState: { state: 'unknown', nextChange: null, until: null, comment: null },
     });
+  });
+
+  it('reads hours in each app’s own TIME_ZONE, two apps running in one process', async () => {
+    const id = await insertPlace(t.database, {
+      status: 'published',
+      authorId: null,
+      categoryId,
+      lat: 45.81,
+      lng: 15.98,
+      openingHours: 'Mo-Su 09:00-17:00',
+    });
+    // Built after `t` (Zagreb), in New York: the settings travel as arguments, so neither app takes
+    // the other's.
+    const other = await startInstance(t, {
+      config: { ...t.config, hours: { timeZone: 'America/New_York', country: 'us' } },
+    });
+    try {
+      /** When the place's state next changes, as the wall-clock time in `timeZone`. */
+      const nextChangeIn = async (app: TestApp['app'], timeZone: string) => {
+        const place = Place.parse((await app.inject({ method: 'GET', url: `/api/v1/places/${id}` })).json());
+        const next = new Date(place.openState.nextChange ?? Number.NaN);
+        return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(
+          next,
+        );
+      };
+      for (const [app, timeZone] of [
+        [t.app, 'Europe/Zagreb'],
+        [other.app, 'America/New_York'],
+        [t.app, 'Europe/Zagreb'],
+      ] as const) {
+        expect(['09:00', '17:00']).toContain(await nextChangeIn(app, timeZone));
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses hours opening_hours.js cannot read, saying where, and keeps nothing', async () => {
