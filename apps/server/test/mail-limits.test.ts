@@ -101,6 +101,12 @@ describe.skipIf(!databaseAvailable)(`mail a stranger can have sent to an address
     }
     expect(await received(user.email, 'password-reset', 3)).toHaveLength(3);
     expect(await queued(user.email, 'password-reset')).toBe(3);
+    // No link is kept that was never sent.
+    const { rows: links } = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM password_resets WHERE user_id = $1',
+      [user.id],
+    );
+    expect(links[0]?.n).toBe(3);
 
     // A restart forgets nothing; the address's case does not make it another.
     await restartOther();

@@ -42,13 +42,15 @@ export function createPasswordResets(database: Database, mailer: Mailer, siteLan
         );
         const reset = rows[0];
         if (!reset) throw new Error('password reset was not stored');
-        await mailer.enqueue(tx, {
+        const queued = await mailer.enqueue(tx, {
           key: `password-reset.${reset.id}`,
           to: user.email,
           ...mail,
           // A link that arrives after its hour is only confusing: not sent at all then.
           expiresAt: new Date(reset.expiresAt),
         });
+        // Past the address's limit nothing is sent, so no link may be kept that nobody received.
+        if (!queued) await tx.query('DELETE FROM password_resets WHERE id = $1', [reset.id]);
       });
       mailer.wake();
     },
