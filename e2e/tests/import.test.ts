@@ -62,6 +62,10 @@ describeInBrowser('import and export', (suite) => {
       kind: 'imported',
       counts: { create: 3, update: 0, unchanged: 0, refused: 0 },
     });
+    // The list of recent imports says what it did, with who ran it.
+    const recent = page.getByTestId('recent-imports').getByRole('listitem').first();
+    await recent.getByText('3 new places, 0 changed, 0 unchanged.').waitFor();
+    expect(await recent.textContent()).toContain('E2E importer · published at once');
     const listed = await visitor.listPlaces({ q: tag });
     expect(listed.items.map((place) => place.externalId).sort()).toEqual([
       `${tag}-1`,
