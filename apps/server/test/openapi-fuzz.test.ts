@@ -379,10 +379,12 @@ describe.skipIf(!databaseAvailable)(`every operation of the OpenAPI document, fu
     }
     if (TRACE) console.log([...statuses].map(([key, count]) => `${key}: ${count}`).join('\n'));
     expect(problems).toEqual([]);
-    // Most requests must get past the first check, or the hostile values never reach deeper code.
+    // Enough requests must get past the first check, or the hostile values never reach deeper code
+    // (a schema change that makes every draw a 400 fails here). Measured 15–16% answered 2xx over
+    // random seeds at 300 draws an operation; most of the rest are refusals by role.
     const answered = [...statuses].reduce((sum, [key, count]) => sum + (/ 2\d\d$/.test(key) ? count : 0), 0);
     const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);
-    expect(answered / total).toBeGreaterThan(0.15);
+    expect(answered / total).toBeGreaterThan(0.12);
   }, 600_000);
 
   it('survives each known poison in every spot of a plausible request, as an admin', async () => {
