@@ -1,6 +1,5 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +12,7 @@ import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { GOOD_PASSWORD, uniqueEmail } from './support/auth.ts';
+import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { createTestDatabase, databaseAvailable, dbKind, type TestDatabase } from './support/test-app.ts';
 
 const run = promisify(execFile);
@@ -234,21 +234,9 @@ describe.skipIf(!databaseAvailable)(`npm run admin -- create (${dbKind})`, () =>
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe.skipIf(!databaseAvailable)(`the server creates the first admin at start (${dbKind})`, () => {
   let target: Awaited<ReturnType<typeof closedDatabase>>;
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   const email = uniqueEmail('env-admin');
 
   beforeAll(async () => {
@@ -263,40 +251,14 @@ describe.skipIf(!databaseAvailable)(`the server creates the first admin at start
   async function start(password?: string) {
     // One at a time (a failed test may have left one running): only one process may open PGlite.
     await stop();
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: REPO_ROOT,
-      env: childEnv({
-        ...target.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DEMO_DATA: 'false',
-        // The level at which the plain start-up lines are printed (LOG_LEVEL's default).
-        LOG_LEVEL: 'info',
-        ...(password === undefined ? {} : { ADMIN_EMAIL: email, ADMIN_PASSWORD: password }),
-      }),
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess({
+      ...target.env,
+      DEMO_DATA: 'false',
+      // The level at which the plain start-up lines are printed (LOG_LEVEL's default).
+      LOG_LEVEL: 'info',
+      ...(password === undefined ? {} : { ADMIN_EMAIL: email, ADMIN_PASSWORD: password }),
     });
-    server = child;
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
-      const up = await fetch(`${base}/api/v1/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (up) return { base, port, output: () => output };
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`the server did not start:\n${output}`);
+    return server;
   }
 
   /** The plain lines (not JSON log lines) the server printed, once `first` is among them. */
@@ -314,12 +276,9 @@ describe.skipIf(!databaseAvailable)(`the server creates the first admin at start
   }
 
   async function stop() {
-    const child = server;
+    const running = server;
     server = undefined;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await running?.stop();
   }
 
   const signIn = (base: string, password: string) =>

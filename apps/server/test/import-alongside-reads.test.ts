@@ -1,9 +1,10 @@
 import { Health, MapResponse, PlaceList } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishLeftRuns, publishRun, stageBatch, startRun } from '../src/import/import-staging.ts';
-import { type CreateRecord, writeBatch } from '../src/import/import-writes.ts';
+import { writeBatch } from '../src/import/import-writes.ts';
 import { signedInUser } from './support/auth.ts';
 import { importInto, type User } from './support/import-files.ts';
+import { stagedCreates } from './support/staged-places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 const HEADER = 'externalId,category,name_hr,lat,lng,address';
@@ -141,23 +142,7 @@ describe.skipIf(!databaseAvailable)(`imports alongside reads (${dbKind})`, () =>
   it('deletes a run a stopped process left staging, and publishes to its end one it left publishing', async () => {
     const before = await count();
     const { rows: categories } = await t.database.query<{ id: number }>('SELECT id FROM categories');
-    const batch = (from: number, n: number): CreateRecord[] =>
-      Array.from({ length: n }, (_, k) => ({
-        external_id: `left-${from + k}`,
-        name: { hr: `Ostavljeno ${from + k}` },
-        description: {},
-        primary_language: 'hr',
-        category_id: categories[0]?.id,
-        lat: 45.8,
-        lng: 15.95,
-        location_privacy: 'exact',
-        radius: null,
-        address: null,
-        phone: null,
-        email: null,
-        website: null,
-        changes: {},
-      }));
+    const batch = (from: number, n: number) => stagedCreates(categories[0]?.id, from, n);
     const staging = await startRun(t.database, 'published', moderator.id);
     await stageBatch(t.database, staging, 1, batch(0, 3), []);
     const publishing = await startRun(t.database, 'pending', moderator.id);

@@ -1,9 +1,9 @@
 import { ImportResultList } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageBatch, startRun } from '../src/import/import-staging.ts';
-import type { CreateRecord } from '../src/import/import-writes.ts';
 import { signedInUser } from './support/auth.ts';
 import { importInto, type User } from './support/import-files.ts';
+import { stagedCreates } from './support/staged-places.ts';
 import { databaseAvailable, dbKind, startInstance, startTestApp, type TestApp } from './support/test-app.ts';
 
 const csvOf = (prefix: string, rows: number) =>
@@ -71,23 +71,7 @@ describe.skipIf(!databaseAvailable)(`what became of each import (${dbKind})`, ()
     'tells the moderator whose import got no answer what the next start made of it',
     async () => {
       const { rows: categories } = await t.database.query<{ id: number }>('SELECT id FROM categories');
-      const batch = (from: number, n: number): CreateRecord[] =>
-        Array.from({ length: n }, (_, k) => ({
-          external_id: `left-${from + k}`,
-          name: { hr: `Ostavljeno ${from + k}` },
-          description: {},
-          primary_language: 'hr',
-          category_id: categories[0]?.id,
-          lat: 45.8,
-          lng: 15.95,
-          location_privacy: 'exact',
-          radius: null,
-          address: null,
-          phone: null,
-          email: null,
-          website: null,
-          changes: {},
-        }));
+      const batch = (from: number, n: number) => stagedCreates(categories[0]?.id, from, n);
       // As a process killed mid-import leaves them: one run still reading its file, one publishing
       // (every row accepted and counted, its first batch of two published).
       const staging = await startRun(t.database, 'published', moderator.id);

@@ -1,12 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config/paths.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { SPACE_RESERVE_FILE } from '../src/db/space-reserve.ts';
+import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { dbKind } from './support/test-app.ts';
 
 const mount = (point: string) =>
@@ -26,69 +25,27 @@ const disk = (() => {
   }
 })();
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe.skipIf(disk === null)('the server on a full disk (pglite, a real 96 MB tmpfs)', () => {
   const dataDir = join(disk as string, 'data');
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
 
-  /** Starts the server as `npm start` does; resolves with its address once it answers. */
+  /** Starts the server as `npm start` does, on the small disk; resolves once it answers. */
   async function start() {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATA_DIR: dataDir,
-        // More than the space reserve, as the default (100 MB) is: once given back it is not enough to write.
-        MIN_FREE_DISK_MB: '20',
-        DEMO_DATA: 'false',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      // More than the space reserve, as the default (100 MB) is: once given back it is not enough to write.
+      MIN_FREE_DISK_MB: '20',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
     });
-    server = child;
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-      const health = await fetch(`${base}/api/v1/health`).then(
-        (response) => response.json() as Promise<{ storage?: string }>,
-        () => null,
-      );
-      if (health) return { base, health, output: () => output };
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`the server did not start:\n${output}`);
+    const health = (await (await fetch(`${server.base}/api/v1/health`)).json()) as { storage: string };
+    return { base: server.base, health, output: server.output };
   }
 
   async function stop() {
-    const child = server;
+    const running = server;
     server = undefined;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await running?.stop();
   }
 
   beforeAll(async () => {

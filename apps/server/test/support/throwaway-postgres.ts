@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './server-process.ts';
 
 /** Where PostgreSQL 15's binaries are (Debian's path unless POSTGRES_BIN_DIR says otherwise). */
 export const POSTGRES_BIN = process.env.POSTGRES_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
@@ -14,18 +14,6 @@ export interface ThrowawayPostgres {
   root: string;
   /** Stops the cluster (by the pid file in its own data folder) and removes its folder. */
   stop(): void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs a PostgreSQL binary as the `postgres` user when we are root (initdb refuses root). */
