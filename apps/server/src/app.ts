@@ -74,6 +74,11 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** The mail sender's timing (tests poll often, with short claims). */
   mail?: Pick<MailSenderOptions, 'pollMs' | 'leaseMs' | 'firstRetryMs'>;
+  /**
+   * Whether digests are written on their schedule (default true). Tests that write them by hand
+   * turn it off: a scheduled run at any moment would write theirs first.
+   */
+  digestSchedule?: boolean;
   /** Sees every route as it is added (a test compares them with the OpenAPI document). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -127,16 +132,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // 2. Our services. The mail sender starts now when SMTP_URL is set; it stops before the database closes.
   const mailer = startMailer(config, database, app.log.child({ module: 'mail' }), options.mail);
   decorateServices(app, { appConfig: config, database, mapIndex, storage, mailer });
-  const digests = mailer.enabled
-    ? startDigestSchedule(
-        async () => {
-          await tidyLinks(database);
-          await writeDueReviewDigests(database, mailer, config.defaultLanguage);
-          await writeDueFollowDigests(database, mailer, config.defaultLanguage);
-        },
-        app.log.child({ module: 'digests' }),
-      )
-    : undefined;
+  const digests =
+    mailer.enabled && options.digestSchedule !== false
+      ? startDigestSchedule(
+          async () => {
+            await tidyLinks(database);
+            await writeDueReviewDigests(database, mailer, config.defaultLanguage);
+            await writeDueFollowDigests(database, mailer, config.defaultLanguage);
+          },
+          app.log.child({ module: 'digests' }),
+        )
+      : undefined;
   // Photo files no photo names (a crash between file and row, deleted photos) go now and every hour.
   const stopPhotoSweep = startPhotoSweep(app.photoStore, app.photos, app.log);
   app.addHook('onClose', async () => {

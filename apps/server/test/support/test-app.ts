@@ -118,6 +118,8 @@ export async function startTestApp(
       reportError: options.reportError,
       onRoute: options.onRoute,
       mail: options.mail,
+      // Tests write digests when they choose (writeDue…Digests); a scheduled run would race them.
+      digestSchedule: false,
     });
     options.configure?.(app);
     await app.ready();
@@ -165,6 +167,7 @@ export async function startInstance(
       logger: false,
       webDistDir: join(config.dataDir, 'no-web-build'),
       mail: options.mail,
+      digestSchedule: false,
     });
     await app.ready();
     return {
