@@ -10,21 +10,22 @@ export interface ImportCounts {
   unchanged: number;
 }
 
+/** What became of one import, as recorded. */
+export interface ImportResultRecord {
+  actorId: number | null;
+  status: ImportStatus;
+  outcome: ImportOutcome;
+  /** Null for a run dropped while staging: its rows were never all read. */
+  counts: ImportCounts | null;
+  startedAt: Date;
+}
+
 /**
  * Records what became of an import that wrote places. Above all for one whose client got no
  * answer: the next start finishes it (import-staging.ts), and this is where its moderator learns
  * that it was published after all, or dropped.
  */
-export async function recordImportResult(
-  q: Queryable,
-  result: {
-    actorId: number | null;
-    status: ImportStatus;
-    outcome: ImportOutcome;
-    counts: ImportCounts | null;
-    startedAt: Date;
-  },
-): Promise<void> {
+export async function recordImportResult(q: Queryable, result: ImportResultRecord): Promise<void> {
   await q.query(
     `INSERT INTO import_results (actor_id, status, outcome, created, updated, unchanged, started_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,

@@ -2,7 +2,7 @@ import type { ImportOutcome, ImportStatus } from '@karta/contracts';
 import type { Database } from '../db/database.ts';
 import { Mutex } from '../db/mutex.ts';
 import { emptySearchPendingLists } from '../places/search-pending-lists.ts';
-import { type ImportCounts, recordImportResult } from './import-results.ts';
+import { type ImportCounts, type ImportResultRecord, recordImportResult } from './import-results.ts';
 import type { ImportSpaceWatch } from './import-space.ts';
 import { type CreateRecord, type UpdateRecord, writeBatch } from './import-writes.ts';
 
@@ -66,11 +66,19 @@ export async function stageBatch(
 }
 
 /**
- * Deletes `run` and its batches. When no run is left, the batches' table is emptied with TRUNCATE,
- * which gives its space back at once: PGlite has no autovacuum to reclaim deleted rows.
+ * Deletes `run` and its batches, recording `result` in the same transaction when given (so a stop
+ * between the two cannot record a run twice). When no run is left, the batches' table is emptied
+ * with TRUNCATE, which gives its space back at once: PGlite has no autovacuum to reclaim deleted rows.
  */
-export async function dropRun(db: Database, run: number): Promise<void> {
-  await db.query('DELETE FROM import_runs WHERE id = $1', [run]);
+export async function dropRun(db: Database, run: number, result?: ImportResultRecord): Promise<void> {
+  if (result) {
+    await db.transaction(async (tx) => {
+      await recordImportResult(tx, result);
+      await tx.query('DELETE FROM import_runs WHERE id = $1', [run]);
+    });
+  } else {
+    await db.query('DELETE FROM import_runs WHERE id = $1', [run]);
+  }
   const { rows } = await db.query<{ runs_left: boolean }>(
     'SELECT EXISTS (SELECT FROM import_runs) AS runs_left',
   );
@@ -154,27 +162,23 @@ export async function publishRun(
     // Out of room, the run stays publishing: it is published to its end once there is room.
     if (done < last) await options.space?.afterStep('publishing');
   }
-  // Recorded with the run's removal, so a stop between the two cannot record it twice.
-  await db.transaction(async (tx) => {
-    await recordImportResult(tx, {
-      actorId: current.actor_id,
-      status: current.status,
-      outcome: options.outcome ?? 'published',
-      counts:
-        current.created === null
-          ? null
-          : { created: current.created, updated: current.updated ?? 0, unchanged: current.unchanged ?? 0 },
-      startedAt: current.started_at,
-    });
-    await tx.query('DELETE FROM import_runs WHERE id = $1', [run]);
+  await dropRun(db, run, {
+    actorId: current.actor_id,
+    status: current.status,
+    outcome: options.outcome ?? 'published',
+    counts:
+      current.created === null
+        ? null
+        : { created: current.created, updated: current.updated ?? 0, unchanged: current.unchanged ?? 0 },
+    startedAt: current.started_at,
   });
-  await dropRun(db, run);
   return skipped;
 }
 
 /**
  * What imports of a stopped process left: runs still staging are deleted, runs publishing are
- * published to their end; each is recorded in the import results, where its moderator sees it. Call it when no import of this process runs (at start, in `importTurn`).
+ * published to their end; each is recorded in the import results, where its moderator sees it.
+ * Call it when no import of this process runs (at start, in `importTurn`).
  */
 export async function finishLeftRuns(
   db: Database,
@@ -194,17 +198,13 @@ export async function finishLeftRuns(
       await publishRun(db, run.id, { space, outcome: 'published_after_restart' });
       published += 1;
     } else {
-      await db.transaction(async (tx) => {
-        await recordImportResult(tx, {
-          actorId: run.actor_id,
-          status: run.status,
-          outcome: 'dropped_after_restart',
-          counts: null,
-          startedAt: run.started_at,
-        });
-        await tx.query('DELETE FROM import_runs WHERE id = $1', [run.id]);
+      await dropRun(db, run.id, {
+        actorId: run.actor_id,
+        status: run.status,
+        outcome: 'dropped_after_restart',
+        counts: null,
+        startedAt: run.started_at,
       });
-      await dropRun(db, run.id);
       dropped += 1;
     }
   }

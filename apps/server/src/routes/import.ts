@@ -19,6 +19,8 @@ export async function importRoutes(app: FastifyInstance) {
   const site = publicOrigin(app.appConfig.publicUrl);
   const ownHost = site ? new URL(site).host : null;
   const { minFreeDiskMb } = app.appConfig;
+  // PGlite's disk, which its imports watch as they write (import-space.ts).
+  const disk = { path: app.appConfig.dataDir, minFreeMb: minFreeDiskMb };
   const uploads = uploadRoot(app.appConfig);
   // What imports of a killed process left behind goes at start (each import removes its own).
   const stale = await removeStaleUploads(uploads);
@@ -28,7 +30,6 @@ export async function importRoutes(app: FastifyInstance) {
   // the next import finishes them first anyway.
   if (app.database.kind === 'pglite') {
     try {
-      const disk = { path: app.appConfig.dataDir, minFreeMb: minFreeDiskMb };
       const left = await finishLeftRuns(app.database, new ImportSpaceWatch(app.database, disk));
       if (left.dropped + left.published > 0) app.log.info(left, 'imports left by a stopped process finished');
     } catch (error) {
@@ -84,7 +85,7 @@ export async function importRoutes(app: FastifyInstance) {
           host: ownHost ?? request.host,
           languages: app.appConfig.languages,
           hours: app.appConfig.hours,
-          disk: { path: app.appConfig.dataDir, minFreeMb: minFreeDiskMb },
+          disk,
         });
         if (!dryRun && !imported) {
           const count = report.refused.length;
