@@ -14,6 +14,7 @@ import { importBytes } from '../src/import/import-space.ts';
 import { MapIndexService } from '../src/map-index/map-index-service.ts';
 import { signedInUser } from './support/auth.ts';
 import { importInto } from './support/import-files.ts';
+import { insertPharmacyCategory } from './support/places.ts';
 import { dbKind, type TestApp } from './support/test-app.ts';
 
 const mount = (point: string) =>
@@ -64,9 +65,7 @@ describe.skipIf(disk === null)('imports on a small disk (pglite, a real 96 MB tm
     });
     database = await openDatabase(config);
     await migrate(database);
-    await database.query(
-      `INSERT INTO categories (slug, name, color, icon) VALUES ('pharmacy', '{"en": "Pharmacy"}', '#15803d', 'pill')`,
-    );
+    await insertPharmacyCategory(database);
     storage = await startStorageGuard({ path: config.dataDir, minFreeMb: config.minFreeDiskMb });
     mapIndex = new MapIndexService(database, { maxZoom: config.map.maxZoom });
     await mapIndex.rebuild();

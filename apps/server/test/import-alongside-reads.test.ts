@@ -4,6 +4,7 @@ import { finishLeftRuns, publishRun, stageBatch, startRun } from '../src/import/
 import { writeBatch } from '../src/import/import-writes.ts';
 import { signedInUser } from './support/auth.ts';
 import { importInto, type User } from './support/import-files.ts';
+import { insertPharmacyCategory } from './support/places.ts';
 import { stagedCreates } from './support/staged-places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -24,9 +25,7 @@ describe.skipIf(!databaseAvailable)(`imports alongside reads (${dbKind})`, () =>
   let moderator: User;
   beforeAll(async () => {
     t = await startTestApp({ demo: false });
-    await t.database.query(
-      `INSERT INTO categories (slug, name, color, icon) VALUES ('pharmacy', '{"en": "Pharmacy"}', '#15803d', 'pill')`,
-    );
+    await insertPharmacyCategory(t.database);
     moderator = await signedInUser(t.app, 'moderator');
   });
   afterAll(async () => {

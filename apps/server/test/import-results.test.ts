@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageBatch, startRun } from '../src/import/import-staging.ts';
 import { signedInUser } from './support/auth.ts';
 import { importInto, type User } from './support/import-files.ts';
+import { insertPharmacyCategory } from './support/places.ts';
 import { stagedCreates } from './support/staged-places.ts';
 import { databaseAvailable, dbKind, startInstance, startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -18,9 +19,7 @@ describe.skipIf(!databaseAvailable)(`what became of each import (${dbKind})`, ()
 
   beforeAll(async () => {
     t = await startTestApp({ demo: false });
-    await t.database.query(
-      `INSERT INTO categories (slug, name, color, icon) VALUES ('pharmacy', '{"en": "Pharmacy"}', '#15803d', 'pill')`,
-    );
+    await insertPharmacyCategory(t.database);
     moderator = await signedInUser(t.app, 'moderator');
   });
   afterAll(async () => {

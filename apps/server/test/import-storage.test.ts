@@ -9,6 +9,7 @@ import { startStorageGuard } from '../src/db/storage-guard.ts';
 import { uploadRoot } from '../src/import/upload-folder.ts';
 import { signedInUser } from './support/auth.ts';
 import { importInto, type User } from './support/import-files.ts';
+import { insertPharmacyCategory } from './support/places.ts';
 import { databaseAvailable, dbKind, startInstance, startTestApp, type TestApp } from './support/test-app.ts';
 
 const HEADER = 'externalId,category,name_hr,lat,lng';
@@ -36,9 +37,7 @@ describe.skipIf(!databaseAvailable)(`spooled uploads (${dbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp({ demo: false });
-    await t.database.query(
-      `INSERT INTO categories (slug, name, color, icon) VALUES ('pharmacy', '{"en": "Pharmacy"}', '#15803d', 'pill')`,
-    );
+    await insertPharmacyCategory(t.database);
     moderator = await signedInUser(t.app, 'moderator');
     root = uploadRoot(t.config);
   });
@@ -91,9 +90,7 @@ describe.skipIf(dbKind !== 'pglite')('an import that could fill the disk (pglite
 
   beforeAll(async () => {
     t = await startTestApp({ demo: false });
-    await t.database.query(
-      `INSERT INTO categories (slug, name, color, icon) VALUES ('pharmacy', '{"en": "Pharmacy"}', '#15803d', 'pill')`,
-    );
+    await insertPharmacyCategory(t.database);
     moderator = await signedInUser(t.app, 'moderator');
     // The same server with a reserve that leaves only about ROOM_MB for writes: the guard says ok.
     const stats = statfsSync(t.config.dataDir);

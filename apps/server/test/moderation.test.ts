@@ -2,7 +2,7 @@ import { Category, Flag, FlagList, PlaceList, UserList } from '@karta/contracts'
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { me, nextAddress, signedInUser } from './support/auth.ts';
-import { insertPlace } from './support/places.ts';
+import { insertPharmacyCategory, insertPlace } from './support/places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -263,9 +263,7 @@ describe.skipIf(!databaseAvailable)(`possible duplicates (${dbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ demo: false });
-    await t.database.query(
-      `INSERT INTO categories (slug, name, color, icon) VALUES ('pharmacy', '{"en": "Pharmacy"}', '#15803d', 'pill')`,
-    );
+    await insertPharmacyCategory(t.database);
   });
   afterAll(async () => {
     await t?.close();

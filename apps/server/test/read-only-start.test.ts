@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/open-database.ts';
 import { SPACE_RESERVE_FILE } from '../src/db/space-reserve.ts';
+import { insertPharmacyCategory } from './support/places.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { dbKind } from './support/test-app.ts';
 
@@ -56,9 +57,7 @@ describe.skipIf(disk === null)('the server on a full disk (pglite, a real 96 MB 
     await stop();
     expect(existsSync(join(dataDir, SPACE_RESERVE_FILE))).toBe(true);
     const database = await openDatabase({ dataDir, databaseUrl: null });
-    await database.query(
-      `INSERT INTO categories (slug, name, color, icon) VALUES ('pharmacy', '{"en": "Pharmacy"}', '#15803d', 'pill')`,
-    );
+    await insertPharmacyCategory(database);
     await database.close();
   }, 120_000);
   afterAll(async () => {

@@ -4,6 +4,18 @@ import type { PlaceStatus } from '../../src/places/place-rules.ts';
 let counter = 0;
 
 /**
+ * The category most import and storage tests use, `pharmacy`, on a database without demo data.
+ * Returns its id.
+ */
+export async function insertPharmacyCategory(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO categories (slug, name, color, icon) VALUES ('pharmacy', '{"en": "Pharmacy"}', '#15803d', 'pill')
+     RETURNING id`,
+  );
+  return rows[0]?.id ?? 0;
+}
+
+/**
  * A place of `status` by `authorId`, written straight into the database (a fixture; the API's
  * own paths to each status are tested in place-writes.test.ts). Returns its id.
  */
