@@ -3,14 +3,16 @@ import { latToUnitY, lngToUnitX } from '../mercator.ts';
 import { answer } from './answer.ts';
 import { CellGroups } from './cell-groups.ts';
 import { CellWindow, FINE_CELL_BITS } from './cell-window.ts';
+import { FilteredLayers } from './filtered-layers.ts';
 import { groupCells } from './group-cells.ts';
 import { LayerSet } from './layer-set.ts';
 import { answerZoom } from './limits.ts';
 import { mergeCloseGroups } from './merge-groups.ts';
+import { mortonOrder } from './morton-order.ts';
 import { MAX_HOURS_ID, PlaceStore } from './place-store.ts';
-import { orderByKey } from './radix-sort.ts';
 import type { ClusterIndexOptions, ClusterQuery, ClusterResult, IndexedPlace } from './types.ts';
-import { mortonHigh, mortonLow, UNIT_BITS, UNIT_ZOOM } from './units.ts';
+import { UNIT_BITS, UNIT_ZOOM } from './units.ts';
+import { valuesProblem } from './value-sets.ts';
 
 /** The map's highest zoom: co-located places must still form a cluster there. */
 const DEFAULT_MAX_ZOOM = 18;
@@ -48,7 +50,13 @@ const COMPACT_SHARE = 1 / 200;
  * in linear time), or call `compact()` at a quiet moment. The open-now layers count their own
  * changes and, past the same bound, are rebuilt alone: at the minute most places open, only the
  * open places are sorted and laid out again. The index copies what it needs from the
- * given places (names by reference) and keeps no reference to the place objects themselves.
+ * given places (names by reference, values once per distinct combination) and keeps no reference
+ * to the place objects themselves.
+ *
+ * A query with value filters reads the layers of only the places they match, kept for the recently
+ * asked filters and changed with every change like the index's own (see FilteredLayers): it
+ * answers as an index of only the matching places would, and scans every place only on a filter's
+ * first query after it was dropped or the index compacted.
  */
 export class ClusterIndex {
   private readonly store = new PlaceStore();
@@ -57,11 +65,15 @@ export class ClusterIndex {
   /** Every place, and the places open now; built by `compact()`, which `build` calls. */
   private layers!: LayerSet;
   private openLayers!: LayerSet;
+  /** The places of recently asked value filters; emptied by `compact()`. */
+  private readonly filtered: FilteredLayers;
   /** Changes in the deltas of every place's layers, and of the open-now layers. */
   private changes = 0;
   private openChanges = 0;
 
-  private constructor(private readonly options: Required<Omit<ClusterIndexOptions, 'openHours'>>) {}
+  private constructor(private readonly options: Required<Omit<ClusterIndexOptions, 'openHours'>>) {
+    this.filtered = new FilteredLayers(this.store, options.scope);
+  }
 
   /** An index of `places` (a later duplicate id replaces an earlier one) for zooms 0…`maxZoom`. */
   static build(places: readonly IndexedPlace[], options: ClusterIndexOptions = {}): ClusterIndex {
@@ -100,6 +112,11 @@ export class ClusterIndex {
     return this.openChanges;
   }
 
+  /** Value filters whose places are kept (at most MAX_CACHED_FILTERS), and the places their layers hold. */
+  get cachedFilters(): { filters: number; places: number } {
+    return { filters: this.filtered.size, places: this.filtered.held };
+  }
+
   /** Inserts a place, or replaces (moves, renames, recategorises, gives new hours) the one with its id. */
   upsert(place: IndexedPlace): void {
     checkPlace(place);
@@ -110,6 +127,7 @@ export class ClusterIndex {
     this.layers.insert(slot);
     const open = this.store.open[slot] === 1;
     if (open) this.openLayers.insert(slot);
+    this.filtered.insert(slot);
     this.changed(wasOpen || open);
   }
 
@@ -138,6 +156,7 @@ export class ClusterIndex {
     for (const slot of flipped) {
       if (this.store.open[slot]) this.openLayers.insert(slot);
       else this.openLayers.delete(slot);
+      this.filtered.flip(slot);
     }
     this.openChanges += flipped.length;
     return { changed: flipped.length, rebuilt: false };
@@ -145,10 +164,14 @@ export class ClusterIndex {
 
   /**
    * Rebuilds the sorted bases from the live places: one radix sort by Morton code for all of them,
-   * then stable splits by category and by being open now. Linear in the number of places.
+   * then stable splits by category and by being open now. Linear in the number of places. The
+   * value filters' layers are dropped, to be rebuilt on their next query, and so are the
+   * combinations of values no place holds any more.
    */
   compact(): void {
-    const sorted = this.mortonOrder(this.store.liveSlots());
+    this.filtered.clear();
+    this.store.dropUnusedValueSets();
+    const sorted = mortonOrder(this.store, this.store.liveSlots());
     this.layers = LayerSet.build(this.store, sorted, this.options.scope);
     // A filter keeps the order: the open places need no sort of their own.
     const open = sorted.filter((slot) => this.store.open[slot] === 1);
@@ -160,24 +183,10 @@ export class ClusterIndex {
   /** Rebuilds the open-now layers alone, from the live open places: linear in their number. */
   private compactOpen(): void {
     const open = this.store.liveSlots().filter((slot) => this.store.open[slot] === 1);
-    this.openLayers = LayerSet.build(this.store, this.mortonOrder(open), this.options.scope);
+    this.openLayers = LayerSet.build(this.store, mortonOrder(this.store, open), this.options.scope);
     this.openChanges = 0;
-  }
-
-  /** `slots` sorted by their places' Morton codes (a radix sort, stable). */
-  private mortonOrder(slots: Int32Array): Int32Array {
-    const { x, y } = this.store;
-    const high = new Uint32Array(slots.length);
-    const low = new Uint32Array(slots.length);
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i] as number;
-      high[i] = mortonHigh(x[slot] as number, y[slot] as number);
-      low[i] = mortonLow(x[slot] as number, y[slot] as number);
-    }
-    const order = orderByKey(high, low);
-    const sorted = new Int32Array(slots.length);
-    for (let i = 0; i < sorted.length; i++) sorted[i] = slots[order[i] as number] as number;
-    return sorted;
+    // Their deltas count among the open changes just reset: rebuilt when next asked.
+    this.filtered.dropOpen();
   }
 
   /** The clusters and single places of one viewport, with names in `lang`. */
@@ -190,7 +199,7 @@ export class ClusterIndex {
     // Above maxZoom nothing splits further: co-located places stay one cluster to open as a list.
     // Past the size caps a coarser zoom answers, so no answer holds more than MAX_MAP_FEATURES.
     const zoom = answerZoom(q.bbox, q.zoom, this.options.maxZoom);
-    const layers = (q.openNow ? this.openLayers : this.layers).read(q.categories);
+    const layers = this.layerSetOf(q).read(q.categories);
     if (layers.length === 0) return { clusters: [], places: [] };
 
     const units = 2 ** UNIT_BITS;
@@ -211,10 +220,18 @@ export class ClusterIndex {
     return answer(window, this.groups, this.store, q.bbox, zoom, q);
   }
 
+  /** The set of places a query reads: every place, the open ones, or those its value filters match. */
+  private layerSetOf(q: ClusterQuery): LayerSet {
+    if (q.filters !== undefined && q.filters.length > 0)
+      return this.filtered.read(q.filters, q.openNow === true);
+    return q.openNow ? this.openLayers : this.layers;
+  }
+
   /** Takes a stored place out of its layers and frees its slot. */
   private detach(slot: number): void {
     this.layers.delete(slot);
     if (this.store.open[slot]) this.openLayers.delete(slot);
+    this.filtered.delete(slot);
     this.store.delete(slot);
   }
 
@@ -239,4 +256,6 @@ function checkPlace(place: IndexedPlace): void {
   if (hours !== undefined && !(Number.isInteger(hours) && hours >= 0 && hours <= MAX_HOURS_ID)) {
     throw new RangeError(`Place ${place.id} has hoursId ${hours}, not an integer from 0 to ${MAX_HOURS_ID}`);
   }
+  const problem = valuesProblem(place.values);
+  if (problem) throw new RangeError(`Place ${place.id} has ${problem}`);
 }

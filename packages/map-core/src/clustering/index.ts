@@ -1,4 +1,5 @@
 export { ClusterIndex } from './cluster-index.ts';
+export { MAX_CACHED_FILTERS } from './filtered-layers.ts';
 export { type IndexedFields, indexedPlaceOf } from './indexed-place-of.ts';
 export { MAX_MAP_FEATURES, MAX_QUERY_AREA_PX, MAX_QUERY_SIDE_PX } from './limits.ts';
 export { resolveName } from './resolve-name.ts';
@@ -9,6 +10,9 @@ export type {
   ClusterResult,
   IndexedPlace,
   LocationPrivacy,
+  PlaceValue,
   ResultCluster,
   ResultPlace,
+  ValueFilter,
 } from './types.ts';
+export { matchesFilters } from './value-filters.ts';

@@ -1,6 +1,6 @@
 import type { IndexedPlace } from './types.ts';
 
-/** The fields of a place record (an API place, a list item) that the clustering index takes. */
+/** The fields of a place record (an API place, a list item) that the clustering index takes (`values` optional). */
 export type IndexedFields = Omit<IndexedPlace, 'hoursId' | 'confirmedAt'>;
 
 /**
@@ -18,6 +18,7 @@ export function indexedPlaceOf(place: IndexedFields, hoursId?: number): IndexedP
     primaryLanguage: place.primaryLanguage,
     radius: place.radius,
     locationPrivacy: place.locationPrivacy,
+    ...(place.values === undefined ? {} : { values: place.values }),
     ...(hoursId === undefined ? {} : { hoursId }),
   };
 }

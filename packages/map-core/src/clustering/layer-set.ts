@@ -1,13 +1,13 @@
-import { grown } from './grow-array.ts';
 import { Layer } from './layer.ts';
 import type { PlaceStore } from './place-store.ts';
+import { type SlotPositions, slotPositions } from './slot-positions.ts';
 import { SortedBase } from './sorted-base.ts';
 import type { ClusterIndexScope } from './types.ts';
 
 /**
- * The layers of one set of places (every place, or those open now): all of them in one layer and
- * each category's in its own, every base in Morton order, with where each place sits in the bases
- * so that a change can tombstone it. A half the index's scope leaves out is null. The positions
+ * The layers of one set of places (every place, those open now, or those a value filter matches):
+ * all of them in one layer and each category's in its own, every base in Morton order, with where
+ * each place sits in the bases so that a change can tombstone it. A half the index's scope leaves out is null. The positions
  * belong to the bases of this set: a compaction builds a new set, so none outlives its base.
  */
 export class LayerSet {
@@ -18,40 +18,43 @@ export class LayerSet {
     /** By category index of the store; null when built with scope `all`. */
     private readonly byCategory: Layer[] | null,
     /** Position of a member slot's place in the all-places base and its category's base, or −1. */
-    private allPosition: Int32Array,
-    private categoryPosition: Int32Array,
+    private readonly positions: SlotPositions,
   ) {}
 
   /** The layers of the places in `sorted` (slots in Morton order) that `scope` asks for. */
   static build(store: PlaceStore, sorted: Int32Array, scope: ClusterIndexScope): LayerSet {
-    const allPosition = new Int32Array(store.used).fill(-1);
-    const categoryPosition = new Int32Array(store.used).fill(-1);
+    const positions = slotPositions(store.used, sorted);
     let all: Layer | null = null;
     if (scope !== 'categories') {
       all = new Layer(SortedBase.build(store, sorted));
-      for (let i = 0; i < sorted.length; i++) allPosition[sorted[i] as number] = i;
+      for (let i = 0; i < sorted.length; i++) positions.setAll(sorted[i] as number, i);
     }
-    const byCategory = scope === 'all' ? null : splitByCategory(store, sorted, categoryPosition);
-    return new LayerSet(store, all, byCategory, allPosition, categoryPosition);
+    const byCategory = scope === 'all' ? null : splitByCategory(store, sorted, positions);
+    return new LayerSet(store, all, byCategory, positions);
+  }
+
+  /** Places in the bases (tombstones included) and the deltas: what the set's memory follows. */
+  get held(): number {
+    if (this.all) return this.all.base.length + this.all.delta.length;
+    let held = 0;
+    for (const layer of this.byCategory ?? []) held += layer.base.length + layer.delta.length;
+    return held;
   }
 
   /** Adds the place in `slot` (not a member) to the deltas of its layers. */
   insert(slot: number): void {
     // A slot may have been a member before (freed and reused, or closed and reopened): its old
     // base positions are tombstones now, and it comes back in the deltas.
-    this.allPosition = grown(this.allPosition, slot + 1);
-    this.categoryPosition = grown(this.categoryPosition, slot + 1);
-    this.allPosition[slot] = -1;
-    this.categoryPosition[slot] = -1;
+    this.positions.forget(slot);
     this.all?.insert(slot);
     if (this.byCategory) this.categoryLayer(this.store.category[slot] as number).insert(slot);
   }
 
   /** Takes the place in `slot` (a member, still stored) out of its layers. */
   delete(slot: number): void {
-    this.all?.delete(slot, this.allPosition[slot] as number);
+    this.all?.delete(slot, this.positions.all(slot));
     const category = this.store.category[slot] as number;
-    this.byCategory?.[category]?.delete(slot, this.categoryPosition[slot] as number);
+    this.byCategory?.[category]?.delete(slot, this.positions.category(slot));
   }
 
   /** The layers a filter reads: all places, or the asked categories' (summed cell by cell). */
@@ -85,7 +88,7 @@ export class LayerSet {
  * The sorted places split into one layer per category of the store, each still in Morton order,
  * with each place's position in its category's base written to `positions`.
  */
-function splitByCategory(store: PlaceStore, sorted: Int32Array, positions: Int32Array): Layer[] {
+function splitByCategory(store: PlaceStore, sorted: Int32Array, positions: SlotPositions): Layer[] {
   const categories = store.categories.length;
   const offsets = new Int32Array(categories + 1);
   for (const slot of sorted) {
@@ -100,7 +103,7 @@ function splitByCategory(store: PlaceStore, sorted: Int32Array, positions: Int32
     const at = next[category] as number;
     split[at] = slot;
     next[category] = at + 1;
-    positions[slot] = at - (offsets[category] as number);
+    positions.setCategory(slot, at - (offsets[category] as number));
   }
   const layers: Layer[] = [];
   for (let c = 0; c < categories; c++) {

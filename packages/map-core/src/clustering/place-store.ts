@@ -1,7 +1,8 @@
 import { grown } from './grow-array.ts';
 import { resolveName } from './resolve-name.ts';
-import type { ClusterQuery, IndexedPlace, LocationPrivacy, ResultPlace } from './types.ts';
+import type { ClusterQuery, IndexedPlace, LocationPrivacy, PlaceValue, ResultPlace } from './types.ts';
 import { unitX, unitY } from './units.ts';
+import { NO_VALUES, ValueSets } from './value-sets.ts';
 
 const PRIVACY: readonly LocationPrivacy[] = ['exact', '100m', '1km'];
 const FREE = -1;
@@ -13,8 +14,8 @@ export const MAX_HOURS_ID = 0x7fff_ffff;
 /**
  * The one copy of every place's attributes, in columns indexed by a slot, shared by every layer
  * that holds the place (all places, its category's, and their open-now twins). A removed place's
- * slot is reused by a later insert. Names stay the given objects (one per place); everything else
- * is typed arrays.
+ * slot is reused by a later insert. Names stay the given objects (one per place); values are one
+ * shared copy per distinct combination, named by an id per place; everything else is typed arrays.
  */
 export class PlaceStore {
   private readonly slotById = new Map<number, number>();
@@ -41,6 +42,9 @@ export class PlaceStore {
   /** 1 when the place's hours id is in `openHours`. */
   open = new Uint8Array(0);
   private openHours: ReadonlySet<number> = new Set();
+  /** The id of the place's combination of values in `valueSets`; NO_VALUES for none. */
+  valueSet = new Int32Array(0);
+  private readonly valueSets = new ValueSets();
   /** Every category slug seen, by index; a category stays known while the store lives. */
   readonly categories: string[] = [];
   private readonly categoryIndex = new Map<string, number>();
@@ -82,12 +86,15 @@ export class PlaceStore {
     const hours = place.hoursId ?? NO_HOURS;
     this.hoursId[slot] = hours;
     this.open[slot] = this.isOpen(hours);
+    this.valueSet[slot] = this.valueSets.acquire(place.values);
     return slot;
   }
 
   /** Frees the slot of a stored place. */
   delete(slot: number): void {
     this.slotById.delete(this.ids[slot] as number);
+    this.valueSets.release(this.valueSet[slot] as number);
+    this.valueSet[slot] = NO_VALUES;
     this.category[slot] = FREE;
     this.names[slot] = undefined;
     this.freeSlots.push(slot);
@@ -109,6 +116,29 @@ export class PlaceStore {
       flipped.push(slot);
     }
     return flipped;
+  }
+
+  /** Value-set ids are below this. */
+  get valueSetLimit(): number {
+    return this.valueSets.idLimit;
+  }
+
+  /** Distinct combinations of values held. */
+  get valueSetCount(): number {
+    return this.valueSets.count;
+  }
+
+  /** The values of a value-set id held by a stored place. */
+  valuesOf(valueSet: number): Readonly<Record<string, PlaceValue>> {
+    return this.valueSets.valuesOf(valueSet);
+  }
+
+  /**
+   * Forgets the combinations of values no stored place holds: a compaction's step, once nothing
+   * remembers anything by value-set id (their ids may name other combinations later).
+   */
+  dropUnusedValueSets(): void {
+    this.valueSets.dropUnused();
   }
 
   /** Every live slot, ascending. */
@@ -149,6 +179,7 @@ export class PlaceStore {
       this.privacy = grown(this.privacy, capacity);
       this.hoursId = grown(this.hoursId, capacity);
       this.open = grown(this.open, capacity);
+      this.valueSet = grown(this.valueSet, capacity);
     }
     return this.used++;
   }

@@ -1,5 +1,18 @@
 import type { Bounds } from '../types.ts';
 
+/** A filterable value of a place: an option or text token, a number (dates as days since 1970-01-01), or a set of options. */
+export type PlaceValue = string | number | readonly string[];
+
+/** One condition on a place's value of `key`. A place lacking `key` never matches. */
+export interface ValueFilter {
+  key: string;
+  /** The value is one of these (a set value: any of its elements is). Strings match strings, numbers numbers. */
+  anyOf?: readonly (string | number)[];
+  /** Only number values: at least `min` / at most `max` (inclusive). A non-number value fails a range. */
+  min?: number;
+  max?: number;
+}
+
 /** How precisely a place's position may be shown: anything but `exact` is already coarsened. */
 export type LocationPrivacy = 'exact' | '100m' | '1km';
 
@@ -24,6 +37,11 @@ export interface IndexedPlace {
   hoursId?: number;
   /** When someone last confirmed the place is there (ms since the epoch); absent: never stale. */
   confirmedAt?: number;
+  /**
+   * The place's filterable values by key (absent: none). Each is a string, a finite number or a
+   * list of strings; the index keeps one copy of each distinct combination.
+   */
+  values?: Readonly<Record<string, PlaceValue>>;
 }
 
 /** One viewport request. */
@@ -35,6 +53,12 @@ export interface ClusterQuery {
   categories?: readonly string[];
   /** Only places open now (by the index's last `setOpenHours`), with any category filter. */
   openNow?: boolean;
+  /**
+   * Conditions on the places' values (see `matchesFilters`): every one must hold. Absent or empty
+   * means none; they combine with `categories` and `openNow`, and the answer is that of an index
+   * of only the matching places.
+   */
+  filters?: readonly ValueFilter[];
   /** Language for place names. */
   lang?: string;
   /** Places confirmed before this instant (ms since the epoch) are marked stale; absent: none. */
