@@ -38,6 +38,10 @@ describe('ValueSets', () => {
     expect(sets.acquire({ access: 'private' })).toBe(dropped);
     expect(sets.valuesOf(dropped)).toEqual({ access: 'private' });
     expect(sets.idLimit).toBe(2);
+    // The dropped combination is a new one now, not the id it had.
+    const again = sets.acquire({ access: 'no' });
+    expect(again).not.toBe(dropped);
+    expect(sets.valuesOf(again)).toEqual({ access: 'no' });
   });
 });
 

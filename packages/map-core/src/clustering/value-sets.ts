@@ -6,6 +6,20 @@ type Values = Readonly<Record<string, PlaceValue>>;
 /** The id of no values: a place without any never matches a filter. */
 export const NO_VALUES = -1;
 
+/** A trie leaf not yet given an id. */
+const UNSET = -2;
+
+/**
+ * A step of the trie that finds the id of a values object without building its canonical key: a
+ * level per entry in the object's own key order, then one per value (a set's by its JSON).
+ */
+interface TrieNode {
+  id: number;
+  byKey?: Map<string, TrieNode>;
+  byValue?: Map<string | number, TrieNode>;
+  bySet?: Map<string, TrieNode>;
+}
+
 /**
  * Every distinct combination of values the places hold, each kept once under a small id, so a
  * place's values cost one 32-bit id in the store and a filter is tested once per combination, not
@@ -20,6 +34,12 @@ export class ValueSets {
   private readonly keys: (string | undefined)[] = [];
   private users = new Int32Array(0);
   private readonly freeIds: number[] = [];
+  /**
+   * Ids by the entries of objects already seen, as they come: places read alike share one key
+   * order, so most are found here with a few map lookups and no allocation. Forgotten with the
+   * dropped ids, so it holds only the forms seen since.
+   */
+  private trie: TrieNode = { id: UNSET };
 
   /** Ids handed out so far, in use or free: every id is below this. */
   get idLimit(): number {
@@ -34,6 +54,15 @@ export class ValueSets {
   /** The id of `values`, made when new, with one more place holding it; NO_VALUES for none. */
   acquire(values: Values | undefined): number {
     if (values === undefined) return NO_VALUES;
+    const leaf = leafOf(this.trie, values);
+    if (leaf.id === UNSET) leaf.id = this.idOf(values);
+    const id = leaf.id;
+    if (id !== NO_VALUES) this.users[id] = (this.users[id] as number) + 1;
+    return id;
+  }
+
+  /** The id of the canonical form of `values`, made when new (NO_VALUES for no entries). */
+  private idOf(values: Values): number {
     const entries = canonicalEntries(values);
     if (entries.length === 0) return NO_VALUES;
     const key = JSON.stringify(entries);
@@ -45,7 +74,6 @@ export class ValueSets {
       this.keys[id] = key;
       this.users = grown(this.users, id + 1);
     }
-    this.users[id] = (this.users[id] as number) + 1;
     return id;
   }
 
@@ -64,6 +92,7 @@ export class ValueSets {
    * forget it first, since a freed id may name another combination later.
    */
   dropUnused(): void {
+    this.trie = { id: UNSET };
     for (let id = 0; id < this.values.length; id++) {
       if (this.values[id] === undefined || this.users[id] !== 0) continue;
       this.idByKey.delete(this.keys[id] as string);
@@ -81,7 +110,8 @@ export class ValueSets {
 export function valuesProblem(values: Values | undefined): string | undefined {
   if (values === undefined) return undefined;
   if (typeof values !== 'object' || values === null) return 'values that are not an object';
-  for (const key of Object.keys(values)) {
+  for (const key in values) {
+    if (!Object.hasOwn(values, key)) continue;
     const value = values[key];
     if (value === undefined || typeof value === 'string') continue;
     if (typeof value === 'number') {
@@ -91,6 +121,35 @@ export function valuesProblem(values: Values | undefined): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The trie's leaf for the defined entries of `values` in their own order, made when new. */
+function leafOf(root: TrieNode, values: Values): TrieNode {
+  let node = root;
+  for (const key in values) {
+    if (!Object.hasOwn(values, key)) continue;
+    const value = values[key];
+    if (value === undefined) continue;
+    node.byKey ??= new Map();
+    node = step(node.byKey, key);
+    if (typeof value === 'object') {
+      node.bySet ??= new Map();
+      node = step(node.bySet, JSON.stringify(value));
+    } else {
+      node.byValue ??= new Map();
+      node = step(node.byValue, value);
+    }
+  }
+  return node;
+}
+
+function step<K>(children: Map<K, TrieNode>, key: K): TrieNode {
+  let child = children.get(key);
+  if (!child) {
+    child = { id: UNSET };
+    children.set(key, child);
+  }
+  return child;
 }
 
 /** The defined entries of `values` by key, each set sorted without repeats. */
