@@ -1,5 +1,10 @@
-import { ClusterIndex, type IndexedPlace } from '@karta/map-core/clustering';
-import { indexedPlaces } from './lib/indexed-places.ts';
+import {
+  ClusterIndex,
+  type ClusterQuery,
+  type IndexedPlace,
+  type ValueFilter,
+} from '@karta/map-core/clustering';
+import { indexedPlaces, withValues } from './lib/indexed-places.ts';
 import { ms, seededRandom, summarise, type Timings } from './lib/stats.ts';
 import { type BenchViewport, zagrebViewports } from './lib/viewports.ts';
 import { DATA_SHAPES, type DataShape } from './lib/world-places.ts';
@@ -8,16 +13,23 @@ export interface ClusterShapeFigures {
   shape: DataShape;
   places: number;
   buildMs: number;
-  /** JS heap plus typed-array memory held by the index. */
+  /** JS heap plus typed-array memory held by the index (the places' values included). */
   indexMb: number;
   query: Timings;
   filteredQuery: Timings;
+  /** Queries with a two-field value filter (VALUE_FILTERS in turn), each filter asked once before. */
+  valueQuery: Timings;
+  /** The first query of each value filter, which builds the layers of its places. */
+  valueFirstMs: number[];
+  /** What the index took more once it kept the layers of every value filter. */
+  valueCacheMb: number;
   /** Microseconds per change, before compaction. */
   upsertMoveUs: number;
   insertUs: number;
   removeUs: number;
-  /** Queries while CHANGES changes wait for compaction. */
+  /** Queries while CHANGES changes wait for compaction, unfiltered and with the value filters. */
   queryPending: Timings;
+  valueQueryPending: Timings;
   compactMs: number;
 }
 
@@ -29,6 +41,27 @@ export interface ClusterIndexFigures {
 /** Changes timed per kind, left pending for the queries after them: 3 × 600 stays under the 2 000 that compact. */
 const CHANGES = 600;
 const FILTER = ['pharmacy', 'defibrillator', 'shelter'];
+/** A filtered map pans about as fast as an unfiltered one: p95 at most this many times the unfiltered p95. */
+const VALUE_FILTER_TARGET = 1.5;
+/** Two-field filters of the places' values (see withValues), matching 1/8 to 3/8 of them. */
+const VALUE_FILTERS: ValueFilter[][] = [
+  [
+    { key: 'access', anyOf: ['yes', 'customers'] },
+    { key: 'indoor', anyOf: ['true'] },
+  ],
+  [
+    { key: 'access', anyOf: ['yes'] },
+    { key: 'indoor', anyOf: ['false'] },
+  ],
+  [
+    { key: 'access', anyOf: ['customers', 'permissive', 'private'] },
+    { key: 'indoor', anyOf: ['true'] },
+  ],
+  [
+    { key: 'access', anyOf: ['private'] },
+    { key: 'indoor', anyOf: ['true', 'false'] },
+  ],
+];
 
 /** Builds the clustering index of `count` places of each shape in this thread and times it. */
 export async function benchClusterIndex(
@@ -41,7 +74,7 @@ export async function benchClusterIndex(
 }
 
 async function benchShape(shape: DataShape, count: number): Promise<ClusterShapeFigures> {
-  const places = indexedPlaces(shape, count);
+  const places = withValues(indexedPlaces(shape, count));
   const memoryBefore = await memoryMb();
   const started = performance.now();
   const index = ClusterIndex.build(places);
@@ -49,17 +82,29 @@ async function benchShape(shape: DataShape, count: number): Promise<ClusterShape
   const indexMb = (await memoryMb()) - memoryBefore;
 
   const viewports = shape === 'zagreb' ? zagrebViewports(2000) : viewportsAround(places, 2000);
-  const time = (categories?: string[]) =>
+  const time = (ask: (i: number) => Partial<ClusterQuery> = () => ({})) =>
     summarise(
-      viewports.map((viewport) => {
+      viewports.map((viewport, i) => {
+        const q = { ...viewport, ...ask(i), lang: 'hr' };
         const t0 = performance.now();
-        index.query({ ...viewport, categories, lang: 'hr' });
+        index.query(q);
         return performance.now() - t0;
       }),
     );
   time(); // warm up the JIT
   const query = time();
-  const filteredQuery = time(FILTER);
+  const filteredQuery = time(() => ({ categories: FILTER }));
+
+  // One query per value filter first, as a user who sets a filter and then pans the map.
+  const cacheBefore = await memoryMb();
+  const valueFirstMs = VALUE_FILTERS.map((filters) => {
+    const t0 = performance.now();
+    index.query({ ...(viewports[0] as BenchViewport), filters, lang: 'hr' });
+    return performance.now() - t0;
+  });
+  const valueCacheMb = (await memoryMb()) - cacheBefore;
+  const valueFilter = (i: number) => ({ filters: VALUE_FILTERS[i % VALUE_FILTERS.length] });
+  const valueQuery = time(valueFilter);
 
   const random = seededRandom(3);
   const perChange = (change: (i: number) => void) => {
@@ -75,6 +120,7 @@ async function benchShape(shape: DataShape, count: number): Promise<ClusterShape
   const insertUs = perChange((i) => index.upsert({ ...pick(), id: count + 1 + i }));
   const removeUs = perChange(() => index.remove(pick().id));
   const queryPending = time();
+  const valueQueryPending = time(valueFilter);
   const t0 = performance.now();
   index.compact();
   const compactMs = performance.now() - t0;
@@ -85,10 +131,14 @@ async function benchShape(shape: DataShape, count: number): Promise<ClusterShape
     indexMb,
     query,
     filteredQuery,
+    valueQuery,
+    valueFirstMs,
+    valueCacheMb,
     upsertMoveUs,
     insertUs,
     removeUs,
     queryPending,
+    valueQueryPending,
     compactMs,
   };
 }
@@ -138,14 +188,24 @@ export function printClusterIndex(f: ClusterIndexFigures): void {
   const timings = (t: Timings) => `median ${ms(t.median)}, p95 ${ms(t.p95)}, p99 ${ms(t.p99)}`;
   for (const s of f.shapes) {
     console.log(`  clustering index, ${s.places.toLocaleString('en')} places, ${s.shape} (in-process)`);
-    console.log(`    build ${ms(s.buildMs)}, index memory ≈ ${s.indexMb.toFixed(0)} MB`);
-    console.log(`    query (all)          ${timings(s.query)}`);
-    console.log(`    query (3 categories) ${timings(s.filteredQuery)}`);
+    console.log(
+      `    build ${ms(s.buildMs)}, index memory ≈ ${s.indexMb.toFixed(0)} MB (values of 2 fields included)`,
+    );
+    console.log(`    query (all)            ${timings(s.query)}`);
+    console.log(`    query (3 categories)   ${timings(s.filteredQuery)}`);
+    console.log(`    query (2 value fields) ${timings(s.valueQuery)}`);
+    console.log(
+      `      ${VALUE_FILTERS.length} filters in turn, each asked once before: first queries ${s.valueFirstMs.map(ms).join(', ')}; their layers ≈ ${s.valueCacheMb.toFixed(1)} MB`,
+    );
     console.log(
       `    change: move ${s.upsertMoveUs.toFixed(1)} µs, insert ${s.insertUs.toFixed(1)} µs, remove ${s.removeUs.toFixed(1)} µs`,
     );
+    const pending = `${(3 * CHANGES).toLocaleString('en')} changes pending`;
+    console.log(`    query with ${pending} ${timings(s.queryPending)}`);
+    console.log(`    query (2 value fields) with ${pending} ${timings(s.valueQueryPending)}`);
+    const ratio = s.valueQuery.p95 / s.query.p95;
     console.log(
-      `    query with ${(3 * CHANGES).toLocaleString('en')} changes pending ${timings(s.queryPending)}`,
+      `    two-field filter p95 / unfiltered p95: ${ratio.toFixed(2)} (target ≤ ${VALUE_FILTER_TARGET} ${ratio <= VALUE_FILTER_TARGET ? '✓' : '✗'})`,
     );
     console.log(`    compaction ${ms(s.compactMs)}`);
   }
