@@ -20,6 +20,7 @@ import { registerForwardedForWarning } from './http/client-address.ts';
 import { registerCompression } from './http/compression.ts';
 import { STORAGE_LOW_MESSAGE } from './http/database-errors.ts';
 import { type ErrorReporter, sendError, toHttpError } from './http/errors.ts';
+import { parseQueryString } from './http/query-string.ts';
 import { registerRateLimits, registerWriteLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { clientErrorHandler, registerStrictJsonParser } from './http/strict-input.ts';
@@ -103,7 +104,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return503OnClosing: true,
     // Behind a reverse proxy: whose X-Forwarded-For gives the client address (rate limits count by it).
     trustProxy: trustProxyOption(config.trustProxy),
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
     // Errors Fastify raises before routing (a malformed URL) get the same JSON shape.
     frameworkErrors: (error, _request, reply) => {
       const { status, body, headers } = toHttpError(error);

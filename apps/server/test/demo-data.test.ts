@@ -120,7 +120,7 @@ describe.skipIf(!databaseAvailable)(`demo data (${dbKind})`, () => {
 
   it('uses at least 8 categories, each with Croatian and English names, a colour and an icon', async () => {
     const { rows: categories } = await db.database.query(
-      'SELECT id, slug, name, color, icon FROM categories ORDER BY sort_order',
+      'SELECT id, slug, name, color, icon, fields, removed_fields AS "removedFields" FROM categories ORDER BY sort_order',
     );
     const parsed = CategoryList.parse({ items: categories });
     expect(parsed.items.length).toBeGreaterThanOrEqual(8);
@@ -130,6 +130,37 @@ describe.skipIf(!databaseAvailable)(`demo data (${dbKind})`, () => {
     }
     expect(new Set(parsed.items.map((category) => category.color)).size).toBe(parsed.items.length);
     expect(new Set(rows.map((row) => row.slug)).size).toBe(parsed.items.length);
+  });
+
+  it('gives the demo kinds of place their fields, with OpenStreetMap keys, filled for most places', async () => {
+    const { rows: categories } = await db.database.query<{
+      slug: string;
+      fields: { key: string; osmKey?: string; required?: boolean }[];
+      filter_types: Record<string, string>;
+    }>('SELECT slug, fields, filter_types FROM categories');
+    const bySlug = new Map(categories.map((category) => [category.slug, category]));
+    const defibrillator = bySlug.get('defibrillator');
+    expect(defibrillator?.fields.map((field) => [field.key, field.osmKey])).toEqual([
+      ['access', 'access'],
+      ['indoor', 'indoor'],
+      ['level', 'level'],
+    ]);
+    expect(defibrillator?.filter_types).toEqual({ access: 'enum', indoor: 'boolean', level: 'integer' });
+    expect(bySlug.get('drinking-water')?.fields.map((field) => field.key)).toEqual(['bottle', 'seasonal']);
+    expect(bySlug.get('pharmacy')?.fields.map((field) => field.key)).toEqual(['on_duty']);
+    expect(bySlug.get('food-bank')?.fields.map((field) => field.key)).toEqual([
+      'id_required',
+      'languages',
+      'walk_in',
+    ]);
+    expect(categories.flatMap((category) => category.fields).some((field) => field.required)).toBe(false);
+    const { rows: filled } = await db.database.query<{ slug: string; all: number; filled: number }>(
+      `SELECT c.slug, count(*)::int AS all, count(*) FILTER (WHERE p.extra <> '{}')::int AS filled
+       FROM places p JOIN categories c ON c.id = p.category_id
+       WHERE c.slug IN ('defibrillator', 'drinking-water', 'pharmacy', 'food-bank') GROUP BY c.slug`,
+    );
+    expect(filled).toHaveLength(4);
+    for (const row of filled) expect(row.filled / row.all, row.slug).toBeGreaterThan(0.6);
   });
 
   it('writes names and descriptions in Croatian and English with Croatian letters', () => {

@@ -96,6 +96,7 @@ describe('place-writing methods of the API client', () => {
     website: null,
     openingHours: null,
     openState: { state: 'unknown', nextChange: null, until: null, comment: null },
+    extra: {},
     lastConfirmedAt: '2026-11-22T10:00:00.000Z',
     stale: false,
     status: 'pending',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CategoryField, CategoryFields, FieldKey } from './category-fields.ts';
 import { CategoryId, LocalizedText, localizedInput, Slug, text } from './primitives.ts';
 
 /** Marker colours: each carries white text and icons at WCAG AA contrast (≥ 4.5:1). */
@@ -44,6 +45,16 @@ export const Category = z.object({
   /** `#rrggbb` from the palette. */
   color: z.string().regex(/^#[0-9a-f]{6}$/i),
   icon: z.string(),
+  /**
+   * What places of this kind say beyond every place's fields, in display order (see
+   * `CategoryField`). Empty when absent: an answer saved by the browser before fields existed.
+   */
+  fields: z.array(CategoryField).default([]),
+  /**
+   * Fields taken out of `fields` whose values places may still hold, hidden until an admin purges
+   * them; adding one back (same key and type) shows its values again.
+   */
+  removedFields: z.array(CategoryField).default([]),
 });
 export type Category = z.infer<typeof Category>;
 
@@ -62,11 +73,18 @@ export const CategoryInput = z.object({
   name: CategoryNames,
   color: z.enum(CATEGORY_PALETTE),
   icon: z.enum(CATEGORY_ICONS),
+  /** The category's fields in display order (none by default). */
+  fields: CategoryFields.optional(),
 });
 export type CategoryInput = z.input<typeof CategoryInput>;
 
-/** `PATCH /api/v1/categories/:id`: name, colour or icon. */
-export const CategoryPatch = CategoryInput.omit({ slug: true }).partial();
+/**
+ * `PATCH /api/v1/categories/:id`: name, colour, icon, or `fields`, which replaces the list (a field
+ * left out is removed: hidden, its values kept; see `Category.removedFields`).
+ */
+export const CategoryPatch = CategoryInput.omit({ slug: true })
+  .partial()
+  .extend({ fields: CategoryFields.optional() });
 export type CategoryPatch = z.input<typeof CategoryPatch>;
 
 export const CategoryIdParams = z.object({
@@ -76,3 +94,6 @@ export const CategoryIdParams = z.object({
     .transform(Number)
     .pipe(CategoryId),
 });
+
+/** `POST /api/v1/categories/:id/purge-field`: the removed field whose hidden values go for good. */
+export const PurgeFieldInput = z.object({ key: FieldKey });

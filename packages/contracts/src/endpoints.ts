@@ -15,7 +15,14 @@ import {
   UnsubscribeBody,
   Unsubscribed,
 } from './auth.ts';
-import { Category, CategoryIdParams, CategoryInput, CategoryList, CategoryPatch } from './categories.ts';
+import {
+  Category,
+  CategoryIdParams,
+  CategoryInput,
+  CategoryList,
+  CategoryPatch,
+  PurgeFieldInput,
+} from './categories.ts';
 import { ErrorBody } from './errors.ts';
 import { AtomFeed, PlacesFeedQuery, ReviewFeedQuery, ReviewFeedToken } from './feeds.ts';
 import {
@@ -428,12 +435,22 @@ export const endpoints = {
   },
   updateCategory: {
     ...routes.updateCategory,
-    summary: 'Change a category’s names, colour or icon (moderators)',
+    summary:
+      'Change a category’s names, colour, icon or fields (moderators). `fields` replaces the list: a field left out is hidden with its values kept; 409 when a change would lose saved values (a type change or a deleted option places hold: retire it)',
     params: CategoryIdParams,
     body: CategoryPatch,
     response: Category,
     session: 'required',
-    errors: [400, 401, 403, 404, 415, 429],
+    errors: [400, 401, 403, 404, 409, 415, 429],
+  },
+  purgeCategoryField: {
+    ...routes.purgeCategoryField,
+    summary: 'Delete for good the hidden values of a removed field from every place of the category (admins)',
+    params: CategoryIdParams,
+    body: PurgeFieldInput,
+    status: 204,
+    session: 'required',
+    errors: [400, 401, 403, 404, 429],
   },
   deleteCategory: {
     ...routes.deleteCategory,

@@ -90,6 +90,15 @@ export const FieldIssueCode = z.enum([
   'password_matches_email',
   /** Opening hours that opening_hours.js cannot read; the message points at the spot. */
   'invalid_opening_hours',
+  /** A value in `extra` for a field the place's category does not have. */
+  'unknown_field',
+  /** A choice that is not one of the field's options. */
+  'not_an_option',
+  /** A choice the field no longer offers to new values. */
+  'retired_option',
+  /** A number below the field's minimum (`params.minimum`) or above its maximum (`params.maximum`). */
+  'too_small',
+  'too_large',
 ]);
 export type FieldIssueCode = z.infer<typeof FieldIssueCode>;
 

@@ -66,10 +66,12 @@ export const PLACE_FILE_FIELDS = {
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /**
- * A proposal's fields are the place fields but `primaryLanguage`: if the contract gains a field
- * that is not listed above (or loses one), this line fails the type check.
+ * A proposal's fields are the place fields but `primaryLanguage`, and `extra`, the values of the
+ * category's own fields, whose keys each category defines (files carry them as `x_<key>` columns
+ * and GeoJSON `properties.extra`): if the contract gains a field that is not listed above (or
+ * loses one), this line fails the type check.
  */
 export const PROPOSAL_HAS_EVERY_FIELD: SameKeys<
-  keyof z.input<typeof PlaceInputFields>,
+  Exclude<keyof z.input<typeof PlaceInputFields>, 'extra'>,
   Exclude<PlaceField, 'primaryLanguage'>
 > = true;

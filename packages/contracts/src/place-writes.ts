@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ExtraInput } from './category-fields.ts';
+import { Phone, Website } from './contact-values.ts';
 import { Place } from './places.ts';
 import {
   CategoryId,
@@ -29,16 +31,6 @@ export const PlaceDescriptions = localizedInput(text({ kind: 'prose', max: 2000 
   (descriptions) => Object.fromEntries(Object.entries(descriptions).filter(([, value]) => value !== '')),
 );
 
-const Phone = text({ kind: 'token', max: 40 })
-  .refine((value) => value === '' || /^\+?[0-9 ()./-]{3,40}$/.test(value), {
-    message: 'Expected a phone number',
-  })
-  .transform((value) => (value === '' ? null : value));
-const Website = text({ kind: 'token', min: 1, max: 500 }).refine(
-  (value) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value),
-  { message: 'Expected an http(s) address' },
-);
-
 /**
  * The most characters of text one place holds, all fields and languages together. Each field has
  * its own bound; this one keeps a place readable (and its row small) when a deployment offers many
@@ -54,8 +46,10 @@ export function placeTextLength(place: {
   phone?: string | null;
   email?: string | null;
   website?: string | null;
+  extra?: Readonly<Record<string, unknown>> | null;
 }): number {
   const texts = [
+    ...Object.values(place.extra ?? {}).map((value) => (typeof value === 'string' ? value : null)),
     ...Object.values(place.name ?? {}),
     ...Object.values(place.description ?? {}),
     place.address,
@@ -99,6 +93,12 @@ export const PlaceInputFields = z.object({
    * refuses what opening_hours.js cannot read (`invalid_opening_hours`).
    */
   openingHours: optionalText(255),
+  /**
+   * The values of the category's fields by key, checked by the server against the category's
+   * definitions (`checkExtra`: `extra.<key>` names what is refused). In an edit it replaces the
+   * place's values; `null` or an empty value clears one.
+   */
+  extra: ExtraInput.optional(),
 });
 
 /** What a contributor sends to propose a place (`POST /api/v1/places`). */

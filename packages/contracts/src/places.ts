@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Extra } from './category-fields.ts';
+import { FieldFiltersParam } from './field-filters.ts';
 import {
   CategoryId,
   Cursor,
@@ -59,6 +61,11 @@ export const Place = z.object({
   /** OpenStreetMap's `opening_hours` syntax (`Mo-Fr 08:00-16:00; PH off`), or null. */
   openingHours: z.string().nullable(),
   openState: OpenState,
+  /**
+   * The values of the category's fields, by key (see `CategoryField`); `{}` when none is filled
+   * (and when absent: an answer saved by the browser before fields existed).
+   */
+  extra: Extra.default({}),
   /**
    * When someone last said the place is still there: a visitor's "Still here", a moderator's check,
    * edit or publication.
@@ -136,6 +143,12 @@ export const PlaceListQuery = z.object({
   openAt: IsoDateTime.optional(),
   /** `true`: only places out of date (unconfirmed for STALE_AFTER_DAYS); `false`: only the others. */
   stale: BooleanParam.optional(),
+  /**
+   * `f.<key>=<value>` per filterable field of the categories (repeated or comma-separated: any of
+   * them; `true`/`false` for yes/no fields), `f.<key>.min` / `f.<key>.max` for numbers and dates:
+   * every field's filter must hold. The server groups the parameters into this one object.
+   */
+  f: FieldFiltersParam.optional(),
 });
 export type PlaceListQuery = z.output<typeof PlaceListQuery>;
 
@@ -177,6 +190,12 @@ export const PlaceSuggestionsQuery = z.object({
   origin: LatLngParam.optional(),
   category: SlugListParam.optional(),
   limit: intParam(1, 10).optional(),
+  /**
+   * `f.<key>=<value>` per filterable field of the categories (repeated or comma-separated: any of
+   * them; `true`/`false` for yes/no fields), `f.<key>.min` / `f.<key>.max` for numbers and dates:
+   * every field's filter must hold. The server groups the parameters into this one object.
+   */
+  f: FieldFiltersParam.optional(),
 });
 export type PlaceSuggestionsQuery = z.output<typeof PlaceSuggestionsQuery>;
 

@@ -57,6 +57,7 @@ export const routes = {
   createCategory: { method: 'POST', path: '/api/v1/categories', args: ['body'] },
   updateCategory: { method: 'PATCH', path: '/api/v1/categories/{id}', args: ['id', 'body'] },
   deleteCategory: { method: 'DELETE', path: '/api/v1/categories/{id}', args: ['id'] },
+  purgeCategoryField: { method: 'POST', path: '/api/v1/categories/{id}/purge-field', args: ['id', 'body'] },
   listUsers: { method: 'GET', path: '/api/v1/users', args: ['query'] },
   updateUser: { method: 'PATCH', path: '/api/v1/users/{id}', args: ['id', 'body'] },
   uploadPhoto: { method: 'POST', path: '/api/v1/places/{id}/photos', args: ['id'] },

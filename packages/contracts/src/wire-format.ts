@@ -53,3 +53,26 @@ export const formatSlugList = (slugs: readonly string[]): string => slugs.join('
 function round6(n: number): string {
   return String(Math.round(n * 1e6) / 1e6);
 }
+
+/**
+ * One field's filter as the query string gives it: `f.<key>=a` (repeated, or `a,b`: any of them),
+ * `f.<key>.min=` and `f.<key>.max=` (numbers and dates, inclusive). Raw text: what it means
+ * depends on the field's type, which `typedFilters` reads from the categories' definitions.
+ */
+export interface FieldFilterParam {
+  key: string;
+  values: string[];
+  min?: string;
+  max?: string;
+}
+
+/** Writes filters back as their query parameters (`f.<key>` joined with commas, `.min`, `.max`). */
+export function formatFieldFilters(filters: readonly FieldFilterParam[]): Record<string, string> {
+  const wire: Record<string, string> = {};
+  for (const filter of filters) {
+    if (filter.values.length > 0) wire[`f.${filter.key}`] = filter.values.join(',');
+    if (filter.min !== undefined) wire[`f.${filter.key}.min`] = filter.min;
+    if (filter.max !== undefined) wire[`f.${filter.key}.max`] = filter.max;
+  }
+  return wire;
+}

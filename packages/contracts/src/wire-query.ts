@@ -1,5 +1,11 @@
 import type { Bounds, LatLng } from './primitives.ts';
-import { formatBbox, formatLatLng, formatSlugList } from './wire-format.ts';
+import {
+  type FieldFilterParam,
+  formatBbox,
+  formatFieldFilters,
+  formatLatLng,
+  formatSlugList,
+} from './wire-format.ts';
 
 type Wire = Record<string, string>;
 
@@ -17,7 +23,10 @@ export function encodeQuery(query: object): Wire {
   const wire: Wire = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
+    // Field filters: one parameter per field and bound (`f.<key>`, `f.<key>.min`).
+    if (key === 'f' && Array.isArray(value)) {
+      Object.assign(wire, formatFieldFilters(value as FieldFilterParam[]));
+    } else if (Array.isArray(value)) {
       if (value.length > 0) wire[key] = formatSlugList(value.map(String));
     } else if (typeof value === 'object' && isBounds(value)) wire[key] = formatBbox(value as Bounds);
     else if (typeof value === 'object' && isLatLng(value)) wire[key] = formatLatLng(value as LatLng);

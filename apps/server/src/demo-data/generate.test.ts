@@ -1,6 +1,8 @@
+import { CategoryFields, checkExtra } from '@karta/contracts';
 import { describe, expect, it } from 'vitest';
 import { checkOpeningHours } from '../opening-hours/open-state.ts';
 import { DEMO_CATEGORIES } from './categories.ts';
+import { demoFields } from './fields.ts';
 import { generateDemoPlaces } from './generate.ts';
 
 describe('generateDemoPlaces', () => {
@@ -33,6 +35,23 @@ describe('generateDemoPlaces', () => {
       expect(place.address.length).toBeLessThanOrEqual(200);
       for (const name of Object.values(place.name)) expect(name.length).toBeLessThanOrEqual(120);
     }
+  });
+
+  it('fills most values of the demo fields, each one the field’s own rule accepts', () => {
+    let withFields = 0;
+    let filled = 0;
+    for (const place of generateDemoPlaces(5000)) {
+      const fields = CategoryFields.parse(demoFields(place.category));
+      expect(fields.every((field) => !field.required)).toBe(true);
+      const { values, issues } = checkExtra(fields, place.extra);
+      expect(issues).toEqual([]);
+      expect(values).toEqual(place.extra);
+      if (fields.length === 0) continue;
+      withFields += 1;
+      if (Object.keys(place.extra).length > 0) filled += 1;
+    }
+    expect(withFields).toBeGreaterThan(1000);
+    expect(filled / withFields).toBeGreaterThan(0.9);
   });
 
   it('gives most places of the kinds that keep hours realistic ones, each readable, and shelters none', () => {

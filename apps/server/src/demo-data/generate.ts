@@ -1,4 +1,6 @@
+import type { Extra } from '@karta/contracts';
 import { DEMO_CATEGORIES, type DemoCategory } from './categories.ts';
+import { demoExtra } from './fields.ts';
 import { demoOpeningHours } from './hours.ts';
 import { Prng } from './prng.ts';
 import {
@@ -30,6 +32,8 @@ export interface DemoPlace {
   email: string | null;
   website: string | null;
   openingHours: string | null;
+  /** Values of the category's own fields (fields.ts). */
+  extra: Extra;
   /** Days since someone last confirmed the place is there: a few are over a year. */
   unconfirmedDays: number;
 }
@@ -299,6 +303,8 @@ export function* generateDemoPlaces(
       // other demo value.
       openingHours: demoOpeningHours(category.slug, own),
       unconfirmedDays: demoUnconfirmedDays(own),
+      // A third generator of its own, so the values moved no value generated before them.
+      extra: demoExtra(category.slug, new Prng((seed ^ Math.imul(index, 0x85eb_ca6b) ^ 0x1b87_3593) >>> 0)),
     };
   }
 }

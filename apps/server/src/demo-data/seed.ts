@@ -1,6 +1,8 @@
+import { filterTypesOf } from '../categories/category-fields.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { emptySearchPendingLists } from '../places/search-pending-lists.ts';
 import { DEMO_CATEGORIES } from './categories.ts';
+import { demoFields } from './fields.ts';
 import { DEFAULT_DEMO_COUNT, DEFAULT_DEMO_SEED, type DemoPlace, generateDemoPlaces } from './generate.ts';
 
 /** Rows per INSERT: one JSON parameter per batch keeps both drivers on the same fast path. */
@@ -9,9 +11,10 @@ const BATCH_SIZE = 5000;
 /** Inserts the demo categories that are missing (by slug). */
 export async function ensureDemoCategories(db: Queryable): Promise<void> {
   await db.query(
-    `INSERT INTO categories (slug, name, color, icon, sort_order)
-     SELECT r.slug, r.name, r.color, r.icon, r.sort_order
-     FROM json_to_recordset($1::json) AS r(slug text, name jsonb, color text, icon text, sort_order int)
+    `INSERT INTO categories (slug, name, color, icon, sort_order, fields, filter_types)
+     SELECT r.slug, r.name, r.color, r.icon, r.sort_order, r.fields, r.filter_types
+     FROM json_to_recordset($1::json)
+       AS r(slug text, name jsonb, color text, icon text, sort_order int, fields jsonb, filter_types jsonb)
      ON CONFLICT (slug) DO NOTHING`,
     [
       JSON.stringify(
@@ -21,6 +24,8 @@ export async function ensureDemoCategories(db: Queryable): Promise<void> {
           color: category.color,
           icon: category.icon,
           sort_order: (index + 1) * 10,
+          fields: demoFields(category.slug),
+          filter_types: filterTypesOf(demoFields(category.slug)),
         })),
       ),
     ],
@@ -44,14 +49,15 @@ export async function insertDemoPlaces(
     const { rowCount } = await db.query(
       `INSERT INTO places (external_id, name, description, primary_language, category_id, lat, lng, radius,
          location_privacy, address, phone, email, website, opening_hours, status, published_at,
-         last_confirmed_at, checked_at)
+         last_confirmed_at, checked_at, extra)
        SELECT r."externalId", r.name, r.description, r."primaryLanguage", c.id, r.lat, r.lng, r.radius,
          r."locationPrivacy", r.address, r.phone, r.email, r.website, r."openingHours", 'published', now(),
-         now() - make_interval(days => r."unconfirmedDays"), now() - make_interval(days => r."unconfirmedDays")
+         now() - make_interval(days => r."unconfirmedDays"), now() - make_interval(days => r."unconfirmedDays"),
+         r.extra
        FROM json_to_recordset($1::json) AS r("externalId" text, name jsonb, description jsonb,
          "primaryLanguage" text, category text, lat float8, lng float8, radius float8, "locationPrivacy" text,
          address text, phone text, email text, website text, "openingHours" text, "unconfirmedDays" int,
-         ord int)
+         extra jsonb, ord int)
        JOIN categories c ON c.slug = r.category
        ORDER BY r.ord`,
       [JSON.stringify(batch.map((place, ord) => ({ ...place, ord })))],

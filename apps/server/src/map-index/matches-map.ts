@@ -1,5 +1,6 @@
 import { type Bounds, boxAround, LIST_COUNT_BOUND, type MapQuery, type MapResponse } from '@karta/contracts';
 import { ClusterIndex, indexedPlaceOf } from '@karta/map-core/clustering';
+import { indexFilters, type PlaceFieldFilter } from '../places/field-filters.ts';
 import type { ListQuery, PlaceRepository } from '../places/place-repository.ts';
 
 /** A map answer's filters that pick a set of matches (a search, a circle, the places covering a spot). */
@@ -32,7 +33,7 @@ export function createMatchesMap(
 ) {
   const sets = new Map<string, { reading: Promise<MatchSet>; at: number }>();
 
-  async function read(filters: MatchFilters): Promise<MatchSet> {
+  async function read(filters: MatchFilters, fieldFilters: readonly PlaceFieldFilter[]): Promise<MatchSet> {
     const page = await places.list(
       {
         statuses: ['published'],
@@ -43,6 +44,7 @@ export function createMatchesMap(
         covers: filters.covers,
         categories: filters.category,
         openNow: filters.openNow,
+        fieldFilters,
         // A circle or a spot orders by itself; a search, like the list, from the site's centre.
         origin: filters.near ?? filters.covers ?? options.origin,
         limit: LIST_COUNT_BOUND,
@@ -61,7 +63,11 @@ export function createMatchesMap(
     };
   }
 
-  function setOf(filters: MatchFilters, version: number): Promise<MatchSet> {
+  function setOf(
+    filters: MatchFilters,
+    fieldFilters: readonly PlaceFieldFilter[],
+    version: number,
+  ): Promise<MatchSet> {
     const key = JSON.stringify([
       version,
       filters.q,
@@ -70,6 +76,7 @@ export function createMatchesMap(
       filters.covers,
       filters.category ?? [],
       filters.openNow === true,
+      indexFilters(fieldFilters),
     ]);
     const kept = sets.get(key);
     if (kept && Date.now() - kept.at <= SET_TTL_MS) {
@@ -78,7 +85,7 @@ export function createMatchesMap(
       sets.set(key, kept);
       return kept.reading;
     }
-    const reading = read(filters);
+    const reading = read(filters, fieldFilters);
     sets.delete(key);
     sets.set(key, { reading, at: Date.now() });
     // A failed read is not kept: the next request tries again.
@@ -98,8 +105,12 @@ export function createMatchesMap(
      * the box around every match and their number. `version` is the published places' change id:
      * a new one reads the set afresh.
      */
-    async answer(query: MapQuery, version: number): Promise<MapResponse> {
-      const set = await setOf(query, version);
+    async answer(
+      query: MapQuery,
+      fieldFilters: readonly PlaceFieldFilter[],
+      version: number,
+    ): Promise<MapResponse> {
+      const set = await setOf(query, fieldFilters, version);
       const result = set.index.query({ bbox: query.bbox, zoom: query.zoom, lang: query.lang });
       return {
         clusters: result.clusters,

@@ -1,4 +1,4 @@
-import type { ClusterQuery, IndexedPlace, LocationPrivacy } from '@karta/map-core/clustering';
+import type { ClusterQuery, IndexedPlace, LocationPrivacy, PlaceValue } from '@karta/map-core/clustering';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
 
 /**
@@ -27,7 +27,7 @@ export type MapIndexResponse =
 
 /**
  * A place row as the loader packs it: [id, lat, lng, category, name, primaryLanguage, radius,
- * privacy, hoursKey, confirmedAt (ms since the epoch)].
+ * privacy, hoursKey, confirmedAt (ms since the epoch), filterable values (null: none)].
  */
 export type PackedPlace = [
   number,
@@ -40,11 +40,24 @@ export type PackedPlace = [
   string,
   string | null,
   number,
+  Record<string, PlaceValue> | null,
 ];
 
 /** A packed row as the index holds it: `hoursId` is the number its hours key has (`hoursIdOf`). */
 export function unpackPlace(
-  [id, lat, lng, category, name, primaryLanguage, radius, privacy, hoursKey, confirmedAt]: PackedPlace,
+  [
+    id,
+    lat,
+    lng,
+    category,
+    name,
+    primaryLanguage,
+    radius,
+    privacy,
+    hoursKey,
+    confirmedAt,
+    values,
+  ]: PackedPlace,
   hoursIdOf: (key: string | null) => number | undefined,
 ): IndexedPlace {
   return {
@@ -58,5 +71,6 @@ export function unpackPlace(
     primaryLanguage,
     radius,
     locationPrivacy: privacy as LocationPrivacy,
+    ...(values ? { values } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { Bounds, LatLng, PlaceStatus } from '@karta/contracts';
 import { circlePolygon } from './circle-polygon.ts';
 import type { PageCursor } from './cursor.ts';
+import { fieldFiltersSql, type PlaceFieldFilter } from './field-filters.ts';
 import type { Actor } from './place-rules.ts';
 import { type Box, circleBoxes, distanceSql, inBoxesSql, Sql, statusSql } from './place-sql.ts';
 import { visibleToSql } from './place-visibility.ts';
@@ -34,6 +35,8 @@ export interface ListQuery {
   openAt?: string;
   /** `true`: only places unconfirmed for STALE_AFTER_DAYS; `false`: only the others. */
   stale?: boolean;
+  /** Only places whose field values pass every filter (`f.<key>`, read by resolveFieldFilters). */
+  fieldFilters?: readonly PlaceFieldFilter[];
   limit: number;
   after?: PageCursor;
   /** `false`: skip counting the matches (`total` is then 0). */
@@ -129,6 +132,7 @@ export function listFilter(
     where.push(`p.last_confirmed_at ${query.stale ? '<' : '>='} ${param(cutoff, 'timestamptz')}`);
   }
   if (openKeys) where.push(`p.hours_key = ANY(${param(openKeys, 'text[]')})`);
+  if (query.fieldFilters) where.push(...fieldFiltersSql(query.fieldFilters, param));
   // `near` and `covers` measure from their own point.
   const origin = near ?? query.covers ?? query.origin;
   return { sql, where, origin, boxes, notInWalk };

@@ -1,4 +1,4 @@
-import type { Place, PlaceListItem } from '@karta/contracts';
+import type { Extra, Place, PlaceListItem } from '@karta/contracts';
 import { placeOpenState } from '../opening-hours/open-state.ts';
 import type { PlaceSettings } from './place-settings.ts';
 import { isStale } from './stale.ts';
@@ -23,6 +23,8 @@ export interface PlaceRow {
   opening_hours: string | null;
   /** What the open state depends on (migration 013). */
   hours_key: string | null;
+  /** The values of the category's fields (see migration 026). */
+  extra: Extra;
   last_confirmed_at: Date;
   status: Place['status'];
   created_at: Date;
@@ -69,6 +71,7 @@ export function toPlace(
     website: row.website,
     openingHours: row.opening_hours,
     openState: openStateOf(row.hours_key),
+    extra: row.extra,
     lastConfirmedAt: row.last_confirmed_at.toISOString(),
     stale: isStale(row.last_confirmed_at, settings.staleAfterDays),
     status: row.status,

@@ -1,5 +1,6 @@
 import type { LatLng, PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
+import { fieldFiltersSql, type PlaceFieldFilter } from './field-filters.ts';
 import type { Actor } from './place-rules.ts';
 import { createPlaceSearch } from './place-search.ts';
 import type { PlaceSettings } from './place-settings.ts';
@@ -9,6 +10,7 @@ export interface SuggestQuery {
   q: string;
   origin?: LatLng;
   categories?: readonly string[];
+  fieldFilters?: readonly PlaceFieldFilter[];
   limit: number;
 }
 
@@ -30,6 +32,7 @@ export function createPlaceSuggestions(db: Queryable, settings: PlaceSettings) {
           `p.category_id IN (SELECT id FROM categories WHERE slug = ANY(${sql.param(query.categories, 'text[]')}))`,
         );
       }
+      if (query.fieldFilters) where.push(...fieldFiltersSql(query.fieldFilters, sql.param));
       const page = await search.search(
         {
           q: query.q,

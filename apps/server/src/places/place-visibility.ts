@@ -40,7 +40,7 @@ function columnsSql(owned: string): string {
     c.slug AS category,
     CASE WHEN ${owned} THEN p.lat ELSE p.public_lat END AS lat,
     CASE WHEN ${owned} THEN p.lng ELSE p.public_lng END AS lng,
-    p.radius, p.location_privacy, p.address, p.phone, p.email, p.website, p.opening_hours, p.hours_key, p.last_confirmed_at, p.status,
+    p.radius, p.location_privacy, p.address, p.phone, p.email, p.website, p.opening_hours, p.hours_key, p.extra, p.last_confirmed_at, p.status,
     p.created_at, p.updated_at, p.published_at, p.version,
     ${owned} AS owned, p.author_id, p.rejection_reason,
     CASE WHEN ${owned} THEN (SELECT u.email_verified_at IS NOT NULL FROM users u WHERE u.id = p.author_id) END

@@ -3,6 +3,7 @@ import { type Database, DatabaseError, type Queryable } from '../db/database.ts'
 import { AppError, validationError } from '../http/errors.ts';
 import type { KeyClaim } from '../http/idempotency.ts';
 import { checkedWhenSql } from './moderator-check.ts';
+import { extraChanges, nextExtra } from './place-extra.ts';
 import { checkOpenProposals, checkPlaceContent, checkPlaceTextTotal } from './place-limits.ts';
 import { type PlaceRow, toPlace } from './place-row.ts';
 import type { PlaceStatus } from './place-rules.ts';
@@ -24,7 +25,7 @@ const FIELDS = {
   website: 'website',
   locationPrivacy: 'location_privacy',
   openingHours: 'opening_hours',
-} as const satisfies Record<keyof PlaceInput, string>;
+} as const satisfies Record<Exclude<keyof PlaceInput, 'extra'>, string>;
 type Field = keyof typeof FIELDS;
 const JSON_FIELDS = new Set<Field>(['name', 'description']);
 
@@ -147,10 +148,11 @@ export function createPlaceWriteRepository(
         await claim?.claim(tx);
         await checkOpenProposals(tx, authorId);
         const primaryLanguage = Object.keys(input.name)[0] ?? 'en';
+        const { extra } = await nextExtra(tx, input.categoryId, input.extra ?? {}, {});
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO places (category_id, name, description, primary_language, lat, lng, radius, address,
-             phone, email, website, location_privacy, opening_hours, status, author_id)
-           VALUES ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14)
+             phone, email, website, location_privacy, opening_hours, status, author_id, extra)
+           VALUES ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $15::jsonb)
            RETURNING id`,
           [
             input.categoryId,
@@ -167,6 +169,7 @@ export function createPlaceWriteRepository(
             input.locationPrivacy ?? 'exact',
             input.openingHours ?? null,
             authorId,
+            JSON.stringify(extra),
           ],
         );
         const id = rows[0]?.id ?? 0;
@@ -178,6 +181,7 @@ export function createPlaceWriteRepository(
             { from: null, to: fieldValue(place, field) },
           ]),
         );
+        Object.assign(changes, extraChanges({}, place.extra));
         await record(tx, id, place.version, authorId, 'created', changes);
         await events.proposed(tx, place);
         await claim?.settle(tx, id);
@@ -210,6 +214,25 @@ export function createPlaceWriteRepository(
           changes[field] = { from: fieldValue(current, field), to: value };
           params.push(JSON_FIELDS.has(field) ? JSON.stringify(value) : value);
           sets.push(`${FIELDS[field]} = $${params.length}${JSON_FIELDS.has(field) ? '::jsonb' : ''}`);
+        }
+        const category = patch.categoryId ?? current.categoryId;
+        if (patch.extra !== undefined || category !== current.categoryId) {
+          // Without new values, a move to another category keeps the values it has fields for.
+          const { extra, hidden } = await nextExtra(
+            tx,
+            category,
+            patch.extra ?? current.extra,
+            current.extra,
+            patch.extra === undefined,
+          );
+          const changed = extraChanges(current.extra, extra);
+          if (Object.keys(changed).length > 0 || Object.keys(hidden).length > 0) {
+            Object.assign(changes, changed);
+            params.push(JSON.stringify(extra), JSON.stringify(hidden));
+            sets.push(
+              `extra = $${params.length - 1}::jsonb, hidden_extra = hidden_extra || $${params.length}::jsonb`,
+            );
+          }
         }
         if (sets.length === 0) return current;
         await tx.query(

@@ -27,6 +27,16 @@ export async function categoryRoutes(app: FastifyInstance) {
     return category;
   });
 
+  defineRoute(app, 'purgeCategoryField', async (request, reply) => {
+    requireUser(request, ['admin']);
+    const { id } = request.params;
+    const { key } = request.body;
+    if (!(await app.categoryRepository.purgeField(id, key))) {
+      throw new AppError('not_found', `Category ${id} has no removed field “${key}”`);
+    }
+    return reply.send();
+  });
+
   defineRoute(app, 'deleteCategory', async (request, reply) => {
     requireUser(request, MODERATOR_ROLES);
     const { id } = request.params;

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../http/contract-route.ts';
 import { validationError } from '../http/errors.ts';
 import { createMatchesMap } from '../map-index/matches-map.ts';
+import { indexFilters } from '../places/field-filters.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
 import { staleCutoff } from '../places/stale.ts';
+import { fieldFiltersOf } from './field-filters.ts';
 
 /**
  * Clusters and single places of a viewport, answered by the in-memory index (no database trip);
@@ -23,10 +25,11 @@ export async function mapRoutes(app: FastifyInstance) {
       // The list's rules for its filters hold here too (a radius needs its point, and so on).
       const problems = listFilterProblems(query);
       if (problems.length > 0) throw validationError(problems);
+      const fieldFilters = await fieldFiltersOf(app, query.f);
       if (mapAsksForMatches(query)) {
         // The index's place in the change log names the data the set was read from.
         const version = app.mapIndex.lastBuild?.changeId ?? 0;
-        return reply.send(await matchesMap.answer(query, version));
+        return reply.send(await matchesMap.answer(query, fieldFilters, version));
       }
       const json = await app.mapIndex.queryJson({
         bbox: query.bbox,
@@ -34,6 +37,7 @@ export async function mapRoutes(app: FastifyInstance) {
         categories: query.category,
         lang: query.lang,
         openNow: query.openNow,
+        ...(fieldFilters.length > 0 ? { filters: indexFilters(fieldFilters) } : {}),
         staleBefore: staleCutoff(app.appConfig.staleAfterDays).getTime(),
       });
       // Already JSON (encoded by the index's worker): a string with a JSON type is sent as it is.

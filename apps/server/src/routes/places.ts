@@ -6,6 +6,7 @@ import { AppError, validationError } from '../http/errors.ts';
 import { decodeCursor, encodeCursor } from '../places/cursor.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
 import { isSimilarName } from '../places/similar-names.ts';
+import { fieldFiltersOf } from './field-filters.ts';
 
 const DEFAULT_LIMIT = 20;
 const DEFAULT_SUGGESTIONS = 6;
@@ -49,6 +50,7 @@ export async function placeRoutes(app: FastifyInstance) {
         openNow: query.openNow,
         openAt: query.openAt,
         stale: query.stale,
+        fieldFilters: await fieldFiltersOf(app, query.f),
         limit: query.limit ?? DEFAULT_LIMIT,
         after,
       },
@@ -69,6 +71,7 @@ export async function placeRoutes(app: FastifyInstance) {
         q: query.q,
         origin: query.origin,
         categories: query.category,
+        fieldFilters: await fieldFiltersOf(app, query.f),
         limit: query.limit ?? DEFAULT_SUGGESTIONS,
       },
       request.user,

@@ -20,6 +20,7 @@ export function listedPlace(overrides: Partial<PlaceListItem> = {}): PlaceListIt
     website: null,
     openingHours: null,
     openState: { state: 'unknown', nextChange: null, until: null, comment: null },
+    extra: {},
     lastConfirmedAt: '2025-02-01T10:00:00.000Z',
     stale: false,
     status: 'published',

@@ -20,6 +20,8 @@ const pharmacy: Category = {
   name: { en: 'Pharmacy', hr: 'Ljekarna' },
   color: '#15803d',
   icon: 'pharmacy',
+  fields: [],
+  removedFields: [],
 };
 
 const placeAt = (id: number, lat: number, lng: number, name: string) => {
