@@ -185,3 +185,11 @@ export function filterableFields(
   }
   return fields;
 }
+
+/**
+ * The optional `f` of a query: its text is the OpenAPI document's description of the parameters,
+ * since the document cannot name parameters whose names are the categories' field keys.
+ */
+export const FieldFiltersQuery = FieldFiltersParam.optional().describe(
+  'Field filters, one query parameter per field: `f.<key>=<value>` (repeated or comma-separated: any of them; `true`/`false` for yes/no fields), `f.<key>.min` and `f.<key>.max` (numbers and ISO dates, inclusive). Keys are the filterable fields of the categories (`GET /api/v1/categories`); every field’s filter must hold. An unknown key or a value the field cannot hold is a 400 naming `f.<key>`.',
+);

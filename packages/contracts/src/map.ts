@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FieldFiltersParam } from './field-filters.ts';
+import { FieldFiltersQuery } from './field-filters.ts';
 import { SearchText } from './places.ts';
 import { Bounds, LanguageCode, Latitude, LocationPrivacy, Longitude, PlaceId, Slug } from './primitives.ts';
 import { BboxParam, BooleanParam, intParam, LatLngParam, SlugListParam } from './query-params.ts';
@@ -23,12 +23,7 @@ export const MapQuery = z.object({
   radius: intParam(1, 50_000).optional(),
   /** `lat,lng`: only the places whose own radius covers this point, as the list's `covers`. */
   covers: LatLngParam.optional(),
-  /**
-   * `f.<key>=<value>` per filterable field of the categories (repeated or comma-separated: any of
-   * them; `true`/`false` for yes/no fields), `f.<key>.min` / `f.<key>.max` for numbers and dates:
-   * every field's filter must hold. The server groups the parameters into this one object.
-   */
-  f: FieldFiltersParam.optional(),
+  f: FieldFiltersQuery,
 });
 export type MapQuery = z.output<typeof MapQuery>;
 

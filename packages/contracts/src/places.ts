@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Extra } from './category-fields.ts';
-import { FieldFiltersParam } from './field-filters.ts';
+import { FieldFiltersQuery } from './field-filters.ts';
 import {
   CategoryId,
   Cursor,
@@ -143,12 +143,7 @@ export const PlaceListQuery = z.object({
   openAt: IsoDateTime.optional(),
   /** `true`: only places out of date (unconfirmed for STALE_AFTER_DAYS); `false`: only the others. */
   stale: BooleanParam.optional(),
-  /**
-   * `f.<key>=<value>` per filterable field of the categories (repeated or comma-separated: any of
-   * them; `true`/`false` for yes/no fields), `f.<key>.min` / `f.<key>.max` for numbers and dates:
-   * every field's filter must hold. The server groups the parameters into this one object.
-   */
-  f: FieldFiltersParam.optional(),
+  f: FieldFiltersQuery,
 });
 export type PlaceListQuery = z.output<typeof PlaceListQuery>;
 
@@ -190,12 +185,7 @@ export const PlaceSuggestionsQuery = z.object({
   origin: LatLngParam.optional(),
   category: SlugListParam.optional(),
   limit: intParam(1, 10).optional(),
-  /**
-   * `f.<key>=<value>` per filterable field of the categories (repeated or comma-separated: any of
-   * them; `true`/`false` for yes/no fields), `f.<key>.min` / `f.<key>.max` for numbers and dates:
-   * every field's filter must hold. The server groups the parameters into this one object.
-   */
-  f: FieldFiltersParam.optional(),
+  f: FieldFiltersQuery,
 });
 export type PlaceSuggestionsQuery = z.output<typeof PlaceSuggestionsQuery>;
 
