@@ -248,8 +248,20 @@ describe.skipIf(!databaseAvailable)(`filters on field values, exact on the map (
       expect(item.extra).toMatchObject({ access: 'customers', indoor: true });
   });
 
+  it('combines with open now on the map as in the list', async () => {
+    await t.database.query(
+      `UPDATE places SET opening_hours = CASE WHEN id % 2 = 0 THEN '24/7' ELSE 'off' END WHERE id % 3 = 0`,
+    );
+    await t.mapIndex.rebuild();
+    const wire = 'f.indoor=true&openNow=true';
+    const list = PlaceList.parse((await get(`/api/v1/places?bbox=${BBOX}&limit=1&${wire}`)).json());
+    expect(list.total).toBeGreaterThan(0);
+    expect(await mapTotal(wire, 11)).toBe(list.total);
+  });
+
   it('refuses a filter no field can take, naming it', async () => {
     const cases: [string, string][] = [
+      ['f.__proto__=x', 'f.(__proto__)'],
       ['f.wheelchair=yes', 'f.wheelchair'],
       ['f.note=bell', 'f.note'],
       ['f.access=everyone', 'f.access'],

@@ -14,8 +14,10 @@ export function parseQueryString(raw: string): Record<string, unknown> {
   let filters: Record<string, unknown> | undefined;
   for (const name of Object.keys(query)) {
     if (!name.startsWith(FILTER_PREFIX)) continue;
-    filters ??= {};
-    filters[name.slice(FILTER_PREFIX.length)] = query[name];
+    filters ??= Object.create(null) as Record<string, unknown>;
+    const key = name.slice(FILTER_PREFIX.length);
+    // zod's records skip a key `__proto__`: renamed, it is refused as every name not a field key is.
+    filters[key === '__proto__' ? `(${key})` : key] = query[name];
     delete query[name];
   }
   if (filters) query.f = filters;
