@@ -15,6 +15,10 @@ export interface MapApiFigures {
   serverRssMb: number;
   sequential: LoadResult;
   concurrent: LoadResult;
+  /** One client, every viewport with a two-field filter on the demo defibrillators' values. */
+  filtered: LoadResult;
+  /** `GET /api/v1/places` of the same viewports and filter, one client. */
+  filteredList: LoadResult;
   /** The 16-client rate over the machine's cores (the load generator runs on them too). */
   requestsPerSecondPerCore: number;
 }
@@ -27,6 +31,26 @@ export function mapPaths(target: BenchTarget, count = 1000, seed = 7): string[] 
   );
 }
 
+/**
+ * A two-field filter on the demo fields (demo-data/fields.ts): defibrillators open to the public
+ * and indoors, about a tenth of them.
+ */
+const FIELD_FILTER = 'f.access=yes&f.indoor=true';
+
+/** The map paths of `mapPaths`' viewports, each with the two-field filter (and no category). */
+export function filteredMapPaths(target: BenchTarget, count = 1000, seed = 7): string[] {
+  return viewportsFor(target.shape, count, seed).map(
+    (v) => `/api/v1/map?bbox=${formatBbox(v.bbox)}&zoom=${v.zoom}&${FIELD_FILTER}&lang=hr`,
+  );
+}
+
+/** The list of the same viewports and filter: what the filter panel counts and the list shows. */
+function filteredListPaths(target: BenchTarget, count = 300, seed = 11): string[] {
+  return viewportsFor(target.shape, count, seed).map(
+    (v) => `/api/v1/places?bbox=${formatBbox(v.bbox)}&${FIELD_FILTER}&limit=20`,
+  );
+}
+
 /** Starts the real server on the shared seeded database and loads `GET /api/v1/map` on loopback. */
 export async function benchMapApi(target: BenchTarget, count: number): Promise<MapApiFigures> {
   const database = await sharedSeededDatabase(target, count);
@@ -36,6 +60,13 @@ export async function benchMapApi(target: BenchTarget, count: number): Promise<M
     await runLoad(server.url, paths, { total: 500, concurrency: 4 }); // warm up
     const sequential = await runLoad(server.url, paths, { total: 3000, concurrency: 1 });
     const concurrent = await runLoad(server.url, paths, { total: 10_000, concurrency: 16 });
+    // The index builds a filter's layers on its first query: a user panning a filtered map.
+    const filteredPaths = filteredMapPaths(target);
+    await runLoad(server.url, filteredPaths, { total: 200, concurrency: 1 });
+    const filtered = await runLoad(server.url, filteredPaths, { total: 3000, concurrency: 1 });
+    const listPaths = filteredListPaths(target);
+    await runLoad(server.url, listPaths, { total: 50, concurrency: 1 });
+    const filteredList = await runLoad(server.url, listPaths, { total: 600, concurrency: 1 });
     return {
       target,
       places: count,
@@ -44,6 +75,8 @@ export async function benchMapApi(target: BenchTarget, count: number): Promise<M
       serverRssMb: server.rssMb(),
       sequential,
       concurrent,
+      filtered,
+      filteredList,
       requestsPerSecondPerCore: concurrent.requestsPerSecond / availableParallelism(),
     };
   } finally {
@@ -65,4 +98,6 @@ export function printMapApi(f: MapApiFigures): void {
   );
   console.log(loadLine('1 client  ', f.sequential));
   console.log(`${loadLine('16 clients', f.concurrent)} (${f.requestsPerSecondPerCore.toFixed(0)} per core)`);
+  console.log(loadLine(`1 client, ${FIELD_FILTER}`, f.filtered));
+  console.log(loadLine('the list of that filter, 1 client', f.filteredList));
 }

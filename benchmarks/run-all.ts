@@ -47,6 +47,11 @@ async function benchTarget(target: BenchTarget, count: number, first: boolean): 
     recordGoal('mapP95One', target, count, map.sequential.latency.p95, failures(map.sequential));
     recordGoal('mapP95Sixteen', target, count, map.concurrent.latency.p95, failures(map.concurrent));
     recordGoal('mapPerCore', target, count, map.requestsPerSecondPerCore, failures(map.concurrent));
+    recordGoal('mapFilterP95', target, count, map.filtered.latency.p95, {
+      ...failures(map.filtered),
+      reference: map.sequential.latency.p95,
+    });
+    recordGoal('listFilterP95', target, count, map.filteredList.latency.p95, failures(map.filteredList));
     recordGoal('indexBuild', target, count, map.index.buildMs);
     recordGoal('serverRss', target, count, map.serverRssMb);
   }
@@ -144,7 +149,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 console.log(`Karta benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
 try {
   for (const [index, count] of options.sizes.entries()) {
-    if (runs('cluster')) printClusterIndex(await benchClusterIndex(count, options.shapes));
+    if (runs('cluster')) {
+      const cluster = await benchClusterIndex(count, options.shapes);
+      printClusterIndex(cluster);
+      // In-process: no database, so the figures sit in the first database's columns.
+      for (const shape of cluster.shapes) {
+        const target = { db: options.dbs[0] ?? 'pglite', shape: shape.shape } as const;
+        recordGoal('clusterValueFilterP95', target, count, shape.valueQuery.p95, {
+          reference: shape.query.p95,
+        });
+        recordGoal('clusterIndexMb', target, count, shape.indexMb);
+      }
+    }
     for (const target of targets) await benchTarget(target, count, index === 0);
     // A size's databases are dropped before the next size is seeded (a million places take GBs).
     await removeSeededDatabases();

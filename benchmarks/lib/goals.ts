@@ -23,6 +23,30 @@ export const GOALS = {
     meets: below(10),
     format: msText,
   },
+  mapFilterP95: {
+    label: '`/api/v1/map` with a two-field filter, p95, 1 client (unfiltered in brackets)',
+    target: '≤ 1.5 × unfiltered',
+    meets: (value, _, unfiltered = 0) => value <= 1.5 * unfiltered,
+    format: (v, unfiltered) => `${msText(v)} (${msText(unfiltered ?? 0)})`,
+  },
+  listFilterP95: {
+    label: '`/api/v1/places` with a two-field filter, p95, 1 client',
+    target: '< 50 ms',
+    meets: below(50),
+    format: msText,
+  },
+  clusterValueFilterP95: {
+    label: 'map index, two-field filter p95 (in-process; unfiltered in brackets)',
+    target: '≤ 1.5 × unfiltered',
+    meets: (value, _, unfiltered = 0) => value <= 1.5 * unfiltered,
+    format: (v, unfiltered) => `${msText(v)} (${msText(unfiltered ?? 0)})`,
+  },
+  clusterIndexMb: {
+    label: 'map index memory with field values (in-process)',
+    target: '< 400 MB at 1M',
+    meets: (value) => value < 400,
+    format: (v) => `${v.toFixed(0)} MB`,
+  },
   mapPerCore: {
     label: '`/api/v1/map` throughput (16 clients, req/s per core)',
     target: '≥ 3 000/s',
