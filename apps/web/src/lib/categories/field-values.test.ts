@@ -1,6 +1,6 @@
 import { type CategoryField, CategoryFields } from '@karta/contracts';
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, filledFields, formatFieldValue, optionView } from './field-values.ts';
+import { fieldLabel, filledFields, fitsField, formatFieldValue, optionView } from './field-values.ts';
 
 const fields = CategoryFields.parse([
   { key: 'indoor', type: 'boolean', label: { en: 'Indoor', hr: 'U zatvorenom' } },
@@ -56,6 +56,20 @@ describe('field values', () => {
       label: 'gone',
       retired: false,
     });
+  });
+
+  it('names a retired option as the caller words it, and leaves it as it is otherwise', () => {
+    const marked = { ...words, retiredOption: (label: string) => `${label} (no longer offered)` };
+    expect(formatFieldValue(access, 'private', 'en', marked)).toBe('Private (no longer offered)');
+    expect(formatFieldValue(access, 'yes', 'en', marked)).toBe('Public');
+    expect(formatFieldValue(access, 'private', 'en', words)).toBe('Private');
+  });
+
+  it('tells a value that fits its field’s type from one kept from another type', () => {
+    expect([fitsField(indoor, true), fitsField(indoor, 'yes')]).toEqual([true, false]);
+    expect([fitsField(height, 2), fitsField(height, '2')]).toEqual([true, false]);
+    expect([fitsField(languages, ['hr']), fitsField(languages, 'hr')]).toEqual([true, false]);
+    expect([fitsField(access, 'yes'), fitsField(access, ['yes'])]).toEqual([true, false]);
   });
 
   it('lists the filled fields in the category’s order', () => {

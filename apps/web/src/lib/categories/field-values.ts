@@ -45,6 +45,11 @@ export interface ValueWords {
   no: string;
   /** Numbers and dates are written in this locale (the UI language). */
   locale: string;
+  /**
+   * How a chosen option the field no longer offers is named ("Private (no longer offered)"); its
+   * label alone when absent.
+   */
+  retiredOption?(label: string): string;
 }
 
 /** A value as one line of text: "yes", "Customers only", "Croatian, English", "2 m", "1 May 2026". */
@@ -61,7 +66,10 @@ export function formatFieldValue(
     case 'enum':
     case 'multi_enum':
       return (Array.isArray(value) ? value : [String(value)])
-        .map((option) => optionView(field, option, language, fallbackLanguage).label)
+        .map((option) => {
+          const view = optionView(field, option, language, fallbackLanguage);
+          return view.retired && words.retiredOption ? words.retiredOption(view.label) : view.label;
+        })
         .join(', ');
     case 'number':
     case 'integer': {
@@ -74,6 +82,25 @@ export function formatFieldValue(
       );
     default:
       return String(value);
+  }
+}
+
+/**
+ * Whether `value` is of the kind `field`'s type holds (a value kept from before a change of type
+ * is not): yes/no a boolean, numbers a number, a choice one option, several a list of them, the
+ * rest text.
+ */
+export function fitsField(field: Pick<CategoryField, 'type'>, value: unknown): value is ExtraValue {
+  switch (field.type) {
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'number':
+    case 'integer':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'multi_enum':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string');
+    default:
+      return typeof value === 'string';
   }
 }
 
@@ -90,8 +117,9 @@ export function filledFields(
 
 /** The field of `key` among a category's fields and removed fields (for history of a removed one). */
 export function fieldOf(category: Pick<Category, 'fields' | 'removedFields'> | undefined, key: string) {
+  // Either list may be missing from an answer saved before categories had fields.
   return (
-    category?.fields.find((field) => field.key === key) ??
-    category?.removedFields.find((field) => field.key === key)
+    category?.fields?.find((field) => field.key === key) ??
+    category?.removedFields?.find((field) => field.key === key)
   );
 }

@@ -260,6 +260,141 @@ describe('ReviewPage', () => {
   });
 });
 
+describe('ReviewPage and the category’s own fields', () => {
+  const defibrillator = {
+    id: 1,
+    slug: 'defibrillator',
+    name: { en: 'Defibrillator', hr: 'Defibrilator' },
+    color: '#b91c1c',
+    icon: 'heart-pulse',
+    fields: [
+      { key: 'indoor', type: 'boolean', label: { en: 'Indoor', hr: 'U zatvorenom' } },
+      {
+        key: 'access',
+        type: 'enum',
+        label: { en: 'Access', hr: 'Pristup' },
+        options: [
+          { value: 'yes', label: { en: 'Public', hr: 'Javno' } },
+          { value: 'customers', label: { en: 'Customers only', hr: 'Samo za korisnike' } },
+          { value: 'private', label: { en: 'Private', hr: 'Privatno' }, retired: true },
+        ],
+      },
+    ],
+    removedFields: [
+      {
+        key: 'languages',
+        type: 'multi_enum',
+        label: { en: 'Languages spoken', hr: 'Jezici' },
+        options: [
+          { value: 'hr', label: { en: 'Croatian', hr: 'Hrvatski' } },
+          { value: 'en', label: { en: 'English', hr: 'Engleski' } },
+        ],
+      },
+    ],
+  };
+  const edited = history(
+    {
+      id: 1,
+      version: 1,
+      action: 'created',
+      actor: null,
+      changes: { 'extra.indoor': { from: null, to: false } },
+    },
+    {
+      id: 2,
+      version: 2,
+      action: 'published',
+      actor: null,
+      changes: { status: { from: 'pending', to: 'published' } },
+    },
+    {
+      id: 3,
+      version: 3,
+      action: 'edited',
+      actor: { id: 9, displayName: 'Ivo' },
+      changes: {
+        'extra.access': { from: 'private', to: 'customers' },
+        'extra.indoor': { from: false, to: true },
+        'extra.languages': { from: ['hr'], to: ['hr', 'en'] },
+        'extra.colour': { from: null, to: 'green' },
+      },
+    },
+  );
+
+  it.each([
+    [
+      'en',
+      [
+        ['extra.indoor', 'Indoor', 'no', 'yes'],
+        ['extra.access', 'Access', 'Private (no longer offered)', 'Customers only'],
+        ['extra.languages', 'Languages spoken', 'Croatian', 'Croatian, English'],
+        ['extra.colour', 'colour', '(empty)', 'green'],
+      ],
+      [
+        'Indoor: no → yes',
+        'Access: Private (no longer offered) → Customers only',
+        'Languages spoken: Croatian → Croatian, English',
+        'colour: (empty) → green',
+      ],
+      'History: 3 entries',
+    ],
+    [
+      'hr',
+      [
+        ['extra.indoor', 'U zatvorenom', 'ne', 'da'],
+        ['extra.access', 'Pristup', 'Privatno (više se ne nudi)', 'Samo za korisnike'],
+        ['extra.languages', 'Jezici', 'Hrvatski', 'Hrvatski, Engleski'],
+        ['extra.colour', 'colour', '(prazno)', 'green'],
+      ],
+      [
+        'U zatvorenom: ne → da',
+        'Pristup: Privatno (više se ne nudi) → Samo za korisnike',
+        'Jezici: Hrvatski → Hrvatski, Engleski',
+        'colour: (prazno) → green',
+      ],
+      'Povijest: 3 zapisa',
+    ],
+  ])(
+    'shows each field’s change as its own row, named in the reader’s language (%s)',
+    async (language, expectedRows, expectedHistory, summary) => {
+      renderQueue(
+        {
+          'GET /api/v1/categories': { status: 200, body: { items: [defibrillator] } },
+          'GET /api/v1/places': list([pending({ version: 3, categoryId: 1 })]),
+          'GET /api/v1/places/7/history': edited,
+        },
+        '/review',
+        language,
+      );
+      await waitFor(() =>
+        expect(screen.getAllByTestId('diff-row').map((row) => row.getAttribute('data-field'))).toEqual(
+          expectedRows.map(([field]) => field),
+        ),
+      );
+      const shown = screen
+        .getAllByTestId('diff-row')
+        .map((row) => [
+          row.getAttribute('data-field'),
+          row.querySelector('p')?.textContent,
+          within(row).getByTestId('diff-before').textContent,
+          within(row).getByTestId('diff-after').textContent,
+        ]);
+      expect(shown).toEqual(expectedRows);
+
+      await userEvent.click(screen.getByText(summary));
+      const edit = screen.getAllByTestId('history-entry')[2] as HTMLElement;
+      expect(
+        within(edit)
+          .getAllByTestId('history-extra')
+          .map((line) => line.textContent),
+      ).toEqual(expectedHistory);
+      // The proposal's values are the diff's, not lines of the history.
+      const proposed = screen.getAllByTestId('history-entry')[0] as HTMLElement;
+      expect(within(proposed).queryByTestId('history-extra')).toBeNull();
+    },
+  );
+});
+
 describe('ReviewPage, going through the queue', () => {
   /** A queue that loses a place once it is published or rejected, as the server's does. */
   function queueOf(...places: PlaceListItem[]) {

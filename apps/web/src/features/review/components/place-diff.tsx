@@ -1,21 +1,33 @@
 import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { fieldOf } from '../../../lib/categories/field-values.ts';
 import { languageNameIn } from '../../../lib/i18n/locales.ts';
-import type { CategoryNameOf } from '../utils/format-value.ts';
-import { formatFieldValue } from '../utils/format-value.ts';
+import {
+  type CategoryNameOf,
+  extraLabel,
+  type FieldsOfCategory,
+  formatExtraValue,
+  formatFieldValue,
+} from '../utils/format-value.ts';
 import type { DiffRow, PendingChanges } from '../utils/pending-changes.ts';
 
 interface PlaceDiffProps {
   changes: PendingChanges;
   categoryNameOf: CategoryNameOf;
+  /** The place's category, whose fields name and read its own values. */
+  category: FieldsOfCategory;
 }
 
 /**
  * A row's label: the field, and for names and descriptions the language by its name in the
- * interface language ("Name (Croatian)", "Naziv (hrvatski)"), never its code.
+ * interface language ("Name (Croatian)", "Naziv (hrvatski)"), never its code; a category field by
+ * its label in the reader's language, or by its key when the category no longer knows it.
  */
-function useRowLabel() {
+function useRowLabel(category: FieldsOfCategory) {
   const { t, i18n } = useTranslation();
+  const { languages } = useRuntimeConfig();
   return (row: DiffRow) => {
+    if (row.field === 'extra') return extraLabel(category, row.key, i18n.language, languages[0]);
     const field = t(`review.fields.${row.field}`);
     return row.language
       ? t('review.diff.fieldInLanguage', { field, language: languageNameIn(row.language, i18n.language) })
@@ -58,11 +70,14 @@ function Value({
  * The change a moderator judges, field by field with the value before and after side by side
  * (stacked on phones). Every value is user text, so it is rendered as text, never as markup.
  */
-export function PlaceDiff({ changes, categoryNameOf }: PlaceDiffProps) {
+export function PlaceDiff({ changes, categoryNameOf, category }: PlaceDiffProps) {
   const { t, i18n } = useTranslation();
-  const labelOf = useRowLabel();
+  const { languages } = useRuntimeConfig();
+  const labelOf = useRowLabel(category);
   const format = (row: DiffRow, value: unknown) =>
-    formatFieldValue(row.field, value, t, i18n.language, categoryNameOf);
+    row.field === 'extra'
+      ? formatExtraValue(fieldOf(category, row.key), value, t, i18n.language, languages[0])
+      : formatFieldValue(row.field, value, t, i18n.language, categoryNameOf);
 
   if (changes.rows.length === 0) {
     return (
@@ -75,7 +90,12 @@ export function PlaceDiff({ changes, categoryNameOf }: PlaceDiffProps) {
     <div data-testid="place-diff" data-kind={changes.kind}>
       <ul className="space-y-3">
         {changes.rows.map((row) => {
-          const key = row.language ? `${row.field}.${row.language}` : row.field;
+          const key =
+            row.field === 'extra'
+              ? `extra.${row.key}`
+              : row.language
+                ? `${row.field}.${row.language}`
+                : row.field;
           return (
             <li key={key} data-testid="diff-row" data-field={key}>
               <p className="mb-1 text-sm font-semibold text-gray-900">{labelOf(row)}</p>

@@ -7,6 +7,7 @@ import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { LoadingState } from '../../../components/ui/states.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useSeen } from '../../../hooks/use-seen.ts';
+import { useCategories } from '../../../lib/categories/get-categories.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { usePlaceHistory } from '../api/get-place-history.ts';
@@ -43,7 +44,13 @@ export function ReviewItem({ place, categoryNameOf, onConflict, onDone, renderMa
   const history = usePlaceHistory(place.id, place.version);
   const name = localizeText(place.name, i18n.language, place.primaryLanguage);
   const author = history.data?.find((entry) => entry.action === 'created')?.actor;
-  const changes = history.data ? pendingChanges(history.data) : null;
+  const category = useCategories().data?.find((candidate) => candidate.id === place.categoryId);
+  const changes = history.data
+    ? pendingChanges(
+        history.data,
+        category?.fields?.map((field) => field.key),
+      )
+    : null;
 
   return (
     <li
@@ -127,7 +134,7 @@ export function ReviewItem({ place, categoryNameOf, onConflict, onDone, renderMa
               {t('review.historyFailed')} {t(errorMessageKey(history.error))}
             </p>
           )}
-          {changes && <PlaceDiff changes={changes} categoryNameOf={categoryNameOf} />}
+          {changes && <PlaceDiff changes={changes} categoryNameOf={categoryNameOf} category={category} />}
         </div>
 
         {place.rejectionReason && (
@@ -136,7 +143,7 @@ export function ReviewItem({ place, categoryNameOf, onConflict, onDone, renderMa
           </p>
         )}
 
-        {history.data && <PlaceHistory entries={history.data} />}
+        {history.data && <PlaceHistory entries={history.data} category={category} />}
 
         <ReviewActions place={place} onConflict={onConflict} onDone={onDone} />
       </article>

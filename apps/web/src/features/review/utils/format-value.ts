@@ -1,9 +1,19 @@
+import type { Category, CategoryField } from '@karta/contracts';
 import type { TFunction } from 'i18next';
+import {
+  fieldLabel,
+  fieldOf,
+  fitsField,
+  formatFieldValue as formatCategoryFieldValue,
+} from '../../../lib/categories/field-values.ts';
 import { languageNameIn } from '../../../lib/i18n/locales.ts';
 import type { DiffField } from './pending-changes.ts';
 
 /** How the review screen names a category (the app passes the lookup in: categories are another feature). */
 export type CategoryNameOf = (categoryId: number) => string;
+
+/** A place's category as far as its own fields go, shown and removed (undefined while not known). */
+export type FieldsOfCategory = Pick<Category, 'fields' | 'removedFields'> | undefined;
 
 /** A date and time in the UI language, e.g. "3 Mar 2025, 14:05". */
 export function formatDateTime(iso: string, language: string): string {
@@ -50,4 +60,51 @@ export function formatFieldValue(
     default:
       return typeof value === 'string' ? value : JSON.stringify(value);
   }
+}
+
+/** A category field's label in the reader's language, or its key when the category no longer knows it. */
+export function extraLabel(
+  category: FieldsOfCategory,
+  key: string,
+  language: string,
+  fallbackLanguage?: string,
+): string {
+  const field = fieldOf(category, key);
+  return field ? fieldLabel(field, language, fallbackLanguage) : key;
+}
+
+/** A value of a field the category no longer knows, as stored: text as it is, lists joined. */
+function rawValue(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * A value of one of the category's own fields as a reader checks it ("yes", "Customers only",
+ * "Croatian, English", "2 m"), with a retired option named as no longer offered; as stored for a
+ * key the category no longer knows (or a value that no longer fits its field's type); null for
+ * "nothing".
+ */
+export function formatExtraValue(
+  field: CategoryField | undefined,
+  value: unknown,
+  t: TFunction,
+  language: string,
+  fallbackLanguage?: string,
+): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (Array.isArray(value) && value.length === 0) return null;
+  if (!field || !fitsField(field, value)) return rawValue(value);
+  return formatCategoryFieldValue(
+    field,
+    value,
+    language,
+    {
+      yes: t('review.values.yes'),
+      no: t('review.values.no'),
+      locale: language,
+      retiredOption: (label) => t('review.values.retiredOption', { label }),
+    },
+    fallbackLanguage,
+  );
 }

@@ -1,6 +1,6 @@
 import type { PlaceHistoryEntry } from '@karta/contracts';
 import { describe, expect, it } from 'vitest';
-import { pendingChanges } from './pending-changes.ts';
+import { extraKeyOf, pendingChanges } from './pending-changes.ts';
 
 let nextId = 1;
 function entry(action: string, changes: PlaceHistoryEntry['changes'] = {}): PlaceHistoryEntry {
@@ -36,7 +36,9 @@ describe('pendingChanges', () => {
     ]);
     expect(changes.kind).toBe('new');
     expect(changes.since).toBeNull();
-    expect(changes.rows.map((row) => [row.field, row.language ?? '', row.before, row.after])).toEqual([
+    expect(
+      changes.rows.map((row) => [row.field, 'language' in row ? row.language : '', row.before, row.after]),
+    ).toEqual([
       ['name', 'hr', null, 'Ljekarna'],
       ['name', 'en', null, 'Pharmacy'],
       ['categoryId', '', null, 2],
@@ -111,5 +113,52 @@ describe('pendingChanges', () => {
       ['primaryLanguage', 'hr', 'en'],
       ['website', null, 'https://example.org'],
     ]);
+  });
+
+  it('shows each of the category’s own fields as its own row, in the category’s order, unknown keys last', () => {
+    const changes = pendingChanges(
+      [
+        created(),
+        entry('published', { status: { from: 'pending', to: 'published' } }),
+        entry('edited', {
+          'extra.gone': { from: 'a', to: 'b' },
+          'extra.access': { from: 'yes', to: 'customers' },
+          address: { from: 'Ilica 1', to: 'Ilica 2' },
+        }),
+        entry('edited', {
+          'extra.indoor': { from: false, to: true },
+          'extra.languages': { from: ['hr'], to: ['hr', 'en'] },
+          'extra.level': { from: null, to: 2 },
+        }),
+        entry('edited', { 'extra.level': { from: 2, to: null } }),
+      ],
+      ['indoor', 'access', 'languages', 'level'],
+    );
+    expect(changes.rows).toEqual([
+      { field: 'address', before: 'Ilica 1', after: 'Ilica 2' },
+      { field: 'extra', key: 'indoor', before: false, after: true },
+      { field: 'extra', key: 'access', before: 'yes', after: 'customers' },
+      { field: 'extra', key: 'languages', before: ['hr'], after: ['hr', 'en'] },
+      { field: 'extra', key: 'gone', before: 'a', after: 'b' },
+    ]);
+  });
+
+  it('counts an emptied list of choices as no value, and yes/no’s “no” as a value', () => {
+    const changes = pendingChanges([
+      entry('created', {
+        'extra.languages': { from: null, to: [] },
+        'extra.indoor': { from: null, to: false },
+      }),
+    ]);
+    expect(changes.kind).toBe('new');
+    expect(changes.rows).toEqual([{ field: 'extra', key: 'indoor', before: null, after: false }]);
+  });
+});
+
+describe('extraKeyOf', () => {
+  it('reads the field’s key from a change of a category field, and nothing from other changes', () => {
+    expect(extraKeyOf('extra.indoor')).toBe('indoor');
+    expect(extraKeyOf('extra.')).toBeNull();
+    expect(extraKeyOf('address')).toBeNull();
   });
 });

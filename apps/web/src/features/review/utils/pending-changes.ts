@@ -22,12 +22,33 @@ export const DIFF_FIELDS = everyPlaceField([
 export type DiffField = (typeof DIFF_FIELDS)[number];
 
 /** One changed value: a field, or one language of a name or description. */
-export interface DiffRow {
+export interface PlaceDiffRow {
   field: DiffField;
   /** The language, for names and descriptions. */
   language?: string;
   before: unknown;
   after: unknown;
+}
+
+/** One changed value of the category's own fields (`extra.<key>` in the history). */
+export interface ExtraDiffRow {
+  field: 'extra';
+  /** The category field's key. */
+  key: string;
+  before: unknown;
+  after: unknown;
+}
+
+export type DiffRow = PlaceDiffRow | ExtraDiffRow;
+
+/** The history's name for a change of the category field `key`'s value. */
+const EXTRA_PREFIX = 'extra.';
+
+/** The category field's key of a history entry's change (`extra.indoor` → `indoor`); null for other fields. */
+export function extraKeyOf(change: string): string | null {
+  return change.startsWith(EXTRA_PREFIX) && change.length > EXTRA_PREFIX.length
+    ? change.slice(EXTRA_PREFIX.length)
+    : null;
 }
 
 export interface PendingChanges {
@@ -53,7 +74,9 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || value === '';
+  return (
+    value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+  );
 }
 
 function asTexts(value: unknown): Record<string, unknown> {
@@ -63,9 +86,14 @@ function asTexts(value: unknown): Record<string, unknown> {
 /**
  * What a moderator has to judge: the fields changed since the last decision (the last `published`
  * or `rejected` entry), each from its value then to its value now; for a place never decided on,
- * every field it has, as new. Names and descriptions are compared language by language.
+ * every field it has, as new. Names and descriptions are compared language by language; the
+ * category's own fields come after the place's, one row each, in `extraOrder` (the category's
+ * order of its keys), then any other key as the history names it.
  */
-export function pendingChanges(history: readonly PlaceHistoryEntry[]): PendingChanges {
+export function pendingChanges(
+  history: readonly PlaceHistoryEntry[],
+  extraOrder: readonly string[] = [],
+): PendingChanges {
   const lastDecision = history.findLastIndex((entry) => DECISIONS.has(entry.action));
   const since = lastDecision === -1 ? null : (history[lastDecision] ?? null);
   const folded = new Map<string, { from: unknown; to: unknown }>();
@@ -91,6 +119,17 @@ export function pendingChanges(history: readonly PlaceHistoryEntry[]): PendingCh
       if (sameValue(before[language], after[language])) continue;
       rows.push({ field, language, before: before[language] ?? null, after: after[language] ?? null });
     }
+  }
+  const extraKeys = [...folded.keys()].flatMap((change) => extraKeyOf(change) ?? []);
+  const rank = (key: string) => {
+    const index = extraOrder.indexOf(key);
+    return index === -1 ? extraOrder.length : index;
+  };
+  // A stable sort: keys the category no longer knows keep the history's order, after its own.
+  for (const key of extraKeys.sort((a, b) => rank(a) - rank(b))) {
+    const change = folded.get(`${EXTRA_PREFIX}${key}`);
+    if (!change || sameValue(change.from, change.to)) continue;
+    rows.push({ field: 'extra', key, before: change.from, after: change.to });
   }
   return { kind: since ? 'changed' : 'new', since, rows };
 }
