@@ -301,6 +301,17 @@ describe.skipIf(!databaseAvailable)(`fields per category and a place's values ($
     expect(await stored(place.id)).toEqual({ extra: { indoor: true }, hidden_extra: { access: 'yes' } });
   });
 
+  it('keeps values out of sight on a move that sends the new category’s values too', async () => {
+    const place = await proposed({ indoor: true, access: 'customers', level: 2 });
+    const moved = await edit(place, { categoryId: otherCategoryId, extra: { indoor: false } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(OwnPlace.parse(moved.json()).extra).toEqual({ indoor: false });
+    expect(await stored(place.id)).toEqual({
+      extra: { indoor: false },
+      hidden_extra: { access: 'customers', level: 2 },
+    });
+  });
+
   it('writes the category’s places to the change log when what can be filtered on changes', async () => {
     const place = await proposed({ indoor: true });
     await t.database.query(`UPDATE places SET status = 'published', published_at = now() WHERE id = $1`, [

@@ -22,7 +22,8 @@ async function lockedFields(tx: Queryable, categoryId: number): Promise<Category
  * `checkExtra` (400 naming each `extra.<key>` refused). `previous` is what the place held: a
  * retired option it had may stay. With `hideUnknown` (a move to another category that sends no
  * values), values of fields the category lacks are not refused but returned as `hidden`, kept
- * out of sight as a removed field's are.
+ * out of sight as a removed field's are. With `hidePrevious` (a move that sends the new
+ * category's values), the place's values of fields the category lacks are hidden likewise.
  */
 export async function nextExtra(
   tx: Queryable,
@@ -30,10 +31,14 @@ export async function nextExtra(
   input: Readonly<Record<string, unknown>>,
   previous: Readonly<Extra>,
   hideUnknown = false,
+  hidePrevious = false,
 ): Promise<{ extra: Extra; hidden: Extra }> {
   const fields = await lockedFields(tx, categoryId);
   const keys = new Set(fields.map((field) => field.key));
   const hidden: Extra = {};
+  if (hidePrevious) {
+    for (const [key, value] of Object.entries(previous)) if (!keys.has(key)) hidden[key] = value;
+  }
   const given: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (hideUnknown && !keys.has(key)) hidden[key] = value as Extra[string];

@@ -217,13 +217,15 @@ export function createPlaceWriteRepository(
         }
         const category = patch.categoryId ?? current.categoryId;
         if (patch.extra !== undefined || category !== current.categoryId) {
-          // Without new values, a move to another category keeps the values it has fields for.
+          // A move to another category keeps the values it has fields for, and hides the others,
+          // whether or not the edit sends new values (a form drops those the new category lacks).
           const { extra, hidden } = await nextExtra(
             tx,
             category,
             patch.extra ?? current.extra,
             current.extra,
             patch.extra === undefined,
+            category !== current.categoryId,
           );
           const changed = extraChanges(current.extra, extra);
           if (Object.keys(changed).length > 0 || Object.keys(hidden).length > 0) {
