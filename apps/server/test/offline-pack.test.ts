@@ -1,11 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
+  type CategoryField,
   CategoryList,
   ErrorBody,
   MAX_OFFLINE_PLACES,
   OfflineHoursWeek,
   OfflinePack,
   Place,
+  PlaceList,
   UNKNOWN_OPEN_STATE,
 } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -23,6 +25,8 @@ const AREA_BBOX = `${AREA.west},${AREA.south},${AREA.east},${AREA.north}`;
 const EXACT = { lat: 43.5081917, lng: 16.4401473 };
 /** An area around Zadar for places with opening hours, away from every other fixture. */
 const HOURS_BBOX = '15.1,44.0,15.4,44.2';
+/** An area around Rijeka for places with field values, away from every other fixture. */
+const FIELDS_BBOX = '14.3,45.25,14.6,45.4';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.skipIf(!databaseAvailable)(`GET /api/v1/offline-pack (${dbKind})`, () => {
@@ -284,6 +288,164 @@ describe.skipIf(!databaseAvailable)(`GET /api/v1/offline-pack (${dbKind})`, () =
       const gzip = await get(url, { 'accept-encoding': 'gzip, br;q=0' });
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    });
+  });
+
+  describe('field values and filters', () => {
+    /** A category of this test's own, with a date and a number (the demo's have none). */
+    const CHECKS_FIELDS: CategoryField[] = [
+      { key: 'inspected', type: 'date', label: { en: 'Inspected' }, filterable: true },
+      { key: 'capacity', type: 'number', label: { en: 'Capacity' }, filterable: true },
+      { key: 'indoor', type: 'boolean', label: { en: 'Indoor' }, filterable: true },
+      { key: 'note', type: 'text', label: { en: 'Note' } },
+    ];
+    /** Place ids by name, and the values each was given. */
+    const ids = new Map<string, number>();
+
+    beforeAll(async () => {
+      const { rows } = await t.database.query<{ id: number; slug: string }>(
+        `SELECT id, slug FROM categories WHERE slug IN ('defibrillator', 'food-bank', 'pharmacy')`,
+      );
+      const category = new Map(rows.map((row) => [row.slug, row.id]));
+      const checks = await t.database.query<{ id: number }>(
+        `INSERT INTO categories (slug, name, color, icon, fields, filter_types)
+         VALUES ('checked-spot', '{"en": "Checked spot"}', '#334155', 'pin', $1::jsonb, $2::jsonb) RETURNING id`,
+        [
+          JSON.stringify(CHECKS_FIELDS),
+          JSON.stringify({ inspected: 'date', capacity: 'number', indoor: 'boolean' }),
+        ],
+      );
+      category.set('checked-spot', checks.rows[0]?.id as number);
+      const fixtures: [string, string, Record<string, unknown>][] = [
+        ['aed public', 'defibrillator', { access: 'yes', indoor: true, level: 0 }],
+        ['aed private', 'defibrillator', { access: 'private', indoor: false, level: 3 }],
+        ['aed customers', 'defibrillator', { access: 'customers', level: -1 }],
+        ['aed unknown', 'defibrillator', {}],
+        ['pharmacy on duty', 'pharmacy', { on_duty: true }],
+        ['food bank', 'food-bank', { languages: ['hr', 'uk'], id_required: false }],
+        [
+          'checked early',
+          'checked-spot',
+          { inspected: '2026-01-15', capacity: 2.5, indoor: true, note: 'x' },
+        ],
+        ['checked late', 'checked-spot', { inspected: '2026-06-30', capacity: 40, indoor: false }],
+      ];
+      for (const [index, [name, slug, extra]] of fixtures.entries()) {
+        const id = await insertPlace(t.database, {
+          status: 'published',
+          authorId: null,
+          categoryId: category.get(slug),
+          lat: 45.3 + index * 0.01,
+          lng: 14.4 + index * 0.01,
+          name,
+        });
+        await t.database.query('UPDATE places SET extra = $2::jsonb WHERE id = $1', [
+          id,
+          JSON.stringify(extra),
+        ]);
+        ids.set(name, id);
+      }
+    });
+
+    const idsOf = (places: readonly { id: number }[]) => places.map((place) => place.id);
+    const named = (...names: string[]) => names.map((name) => ids.get(name) as number).sort((a, b) => a - b);
+
+    it('carries every value of its places, and every category with its fields, as the API gives them', async () => {
+      const answer = await pack(`bbox=${FIELDS_BBOX}`);
+      expect(idsOf(answer.places)).toEqual(named(...ids.keys()));
+      for (const place of answer.places) {
+        expect(place.extra).toEqual(Place.parse((await get(`/api/v1/places/${place.id}`)).json()).extra);
+      }
+      expect(answer.places.find((place) => place.id === ids.get('checked early'))?.extra).toEqual({
+        inspected: '2026-01-15',
+        capacity: 2.5,
+        indoor: true,
+        note: 'x',
+      });
+      const defibrillator = answer.categories.find((category) => category.slug === 'defibrillator');
+      expect(defibrillator?.fields.map((field) => [field.key, field.type, field.filterable])).toEqual([
+        ['access', 'enum', true],
+        ['indoor', 'boolean', true],
+        ['level', 'integer', true],
+      ]);
+      expect(answer.categories.find((category) => category.slug === 'checked-spot')?.fields).toEqual(
+        CHECKS_FIELDS,
+      );
+    });
+
+    it('holds only the places passing f.<key> filters: the very places the list gives for them', async () => {
+      const cases: [string, string[]][] = [
+        ['f.indoor=true', ['aed public', 'checked early']],
+        ['f.indoor=false', ['aed private', 'checked late']],
+        ['f.access=yes,private', ['aed public', 'aed private']],
+        ['f.access=customers&f.access=private', ['aed customers', 'aed private']],
+        ['f.level.min=0', ['aed public', 'aed private']],
+        ['f.level.max=0&f.access=yes,customers', ['aed public', 'aed customers']],
+        ['f.level=3', ['aed private']],
+        ['f.languages=uk', ['food bank']],
+        ['f.on_duty=true', ['pharmacy on duty']],
+        ['f.inspected.min=2026-03-01', ['checked late']],
+        ['f.inspected.max=2026-01-15', ['checked early']],
+        ['f.capacity.max=10&f.indoor=true', ['checked early']],
+        ['f.id_required=true', []],
+      ];
+      for (const [filters, expected] of cases) {
+        const answer = await pack(`bbox=${FIELDS_BBOX}&${filters}`);
+        expect(idsOf(answer.places), filters).toEqual(named(...expected));
+        const listed = PlaceList.parse(
+          (await get(`/api/v1/places?bbox=${FIELDS_BBOX}&limit=100&${filters}`)).json(),
+        );
+        expect(idsOf(answer.places), filters).toEqual(idsOf(listed.items).sort((a, b) => a - b));
+        // Every category still, so the browser can read the filters of any of them.
+        expect(answer.categories.length).toBeGreaterThan(3);
+      }
+      // With a category filter too.
+      const aeds = await pack(`bbox=${FIELDS_BBOX}&category=checked-spot&f.indoor=true`);
+      expect(idsOf(aeds.places)).toEqual(named('checked early'));
+    });
+
+    it('refuses an unknown key or a value the field cannot hold with the list’s 400', async () => {
+      for (const filters of [
+        'f.nosuch=1',
+        'f.access=maybe',
+        'f.indoor=yes',
+        'f.level.min=high',
+        'f.indoor.min=1',
+      ]) {
+        const response = await get(`/api/v1/offline-pack?bbox=${FIELDS_BBOX}&${filters}`);
+        expect(response.statusCode, filters).toBe(400);
+        const listed = await get(`/api/v1/places?bbox=${FIELDS_BBOX}&${filters}`);
+        expect(listed.statusCode, filters).toBe(400);
+        expect(ErrorBody.parse(response.json()).error, filters).toEqual(ErrorBody.parse(listed.json()).error);
+      }
+    });
+
+    it('keeps a pack per filter: the same filter however written shares one, another is built', async () => {
+      const read = vi.spyOn(t.app.placeRepository, 'inIdOrderUpTo');
+      try {
+        const url = (filters: string) => `/api/v1/offline-pack?bbox=14.3,45.25,14.6,45.39&${filters}`;
+        const first = await get(url('f.access=yes,private&f.level.min=0'));
+        expect(first.statusCode).toBe(200);
+        // The same filter: values in another order, a number written otherwise, parameters swapped.
+        for (const same of [
+          'f.level.min=0&f.access=private,yes',
+          'f.access=private&f.access=yes&f.level.min=00',
+        ]) {
+          const again = await get(url(same));
+          expect(again.headers.etag, same).toBe(first.headers.etag);
+          expect(again.body).toBe(first.body);
+        }
+        expect(read).toHaveBeenCalledTimes(1);
+        // Another filter, no filter: packs of their own, with their own places.
+        const other = await get(url('f.access=yes'));
+        const unfiltered = await get(url(''));
+        expect(new Set([first, other, unfiltered].map((answer) => answer.headers.etag)).size).toBe(3);
+        expect(read).toHaveBeenCalledTimes(3);
+        expect(idsOf(OfflinePack.parse(other.json()).places)).toEqual(named('aed public'));
+        expect(idsOf(OfflinePack.parse(first.json()).places)).toEqual(named('aed public', 'aed private'));
+      } finally {
+        read.mockRestore();
+      }
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Category } from './categories.ts';
+import { FieldFiltersQuery } from './field-filters.ts';
 import { OfflineHours } from './offline-hours.ts';
 import { Place } from './places.ts';
 import { Bounds, IsoDateTime } from './primitives.ts';
@@ -12,10 +13,14 @@ import { BboxParam, SlugListParam } from './query-params.ts';
  */
 export const MAX_OFFLINE_PLACES = 20_000;
 
-/** `GET /api/v1/offline-pack`: an area to save for offline use, optionally of some categories. */
+/**
+ * `GET /api/v1/offline-pack`: an area to save for offline use, optionally of some categories and
+ * only the places passing `f.<key>` field filters (as the map's and the list's).
+ */
 export const OfflinePackQuery = z.object({
   bbox: BboxParam,
   category: SlugListParam.optional(),
+  f: FieldFiltersQuery,
 });
 export type OfflinePackQuery = z.output<typeof OfflinePackQuery>;
 

@@ -7,6 +7,7 @@ import {
 import { exportFilters } from '../export/place-export.ts';
 import { AppError } from '../http/errors.ts';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
+import type { PlaceFieldFilter } from '../places/field-filters.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
 import { PackHours } from './pack-hours.ts';
 
@@ -18,8 +19,11 @@ import { PackHours } from './pack-hours.ts';
  */
 export const PACK_PAGE_SIZE = 100;
 
-/** A place in a pack takes about this many bytes of JSON (901 measured; docs/performance.md). */
-export const PACKED_PLACE_BYTES = 900;
+/**
+ * A place in a pack takes about this many bytes of JSON: 922 measured on 20 000 demo places with
+ * their field values (`extra`, 24 of them on average; docs/performance.md, "Offline packs").
+ */
+export const PACKED_PLACE_BYTES = 920;
 
 /** The 422 of a box holding more published places than a pack may. */
 function areaTooLarge(): AppError {
@@ -37,7 +41,8 @@ export const horizonOf = (savedAt: Date) =>
 /**
  * The offline pack of a box as JSON text, piece by piece (`chunks`), and how many places it holds
  * at most (`count`): its published places as a visitor sees them (the export's filters, so public
- * positions whoever asks, in id order), the categories given, and the places' hours evaluated for
+ * positions whoever asks, in id order; with `fieldFilters`, the request's `f.<key>` read by
+ * resolveFieldFilters, only the places passing them), the categories given, and the places' hours evaluated for
  * the week from `savedAt` (pack-hours.ts, read with `hours`, the app's settings). The text is
  * the contract's `OfflinePack` written as the API writes any answer (`JSON.stringify`, its fields
  * in the contract's order), without ever holding more than one page of places.
@@ -55,9 +60,15 @@ export async function offlinePackChunks(
     savedAt,
     categories,
     hours: settings,
-  }: { savedAt: Date; categories: readonly Category[]; hours: HoursSettings },
+    fieldFilters = [],
+  }: {
+    savedAt: Date;
+    categories: readonly Category[];
+    hours: HoursSettings;
+    fieldFilters?: readonly PlaceFieldFilter[];
+  },
 ): Promise<{ count: number; chunks: AsyncGenerator<string> }> {
-  const filters = exportFilters({ bbox: query.bbox, category: query.category });
+  const filters = { ...exportFilters({ bbox: query.bbox, category: query.category }), fieldFilters };
   const read = await places.inIdOrderUpTo(filters, null, {
     bound: MAX_OFFLINE_PLACES,
     pageSize: PACK_PAGE_SIZE,

@@ -8,6 +8,7 @@ import type { Queryable } from '../db/database.ts';
 import { BROTLI_OPTIONS } from '../http/compression.ts';
 import { anyChangeSince, currentPosition } from '../map-index/change-log.ts';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
+import type { PlaceFieldFilter } from '../places/field-filters.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
 import { offlinePackChunks, PACKED_PLACE_BYTES } from './offline-pack.ts';
 import { PackBytes } from './pack-bytes.ts';
@@ -111,10 +112,29 @@ export function pacedSteps(share: number) {
   };
 }
 
-/** The same box and categories, however the categories were listed. */
-function keyOf(query: OfflinePackQuery): string {
-  const { west, south, east, north } = query.bbox;
-  return JSON.stringify([west, south, east, north, [...new Set(query.category ?? [])].sort()]);
+/**
+ * What a pack is asked for: the query, with its `f.<key>` filters read against the categories
+ * (resolveFieldFilters: the route reads them, so a bad one is its 400 before any pack work).
+ */
+export type PackRequest = OfflinePackQuery & { fieldFilters?: readonly PlaceFieldFilter[] };
+
+/** A set's values in one order, once each (numbers and text apart, as the filters compare them). */
+const sortedSet = (values: readonly (string | number)[]) =>
+  [...new Set(values)].sort((a, b) =>
+    typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === 'number' ? -1 : 1,
+  );
+
+/**
+ * The same box, categories and field filters, however they were listed: the filters by their
+ * typed values (`f.level=2` and `f.level=02` are one filter), so two requests share a pack
+ * exactly when they would read the same places.
+ */
+function keyOf(request: PackRequest): string {
+  const { west, south, east, north } = request.bbox;
+  const filters = [...(request.fieldFilters ?? [])]
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ key, anyOf, min, max }) => [key, anyOf ? sortedSet(anyOf) : null, min ?? null, max ?? null]);
+  return JSON.stringify([west, south, east, north, [...new Set(request.category ?? [])].sort(), filters]);
 }
 
 /**
@@ -223,8 +243,8 @@ export function createOfflinePacks(
     }
   }
 
-  /** Starts a build of `query` (a slot is free); resolves once it has started, or throws why not. */
-  async function build(key: string, query: OfflinePackQuery): Promise<Entry> {
+  /** Starts a build of `request` (a slot is free); resolves once it has started, or throws why not. */
+  async function build(key: string, request: PackRequest): Promise<Entry> {
     builds += 1;
     let settle!: (error?: unknown) => void;
     const started = new Promise<void>((resolve, reject) => {
@@ -258,10 +278,11 @@ export function createOfflinePacks(
       const categories = await deps.categories.list();
       entry.snapshot = position.snapshot;
       entry.categories = JSON.stringify(categories);
-      const text = await offlinePackChunks(deps.places, query, {
+      const text = await offlinePackChunks(deps.places, request, {
         savedAt: entry.savedAt,
         categories,
         hours: deps.hours,
+        fieldFilters: request.fieldFilters,
       });
       void write(entry, text, settle).finally(done);
     } catch (error) {
@@ -275,11 +296,11 @@ export function createOfflinePacks(
 
   return {
     /**
-     * The pack of `query`: a kept one while current (or 304 when `ifNoneMatch` names it), the
+     * The pack of `request`: a kept one while current (or 304 when `ifNoneMatch` names it), the
      * one being built, else a new build when a slot is free, else busy.
      */
-    async get(query: OfflinePackQuery, ifNoneMatch?: string): Promise<PackAnswer> {
-      const key = keyOf(query);
+    async get(request: PackRequest, ifNoneMatch?: string): Promise<PackAnswer> {
+      const key = keyOf(request);
       const keptPack = kept.get(key);
       if (keptPack) {
         if (await stillCurrent(keptPack)) {
@@ -299,7 +320,7 @@ export function createOfflinePacks(
         if (!running.bytes.failed && (await stillCurrent(running))) return { kind: 'pack', pack: running };
       }
       if (builds >= maxBuilds) return { kind: 'busy' };
-      return { kind: 'pack', pack: await build(key, query) };
+      return { kind: 'pack', pack: await build(key, request) };
     },
 
     /** Builds running now, and the packs kept and their bytes (for tests and logs). */

@@ -6,6 +6,7 @@ import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { reportError } from '../observability/sentry.ts';
 import { createOfflinePacks, PACK_BUSY_RETRY_AFTER_S, type Pack } from '../offline/offline-packs.ts';
+import { fieldFiltersOf } from './field-filters.ts';
 
 /**
  * The pack's bytes for this answer, with a failure of its build after the first byte logged and
@@ -25,8 +26,8 @@ async function* reported(reply: FastifyReply, pack: Pack) {
 }
 
 /**
- * The offline pack of an area (decision 024): its published places, the categories and their hours,
- * in one answer, streamed as it is built; at most `MAX_PACK_BUILDS` built at once, finished ones
+ * The offline pack of an area (decision 024): its published places (of some categories, passing
+ * some field filters, when asked), the categories and their hours, in one answer, streamed as it is built; at most `MAX_PACK_BUILDS` built at once, finished ones
  * handed out again while nothing changed (offline/offline-packs.ts, decision 024).
  */
 export async function offlinePackRoutes(app: FastifyInstance) {
@@ -41,7 +42,9 @@ export async function offlinePackRoutes(app: FastifyInstance) {
     // A snapshot stamped with its time: a cache between us and the browser would hand out an old
     // one as new. The browser keeps the pack itself; a client that kept one may ask with its ETag.
     reply.header('cache-control', 'no-store').header('vary', 'accept-encoding');
-    const answer = await packs.get(request.query, request.headers['if-none-match']);
+    // `f.<key>` as the map and the list read them: an unknown key or a bad value is their 400.
+    const fieldFilters = await fieldFiltersOf(app, request.query.f);
+    const answer = await packs.get({ ...request.query, fieldFilters }, request.headers['if-none-match']);
     if (answer.kind === 'busy') {
       throw new AppError(
         'server_busy',
