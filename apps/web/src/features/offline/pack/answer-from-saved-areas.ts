@@ -2,6 +2,7 @@ import { MapQuery, PlaceListQuery, PlaceSuggestionsQuery } from '@karta/contract
 import type { z } from 'zod';
 import { SAVED_AT_HEADER } from '../../../service-worker/saved-at-header.ts';
 import { OfflinePlaces } from './offline-places.ts';
+import { requestQuery } from './request-query.ts';
 import { onSavedAreasChange, readSavedAreas, savedConfig } from './saved-areas-store.ts';
 
 let loaded: Promise<OfflinePlaces | null> | undefined;
@@ -17,15 +18,20 @@ function savedPlaces(): Promise<OfflinePlaces | null> {
 
 const PLACE_PATH = /^\/api\/v1\/places\/(\d{1,16})$/;
 
-/** The query of a request checked by its endpoint's schema, as the server checks it; null if refused. */
+/**
+ * The query of a request read and checked by its endpoint's schema, as the server reads and checks
+ * it (`f.<key>` grouped into `f`); null if refused.
+ */
 function queryOf<S extends z.ZodType>(schema: S, url: URL): z.output<S> | null {
-  const parsed = schema.safeParse(Object.fromEntries(url.searchParams));
+  const parsed = schema.safeParse(requestQuery(url.searchParams));
   return parsed.success ? parsed.data : null;
 }
 
 /**
  * What the saved places answer for a GET of the API at `now` (ms), or undefined when they cannot
- * (see `answersMap` and `answersList`).
+ * (see `answersMap`, `answersList` and `answersSuggestions`): a query the server would refuse
+ * (400) is not answered either, field filters the saved categories cannot read included, so the
+ * request fails as any offline request the saved areas cannot answer.
  */
 function answerOf(places: OfflinePlaces, url: URL, now: number): unknown {
   const path = url.pathname;
@@ -40,7 +46,7 @@ function answerOf(places: OfflinePlaces, url: URL, now: number): unknown {
   }
   if (path === '/api/v1/places/suggestions') {
     const query = queryOf(PlaceSuggestionsQuery, url);
-    return query ? places.suggest(query, now) : undefined;
+    return query && places.answersSuggestions(query) ? places.suggest(query, now) : undefined;
   }
   const id = PLACE_PATH.exec(path)?.[1];
   return id === undefined ? undefined : places.place(Number(id), now);

@@ -9,6 +9,8 @@ import {
   bboxCentre,
   boxAround,
   type CategoryList,
+  type FieldFilterParam,
+  filterableFields,
   type LatLng,
   LIST_COUNT_BOUND,
   listOrigin,
@@ -21,10 +23,18 @@ import {
   type PlaceListQuery,
   type PlaceSuggestions,
   type PlaceSuggestionsQuery,
+  typedFilters,
 } from '@karta/contracts';
 import { normalizeBounds } from '@karta/map-core';
-import { ClusterIndex, indexedPlaceOf } from '@karta/map-core/clustering';
+import {
+  ClusterIndex,
+  indexedPlaceOf,
+  matchesFilters,
+  type PlaceValue,
+  type ValueFilter,
+} from '@karta/map-core/clustering';
 import { distanceMetres, type PreparedPlace, preparePlaces, searchPlaces } from '@karta/place-search';
+import { filterTypesOf, placeValues } from '../../../lib/offline/place-values.ts';
 import type { SavedArea } from '../../../lib/offline/saved-area.ts';
 import { inBox } from './boxes.ts';
 import { markingStaleness } from './indexed-places.ts';
@@ -36,8 +46,24 @@ const DEFAULT_LIST_LIMIT = 20;
 /** An offline list's cursor: the offset of the next page (the server's are keyset cursors). */
 const CURSOR_PREFIX = 'offline:';
 
+/**
+ * The map's, lists' and suggestions' `f.<key>` filters could not be read against the saved
+ * categories (a key none of them filters on, a value its field cannot hold): the saved areas do
+ * not answer such a request (see `readsFilters`), as they answer no other query they cannot read.
+ */
+export class UnreadableFiltersError extends Error {
+  constructor() {
+    super('The field filters cannot be read against the saved categories');
+    this.name = 'UnreadableFiltersError';
+  }
+}
+
 export class OfflinePlaces {
   private readonly byId = new Map<number, Place>();
+  /** Each place's filterable values as the server's map index holds them (none: not in the map). */
+  private readonly values = new Map<number, Record<string, PlaceValue>>();
+  /** The saved categories' filterable fields by key, which `f.<key>` is read against. */
+  private readonly filterable: ReturnType<typeof filterableFields>;
   private readonly hours: SavedHours;
   private readonly index: ClusterIndex;
   /** Every place in id order. */
@@ -76,16 +102,64 @@ export class OfflinePlaces {
     this.hours = new SavedHours(newestFirst, areaOf);
     const places = [...this.byId.values()].sort((a, b) => a.id - b.id);
     this.maxZoom = Math.max(...newestFirst.map((area) => area.maxZoom), 0);
+    // The categories as last saved: the values and the filters are read with the same definitions,
+    // as the server reads both with its current ones.
+    this.categoryList = { items: newestFirst[0]?.categories ?? [] };
+    this.filterable = filterableFields(this.categoryList.items);
+    const types = new Map(
+      this.categoryList.items.map((category) => [category.slug, filterTypesOf(category.fields)]),
+    );
+    for (const place of places) {
+      const values = placeValues(place.extra, types.get(place.category));
+      if (values) this.values.set(place.id, values);
+    }
     this.index = ClusterIndex.build(
-      places.map((place) => indexedPlaceOf(place, this.hours.hoursIdOf(place.id))),
+      places.map((place) => this.indexed(place, this.hours.hoursIdOf(place.id))),
       { maxZoom: this.maxZoom },
     );
     this.places = places;
     this.asMapAnswer = markingStaleness(places);
     this.areas = newestFirst.map(({ id, bbox, savedAt }) => ({ id, bbox, savedAt }));
-    this.categoryList = { items: newestFirst[0]?.categories ?? [] };
     this.savedAt = newestFirst.map((area) => area.savedAt).sort()[0] ?? new Date(0).toISOString();
     this.origin = newestFirst[0] ? bboxCentre(newestFirst[0].bbox) : undefined;
+  }
+
+  /** A place as the clustering index takes it, with its filterable values. */
+  private indexed(place: Place, hoursId?: number) {
+    const indexed = indexedPlaceOf(place, hoursId);
+    const values = this.values.get(place.id);
+    return values ? { ...indexed, values } : indexed;
+  }
+
+  /**
+   * A request's `f.<key>` filters in the index's terms, read as the server reads them
+   * (`typedFilters` against the saved categories' filterable fields); null when they cannot be.
+   */
+  private valueFilters(params: readonly FieldFilterParam[] | undefined): ValueFilter[] | null {
+    if (!params || params.length === 0) return [];
+    const { filters, issues } = typedFilters(params, this.filterable);
+    if (issues.length > 0) return null;
+    return filters.map(({ key, anyOf, min, max }) => ({
+      key,
+      ...(anyOf ? { anyOf } : {}),
+      ...(min !== undefined ? { min } : {}),
+      ...(max !== undefined ? { max } : {}),
+    }));
+  }
+
+  /**
+   * Whether the saved categories can read these `f.<key>` filters. A key none of them filters on
+   * (a field added since the area was saved, say) would be the server's to judge: the saved areas
+   * then answer nothing rather than a 400 the server might not give.
+   */
+  readsFilters(params: readonly FieldFilterParam[] | undefined): boolean {
+    return this.valueFilters(params) !== null;
+  }
+
+  private filtersOf(params: readonly FieldFilterParam[] | undefined): ValueFilter[] {
+    const filters = this.valueFilters(params);
+    if (!filters) throw new UnreadableFiltersError();
+    return filters;
   }
 
   /** Whether a point lies in a saved area: only there do the saved places answer for the map. */
@@ -95,22 +169,37 @@ export class OfflinePlaces {
 
   /**
    * Whether the saved places answer this map query at `now` (ms): for a view whose centre lies in
-   * a saved area (elsewhere "no places here" would not be true), and for places open now only
-   * within the week whose hours every area knows.
+   * a saved area (elsewhere "no places here" would not be true), for places open now only
+   * within the week whose hours every area knows, and for field filters the saved categories read.
    */
   answersMap(query: MapQuery, now: number): boolean {
-    return this.covers(bboxCentre(query.bbox)) && (!query.openNow || this.hours.knownAt(now));
+    return (
+      this.covers(bboxCentre(query.bbox)) &&
+      (!query.openNow || this.hours.knownAt(now)) &&
+      this.readsFilters(query.f)
+    );
   }
 
   /**
-   * Whether the saved places answer this list at `now` (ms): published places only, and an
-   * `openNow` or `openAt` only for an instant of the week whose hours every area knows.
+   * Whether the saved places answer this list at `now` (ms): published places only, an
+   * `openNow` or `openAt` only for an instant of the week whose hours every area knows, and field
+   * filters only those the saved categories read.
    */
   answersList(query: PlaceListQuery, now: number): boolean {
     const published =
       query.status === undefined || (query.status.length === 1 && query.status[0] === 'published');
     const instant = openInstant(query, now);
-    return published && !query.mine && (instant === undefined || this.hours.knownAt(instant));
+    return (
+      published &&
+      !query.mine &&
+      (instant === undefined || this.hours.knownAt(instant)) &&
+      this.readsFilters(query.f)
+    );
+  }
+
+  /** Whether the saved places answer these suggestions: when the saved categories read their filters. */
+  answersSuggestions(query: PlaceSuggestionsQuery): boolean {
+    return this.readsFilters(query.f);
   }
 
   /** `GET /api/v1/places/{id}`, its open state that of `now` (ms). */
@@ -121,9 +210,11 @@ export class OfflinePlaces {
 
   /**
    * `GET /api/v1/map` over the saved places at `now` (ms). With `openNow`, only the places open
-   * then, from the index's open-now layers as on the server (see `answersMap`).
+   * then, from the index's open-now layers as on the server; with `f`, only the places whose
+   * values pass, from the index's filtered layers as on the server (see `answersMap`).
    */
   map(query: MapQuery, now = Date.now()): MapResponse {
+    const filters = this.filtersOf(query.f);
     if (mapAsksForMatches(query)) {
       return this.matchesMap(query, now);
     }
@@ -135,6 +226,7 @@ export class OfflinePlaces {
         ...(query.category ? { categories: query.category } : {}),
         ...(query.lang ? { lang: query.lang } : {}),
         ...(query.openNow ? { openNow: true } : {}),
+        ...(filters.length > 0 ? { filters } : {}),
       }),
     );
   }
@@ -152,6 +244,7 @@ export class OfflinePlaces {
       covers: query.covers,
       category: query.category,
       openNow: query.openNow,
+      f: query.f,
     };
     const key = JSON.stringify([filters, query.openNow ? Math.floor(now / 60_000) : 0]);
     if (this.lastMatches?.key !== key) {
@@ -203,7 +296,7 @@ export class OfflinePlaces {
 
   /** `GET /api/v1/places/suggestions` at `now` (ms): the best matches first, nearest the origin. */
   suggest(query: PlaceSuggestionsQuery, now = Date.now()): PlaceSuggestions {
-    const items = this.matching({ q: query.q, category: query.category }, query.origin, now);
+    const items = this.matching({ q: query.q, category: query.category, f: query.f }, query.origin, now);
     return { items: items.slice(0, query.limit ?? DEFAULT_SUGGESTIONS) };
   }
 
@@ -211,12 +304,14 @@ export class OfflinePlaces {
   private matching(query: PlaceListQuery, origin: LatLng | undefined, now: number): PlaceListItem[] {
     const instant = openInstant(query, now);
     const open = instant === undefined ? undefined : this.hours.openAt(instant);
+    const filters = this.filtersOf(query.f);
     const include = (candidate: Pick<PreparedPlace, 'id'>) => {
       const place = this.byId.get(candidate.id) as Place;
       if (open) {
         const hoursId = this.hours.hoursIdOf(place.id);
         if (hoursId === undefined || !open.has(hoursId)) return false;
       }
+      if (filters.length > 0 && !matchesFilters(this.values.get(place.id), filters)) return false;
       return passes(place, query);
     };
     const withDistance = (id: number, distance: number | null): PlaceListItem => ({

@@ -1,5 +1,14 @@
 import 'fake-indexeddb/auto';
-import type { Category, OfflineHours } from '@karta/contracts';
+import { createApiClient } from '@karta/api-client';
+import type {
+  Category,
+  CategoryField,
+  FieldFilterParam,
+  MapQuery,
+  OfflineHours,
+  Place,
+} from '@karta/contracts';
+import { distanceMetres } from '@karta/place-search';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Fetch } from '../../../lib/connectivity.ts';
@@ -9,6 +18,7 @@ import { SAVED_AT_HEADER } from '../../../service-worker/saved-at-header.ts';
 import { listedPlace } from '../../../testing/fixtures.ts';
 import { answerFromSavedAreas } from './answer-from-saved-areas.ts';
 import { answerFromSavedAreasLater } from './answer-from-saved-areas-later.ts';
+import { OfflinePlaces } from './offline-places.ts';
 import { listSavedAreas, putSavedArea, readSavedAreas, removeSavedArea } from './saved-areas-store.ts';
 
 /** The app's API fetch: the network, then the saved areas (main.tsx). */
@@ -233,5 +243,209 @@ describe('areas saved for offline use', () => {
     await putSavedArea(zagreb);
     const online = withSavedAreas(async () => new Response('{"items":[]}'));
     expect(await (await online('/api/v1/categories')).json()).toEqual({ items: [] });
+  });
+});
+
+/** A small deterministic generator (mulberry32), so a failure names data that comes back. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('areas saved for offline use, filtered by field values (f.<key>)', () => {
+  const label = { en: 'A field' };
+  const option = (value: string) => ({ value, label });
+  const AED_FIELDS: CategoryField[] = [
+    {
+      key: 'access',
+      type: 'enum',
+      label,
+      filterable: true,
+      options: ['yes', 'customers', 'private'].map(option),
+    },
+    { key: 'indoor', type: 'boolean', label, filterable: true },
+    { key: 'level', type: 'integer', label, filterable: true },
+    { key: 'note', type: 'text', label },
+  ];
+  const FOOD_FIELDS: CategoryField[] = [
+    { key: 'indoor', type: 'boolean', label, filterable: true },
+    {
+      key: 'languages',
+      type: 'multi_enum',
+      label,
+      filterable: true,
+      options: ['hr', 'en', 'uk'].map(option),
+    },
+    { key: 'inspected', type: 'date', label, filterable: true },
+    // Kept but no longer offered as a filter: its values filter nothing.
+    { key: 'walk_in', type: 'boolean', label },
+  ];
+  const category = (id: number, slug: string, fields: CategoryField[]): Category => ({
+    id,
+    slug,
+    name: { en: slug },
+    color: '#334155',
+    icon: 'pin',
+    fields,
+    removedFields: [],
+  });
+  const categories = [
+    pharmacy,
+    category(2, 'defibrillator', AED_FIELDS),
+    category(3, 'food-bank', FOOD_FIELDS),
+  ];
+
+  /** 600 places around the square, each with some of its category's values, some with none. */
+  const next = random(2026);
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
+  const places: Place[] = Array.from({ length: 600 }, (_unused, index) => {
+    const slug = pick(['pharmacy', 'defibrillator', 'defibrillator', 'food-bank']);
+    const extra: Place['extra'] = {};
+    const maybe = (key: string, value: () => Place['extra'][string]) => {
+      if (next() < 0.75) extra[key] = value();
+    };
+    if (slug === 'defibrillator') {
+      maybe('access', () => pick(['yes', 'customers', 'private']));
+      maybe('indoor', () => next() < 0.5);
+      maybe('level', () => pick([-1, 0, 0, 1, 2, 3, 5]));
+      maybe('note', () => 'by the door');
+    } else if (slug === 'food-bank') {
+      maybe('indoor', () => next() < 0.5);
+      maybe('languages', () => ['hr', 'en', 'uk'].filter(() => next() < 0.5));
+      maybe('inspected', () => pick(['2025-12-31', '2026-01-01', '2026-03-01', '2026-06-15']));
+      maybe('walk_in', () => next() < 0.5);
+    }
+    const { distance: _, ...place } = listedPlace({
+      id: index + 1,
+      lat: 45.78 + next() * 0.06,
+      lng: 15.93 + next() * 0.1,
+      name: { hr: `${slug} ${index + 1}` },
+      category: slug,
+      categoryId: categories.find((c) => c.slug === slug)?.id as number,
+      extra,
+    });
+    return place;
+  });
+  const area: SavedArea = { ...zagreb, id: 'fields', places, categories, hours: [] };
+  const CENTRE = { lat: 45.81, lng: 15.98 };
+
+  /** Filters as the filter panel writes them, and the same rule written out on the places' values. */
+  const cases: [FieldFilterParam[], (place: Place) => boolean][] = [
+    [[{ key: 'indoor', values: ['true'] }], (p) => p.extra.indoor === true],
+    [[{ key: 'indoor', values: ['false'] }], (p) => p.extra.indoor === false],
+    [
+      [{ key: 'access', values: ['yes', 'customers'] }],
+      (p) => p.extra.access === 'yes' || p.extra.access === 'customers',
+    ],
+    [
+      [{ key: 'level', values: [], min: '1', max: '3' }],
+      (p) => typeof p.extra.level === 'number' && p.extra.level >= 1 && p.extra.level <= 3,
+    ],
+    [[{ key: 'level', values: ['0', '5'] }], (p) => p.extra.level === 0 || p.extra.level === 5],
+    [
+      [{ key: 'languages', values: ['uk'] }],
+      (p) => Array.isArray(p.extra.languages) && p.extra.languages.includes('uk'),
+    ],
+    [
+      [{ key: 'inspected', values: [], min: '2026-01-01', max: '2026-03-01' }],
+      (p) =>
+        typeof p.extra.inspected === 'string' &&
+        p.extra.inspected >= '2026-01-01' &&
+        p.extra.inspected <= '2026-03-01',
+    ],
+    [
+      [
+        { key: 'access', values: ['private'] },
+        { key: 'indoor', values: ['true'] },
+        { key: 'level', values: [], max: '0' },
+      ],
+      (p) => p.extra.access === 'private' && p.extra.indoor === true && (p.extra.level as number) <= 0,
+    ],
+  ];
+
+  const offline = () =>
+    createApiClient({ baseUrl: window.location.origin, fetch: withSavedAreas(unreachable) });
+  const sortedIds = (items: readonly { id: number }[]) => items.map((item) => item.id).sort((a, b) => a - b);
+
+  it('draws, lists, finds near and suggests exactly the places that pass, counted as the values say', async () => {
+    await putSavedArea(area);
+    const api = offline();
+    let counted = 0;
+    for (const [f, passes] of cases) {
+      const label = JSON.stringify(f);
+      const matching = places.filter(passes);
+      expect(matching.length, label).toBeGreaterThan(3);
+      counted += matching.length;
+      // Only the matching places saved: what the filtered map must draw, cluster for cluster.
+      const onlyMatching = new OfflinePlaces([{ ...area, places: matching }]);
+      for (const zoom of [11, 13, 15, 18]) {
+        const query: MapQuery = { bbox: area.bbox, zoom, f };
+        const map = await api.map(query);
+        const shown = map.clusters.reduce((sum, cluster) => sum + cluster.count, 0) + map.places.length;
+        expect(shown, `${label} at zoom ${zoom}`).toBe(matching.length);
+        expect(map).toEqual(onlyMatching.map({ bbox: area.bbox, zoom }));
+      }
+      const list = await api.listPlaces({ bbox: area.bbox, f, limit: 100 });
+      expect(list.total, label).toBe(matching.length);
+      expect(list.items.length, label).toBe(Math.min(100, matching.length));
+      for (const item of list.items) expect(passes(item), label).toBe(true);
+      const pages = await api.listPlaces({ f, limit: 100 });
+      expect(pages.total, label).toBe(matching.length);
+      const near = await api.listPlaces({ near: CENTRE, radius: 1500, f, limit: 100 });
+      const nearby = matching.filter((place) => distanceMetres(CENTRE, place) <= 1500);
+      expect(near.total, label).toBe(nearby.length);
+      expect(sortedIds(near.items), label).toEqual(sortedIds(nearby));
+      const suggested = await api.suggestPlaces({ q: 'defibrillator', f, limit: 10 });
+      const aeds = matching.filter((place) => place.category === 'defibrillator');
+      expect(suggested.items.length, label).toBe(Math.min(10, aeds.length));
+      for (const item of suggested.items) expect(passes(item), label).toBe(true);
+    }
+    expect(counted).toBeGreaterThan(300);
+  });
+
+  it('finds the places of a search and its map with the filter, every match counted', async () => {
+    await putSavedArea(area);
+    const api = offline();
+    const f: FieldFilterParam[] = [{ key: 'indoor', values: ['true'] }];
+    const expected = places.filter((place) => place.category === 'food-bank' && place.extra.indoor === true);
+    const list = await api.listPlaces({ q: 'food-bank', f, limit: 100 });
+    expect(sortedIds(list.items)).toEqual(sortedIds(expected));
+    const map = await api.map({ bbox: area.bbox, zoom: 12, q: 'food-bank', f });
+    expect(map.matches?.total).toBe(expected.length);
+    expect(map.clusters.reduce((sum, cluster) => sum + cluster.count, 0) + map.places.length).toBe(
+      expected.length,
+    );
+  });
+
+  it('answers nothing for filters the saved categories cannot read, as it answers no other query the server would refuse', async () => {
+    await putSavedArea(area);
+    const offlineFetch = withSavedAreas(unreachable);
+    const view = `bbox=${[area.bbox.west, area.bbox.south, area.bbox.east, area.bbox.north].join(',')}&zoom=13`;
+    for (const filter of [
+      'f.nosuch=1',
+      'f.walk_in=true',
+      'f.note=door',
+      'f.access=maybe',
+      'f.indoor=yes',
+      'f.level.min=high',
+      'f.access.min=1',
+      'f.Level=1',
+    ]) {
+      for (const url of [
+        `/api/v1/map?${view}&${filter}`,
+        `/api/v1/places?${view}&${filter}`,
+        `/api/v1/places/suggestions?q=a&${filter}`,
+      ]) {
+        await expect(offlineFetch(url), url).rejects.toThrow('Failed to fetch');
+      }
+    }
+    // The same requests with a filter it reads are answered.
+    expect((await offlineFetch(`/api/v1/map?${view}&f.level.min=1`)).status).toBe(200);
+    expect((await offlineFetch(`/api/v1/places?${view}&f.access=yes&f.access=private`)).status).toBe(200);
   });
 });
