@@ -15,6 +15,12 @@ describe('the Near me URL state', () => {
     });
   });
 
+  it('keeps field filters in the link', () => {
+    const state = parseNearState('?lat=45.8&lng=16&r=500&tab=near&f.access=yes,customers');
+    expect(state.filters).toEqual([{ key: 'access', values: ['customers', 'yes'] }]);
+    expect(serializeNearState(state)).toBe('lat=45.8&lng=16&r=500&tab=near&f.access=customers,yes');
+  });
+
   it('keeps "open now only" in the link', () => {
     const state = parseNearState('?lat=45.8&lng=16&r=500&tab=covers&open=now');
     expect(state).toMatchObject({ tab: 'covers', openNow: true });

@@ -1,17 +1,19 @@
-import { NEAR_RADII } from '@karta/contracts';
+import { type FieldFilterParam, NEAR_RADII } from '@karta/contracts';
 import type { LatLng } from '@karta/map-core';
 import {
   formatCoordinate,
   OPEN_NOW_PARAM,
   parseCategoryParam,
+  parseFiltersOf,
   parseLatLngParams,
   parseOpenNowParam,
   serializeCategoryParam,
 } from './view-url.ts';
+import { serializeFieldFilterParams } from './view-url-filters.ts';
 
 /**
  * The "Near me" screen's state in its URL, so a search is a shareable link:
- * `/near?lat=45.81&lng=15.97&r=1000&tab=covers&cat=pharmacy,shelter&open=now`. Pure functions; the router
+ * `/near?lat=45.81&lng=15.97&r=1000&tab=covers&cat=pharmacy,shelter&open=now&f.indoor=true`. Pure functions; the router
  * hook lives in the app.
  */
 
@@ -30,6 +32,8 @@ export interface NearState {
   categories: readonly string[];
   /** Only places open now (`open=now`); absent: every place. */
   openNow?: boolean;
+  /** Only places whose fields hold these values (`f.<key>=…`), as on the home page. */
+  filters?: readonly FieldFilterParam[];
 }
 
 /** A kilometre: a few minutes' walk, the first answer most people want. */
@@ -55,6 +59,7 @@ export function parseNearState(search: string | URLSearchParams): NearState {
     tab: params.get('tab') === 'covers' ? 'covers' : 'near',
     categories: parseCategoryParam(params.get('cat')),
     ...(parseOpenNowParam(params) ? { openNow: true } : {}),
+    ...parseFiltersOf(params),
   };
 }
 
@@ -70,5 +75,6 @@ export function serializeNearState(state: NearState): string {
   parts.push(`r=${state.radius}`, `tab=${state.tab}`);
   if (state.categories.length > 0) parts.push(serializeCategoryParam(state.categories));
   if (state.openNow) parts.push(OPEN_NOW_PARAM);
+  parts.push(...serializeFieldFilterParams(state.filters ?? []));
   return parts.join('&');
 }

@@ -43,6 +43,18 @@ describe('view URL state', () => {
     expect(parseViewState('?open=1', defaults)).toEqual(defaultState);
   });
 
+  it('keeps field filters as f.<key> parameters after the rest (see view-url-filters.test.ts)', () => {
+    const filtered = parseViewState('?lat=45.8&lng=16&z=10&f.indoor=true&f.level.min=1', defaults);
+    expect(filtered).toEqual({
+      ...defaultState,
+      filters: [
+        { key: 'indoor', values: ['true'] },
+        { key: 'level', values: [], min: '1' },
+      ],
+    });
+    expect(serializeViewState(filtered)).toBe('lat=45.8&lng=16&z=10&f.indoor=true&f.level.min=1');
+  });
+
   it('leaves out place and cat when there is no selection or filter', () => {
     expect(serializeViewState(defaultState)).toBe('lat=45.8&lng=16&z=10');
   });

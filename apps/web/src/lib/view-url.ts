@@ -1,6 +1,9 @@
+import type { FieldFilterParam } from '@karta/contracts';
+import { parseFieldFilterParams, serializeFieldFilterParams } from './view-url-filters.ts';
+
 /**
  * The home page's state in its URL, so every view is a shareable link:
- * `?lat=45.8&lng=16&z=10&place=123&cat=pharmacy,shelter&q=cvjetni`.
+ * `?lat=45.8&lng=16&z=10&place=123&cat=pharmacy,shelter&q=cvjetni&open=now&f.indoor=true`.
  * Pure functions only; the router hook that uses them lives in the app.
  */
 
@@ -21,6 +24,8 @@ export interface ViewState {
   search?: string;
   /** Only places open now (`open=now`); absent: every place. */
   openNow?: boolean;
+  /** Only places whose fields hold these values (`f.<key>=…`, `.min`, `.max`); absent: no such filter. */
+  filters?: readonly FieldFilterParam[];
 }
 
 /** What a missing or invalid parameter falls back to (from the runtime config). */
@@ -103,7 +108,14 @@ export function parseViewState(search: string | URLSearchParams, defaults: ViewD
     categories: parseCategoryParam(params.get('cat')),
     search: parseSearchText(params.get('q')),
     ...(parseOpenNowParam(params) ? { openNow: true } : {}),
+    ...parseFiltersOf(params),
   };
+}
+
+/** `{ filters }` when the URL has field filters, else nothing (a view without them has no such key). */
+export function parseFiltersOf(params: URLSearchParams): { filters?: FieldFilterParam[] } {
+  const filters = parseFieldFilterParams(params);
+  return filters.length > 0 ? { filters } : {};
 }
 
 /** Rounds a coordinate for the URL and writes it without trailing zeros: 16.00000 → "16". */
@@ -128,6 +140,7 @@ export function serializeViewState(state: ViewState): string {
   const search = parseSearchText(state.search);
   if (search !== undefined) parts.push(`q=${encodeURIComponent(search)}`);
   if (state.openNow) parts.push(OPEN_NOW_PARAM);
+  parts.push(...serializeFieldFilterParams(state.filters ?? []));
   return parts.join('&');
 }
 

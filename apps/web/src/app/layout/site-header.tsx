@@ -40,6 +40,7 @@ export function SiteHeader() {
             className="min-w-0 flex-1"
             value={search.current}
             origin={search.origin}
+            filters={search.filters}
             categoryOf={lookOf}
             onSubmit={search.submit}
             onChoose={search.choose}

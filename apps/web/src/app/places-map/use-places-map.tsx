@@ -17,6 +17,7 @@ import { errorMessageKey } from '../../lib/error-message.ts';
 import { placeQueryKey, usePlace } from '../../lib/places/get-place.ts';
 import { usePlacesInBox, usePlacesMatching } from '../../lib/places/list-places.ts';
 import { type ViewDefaults, type ViewState, viewStateLink } from '../../lib/view-url.ts';
+import { fieldFiltersKey } from '../../lib/view-url-filters.ts';
 import { MapUpdatingHint } from './map-updating-hint.tsx';
 import { searchResultsBounds } from './search-results-layer.ts';
 import { useMapLayersData } from './use-map-layers-data.ts';
@@ -51,7 +52,9 @@ interface PlacesMapInputs {
 
 /** What identifies a search's result set: a new one is fitted into view. */
 function searchKey(view: ViewState): string | null {
-  return view.search === undefined ? null : `${view.search}\n${view.categories.join(',')}\n${view.openNow}`;
+  return view.search === undefined
+    ? null
+    : `${view.search}\n${view.categories.join(',')}\n${view.openNow}\n${fieldFiltersKey(view.filters)}`;
 }
 
 /**
@@ -90,6 +93,7 @@ export function usePlacesMap({
           text: view.search,
           categories: view.categories,
           openNow: view.openNow,
+          filters: view.filters,
           origin: config.defaultCenter,
         },
   );
@@ -102,6 +106,7 @@ export function usePlacesMap({
           zoom: viewport.zoom,
           categories: view.categories,
           openNow: view.openNow,
+          filters: view.filters,
           language: i18n.language,
           search: view.search,
         }

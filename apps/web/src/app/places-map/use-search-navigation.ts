@@ -32,10 +32,14 @@ export function useSearchNavigation() {
   function choose(place: PlaceListItem) {
     // The suggestion holds the whole place: the info window opens without asking again.
     queryClient.setQueryData(placeQueryKey(place.id), placeOfListItem(place));
-    // Keep a category filter that shows the place; drop one that would hide it.
+    // Keep a category filter that shows the place; drop one that would hide it. The field filters
+    // stay: suggestions hold them (see `filters` below).
     const categories = view?.categories.includes(place.category) ? view.categories : [];
     const center = { lat: place.lat, lng: place.lng };
-    navigate(`/?${serializeViewState({ center, zoom: CHOSEN_PLACE_ZOOM, placeId: place.id, categories })}`);
+    const filters = view?.filters;
+    navigate(
+      `/?${serializeViewState({ center, zoom: CHOSEN_PLACE_ZOOM, placeId: place.id, categories, filters })}`,
+    );
   }
 
   return {
@@ -43,6 +47,8 @@ export function useSearchNavigation() {
     current: view?.search,
     /** Where suggestions are measured from: the home map's centre, else the deployment's default. */
     origin: view?.center ?? defaults.center,
+    /** The home map's field filters, which suggestions hold to (none elsewhere). */
+    filters: view?.filters,
     submit,
     choose,
   };

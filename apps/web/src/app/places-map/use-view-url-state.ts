@@ -1,3 +1,4 @@
+import type { FieldFilterParam } from '@karta/contracts';
 import { type LatLng, normalizeCenter } from '@karta/map-core';
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -64,8 +65,15 @@ export function useViewUrlState(defaults: ViewDefaults, { keep = [] }: ViewUrlOp
   );
   const selectPlace = useCallback((placeId: number | null) => update({ placeId }, 'push'), [update]);
   const clearMissingPlace = useCallback(() => update({ placeId: null }, 'replace'), [update]);
+  // A change of categories may drop field filters the new categories do not have: one step.
   const setCategories = useCallback(
-    (categories: readonly string[]) => update({ categories }, 'push'),
+    (categories: readonly string[], filters?: readonly FieldFilterParam[]) =>
+      update(filters === undefined ? { categories } : { categories, filters }, 'push'),
+    [update],
+  );
+  // A link's filters that no category offers any more are dropped in place (`replace`).
+  const setFilters = useCallback(
+    (filters: readonly FieldFilterParam[], mode: HistoryMode = 'push') => update({ filters }, mode),
     [update],
   );
 
@@ -77,5 +85,5 @@ export function useViewUrlState(defaults: ViewDefaults, { keep = [] }: ViewUrlOp
 
   const setOpenNow = useCallback((openNow: boolean) => update({ openNow }, 'push'), [update]);
 
-  return { view, moveTo, selectPlace, clearMissingPlace, setCategories, setSearch, setOpenNow };
+  return { view, moveTo, selectPlace, clearMissingPlace, setCategories, setSearch, setOpenNow, setFilters };
 }

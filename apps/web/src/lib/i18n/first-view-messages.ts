@@ -31,15 +31,16 @@ export const FIRST_VIEW_MESSAGES: readonly string[] = [
   'offline',
   'notFound',
   'placePage.loading',
-  // The home page: the map, search, category filter, open-now switch, the list and the links
-  // under it, the invitation to propose a place, the share dialog and the follow button (its
-  // dialog waits for the rest); and the map alone in another site's frame.
+  // The home page: the map, search, category filter, open-now switch, field filters, the list and
+  // the links under it, the invitation to propose a place, the share dialog and the follow button
+  // (its dialog waits for the rest); and the map alone in another site's frame.
   'map',
   'search',
   'categories.label',
   'categories.all',
   'categories.unknown',
   'openingHours.openNowOnly',
+  'filters',
   'places',
   'placeEditor.entry',
   'share',

@@ -1,4 +1,4 @@
-import type { Place, PlaceListItem, PlaceListQuery } from '@karta/contracts';
+import type { FieldFilterParam, Place, PlaceListItem, PlaceListQuery } from '@karta/contracts';
 import { type Bounds, type LatLng, normalizeBounds, normalizeCenter } from '@karta/map-core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
@@ -60,10 +60,15 @@ export function usePlacePages(
   });
 }
 
-/** The filters every view of places shares: the categories (none: every one) and "Open now only". */
+/**
+ * The filters every view of places shares: the categories (none: every one), "Open now only" and
+ * the field filters (`f.<key>`).
+ */
 export interface PlaceFilter {
   categories: readonly string[];
   openNow?: boolean;
+  /** Only places whose fields hold these values; absent or empty: no such filter. */
+  filters?: readonly FieldFilterParam[];
   /** Only the places a search finds (where a view has one)… */
   search?: string;
   /** …or those within a circle (Near me)… */
@@ -75,15 +80,23 @@ export interface PlaceFilter {
 /** A filter as list query parameters. */
 function filterParams(
   filter: PlaceFilter,
-): Pick<PlaceListQuery, 'category' | 'openNow' | 'q' | 'near' | 'radius' | 'covers'> {
-  const { categories, openNow, search, near, covers } = filter;
+): Pick<PlaceListQuery, 'category' | 'openNow' | 'q' | 'near' | 'radius' | 'covers' | 'f'> {
+  const { categories, openNow, filters, search, near, covers } = filter;
   return {
     category: [...categories],
     ...(openNow ? { openNow: true } : {}),
+    ...fieldFilterParams(filters),
     ...(search ? { q: search } : {}),
     ...(near ? { near: near.point, radius: near.radius } : {}),
     ...(covers ? { covers } : {}),
   };
+}
+
+/** `{ f }` for a query when there are field filters (the API client writes them as `f.<key>=…`). */
+export function fieldFilterParams(filters: readonly FieldFilterParam[] | undefined): {
+  f?: FieldFilterParam[];
+} {
+  return filters && filters.length > 0 ? { f: filters.map((filter) => ({ ...filter })) } : {};
 }
 
 /** The list under the map: what the map shows, filtered alike, sorted by distance from its centre. */

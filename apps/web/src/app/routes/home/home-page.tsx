@@ -1,8 +1,13 @@
-import type { Place } from '@karta/contracts';
-import { useRef } from 'react';
+import type { FieldFilterParam, Place } from '@karta/contracts';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkipLink } from '../../../components/ui/skip-link.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import {
+  FieldFilterPanel,
+  type FilterCount,
+} from '../../../features/field-filters/components/field-filter-panel.tsx';
+import { useFieldFilters } from '../../../features/field-filters/hooks/use-field-filters.ts';
 import { FollowAreaButton } from '../../../features/follows/components/follow-button.tsx';
 import { boundsContain } from '../../../features/map/utils/bounds.ts';
 import {
@@ -25,9 +30,12 @@ import { PlacesPanel } from './places-panel.tsx';
 import { ProposeEntry } from './propose-entry.tsx';
 import { ShareButton } from './share-dialog.tsx';
 
+const NO_FILTERS: readonly FieldFilterParam[] = [];
+
 /**
- * Home: the map, and under it the category filter and the places in view, kept in step both ways.
- * With a search (`q`) the list holds every place matching it and the map shows them.
+ * Home: the map, and under it the category filter, the field filters and the places in view, kept
+ * in step both ways. With a search (`q`) the list holds every place matching it and the map shows
+ * them. The filters are the URL's, so the map, the list, a shared link and an embed agree.
  */
 export function HomePage() {
   const { t, i18n } = useTranslation();
@@ -35,9 +43,25 @@ export function HomePage() {
   const config = useRuntimeConfig();
   const mapSection = useRef<HTMLDivElement>(null);
 
-  const { view, moveTo, selectPlace, clearMissingPlace, setCategories, setSearch, setOpenNow } =
-    useViewUrlState(useViewDefaults());
+  const {
+    view: urlView,
+    moveTo,
+    selectPlace,
+    clearMissingPlace,
+    setCategories,
+    setSearch,
+    setOpenNow,
+    setFilters,
+  } = useViewUrlState(useViewDefaults());
   const { categories, lookOf } = useCategoryLooks(config.defaultLanguage);
+  const fieldFilters = useFieldFilters({
+    categories: urlView.categories,
+    filters: urlView.filters ?? NO_FILTERS,
+    onDropped: (kept) => setFilters(kept, 'replace'),
+  });
+  // What the map and the list ask for: the URL's filters that apply to its categories.
+  const appliedFilters = fieldFilters.filters;
+  const view = useMemo(() => ({ ...urlView, filters: appliedFilters }), [urlView, appliedFilters]);
   // The URL follows the map as it moves, so its view is the one on screen.
   const share = <ShareButton view={view} origin={publicOrigin(config.publicUrl)} />;
   const map = usePlacesMap({ view, moveTo, selectPlace, clearMissingPlace, lookOf });
@@ -51,10 +75,12 @@ export function HomePage() {
           origin: viewport.center,
           categories: view.categories,
           openNow: view.openNow,
+          filters: view.filters,
         }
       : null,
   );
   const list = searching ? map.matching : inView;
+  const filterCount = useFilterCount(list, view.search);
   const saving = useSaveArea(viewport?.bounds ?? null);
   // The area in words for "Follow this area": the places nearest the middle of the view.
   const nearest = (inView.data?.pages[0]?.items ?? [])
@@ -102,13 +128,29 @@ export function HomePage() {
         selectedCategories={view.categories}
         onCategoriesChange={(next) => {
           map.closeClusterWindow();
-          setCategories(next);
+          // A field no chosen category has is no longer offered, so its filter goes too.
+          setCategories(next, fieldFilters.keptFor(next));
         }}
         openNow={view.openNow === true}
         onOpenNowChange={(next) => {
           map.closeClusterWindow();
           setOpenNow(next);
         }}
+        fieldFilters={
+          <FieldFilterPanel
+            className="mt-3"
+            groups={fieldFilters.groups}
+            filters={view.filters}
+            onChange={(next) => {
+              map.closeClusterWindow();
+              setFilters(next);
+            }}
+            count={filterCount}
+            keepInView={mapSection}
+          />
+        }
+        fieldFiltered={view.filters.length > 0}
+        onClearFieldFilters={() => setFilters([])}
         list={list}
         search={view.search}
         onClearSearch={() => setSearch(undefined)}
@@ -135,4 +177,22 @@ export function HomePage() {
       />
     </>
   );
+}
+
+/** The list's count, as the heading over it says it, for the filter panel (none while it is counted). */
+function useFilterCount(
+  list: ReturnType<typeof usePlacesInView>,
+  search: string | undefined,
+): FilterCount | null {
+  const { t } = useTranslation();
+  const first = list.data?.pages[0];
+  if (!first || list.isPlaceholderData) return null;
+  const atLeast = first.totalIsLowerBound ? 'AtLeast' : '';
+  return {
+    total: first.total,
+    text:
+      search === undefined
+        ? t(`places.countInView${atLeast}`, { count: first.total })
+        : t(`places.search.count${atLeast}`, { count: first.total, text: search }),
+  };
 }

@@ -17,6 +17,11 @@ interface PlacesPanelProps {
   /** "Open now only". */
   openNow: boolean;
   onOpenNowChange(openNow: boolean): void;
+  /** The field filters' button and panel, under the category filter. */
+  fieldFilters?: React.ReactNode;
+  /** Whether field filters are on, and how to clear them (an empty list offers it). */
+  fieldFiltered: boolean;
+  onClearFieldFilters(): void;
   /** The places in view, or those matching the search. */
   list: ReturnType<typeof usePlacesInView>;
   /** The search (`q`) the list answers; absent when it lists the places in view. */
@@ -45,6 +50,17 @@ export function PlacesPanel(props: PlacesPanelProps) {
     onCategoriesChange([]);
     if (props.openNow) props.onOpenNowChange(false);
   };
+  // With field filters on, they are what most likely hides places: clearing them is offered first.
+  const clearFieldFilters = props.fieldFiltered && (
+    <button
+      type="button"
+      data-testid="empty-clear-field-filters"
+      className={buttonStyles.secondary}
+      onClick={props.onClearFieldFilters}
+    >
+      {t('filters.clear')}
+    </button>
+  );
   const searching = search !== undefined;
   const clearSearch = (
     <button
@@ -83,13 +99,20 @@ export function PlacesPanel(props: PlacesPanelProps) {
       <EmptyState
         icon={<MapPinIcon className="size-6" />}
         title={t('places.empty')}
-        body={filtered ? t('places.emptyFilteredHint') : t('places.emptyHint')}
+        body={
+          props.fieldFiltered
+            ? t('filters.emptyHint')
+            : filtered
+              ? t('places.emptyFilteredHint')
+              : t('places.emptyHint')
+        }
         action={
-          filtered && (
+          clearFieldFilters ||
+          (filtered && (
             <button type="button" className={buttonStyles.secondary} onClick={showAll}>
               {t('places.showAll')}
             </button>
-          )
+          ))
         }
       />
     );
@@ -116,7 +139,9 @@ export function PlacesPanel(props: PlacesPanelProps) {
           {t('places.search.empty', { text: search })}
         </span>
         <span className="mt-1 block">
-          {filtered ? t('places.search.emptyFilteredHint') : t('places.search.emptyHint')}
+          {filtered || props.fieldFiltered
+            ? t('places.search.emptyFilteredHint')
+            : t('places.search.emptyHint')}
         </span>
       </>
     );
@@ -168,6 +193,7 @@ export function PlacesPanel(props: PlacesPanelProps) {
                 {t('places.search.showList')}
               </a>
             )}
+            {searchFoundNothing && clearFieldFilters}
             {searchFoundNothing && filtered && (
               <button type="button" className={buttonStyles.secondary} onClick={showAll}>
                 {t('places.showAll')}
@@ -188,6 +214,7 @@ export function PlacesPanel(props: PlacesPanelProps) {
             />
           </div>
         )}
+        {props.fieldFilters}
         {props.aside}
       </div>
       <div id="place-list" className="min-w-0 scroll-mt-2">

@@ -104,6 +104,7 @@ export function NearMap(props: NearMapProps) {
           zoom: viewport.zoom,
           categories: search.categories,
           openNow: search.openNow,
+          filters: search.filters,
           language: i18n.language,
           ...(search.kind === 'near'
             ? { near: { point: search.point, radius: search.radius } }
@@ -136,6 +137,7 @@ export function NearMap(props: NearMapProps) {
       ? {
           categories: search.categories,
           openNow: search.openNow,
+          filters: search.filters,
           ...(search.kind === 'near'
             ? { near: { point: search.point, radius: search.radius } }
             : { covers: search.point }),

@@ -1,15 +1,22 @@
-import type { PlaceListItem } from '@karta/contracts';
+import type { FieldFilterParam, PlaceListItem } from '@karta/contracts';
 import type { LatLng } from '@karta/map-core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocateButton } from '../../../components/locate-button.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { CategoryChips } from '../../../features/categories/components/category-chips.tsx';
+import {
+  FieldFilterPanel,
+  type FilterCount,
+} from '../../../features/field-filters/components/field-filter-panel.tsx';
+import { useFieldFilters } from '../../../features/field-filters/hooks/use-field-filters.ts';
 import { FollowSpotButton } from '../../../features/follows/components/follow-button.tsx';
 import { type NearSearch, useNearPlaces } from '../../../features/near/api/list-near-places.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { useCategoryLooks } from '../../../lib/categories/use-category-looks.ts';
+import { formatDistance } from '../../../lib/i18n/format.ts';
+import type { NearState } from '../../../lib/near-url.ts';
 import { formatCoordinates } from '../../../lib/place-links.ts';
 import { scrollMapIntoView } from '../../../lib/scroll-map-into-view.ts';
 import { MapUpdatingHint } from '../../places-map/map-updating-hint.tsx';
@@ -21,16 +28,25 @@ import { useNearUrlState } from './use-near-url-state.ts';
 /** A dragged point asks the server once it rests this long, not at every step. */
 const SEARCH_DELAY_MS = 250;
 
+const NO_FILTERS: readonly FieldFilterParam[] = [];
+
 /**
  * `/near`: places around the user's location or a point picked on the map, within a chosen radius,
- * and places whose own circle covers that point. Point, radius, tab and category filter live in the URL.
+ * and places whose own circle covers that point. Point, radius, tab, category and field filters live
+ * in the URL.
  */
 export function NearPage() {
   const { t } = useTranslation();
   usePageTitle(t('near.title'));
   const config = useRuntimeConfig();
   const { categories, lookOf } = useCategoryLooks(config.defaultLanguage);
-  const { state, setPoint, setRadius, setTab, setCategories, setOpenNow } = useNearUrlState();
+  const { state, setPoint, setRadius, setTab, setCategories, setOpenNow, setFilters } = useNearUrlState();
+  const fieldFilters = useFieldFilters({
+    categories: state.categories,
+    filters: state.filters ?? NO_FILTERS,
+    onDropped: (kept) => setFilters(kept, 'replace'),
+  });
+  const filters = fieldFilters.filters;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const mapSection = useRef<HTMLDivElement>(null);
 
@@ -39,13 +55,14 @@ export function NearPage() {
     if (!point) return null;
     const { tab, radius, categories: chosen, openNow } = state;
     return tab === 'near'
-      ? { kind: 'near', point, radius, categories: chosen, openNow }
-      : { kind: 'covers', point, categories: chosen, openNow };
-  }, [point, state]);
+      ? { kind: 'near', point, radius, categories: chosen, openNow, filters }
+      : { kind: 'covers', point, categories: chosen, openNow, filters };
+  }, [point, state, filters]);
   const list = useNearPlaces(search);
   // A new point waits for the debounce: until it is asked, the old answer is not its answer.
   const settling = state.point?.lat !== point?.lat || state.point?.lng !== point?.lng;
   const places = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const filterCount = useNearCount(list, state, settling);
 
   function pick(next: LatLng, how: 'click' | 'move' | 'located') {
     if (how !== 'move') setSelectedId(null);
@@ -108,8 +125,22 @@ export function NearPage() {
               selected={state.categories}
               onChange={(next) => {
                 setSelectedId(null);
-                setCategories(next);
+                // A field no chosen category has is no longer offered, so its filter goes too.
+                setCategories(next, fieldFilters.keptFor(next));
               }}
+            />
+            <FieldFilterPanel
+              className="mt-3"
+              groups={fieldFilters.groups}
+              filters={filters}
+              onChange={(next) => {
+                setSelectedId(null);
+                setFilters(next);
+              }}
+              count={filterCount}
+              keepInView={mapSection}
+              headingLevel={2}
+              wideSide="right"
             />
           </div>
         )}
@@ -123,6 +154,8 @@ export function NearPage() {
             radius={state.radius}
             onRadiusChange={setRadius}
             filtered={state.categories.length > 0 || state.openNow === true}
+            fieldFiltered={filters.length > 0}
+            onClearFieldFilters={() => setFilters([])}
             openNow={state.openNow === true}
             onOpenNowChange={(next) => {
               setSelectedId(null);
@@ -145,4 +178,24 @@ export function NearPage() {
       </section>
     </div>
   );
+}
+
+/** The results' count, as the list over them says it, for the filter panel (none while it is counted). */
+function useNearCount(
+  list: ReturnType<typeof useNearPlaces>,
+  state: NearState,
+  settling: boolean,
+): FilterCount | null {
+  const { t, i18n } = useTranslation();
+  const first = list.data?.pages[0];
+  if (!first || list.isPlaceholderData || settling) return null;
+  const atLeast = first.totalIsLowerBound ? 'AtLeast' : '';
+  const radius = formatDistance(state.radius, i18n.language);
+  return {
+    total: first.total,
+    text:
+      state.tab === 'near'
+        ? t(`near.nearby.count${atLeast}`, { count: first.total, radius })
+        : t(`near.covers.count${atLeast}`, { count: first.total }),
+  };
 }

@@ -21,6 +21,9 @@ interface NearResultsProps {
   onRadiusChange(radius: NearRadius): void;
   /** Only some categories are searched. */
   filtered: boolean;
+  /** Field filters are on, and how to clear them (an empty list offers it first). */
+  fieldFiltered: boolean;
+  onClearFieldFilters(): void;
   /** "Open now only". */
   openNow: boolean;
   onOpenNowChange(openNow: boolean): void;
@@ -56,18 +59,29 @@ export function NearResults(props: NearResultsProps) {
     );
   } else if (!list.data) {
     body = <LoadingState label={t('near.loading')} />;
-  } else if (places.length === 0 && filtered) {
+  } else if (places.length === 0 && (filtered || props.fieldFiltered)) {
     body = (
       <EmptyState
         icon={<MapPinIcon className="size-6" />}
         title={
           tab === 'near' ? t('near.nearby.emptyTitle', { radius: radiusText }) : t('near.covers.emptyTitle')
         }
-        body={t('near.emptyFiltered')}
+        body={props.fieldFiltered ? t('filters.emptyHint') : t('near.emptyFiltered')}
         action={
-          <button type="button" className={buttonStyles.secondary} onClick={props.onShowAllCategories}>
-            {t('places.showAll')}
-          </button>
+          props.fieldFiltered ? (
+            <button
+              type="button"
+              data-testid="empty-clear-field-filters"
+              className={buttonStyles.secondary}
+              onClick={props.onClearFieldFilters}
+            >
+              {t('filters.clear')}
+            </button>
+          ) : (
+            <button type="button" className={buttonStyles.secondary} onClick={props.onShowAllCategories}>
+              {t('places.showAll')}
+            </button>
+          )
         }
       />
     );

@@ -1,3 +1,4 @@
+import type { FieldFilterParam } from '@karta/contracts';
 import { type LatLng, normalizeCenter } from '@karta/map-core';
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -10,7 +11,7 @@ import {
 } from '../../../lib/near-url.ts';
 
 /**
- * The Near me screen's point, radius, tab and category filter, read from and written to the URL. A new point, radius,
+ * The Near me screen's point, radius, tab, category and field filters, read from and written to the URL. A new point, radius,
  * tab or filter pushes a history entry (Back returns to the previous search); dragging the point replaces
  * it, so Back does not replay every step of a drag.
  */
@@ -40,12 +41,19 @@ export function useNearUrlState() {
   );
   const setRadius = useCallback((radius: NearRadius) => update({ radius }, 'push'), [update]);
   const setTab = useCallback((tab: NearTab) => update({ tab }, 'push'), [update]);
+  // A change of categories may drop field filters the new categories do not have: one step.
   const setCategories = useCallback(
-    (categories: readonly string[]) => update({ categories }, 'push'),
+    (categories: readonly string[], filters?: readonly FieldFilterParam[]) =>
+      update(filters === undefined ? { categories } : { categories, filters }, 'push'),
     [update],
   );
 
   const setOpenNow = useCallback((openNow: boolean) => update({ openNow }, 'push'), [update]);
+  // A link's filters that no category offers any more are dropped in place (`replace`).
+  const setFilters = useCallback(
+    (filters: readonly FieldFilterParam[], mode: 'push' | 'replace' = 'push') => update({ filters }, mode),
+    [update],
+  );
 
-  return { state, setPoint, setRadius, setTab, setCategories, setOpenNow };
+  return { state, setPoint, setRadius, setTab, setCategories, setOpenNow, setFilters };
 }

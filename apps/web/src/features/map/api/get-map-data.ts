@@ -1,10 +1,13 @@
+import type { FieldFilterParam } from '@karta/contracts';
 import { formatBbox } from '@karta/contracts/wire';
 import { type Bounds, type LatLng, normalizeBounds } from '@karta/map-core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { fieldFilterParams } from '../../../lib/places/list-places.ts';
+import { fieldFiltersKey } from '../../../lib/view-url-filters.ts';
 import { boundsWithEdges } from '../utils/bounds.ts';
 
-/** What the map shows and for whom: the viewport, the category filter and the UI language. */
+/** What the map shows and for whom: the viewport, the filters and the UI language. */
 export interface MapDataRequest {
   bounds: Bounds;
   zoom: number;
@@ -12,6 +15,8 @@ export interface MapDataRequest {
   language: string;
   /** Only places open now. */
   openNow?: boolean;
+  /** Only places whose fields hold these values (`f.<key>`): the list's filters, so the counts agree. */
+  filters?: readonly FieldFilterParam[];
   /** Only the places this search finds (every match, clustered alike)… */
   search?: string;
   /** …or those within `radius` metres of `near`… */
@@ -32,6 +37,7 @@ export function getMapData(request: MapDataRequest, signal?: AbortSignal) {
       category: [...request.categories],
       lang: request.language,
       openNow: request.openNow || undefined,
+      ...fieldFilterParams(request.filters),
       q: request.search,
       near: request.near?.point,
       radius: request.near?.radius,
@@ -54,6 +60,7 @@ export function useMapData(request: MapDataRequest | null) {
       request?.categories.join(',') ?? '',
       request?.language ?? '',
       request?.openNow === true,
+      fieldFiltersKey(request?.filters),
       request?.search ?? null,
       request?.near ? [request.near.point.lat, request.near.point.lng, request.near.radius] : null,
       request?.covers ? [request.covers.lat, request.covers.lng] : null,

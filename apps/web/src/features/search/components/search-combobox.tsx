@@ -1,4 +1,4 @@
-import type { PlaceListItem } from '@karta/contracts';
+import type { FieldFilterParam, PlaceListItem } from '@karta/contracts';
 import type { LatLng } from '@karta/map-core';
 import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from 'downshift';
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -34,6 +34,8 @@ export interface SearchComboboxProps {
   value: string | undefined;
   /** Suggestions nearer this point come first among equals (the map's centre). */
   origin: LatLng | null;
+  /** The map's field filters: only places that hold them are suggested. */
+  filters?: readonly FieldFilterParam[];
   categoryOf(slug: string): { name: string; color: string };
   /** Enter without a chosen suggestion: search for the text. */
   onSubmit(text: string): void;
@@ -50,7 +52,7 @@ export interface SearchComboboxProps {
  * closes the list and a second Escape empties the field.
  */
 export function SearchCombobox(props: SearchComboboxProps) {
-  const { value, origin, categoryOf, onSubmit, onChoose, className = '', start } = props;
+  const { value, origin, filters, categoryOf, onSubmit, onChoose, className = '', start } = props;
   const { t, i18n } = useTranslation();
   const [text, setText] = useState(start?.text ?? value ?? '');
   const input = useRef<HTMLInputElement>(null);
@@ -74,7 +76,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
 
   const typed = parseSearchText(text);
   const settled = useDebouncedValue(typed, SUGGESTION_DELAY_MS);
-  const suggestions = usePlaceSuggestions(settled, origin);
+  const suggestions = usePlaceSuggestions(settled, origin, filters);
   const items = suggestions.data?.items ?? [];
   const wantsSuggestions = typed !== undefined && typed.length >= SUGGESTION_MIN_LENGTH;
   // Suggestions answer the text as it was a moment ago: "no match" waits for the text on screen.
