@@ -1,5 +1,8 @@
 import type {
+  CategoryField,
   PlaceField as ContractField,
+  Extra,
+  ExtraValue,
   LocationPrivacy,
   OwnPlace,
   Place,
@@ -24,7 +27,9 @@ export type PlaceField =
   | 'email'
   | 'website'
   | 'openingHours'
-  | 'locationPrivacy';
+  | 'locationPrivacy'
+  /** A value of the category's own fields, by key (`extra.indoor`), as the server's details name it. */
+  | `extra.${string}`;
 
 /**
  * What the form holds: text as typed, so a half-typed number is kept as the user left it. Every
@@ -45,6 +50,12 @@ export interface PlaceFormValues extends Record<Exclude<ContractField, 'primaryL
   /** OpenStreetMap's `opening_hours`, as typed. */
   openingHours: string;
   locationPrivacy: LocationPrivacy;
+  /**
+   * The values of the category's fields, by key, as the API takes them (a number as a number, yes
+   * or no as a boolean); a field with no value has no key. Only the chosen category's keys: a
+   * change of category drops the others ({@link extraForCategory}).
+   */
+  extra: Extra;
 }
 
 /** Text per language, one entry for each of the deployment's `languages` ('' where there is none). */
@@ -67,6 +78,7 @@ export const emptyPlaceForm = (languages: readonly string[]): PlaceFormValues =>
   website: '',
   openingHours: '',
   locationPrivacy: 'exact',
+  extra: {},
 });
 
 /** Six decimals (~10 cm) — what the coordinate fields show after a click or a drag. */
@@ -89,14 +101,51 @@ export function placeFormValues(place: Place | OwnPlace, languages: readonly str
     website: place.website ?? '',
     openingHours: place.openingHours ?? '',
     locationPrivacy: place.locationPrivacy,
+    // Absent in a place saved by the browser before fields existed.
+    extra: { ...(place.extra ?? {}) },
   };
 }
 
-/** The value of one field. */
+/** A category field's value as one line of text ('' for none): what a comparison of two forms reads. */
+export function extraText(value: ExtraValue | undefined): string {
+  if (value === undefined) return '';
+  return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+/** The value of one field, as text (a category field's through {@link extraText}). */
 export function fieldValue(values: PlaceFormValues, field: PlaceField): string {
-  const [group, language] = field.split('.') as [keyof PlaceFormValues, PlaceLanguage | undefined];
+  const [group, key] = field.split('.') as [keyof PlaceFormValues, PlaceLanguage | undefined];
+  if (group === 'extra') return extraText(values.extra?.[key as string]);
   const value = values[group];
-  return typeof value === 'object' ? (value[language as PlaceLanguage] ?? '') : value;
+  return typeof value === 'object' ? ((value as Record<string, string>)[key as string] ?? '') : value;
+}
+
+/**
+ * The values a form keeps when its category becomes one with `fields`: those of keys the new
+ * category also has (a key is one field with one type across the site). The others leave the
+ * form; the server keeps a place's values of them out of sight rather than deleting them.
+ */
+export function extraForCategory(
+  extra: Readonly<Extra>,
+  fields: readonly Pick<CategoryField, 'key'>[],
+): Extra {
+  const keys = new Set(fields.map((field) => field.key));
+  return Object.fromEntries(Object.entries(extra).filter(([key]) => keys.has(key)));
+}
+
+/**
+ * `extra` as it is sent: text trimmed, empty values left out (an edit sends the whole of it, so a
+ * value left out is cleared), keys in one order, so two forms with the same values send the same.
+ */
+export function extraInputOf(extra: Readonly<Extra>): Extra {
+  const input: Extra = {};
+  for (const key of Object.keys(extra).sort()) {
+    const value = extra[key];
+    const kept = typeof value === 'string' ? value.trim() : value;
+    if (kept === undefined || kept === '' || (Array.isArray(kept) && kept.length === 0)) continue;
+    input[key] = kept;
+  }
+  return input;
 }
 
 /** A number typed in a field, or null when it is not one. */
@@ -139,6 +188,8 @@ export function placeInputOf(values: PlaceFormValues): z.input<typeof PlaceInput
     website: optional(values.website),
     openingHours: optional(values.openingHours),
     locationPrivacy: values.locationPrivacy,
+    // A draft kept before categories had fields holds none.
+    extra: extraInputOf(values.extra ?? {}),
   };
 }
 

@@ -29,6 +29,12 @@ const uploaded = (id: number) => ({
   takenAt: null,
 });
 
+/** The pharmacy asks whether it is on duty, and how many metres from the tram it is (at most 500). */
+const PHARMACY_FIELDS = [
+  { key: 'on_duty', type: 'boolean', label: { en: 'On duty today' } },
+  { key: 'tram', type: 'integer', label: { en: 'From the tram' }, min: 0, max: 500, unit: 'm' },
+];
+
 function proposeApi(createPlace: FakeAnswer) {
   let photoId = 0;
   return fakeApi({
@@ -36,7 +42,16 @@ function proposeApi(createPlace: FakeAnswer) {
     'GET /api/v1/categories': {
       status: 200,
       body: {
-        items: [{ id: 1, slug: 'pharmacy', name: { en: 'Pharmacy' }, color: '#b91c1c', icon: 'pill' }],
+        items: [
+          {
+            id: 1,
+            slug: 'pharmacy',
+            name: { en: 'Pharmacy' },
+            color: '#b91c1c',
+            icon: 'pill',
+            fields: PHARMACY_FIELDS,
+          },
+        ],
       },
     },
     'GET /api/v1/places/similar': { status: 200, body: { items: [] } },
@@ -92,5 +107,36 @@ describe('proposing with photos', () => {
     expect(draft?.photos).toHaveLength(1);
     expect(location.history.at(-1)).toBe(`/my-submissions?drafted=${draft?.id}`);
     expect(calls.some((call) => call.path.endsWith('/photos'))).toBe(false);
+  });
+});
+
+describe('a proposal kept offline with the category’s values', () => {
+  async function writeProposal(tram: string) {
+    await userEvent.click(await screen.findByRole('button', { name: 'Click the map' }));
+    await userEvent.selectOptions(await screen.findByLabelText('Category'), 'Pharmacy');
+    await userEvent.type(screen.getByLabelText('Name (English)'), 'Night pharmacy');
+    await userEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    await userEvent.type(screen.getByLabelText('From the tram'), tram);
+    await userEvent.click(screen.getByTestId('save-place'));
+  }
+
+  it('carries the values', async () => {
+    proposeApi('offline');
+    const { location } = renderWithApp(<ProposePage />, { path: '/propose' });
+    await writeProposal('120');
+    await waitFor(() => expect(location.history.at(-1)).toMatch(/^\/my-submissions\?drafted=/));
+    const [draft] = (await listDrafts()) as ProposalDraft[];
+    expect(draft?.values.extra).toEqual({ on_duty: true, tram: 120 });
+  });
+
+  it('is not kept while a value breaks the values rule: the form says why', async () => {
+    const calls = proposeApi('offline');
+    const { location } = renderWithApp(<ProposePage />, { path: '/propose' });
+    await writeProposal('900');
+    await waitFor(() => expect(screen.getByLabelText('From the tram')).toHaveFocus());
+    expect(screen.getByLabelText('From the tram')).toHaveAccessibleDescription('m Enter 500 or less.');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(await listDrafts()).toEqual([]);
+    expect(location.history.at(-1)).toBe('/propose');
   });
 });

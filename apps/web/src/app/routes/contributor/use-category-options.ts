@@ -4,7 +4,10 @@ import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useCategories } from '../../../lib/categories/get-categories.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 
-/** The categories to choose from, named in the reader's language and sorted by name; and a lookup by id. */
+/**
+ * The categories to choose from, named in the reader's language and sorted by name, each with its
+ * fields; and a lookup by id.
+ */
 export function useCategoryOptions() {
   const { i18n } = useTranslation();
   const config = useRuntimeConfig();
@@ -16,6 +19,7 @@ export function useCategoryOptions() {
         .map((category) => ({
           id: category.id,
           name: localizeText(category.name, language, config.defaultLanguage) || category.slug,
+          fields: category.fields,
         }))
         .sort((a, b) => a.name.localeCompare(b.name, language)),
     [query.data, language, config.defaultLanguage],

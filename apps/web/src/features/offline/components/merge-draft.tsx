@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { fieldLabel, fieldOf, formatFieldValue } from '../../../lib/categories/field-values.ts';
+import { useCategories } from '../../../lib/categories/get-categories.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { languageNameIn } from '../../../lib/i18n/locales.ts';
 import type { EditDraft } from '../../../lib/offline/drafts/draft.ts';
@@ -31,10 +33,17 @@ interface MergeDraftProps {
 }
 
 /** A line's name and a side's value, in words. */
-function useRowText(categoryNameOf: MergeDraftProps['categoryNameOf']) {
+function useRowText(categoryNameOf: MergeDraftProps['categoryNameOf'], categoryId: string) {
   const { t, i18n } = useTranslation();
+  // A category field's line is named and written as the place page does.
+  const categories = useCategories();
+  const category = categories.data?.find((candidate) => String(candidate.id) === categoryId);
   const label = (row: MergeRow) => {
     const [group, lang] = row.id.split('.');
+    if (group === 'extra' && lang) {
+      const field = fieldOf(category, lang);
+      return field ? fieldLabel(field, i18n.language) : lang;
+    }
     const languageName = lang ? languageNameIn(lang, i18n.language) : '';
     if (group === 'position') return t('drafts.fields.position');
     if (group === 'radius') return t('placeEditor.location.radiusSlider');
@@ -54,6 +63,13 @@ function useRowText(categoryNameOf: MergeDraftProps['categoryNameOf']) {
         : t('placeEditor.location.noRadius');
     if (row.id === 'locationPrivacy') return t(`placeEditor.privacy.${values.locationPrivacy}.label`);
     if (row.id === 'categoryId') return categoryNameOf(Number(text)) ?? text;
+    const [group, key] = row.id.split('.');
+    const field = group === 'extra' && key ? fieldOf(category, key) : undefined;
+    const extra = key ? values.extra?.[key] : undefined;
+    if (field && extra !== undefined) {
+      const words = { yes: t('placePage.fields.yes'), no: t('placePage.fields.no'), locale: i18n.language };
+      return formatFieldValue(field, extra, i18n.language, words);
+    }
     return text || t('drafts.emptyValue');
   };
   return { label, value };
@@ -68,7 +84,7 @@ function useRowText(categoryNameOf: MergeDraftProps['categoryNameOf']) {
 export function MergeDraft({ draft, current, reload, categoryNameOf, onDone }: MergeDraftProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { label, value } = useRowText(categoryNameOf);
+  const { label, value } = useRowText(categoryNameOf, draft.values.categoryId);
   const now = placeFormValues(current, formLanguages(draft.values));
   const rows = mergeRows(draft.base, draft.values, now);
   const [keepMine, setKeepMine] = useState<ReadonlySet<string>>(() => new Set(rows.map((row) => row.id)));

@@ -49,3 +49,30 @@ describe('merging an edit kept offline with the place as it is now', () => {
     expect([keepPosition.lat, keepPosition.lng]).toEqual(['45.81', '16']);
   });
 });
+
+describe('merging the category’s values of an edit kept offline', () => {
+  const base = place({ extra: { indoor: true, level: 1 } });
+  const mine = place({ extra: { level: 2, access: 'yes' } });
+  const now = place({ extra: { indoor: true, level: 3 } });
+
+  it('lists each value the user changed, set or cleared, as its own line', () => {
+    expect(mergeRows(base, mine, now)).toEqual([
+      { id: 'extra.indoor', fields: ['extra.indoor'], differs: false },
+      { id: 'extra.level', fields: ['extra.level'], differs: true },
+      { id: 'extra.access', fields: ['extra.access'], differs: false },
+    ]);
+  });
+
+  it('takes the user’s side as it is (a number stays a number; a cleared value goes)', () => {
+    const rows = mergeRows(base, mine, now);
+    expect(mergedValues(now, mine, rows, new Set(rows.map((row) => row.id))).extra).toEqual({
+      level: 2,
+      access: 'yes',
+    });
+    expect(mergedValues(now, mine, rows, new Set(['extra.access'])).extra).toEqual({
+      indoor: true,
+      level: 3,
+      access: 'yes',
+    });
+  });
+});

@@ -19,8 +19,16 @@ export interface MergeRow {
   differs: boolean;
 }
 
-/** The place's fields in the form's order, a position's two coordinates as one. */
-function groups(values: PlaceFormValues): { id: string; fields: PlaceField[] }[] {
+/** The category field keys either form holds a value of (a draft's from before fields: none). */
+const extraKeys = (...forms: PlaceFormValues[]) => [
+  ...new Set(forms.flatMap((values) => Object.keys(values.extra ?? {}))),
+];
+
+/**
+ * The place's fields in the form's order, a position's two coordinates as one, then the category's
+ * values of `keys`, one line each.
+ */
+function groups(values: PlaceFormValues, keys: readonly string[]): { id: string; fields: PlaceField[] }[] {
   const languages = formLanguages(values);
   return [
     { id: 'position', fields: ['lat', 'lng'] },
@@ -36,6 +44,7 @@ function groups(values: PlaceFormValues): { id: string; fields: PlaceField[] }[]
       id: field,
       fields: [field],
     })),
+    ...keys.map((key) => ({ id: `extra.${key}`, fields: [`extra.${key}` as PlaceField] })),
   ];
 }
 
@@ -44,7 +53,7 @@ const same = (a: PlaceFormValues, b: PlaceFormValues, fields: PlaceField[]) =>
 
 /** The lines of an edit the user made (draft's `base` → `values`), against the place as it is now. */
 export function mergeRows(base: PlaceFormValues, mine: PlaceFormValues, now: PlaceFormValues): MergeRow[] {
-  return groups(mine)
+  return groups(mine, extraKeys(base, mine))
     .filter(({ fields }) => !same(base, mine, fields))
     .map(({ id, fields }) => ({ id, fields, differs: !same(mine, now, fields) && !same(base, now, fields) }));
 }
@@ -56,11 +65,23 @@ export function mergedValues(
   rows: readonly MergeRow[],
   keepMine: ReadonlySet<string>,
 ): PlaceFormValues {
-  const merged: PlaceFormValues = { ...now, name: { ...now.name }, description: { ...now.description } };
+  const merged: PlaceFormValues = {
+    ...now,
+    name: { ...now.name },
+    description: { ...now.description },
+    extra: { ...now.extra },
+  };
   for (const row of rows) {
     if (!keepMine.has(row.id)) continue;
     for (const field of row.fields) {
       const [group, language] = field.split('.') as [keyof PlaceFormValues, string | undefined];
+      if (group === 'extra') {
+        // The value as it is (a number, yes or no, a list), or none where the user cleared it.
+        const value = mine.extra?.[language as string];
+        if (value === undefined) delete merged.extra[language as string];
+        else merged.extra[language as string] = value;
+        continue;
+      }
       const value = fieldValue(mine, field);
       if (language) (merged[group] as Record<string, string>)[language] = value;
       else (merged as unknown as Record<string, string>)[group] = value;

@@ -1,16 +1,20 @@
+import type { CategoryField } from '@karta/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageNameIn } from '../../../lib/i18n/locales.ts';
 import { formLanguages, type PlaceField, type PlaceLanguage } from '../../../lib/places/place-form-values.ts';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
 import { AddressPrivacyWarning } from './address-privacy-warning.tsx';
+import { CategoryFieldsSection } from './category-fields-section.tsx';
 import { FieldFrame, inputClass } from './field-frame.tsx';
 import { HoursSection } from './hours-section.tsx';
 
-/** A category to choose, named in the reader's language. */
+/** A category to choose, named in the reader's language, with its own fields in their order. */
 export interface CategoryOption {
   id: number;
   name: string;
+  /** What places of this kind say beyond every place's fields (none when absent). */
+  fields?: readonly CategoryField[];
 }
 
 /** The deployment's `languages`, the reader's language first: most people write in the language they read. */
@@ -110,6 +114,7 @@ export function DetailsSection({
         ))}
         {afterNames}
       </fieldset>
+      <CategoryFieldsSection form={form} />
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold text-gray-900">{t('placeEditor.contact.title')}</legend>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">

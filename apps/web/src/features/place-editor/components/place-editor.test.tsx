@@ -160,6 +160,7 @@ describe('PlaceEditor', () => {
       website: null,
       openingHours: null,
       locationPrivacy: 'exact',
+      extra: {},
     });
     expect(calls.find((call) => call.path.startsWith('/api/v1/places/similar'))?.path).toContain(
       'name=Night+pharmacy',

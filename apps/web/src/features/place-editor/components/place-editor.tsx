@@ -1,7 +1,16 @@
 import { ApiError } from '@karta/api-client';
 import type { OwnPlace, Place, PlaceListItem } from '@karta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, type Ref, useImperativeHandle, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
@@ -86,7 +95,19 @@ export function PlaceEditor({
   const [base, setBase] = useState<{ values: PlaceFormValues; version: number } | null>(() =>
     place ? { values: placeFormValues(place, languages), version: place.version } : null,
   );
-  const form = usePlaceForm(initialValues ?? base?.values ?? emptyPlaceForm(languages));
+  const fieldsOf = useCallback(
+    (categoryId: string) => categories.find((category) => String(category.id) === categoryId)?.fields,
+    [categories],
+  );
+  const previous = base?.values.extra;
+  const rules = useMemo(() => ({ fieldsOf, previous: previous ?? {} }), [fieldsOf, previous]);
+  const form = usePlaceForm(
+    // A draft kept before categories had fields has no `extra`.
+    initialValues
+      ? { ...initialValues, extra: initialValues.extra ?? {} }
+      : (base?.values ?? emptyPlaceForm(languages)),
+    rules,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -128,7 +149,7 @@ export function PlaceEditor({
         await onUnsent({ values: form.values, base: place ? base : null });
         return;
       }
-      const refused = serverProblems(error, form.values);
+      const refused = serverProblems(error, form.values, form.categoryFields);
       if (refused) {
         flushSync(() => form.setRefused(refused));
         focusFirstProblem();

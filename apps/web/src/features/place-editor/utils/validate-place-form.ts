@@ -1,5 +1,5 @@
 import { ApiError } from '@karta/api-client';
-import { PlaceInput } from '@karta/contracts';
+import { type CategoryField, PlaceInput } from '@karta/contracts';
 import {
   fieldValue,
   formLanguages,
@@ -8,6 +8,7 @@ import {
   type PlaceLanguage,
   parseNumber,
 } from '../../../lib/places/place-form-values.ts';
+import { extraKeyOfPath, extraProblem } from './validate-extra.ts';
 
 /** Why a field is not acceptable: a translation key under `placeEditor.problems` and its numbers. */
 export interface PlaceProblem {
@@ -24,7 +25,17 @@ export interface PlaceProblem {
     | 'openingHours'
     | 'hoursTime'
     | 'invalidCharacters'
-    | 'refused';
+    | 'refused'
+    // The category's own fields (see validate-extra.ts).
+    | 'number'
+    | 'wholeNumber'
+    | 'tooSmall'
+    | 'tooLarge'
+    | 'date'
+    | 'chooseOne'
+    | 'chooseSome'
+    | 'notAnOption'
+    | 'retiredOption';
   params?: Record<string, number>;
 }
 
@@ -128,25 +139,41 @@ export function formProblems(values: PlaceFormValues): PlaceProblems {
 
 /**
  * The server's `validation_error` details put onto the fields: our own reading of the value where
- * we can tell what is wrong, else a plain "not accepted" (its English message is never shown).
+ * we can tell what is wrong, else a plain "not accepted" (its English message is never shown). A
+ * category field's (`extra.<key>`) lands on its widget, read by its code as the browser's own check
+ * reads it; `categoryFields` are the fields the form shows.
  */
-export function serverProblems(error: unknown, values: PlaceFormValues): PlaceProblems | null {
+export function serverProblems(
+  error: unknown,
+  values: PlaceFormValues,
+  categoryFields: readonly CategoryField[] = [],
+): PlaceProblems | null {
   if (!(error instanceof ApiError) || error.code !== 'validation_error' || !Array.isArray(error.details))
     return null;
   const problems: PlaceProblems = {};
   const fields: readonly string[] = placeFields(values);
-  for (const detail of error.details as { path?: unknown; code?: unknown }[]) {
+  for (const detail of error.details as { path?: unknown; code?: unknown; params?: unknown }[]) {
     const path = typeof detail?.path === 'string' ? detail.path : '';
-    const field = fields.includes(path)
+    const key = extraKeyOfPath(path);
+    const field = key === null ? undefined : categoryFields.find((candidate) => candidate.key === key);
+    if (key !== null && field) {
+      const params = typeof detail.params === 'object' && detail.params !== null ? detail.params : undefined;
+      problems[`extra.${key}`] ??= extraProblem(field, {
+        code: typeof detail.code === 'string' ? (detail.code as never) : undefined,
+        params: params as Record<string, number> | undefined,
+      });
+      continue;
+    }
+    const placeField = fields.includes(path)
       ? (path as PlaceField)
       : path === 'name' || path === 'description'
         ? (`${path}.${formLanguages(values)[0]}` as const)
         : null;
-    if (!field || problems[field]) continue;
-    problems[field] =
+    if (!placeField || problems[placeField]) continue;
+    problems[placeField] =
       detail.code === 'invalid_opening_hours'
         ? { code: 'openingHours' }
-        : (fieldProblem(values, field) ?? { code: 'refused' });
+        : (fieldProblem(values, placeField) ?? { code: 'refused' });
   }
   return Object.keys(problems).length > 0 ? problems : null;
 }

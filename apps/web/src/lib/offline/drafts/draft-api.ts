@@ -1,5 +1,5 @@
 import type { ApiClient } from '@karta/api-client';
-import type { OwnPlace, Place, PlaceInput, PlacePatch } from '@karta/contracts';
+import type { CategoryField, OwnPlace, Place, PlaceInput, PlacePatch } from '@karta/contracts';
 import type { z } from 'zod';
 import { photoContentType } from '../../photo-content-type.ts';
 
@@ -10,6 +10,8 @@ export interface DraftApi {
   createPlace(input: z.input<typeof PlaceInput>, key: string): Promise<OwnPlace>;
   updatePlace(id: number, patch: z.input<typeof PlacePatch>): Promise<OwnPlace>;
   getPlace(id: number): Promise<Place>;
+  /** Every category's fields by id: what a draft's values are checked against before it is sent. */
+  categoryFields(): Promise<ReadonlyMap<number, readonly CategoryField[]>>;
   uploadPhoto(placeId: number, photo: Blob, key: string): Promise<unknown>;
 }
 
@@ -19,6 +21,8 @@ export function draftApiOf(api: ApiClient): DraftApi {
     createPlace: (input, key) => api.createPlace(input, { headers: { 'Idempotency-Key': key } }),
     updatePlace: (id, patch) => api.updatePlace(id, patch),
     getPlace: (id) => api.getPlace(id),
+    categoryFields: async () =>
+      new Map((await api.categories()).items.map((category) => [category.id, category.fields])),
     uploadPhoto: (placeId, photo, key) =>
       api.uploadPhoto(placeId, photoContentType(photo), photo, { headers: { 'Idempotency-Key': key } }),
   };

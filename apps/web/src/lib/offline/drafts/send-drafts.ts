@@ -1,4 +1,5 @@
 import { ApiError } from '@karta/api-client';
+import type { CategoryField } from '@karta/contracts';
 import {
   formLanguages,
   placeFormValues,
@@ -8,6 +9,7 @@ import {
 import { wentUnanswered } from '../../unanswered.ts';
 import type { Draft, DraftPhoto, EditDraft, ProposalDraft } from './draft.ts';
 import type { DraftApi } from './draft-api.ts';
+import { draftExtraIssues } from './draft-extra.ts';
 import { listDrafts, putDraft, removeDraft } from './drafts-store.ts';
 
 /** The Background Sync tag on which the service worker sends drafts (sw.ts). */
@@ -39,10 +41,39 @@ async function keep(draft: Draft, error: unknown): Promise<Sent> {
   return 'kept';
 }
 
-async function sendProposal(api: DraftApi, draft: ProposalDraft): Promise<Sent> {
+/** The categories' fields, asked for once per run of sends (and only when a draft needs them). */
+type FieldsOf = (categoryId: number) => Promise<readonly CategoryField[] | undefined>;
+
+function fieldsOnce(api: DraftApi): FieldsOf {
+  let fields: ReturnType<DraftApi['categoryFields']> | undefined;
+  return async (categoryId) => {
+    fields ??= api.categoryFields();
+    try {
+      return (await fields).get(categoryId);
+    } catch (error) {
+      fields = undefined;
+      throw error;
+    }
+  };
+}
+
+/**
+ * Whether a draft's category values pass the values rule against the category's fields as they
+ * are now; if not, the draft is kept refused (the form shows why once it is opened), and nothing
+ * is sent. An unknown category is the server's to refuse.
+ */
+async function extraRefused(fieldsOf: FieldsOf, draft: ProposalDraft | EditDraft): Promise<boolean> {
+  const fields = await fieldsOf(Number(draft.values.categoryId));
+  if (!fields || draftExtraIssues(draft, fields).length === 0) return false;
+  await putDraft({ ...draft, state: 'refused', problem: 'validation_error' });
+  return true;
+}
+
+async function sendProposal(api: DraftApi, draft: ProposalDraft, fieldsOf: FieldsOf): Promise<Sent> {
   let current = draft;
   if (current.placeId === null) {
     try {
+      if (await extraRefused(fieldsOf, current)) return 'kept';
       // The draft's id as the key: a proposal whose answer was lost is answered, not made twice.
       const place = await api.createPlace(placeInputOf(current.values), current.id);
       current = { ...current, placeId: place.id, problem: null };
@@ -88,9 +119,12 @@ function holdsTheEdit(draft: EditDraft, place: Awaited<ReturnType<DraftApi['getP
   return changed.every((key) => JSON.stringify(now[key]) === JSON.stringify(wanted[key]));
 }
 
-async function sendEdit(api: DraftApi, draft: EditDraft): Promise<Sent> {
+async function sendEdit(api: DraftApi, draft: EditDraft, fieldsOf: FieldsOf): Promise<Sent> {
+  const patch = placePatchOf(draft.values, draft.base, draft.version);
   try {
-    await api.updatePlace(draft.placeId, placePatchOf(draft.values, draft.base, draft.version));
+    // Judged only when the edit changes them (or the category), as the server judges them.
+    if (('extra' in patch || 'categoryId' in patch) && (await extraRefused(fieldsOf, draft))) return 'kept';
+    await api.updatePlace(draft.placeId, patch);
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'conflict')) return keep(draft, error);
     try {
@@ -104,10 +138,10 @@ async function sendEdit(api: DraftApi, draft: EditDraft): Promise<Sent> {
 }
 
 /** Sends one draft. */
-function sendDraft(api: DraftApi, draft: Draft): Promise<Sent> {
-  if (draft.kind === 'proposal') return sendProposal(api, draft);
+function sendDraft(api: DraftApi, draft: Draft, fieldsOf: FieldsOf): Promise<Sent> {
+  if (draft.kind === 'proposal') return sendProposal(api, draft, fieldsOf);
   if (draft.kind === 'photos') return sendPhotos(api, draft, draft.placeId);
-  return sendEdit(api, draft);
+  return sendEdit(api, draft, fieldsOf);
 }
 
 /**
@@ -128,9 +162,10 @@ export async function sendDrafts(api: DraftApi): Promise<{ sent: number; stopped
     } catch {
       return { sent, stopped: true };
     }
+    const fieldsOf = fieldsOnce(api);
     for (const draft of waiting) {
       if (draft.userId !== userId) continue;
-      const outcome = await sendDraft(api, draft);
+      const outcome = await sendDraft(api, draft, fieldsOf);
       if (outcome === 'sent') sent += 1;
       if (outcome === 'unreachable') return { sent, stopped: true };
     }
