@@ -9,6 +9,7 @@ import { StillHere } from '../../../features/freshness/components/still-here.tsx
 import { PlacePhotos } from '../../../features/photos/components/place-photos.tsx';
 import { PlaceActions } from '../../../features/places/components/place-actions.tsx';
 import { PlaceFacts } from '../../../features/places/components/place-details/place-facts.tsx';
+import { PlaceFieldList } from '../../../features/places/components/place-details/place-field-list.tsx';
 import type { CategoryView } from '../../../lib/categories/use-category-looks.ts';
 import { placeDescription, placeName } from '../../../lib/places/place-text.ts';
 import { serializeViewState } from '../../../lib/view-url.ts';
@@ -72,6 +73,7 @@ export function PlaceView({
             ) : (
               <p className="mt-3 text-gray-600">{t('placePage.noDescription')}</p>
             )}
+            <PlaceFieldList place={place} />
           </section>
           <section aria-labelledby="photos-heading" className={`${card} p-5 sm:p-6`}>
             <h2 id="photos-heading" className={cardHeading}>

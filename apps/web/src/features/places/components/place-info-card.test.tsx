@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_DURATION_MS } from '../../../components/toast/toast-provider.tsx';
 import { setClipboard } from '../../../testing/clipboard.ts';
+import { fakeApi } from '../../../testing/fake-api.ts';
 import { listedPlace } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { PlaceInfoCard } from './place-info-card.tsx';
@@ -75,5 +76,51 @@ describe('PlaceInfoCard', () => {
     });
     expect(screen.getByTestId('info-window')).toHaveTextContent('Gradska ljekarna Centar');
     expect(screen.getByTestId('copy-coordinates')).toHaveTextContent('Kopiraj koordinate');
+  });
+
+  it('shows the category’s values as a few chips, and counts the rest for the place page', async () => {
+    fakeApi({
+      'GET /api/v1/categories': {
+        status: 200,
+        body: {
+          items: [
+            {
+              id: 1,
+              slug: 'pharmacy',
+              name: { en: 'Pharmacy' },
+              color: '#dc2626',
+              icon: 'pill',
+              fields: [
+                { key: 'on_duty', type: 'boolean', label: { en: 'On duty today' } },
+                { key: 'drive_through', type: 'boolean', label: { en: 'Drive-through' } },
+                { key: 'counters', type: 'integer', label: { en: 'Counters' } },
+                { key: 'note', type: 'text', label: { en: 'Note' } },
+                { key: 'parking', type: 'boolean', label: { en: 'Parking' } },
+                { key: 'lift', type: 'boolean', label: { en: 'Lift' } },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    const place = listedPlace({
+      extra: {
+        on_duty: true,
+        drive_through: false,
+        counters: 3,
+        note: 'Ring twice',
+        parking: true,
+        lift: true,
+      },
+    });
+    renderWithApp(<PlaceInfoCard place={place} category={category} shareLink={link} />);
+    const chips = await screen.findAllByTestId('field-chip');
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      'On duty today: yes',
+      'Drive-through: no',
+      'Counters: 3',
+      'Parking: yes',
+    ]);
+    expect(screen.getByTestId('info-fields-more')).toHaveTextContent('+2 more on the place’s page');
   });
 });

@@ -7,6 +7,7 @@ import { StaleNote } from '../../../components/place/stale-note.tsx';
 import { formatCoordinates } from '../../../lib/place-links.ts';
 import { placeDescription, placeName, shortText } from '../../../lib/places/place-text.ts';
 import { PlaceActions } from './place-actions.tsx';
+import { PlaceInfoCardFields } from './place-info-card-fields.tsx';
 
 interface PlaceInfoCardProps {
   place: Place;
@@ -58,6 +59,7 @@ export function PlaceInfoCard({
         {renderPhoto?.(name)}
       </div>
       {teaser && <div className="mt-1.5 line-clamp-2 text-xs leading-[1.125rem] text-gray-700">{teaser}</div>}
+      <PlaceInfoCardFields place={place} />
       <div className="mt-1.5 text-xs text-gray-600 tabular-nums">
         {formatCoordinates(place)}
         {approximate && <span className="block text-amber-800">{approximate}</span>}
