@@ -1,5 +1,5 @@
 import { createApiClient } from '@karta/api-client';
-import type { Bounds, MapResponse } from '@karta/contracts';
+import type { Bounds, FieldFilterParam, MapResponse } from '@karta/contracts';
 import { describe, expect, inject, it } from 'vitest';
 import { OfflinePlaces } from '../../apps/web/src/features/offline/pack/offline-places.ts';
 import { nextClientAddress } from '../support/accounts.ts';
@@ -243,5 +243,107 @@ describe.skipIf(!inject('chromiumPath'))('a saved area answers as the server doe
     // After the saved week the area does not know, and does not answer rather than guess.
     const nextWeek = new Date(Date.now() + 8 * 24 * 60 * MINUTE_MS).toISOString();
     expect(saved.answersList({ ...near, openAt: nextWeek }, Date.now())).toBe(false);
+  });
+
+  /**
+   * The demo categories' filterable fields (demo-data/fields.ts), one filter or several: options,
+   * yes/no, whole numbers as values and as ranges, several choices.
+   */
+  const FIELD_FILTERS: FieldFilterParam[][] = [
+    [{ key: 'indoor', values: ['true'] }],
+    [{ key: 'access', values: ['yes', 'customers'] }],
+    [{ key: 'level', values: [], min: '1' }],
+    [
+      { key: 'indoor', values: ['false'] },
+      { key: 'level', values: ['0'] },
+    ],
+    [{ key: 'languages', values: ['uk', 'ar'] }],
+    [{ key: 'on_duty', values: ['true'] }],
+    [
+      { key: 'bottle', values: ['true'] },
+      { key: 'seasonal', values: ['false'] },
+    ],
+  ];
+
+  it('draws the same clusters for field filters, with the same counts, at zooms 8 to 16', async () => {
+    for (const f of FIELD_FILTERS) {
+      const label = JSON.stringify(f);
+      let shown = 0;
+      for (const centre of [ZAGREB, { lat: 45.78, lng: 16.05 }]) {
+        for (let zoom = 8; zoom <= 16; zoom += 2) {
+          const query = { bbox: viewAround(centre, zoom), zoom, lang: 'hr' as const, f };
+          expect(saved.answersMap(query, Date.now()), label).toBe(true);
+          const [server, offline] = [await api.map(query), saved.map(query)];
+          expect(sorted(offline), `${label} zoom ${zoom} at ${centre.lat},${centre.lng}`).toEqual(
+            sorted(server),
+          );
+          if (zoom === 8)
+            shown += server.clusters.reduce((sum, c) => sum + c.count, 0) + server.places.length;
+        }
+      }
+      // Every filter keeps some places and leaves out others.
+      expect(shown, label).toBeGreaterThan(0);
+      const all = await api.listPlaces({ bbox: WORLD, limit: 1 });
+      const kept = await api.listPlaces({ bbox: WORLD, limit: 1, f });
+      expect(kept.total, label).toBeLessThan(all.total);
+      expect(saved.list({ bbox: WORLD, limit: 1, f }).total, label).toBe(kept.total);
+    }
+    // With a category and open now too.
+    const query = {
+      bbox: viewAround(ZAGREB, 12),
+      zoom: 12,
+      category: ['defibrillator', 'pharmacy'],
+      openNow: true,
+      f: [{ key: 'indoor', values: ['true'] }],
+    };
+    const [server, offline] = await atTheSameMoment(async () => [await api.map(query), saved.map(query)]);
+    expect(sorted(offline)).toEqual(sorted(server));
+  });
+
+  it('finds, lists and suggests the same places for field filters, Near me and searches included', async () => {
+    let found = 0;
+    for (const f of FIELD_FILTERS) {
+      const label = JSON.stringify(f);
+      for (const radius of [1000, 5000]) {
+        const query = { near: ZAGREB, radius, limit: 100, f };
+        const [server, offline] = [await api.listPlaces(query), saved.list(query)];
+        expect(
+          offline.items.map((place) => place.id),
+          `${label} ${radius}`,
+        ).toEqual(server.items.map((place) => place.id));
+        expect(offline.total, `${label} ${radius}`).toBe(server.total);
+        found += server.total;
+      }
+      for (const q of ['aed', 'ljekarna', 'banka hrane', 'česma', 'dubrava']) {
+        const query = { q, origin: ZAGREB, limit: 50, f };
+        const [server, offline] = [await api.listPlaces(query), saved.list(query)];
+        expect(
+          offline.items.map((place) => place.id),
+          `${label} ${q}`,
+        ).toEqual(server.items.map((place) => place.id));
+        expect(offline.total, `${label} ${q}`).toBe(server.total);
+        const suggestions = { q, origin: ZAGREB, f };
+        expect(
+          saved.suggest(suggestions).items.map((place) => place.id),
+          `${label} ${q}`,
+        ).toEqual((await api.suggestPlaces(suggestions)).items.map((place) => place.id));
+        // The map of the search's matches: the same clusters, the same number of matches.
+        const map = { bbox: viewAround(ZAGREB, 11), zoom: 11, q, f };
+        const [drawn, drawnOffline] = [await api.map(map), saved.map(map)];
+        expect(sorted(drawnOffline), `${label} ${q}`).toEqual(sorted(drawn));
+        expect(drawnOffline.matches, `${label} ${q}`).toEqual(drawn.matches);
+      }
+    }
+    expect(found).toBeGreaterThan(100);
+  });
+
+  it('answers no filter the saved categories cannot read, where the server answers 400', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/places?f.nosuch=1`, {
+      headers: { 'x-forwarded-for': nextClientAddress() },
+    });
+    expect(response.status).toBe(400);
+    const query = { bbox: viewAround(ZAGREB, 12), zoom: 12, f: [{ key: 'nosuch', values: ['1'] }] };
+    expect(saved.answersMap(query, Date.now())).toBe(false);
+    expect(saved.answersList({ f: [{ key: 'access', values: ['maybe'] }] }, Date.now())).toBe(false);
   });
 });
