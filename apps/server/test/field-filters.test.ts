@@ -307,6 +307,40 @@ describe.skipIf(!databaseAvailable)(`filters on field values, exact on the map (
     expect(Date.now() - sent).toBeLessThan(1500);
   });
 
+  it('leaves out values of a category that has the key without filtering on it', async () => {
+    const before = await mapTotal('f.indoor=true', 10);
+    const response = await postJson(
+      t.app,
+      '/api/v1/categories',
+      {
+        slug: 'shelter',
+        name: { en: 'Shelter' },
+        color: '#6d28d9',
+        icon: 'house',
+        fields: [{ key: 'indoor', type: 'boolean', label: label('Indoor') }],
+      },
+      { headers: moderator.headers },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const shelterId = Category.parse(response.json()).id;
+    await t.database.query(
+      `INSERT INTO places (category_id, name, description, primary_language, lat, lng, location_privacy, status,
+         published_at, extra)
+       SELECT $1, '{"en": "Shelter"}', '{}', 'en', 45.8 + g * 0.001, 15.95, 'exact', 'published', now(), '{"indoor": true}'
+       FROM generate_series(1, 5) AS g`,
+      [shelterId],
+    );
+    await t.mapIndex.rebuild();
+    expect(await mapTotal('f.indoor=true', 10)).toBe(before);
+    const shelters = PlaceList.parse((await get('/api/v1/places?category=shelter&limit=1')).json());
+    expect(shelters.total).toBe(5);
+    const filtered = PlaceList.parse(
+      (await get('/api/v1/places?category=shelter&limit=1&f.indoor=true')).json(),
+    );
+    expect(filtered.total).toBe(0);
+    expect(await mapTotal('f.indoor=true', 10, '&category=shelter')).toBe(0);
+  });
+
   it('stops offering a field’s filter once it is no longer filterable', async () => {
     const response = await t.app.inject({
       method: 'PATCH',

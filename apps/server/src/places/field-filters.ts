@@ -8,16 +8,19 @@ import {
 import { validationError } from '../http/errors.ts';
 import type { Sql } from './place-sql.ts';
 
-/** A field filter in stored terms, with the categories that can be filtered on its key. */
+/**
+ * A field filter in stored terms, with the categories whose places hold values of its key that
+ * are not filterable there (a field of that key not marked filterable): their places never match.
+ */
 export interface PlaceFieldFilter extends TypedFilter {
-  categoryIds: number[];
+  excludedCategoryIds: number[];
 }
 
 /**
  * The request's `f.<key>` filters read against the categories' fields (400 naming `f.<key>` for a
  * key no category filters on or a value the field cannot hold): each with the categories whose
- * field of that key is filterable, since only their places can match (another category's values
- * of that key, or a removed field's, are not on the map either).
+ * field of that key is not filterable, whose places must not match (the map index holds only
+ * filterable values). A removed field's values are out of `extra` already (`hidden_extra`).
  */
 export function resolveFieldFilters(
   params: readonly FieldFilterParam[],
@@ -28,8 +31,8 @@ export function resolveFieldFilters(
   if (issues.length > 0) throw validationError(issues, 'The filters are not valid');
   return filters.map((filter) => ({
     ...filter,
-    categoryIds: categories
-      .filter((category) => category.fields.some((field) => field.key === filter.key && field.filterable))
+    excludedCategoryIds: categories
+      .filter((category) => category.fields.some((field) => field.key === filter.key && !field.filterable))
       .map((category) => category.id),
   }));
 }
@@ -46,20 +49,26 @@ function storedValue(filter: TypedFilter, value: string | number): unknown {
 }
 
 /**
- * One filter as SQL on `places p`: the place's category filters on the key, and its value is one
- * of `anyOf` (containment, which the GIN index on published places' `extra` answers) and within
- * `min`–`max` (numbers as numbers, dates as ISO text, whose order is the dates').
+ * One filter as SQL on `places p`: its value is one of `anyOf` (containment, which the GIN index
+ * on published places' `extra` answers) and within `min`–`max` (numbers as numbers, dates as ISO
+ * text, whose order is the dates'), and its category filters on the key. `extra` holds only keys
+ * of the place's category, so that is a condition only where some category has the key without
+ * filtering on it; written as an exclusion, so the planner is not led to the category index
+ * instead of the GIN one (measured: 39 ms against 12 ms for a count at 50 000 places).
  */
 function filterSql(filter: PlaceFieldFilter, param: Sql['param']): string {
-  const parts = [`p.category_id = ANY(${param(filter.categoryIds, 'int4[]')})`];
+  // A place without the key fails both kinds of condition: no containment, and NULL bounds.
+  const parts: string[] = [];
+  if (filter.excludedCategoryIds.length > 0) {
+    parts.push(`p.category_id <> ALL(${param(filter.excludedCategoryIds, 'int4[]')})`);
+  }
   if (filter.anyOf && filter.anyOf.length > 0) {
     const alternatives = filter.anyOf.map(
       (value) => `p.extra @> ${param(JSON.stringify({ [filter.key]: storedValue(filter, value) }), 'jsonb')}`,
     );
     parts.push(`(${alternatives.join(' OR ')})`);
   }
-  if (filter.min === undefined && filter.max === undefined) return `(${parts.join(' AND ')})`;
-  // Every parameter must appear in the text (an unused one has no type): the key only with a bound.
+  if (filter.min === undefined && filter.max === undefined) return `(${parts.join(' AND ') || 'TRUE'})`;
   const key = param(filter.key, 'text');
   const isDate = filter.type === 'date';
   const comparable = isDate
