@@ -39,10 +39,10 @@ export function FieldChip({ label, yes, text, className = '' }: FieldChipProps) 
         ) : yes ? (
           <>
             {label}
-            <span className="sr-only">{t('placePage.fields.yesSuffix')}</span>
+            <span className="sr-only">{t('places.fields.yesSuffix')}</span>
           </>
         ) : (
-          t('placePage.fields.chipNo', { label })
+          t('places.fields.chipNo', { label })
         )}
       </span>
     </span>

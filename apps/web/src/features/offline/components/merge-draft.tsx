@@ -67,7 +67,7 @@ function useRowText(categoryNameOf: MergeDraftProps['categoryNameOf'], categoryI
     const field = group === 'extra' && key ? fieldOf(category, key) : undefined;
     const extra = key ? values.extra?.[key] : undefined;
     if (field && extra !== undefined) {
-      const words = { yes: t('placePage.fields.yes'), no: t('placePage.fields.no'), locale: i18n.language };
+      const words = { yes: t('places.fields.yes'), no: t('places.fields.no'), locale: i18n.language };
       return formatFieldValue(field, extra, i18n.language, words);
     }
     return text || t('drafts.emptyValue');

@@ -33,10 +33,15 @@ export function ChoiceFrame({ field, legend, hint, problem, children }: ChoiceFr
   return (
     <fieldset data-testid={fieldTestId(field)} aria-describedby={describedBy} className="min-w-0">
       <legend className="block text-sm font-medium text-gray-900">{legend}</legend>
+      {/* Under the legend, not under the options as a text field's: read before choosing. */}
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      )}
       <div className="mt-1.5">{children({ name: field, 'aria-invalid': problem ? true : undefined })}</div>
       <FieldMessages
         field={field}
-        hint={hint}
         hintId={hintId}
         error={problem && t(`placeEditor.problems.${problem.code}`, problem.params ?? {})}
         errorId={errorId}

@@ -2,9 +2,11 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_DURATION_MS } from '../../../components/toast/toast-provider.tsx';
+import { createI18n } from '../../../lib/i18n/i18n.ts';
 import { setClipboard } from '../../../testing/clipboard.ts';
 import { fakeApi } from '../../../testing/fake-api.ts';
 import { listedPlace } from '../../../testing/fixtures.ts';
+import { firstViewTestMessages } from '../../../testing/messages.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { PlaceInfoCard } from './place-info-card.tsx';
 
@@ -78,49 +80,68 @@ describe('PlaceInfoCard', () => {
     expect(screen.getByTestId('copy-coordinates')).toHaveTextContent('Kopiraj koordinate');
   });
 
-  it('shows the category’s values as a few chips, and counts the rest for the place page', async () => {
-    fakeApi({
-      'GET /api/v1/categories': {
-        status: 200,
-        body: {
-          items: [
-            {
-              id: 1,
-              slug: 'pharmacy',
-              name: { en: 'Pharmacy' },
-              color: '#dc2626',
-              icon: 'pill',
-              fields: [
-                { key: 'on_duty', type: 'boolean', label: { en: 'On duty today' } },
-                { key: 'drive_through', type: 'boolean', label: { en: 'Drive-through' } },
-                { key: 'counters', type: 'integer', label: { en: 'Counters' } },
-                { key: 'note', type: 'text', label: { en: 'Note' } },
-                { key: 'parking', type: 'boolean', label: { en: 'Parking' } },
-                { key: 'lift', type: 'boolean', label: { en: 'Lift' } },
-              ],
-            },
-          ],
+  it.each([
+    [
+      'en',
+      'all',
+      ['On duty today: yes', 'Drive-through: no', 'Counters: 3', 'Parking: yes'],
+      '+2 more on the place’s page',
+    ],
+    // On the home page, before the rest of the messages have come.
+    [
+      'hr',
+      'first view',
+      ['On duty today: da', 'Drive-through: ne', 'Counters: 3', 'Parking: da'],
+      'još 2 na stranici mjesta',
+    ],
+  ])(
+    'shows the category’s values as a few chips, and counts the rest for the place page (%s, %s messages)',
+    async (language, messages, chips, more) => {
+      serveFields();
+      const place = listedPlace({
+        extra: {
+          on_duty: true,
+          drive_through: false,
+          counters: 3,
+          note: 'Ring twice',
+          parking: true,
+          lift: true,
         },
-      },
-    });
-    const place = listedPlace({
-      extra: {
-        on_duty: true,
-        drive_through: false,
-        counters: 3,
-        note: 'Ring twice',
-        parking: true,
-        lift: true,
-      },
-    });
-    renderWithApp(<PlaceInfoCard place={place} category={category} shareLink={link} />);
-    const chips = await screen.findAllByTestId('field-chip');
-    expect(chips.map((chip) => chip.textContent)).toEqual([
-      'On duty today: yes',
-      'Drive-through: no',
-      'Counters: 3',
-      'Parking: yes',
-    ]);
-    expect(screen.getByTestId('info-fields-more')).toHaveTextContent('+2 more on the place’s page');
-  });
+      });
+      renderWithApp(<PlaceInfoCard place={place} category={category} shareLink={link} />, {
+        language,
+        ...(messages === 'first view' ? { i18n: createI18n(language, firstViewTestMessages(language)) } : {}),
+      });
+      const shown = await screen.findAllByTestId('field-chip');
+      expect(shown.map((chip) => chip.textContent)).toEqual(chips);
+      expect(screen.getByTestId('info-fields-more')).toHaveTextContent(more);
+    },
+  );
 });
+
+function serveFields() {
+  fakeApi({
+    'GET /api/v1/categories': {
+      status: 200,
+      body: {
+        items: [
+          {
+            id: 1,
+            slug: 'pharmacy',
+            name: { en: 'Pharmacy' },
+            color: '#dc2626',
+            icon: 'pill',
+            fields: [
+              { key: 'on_duty', type: 'boolean', label: { en: 'On duty today' } },
+              { key: 'drive_through', type: 'boolean', label: { en: 'Drive-through' } },
+              { key: 'counters', type: 'integer', label: { en: 'Counters' } },
+              { key: 'note', type: 'text', label: { en: 'Note' } },
+              { key: 'parking', type: 'boolean', label: { en: 'Parking' } },
+              { key: 'lift', type: 'boolean', label: { en: 'Lift' } },
+            ],
+          },
+        ],
+      },
+    },
+  });
+}

@@ -84,10 +84,10 @@ export function usePlaceFieldViews(place: Pick<Place, 'category' | 'extra'>): Fi
         place.extra ?? {},
         language,
         {
-          yes: t('placePage.fields.yes'),
-          no: t('placePage.fields.no'),
+          yes: t('places.fields.yes'),
+          no: t('places.fields.no'),
           locale: language,
-          retiredOption: (label) => t('placePage.fields.retiredOption', { label }),
+          retiredOption: (label) => t('places.fields.retiredOption', { label }),
         },
         defaultLanguage,
       ),

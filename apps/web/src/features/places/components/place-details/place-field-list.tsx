@@ -61,7 +61,7 @@ export function PlaceFieldList({ place }: { place: Pick<Place, 'category' | 'ext
         </ul>
       )}
       {others.length > 0 && (
-        <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
+        <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
           {others.map((view) => (
             <div key={view.field.key} data-field={view.field.key} className="contents">
               <dt className="font-medium text-gray-600">{view.label}</dt>
