@@ -1,4 +1,4 @@
-import { PlaceList } from '@karta/contracts';
+import { type Category, csvColumns, EXPORT_ONLY_COLUMNS, type Extra, PlaceList } from '@karta/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress, signedInUser } from './support/auth.ts';
@@ -8,7 +8,7 @@ import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support
 interface Feature {
   type: 'Feature';
   geometry: { type: string; coordinates: [number, number] };
-  properties: Record<string, string | number | null>;
+  properties: Record<string, string | number | null> & { extra?: Extra };
 }
 
 /** An exact position far from the demo places (Split), whose digits are easy to spot in any answer. */
@@ -176,6 +176,65 @@ describe.skipIf(!databaseAvailable)(`export of published places (${dbKind})`, ()
     const [lng, lat] = hidden?.geometry.coordinates ?? [];
     expect(lng).toBeCloseTo(rows[0]?.public_lng ?? Number.NaN, 7);
     expect(lat).toBeCloseTo(rows[0]?.public_lat ?? Number.NaN, 7);
+  });
+
+  it('writes the categories’ fields as x_<key> columns after the others and as GeoJSON’s extra', async () => {
+    const categories = (await get('/api/v1/categories')).json().items as Category[];
+    // In the categories' display order, each category's fields in theirs, each key once.
+    const keys = [...new Set(categories.flatMap((category) => category.fields.map((field) => field.key)))];
+    expect(keys.length).toBeGreaterThan(5);
+    const csv = (await get('/api/v1/export.csv')).body;
+    const header = csv.slice(1, csv.indexOf('\r\n')).split(',');
+    expect(header).toEqual([
+      ...csvColumns(t.config.languages),
+      ...EXPORT_ONLY_COLUMNS,
+      ...keys.map((key) => `x_${key}`),
+    ]);
+    const rows = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+    const geojson = features((await get('/api/v1/export.geojson')).body);
+    expect(rows.length).toBe(geojson.length);
+    const valuesOf = new Map(
+      geojson.map((feature) => [feature.properties.externalId, feature.properties.extra]),
+    );
+    // Every feature has its values as the API gives them, `{}` when none.
+    expect(geojson.every((feature) => typeof feature.properties.extra === 'object')).toBe(true);
+    expect(
+      geojson.filter((feature) => Object.keys(feature.properties.extra ?? {}).length === 0).length,
+    ).toBeGreaterThan(0);
+    const asText = (value: Extra[string] | undefined) =>
+      value === undefined ? '' : Array.isArray(value) ? value.join(';') : String(value);
+    const kinds = new Set<string>();
+    for (const row of rows) {
+      const extra = valuesOf.get(row.externalId) ?? {};
+      for (const key of keys) {
+        expect(row[`x_${key}`], `${row.externalId} x_${key}`).toBe(asText(extra[key]));
+        if (extra[key] !== undefined) kinds.add(Array.isArray(extra[key]) ? 'list' : typeof extra[key]);
+      }
+    }
+    // The demo's values hold yes/no, numbers, choices and lists (`hr;en`).
+    expect([...kinds].sort()).toEqual(['boolean', 'list', 'number', 'string']);
+    expect(rows.some((row) => row.x_languages?.includes(';'))).toBe(true);
+  });
+
+  it('takes the f.<key> filters of the place list', async () => {
+    const indoor = features((await get('/api/v1/export.geojson?f.indoor=true')).body);
+    expect(indoor.length).toBe(await publishedCount(`p.extra @> '{"indoor": true}'`));
+    expect(indoor.length).toBeGreaterThan(0);
+    expect(indoor.every((feature) => feature.properties.extra?.indoor === true)).toBe(true);
+    const csv = (await get('/api/v1/export.csv?f.level.min=2&f.access=yes,customers')).body;
+    const rows = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.length).toBe(
+      await publishedCount(
+        `(p.extra ->> 'level')::int >= 2 AND p.extra ->> 'access' IN ('yes', 'customers')`,
+      ),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(
+      rows.every((row) => Number(row.x_level) >= 2 && ['yes', 'customers'].includes(row.x_access ?? '')),
+    ).toBe(true);
+    const unknown = await get('/api/v1/export.csv?f.nonsense=1');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details).toContainEqual(expect.objectContaining({ path: 'f.nonsense' }));
   });
 
   it('writes CSV with the documented header, quoting what needs it', async () => {

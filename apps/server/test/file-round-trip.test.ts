@@ -2,22 +2,35 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Extra } from '@karta/contracts';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from './support/auth.ts';
+import {
+  createCategory,
+  EVERY_TYPE_FIELDS,
+  retireOption,
+  setExtra,
+  setFields,
+} from './support/every-field-type.ts';
 import { exportFrom, type Format, importInto, type User } from './support/import-files.ts';
 import { insertPlace } from './support/places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
-/** GDAL's ogr2ogr, as the external findings used it (.ci/run installs gdal-bin). */
-const ogr2ogr = (() => {
+/** Whether a GDAL tool runs (.ci/run installs gdal-bin); a loud notice when it does not. */
+function gdalTool(name: 'ogr2ogr' | 'ogrinfo'): boolean {
   try {
-    execFileSync('ogr2ogr', ['--version'], { stdio: 'ignore' });
+    execFileSync(name, ['--version'], { stdio: 'ignore' });
     return true;
   } catch {
-    console.warn('ogr2ogr (gdal-bin) is not installed: the GDAL round trips are skipped');
+    console.warn(`${name} (gdal-bin) is not installed: the GDAL checks that use it are skipped`);
     return false;
   }
-})();
+}
+
+/** GDAL's ogr2ogr, as the external findings used it, and ogrinfo, which says how GDAL reads a file. */
+const ogr2ogr = gdalTool('ogr2ogr');
+const ogrinfo = gdalTool('ogrinfo');
 
 /** `file` rewritten by GDAL into the same format, as a tool in between would. */
 function throughGdal(file: string, format: Format): string {
@@ -33,13 +46,35 @@ function throughGdal(file: string, format: Format): string {
   }
 }
 
-/** Every place's exact position and texts, to compare before and after a round trip. */
+/** Every place's exact position, texts and values (shown and hidden), to compare before and after a round trip. */
 async function snapshot(t: TestApp) {
   const { rows } = await t.database.query<Record<string, unknown>>(
-    'SELECT id, lat, lng, name, description, address, version FROM places ORDER BY id',
+    'SELECT id, lat, lng, name, description, address, extra, hidden_extra, version FROM places ORDER BY id',
   );
   return rows;
 }
+
+/**
+ * Values of every field type, the awkward ones included: an option retired since the place chose
+ * it, a decimal JavaScript writes with 17 digits, a text a spreadsheet would run, a line break
+ * and a comma, several options; and a place with no values. The first also keeps a hidden value.
+ */
+const VALUES: Extra[] = [
+  {
+    access: 'old',
+    indoor: false,
+    level: -5,
+    weight: 0.1 + 0.2,
+    languages: ['hr', 'uk'],
+    checked_on: '2026-02-28',
+    note: '=not a formula',
+    directions: 'Ulaz iz dvorišta,\ndrugi kat',
+    manual: 'https://example.org/manual?lang=hr',
+    hotline: '+385 1 234 5678',
+  },
+  { access: 'yes', indoor: true, level: 0, weight: 12, languages: ['en'], note: "'quoted" },
+  {},
+];
 
 /** Texts a spreadsheet would run as a formula, text that itself starts with the guard, line breaks. */
 const TRICKY = [
@@ -66,6 +101,20 @@ describe.skipIf(!databaseAvailable)(`files survive round trips (${dbKind})`, () 
         lng: 16.1,
       });
     }
+    const everyType = await createCategory(t, moderator, 'every-type', EVERY_TYPE_FIELDS);
+    for (const [index, extra] of VALUES.entries()) {
+      const id = await insertPlace(t.database, {
+        status: 'published',
+        authorId: null,
+        categoryId: everyType,
+        name: { hr: `Sve vrste ${index}` },
+        lat: 45.7 + index / 100,
+        lng: 16.05,
+      });
+      await setExtra(t.database, id, extra, index === 0 ? { removed_field: 'still hidden' } : {});
+    }
+    // Retired once a place had it: the place keeps it, and its files bring it back.
+    await setFields(t, moderator, everyType, retireOption(EVERY_TYPE_FIELDS));
     // Its 100 m grid centre is 45.804500000000004 in floating point: the noise GDAL rounds away.
     await insertPlace(t.database, {
       status: 'published',
@@ -129,8 +178,31 @@ describe.skipIf(!databaseAvailable)(`files survive round trips (${dbKind})`, () 
       .flatMap((feature) => feature.geometry.coordinates)
       .filter((value) => !/^-?\d+(\.\d{1,7})?$/.test(String(value)));
     expect(long).toEqual([]);
-    const csv = await exportFrom(t, 'csv');
-    expect(csv).not.toMatch(/,-?\d+\.\d{8,},/);
+    // The coordinates only: a value of a number field is written as JavaScript writes it (x_weight).
+    const rows = parse(await exportFrom(t, 'csv'), { bom: true, columns: true }) as Record<string, string>[];
+    const longCsv = rows
+      .flatMap((row) => [row.lat, row.lng])
+      .filter((value) => !/^-?\d+(\.\d{1,7})?$/.test(String(value)));
+    expect(longCsv).toEqual([]);
+  });
+
+  it('writes every type of value as documented: CSV text, GeoJSON the API’s values', async () => {
+    const csv = parse(await exportFrom(t, 'csv', '?category=every-type'), {
+      bom: true,
+      columns: true,
+    }) as Record<string, string>[];
+    expect(csv.map((row) => [row.x_access, row.x_indoor, row.x_weight, row.x_languages, row.x_note])).toEqual(
+      [
+        ['old', 'false', '0.30000000000000004', 'hr;uk', "'=not a formula"],
+        ['yes', 'true', '12', 'en', "''quoted"],
+        ['', '', '', '', ''],
+      ],
+    );
+    expect(csv[0]?.x_directions).toBe('Ulaz iz dvorišta,\ndrugi kat');
+    const geojson = JSON.parse(await exportFrom(t, 'geojson', '?category=every-type')) as {
+      features: { properties: { extra: unknown } }[];
+    };
+    expect(geojson.features.map((feature) => feature.properties.extra)).toEqual(VALUES);
   });
 
   for (const format of ['geojson', 'csv'] as const) {
@@ -154,6 +226,67 @@ describe.skipIf(!databaseAvailable)(`files survive round trips (${dbKind})`, () 
       },
     );
   }
+
+  it.skipIf(!ogrinfo)(
+    'is read by GDAL: the CSV’s x_ columns with their types, the GeoJSON’s extra object',
+    async () => {
+      // A demo defibrillator with all three of its values, and a food bank with several languages.
+      const { rows } = await t.database.query<{ id: number; external_id: string | null; extra: Extra }>(
+        `(SELECT p.id, p.external_id, p.extra FROM places p JOIN categories c ON c.id = p.category_id
+          WHERE c.slug = 'defibrillator' AND p.status = 'published' AND p.extra ?& array['access', 'indoor', 'level']
+          ORDER BY p.id LIMIT 1)
+         UNION ALL
+         (SELECT p.id, p.external_id, p.extra FROM places p JOIN categories c ON c.id = p.category_id
+          WHERE c.slug = 'food-bank' AND p.status = 'published' AND jsonb_array_length(p.extra -> 'languages') >= 2
+          ORDER BY p.id LIMIT 1)`,
+      );
+      expect(rows).toHaveLength(2);
+      const geojson = await exportFrom(t, 'geojson');
+      const features = (JSON.parse(geojson) as { features: { properties: { externalId: string } }[] })
+        .features;
+      // Its own external id, else the link the export gives it.
+      const externalIdOf = (row: { id: number; external_id: string | null }) =>
+        row.external_id ??
+        features.find((feature) => feature.properties.externalId.endsWith(`/places/${row.id}`))?.properties
+          .externalId ??
+        '';
+      const dir = mkdtempSync(join(tmpdir(), 'karta-ogrinfo-'));
+      try {
+        writeFileSync(join(dir, 'places.csv'), await exportFrom(t, 'csv'));
+        writeFileSync(join(dir, 'places.geojson'), geojson);
+        const info = (file: string, externalId: string, options: string[] = []) =>
+          execFileSync(
+            'ogrinfo',
+            ['-ro', '-al', ...options, '-where', `externalId = '${externalId}'`, join(dir, file)],
+            { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+          );
+        // The whole file's types, as GDAL guesses them from every cell.
+        const csvOptions = ['-oo', 'AUTODETECT_TYPE=YES', '-oo', 'AUTODETECT_SIZE_LIMIT=0'];
+        for (const row of rows) {
+          const { extra } = row;
+          const externalId = externalIdOf(row);
+          expect(externalId).not.toBe('');
+          const csv = info('places.csv', externalId, csvOptions);
+          expect(csv).toContain('x_indoor: Integer(Boolean)');
+          expect(csv).toContain('x_level: Integer');
+          expect(csv).toContain('x_languages: String');
+          if (extra.access !== undefined) {
+            expect(csv).toContain(`x_access (String) = ${extra.access}`);
+            expect(csv).toContain(`x_indoor (Integer(Boolean)) = ${extra.indoor ? 1 : 0}`);
+            expect(csv).toContain(`x_level (Integer) = ${extra.level}`);
+          } else {
+            expect(csv).toContain(`x_languages (String) = ${(extra.languages as string[]).join(';')}`);
+          }
+          const geo = info('places.geojson', externalId);
+          expect(geo).toContain('extra: String(JSON)');
+          const line = /extra \(String\(JSON\)\) = (.*)$/m.exec(geo)?.[1];
+          expect(JSON.parse(line ?? 'null')).toEqual(extra);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('keeps the exact position when a coarse place comes back at its public point, whatever its noise', async () => {
     const { rows } = await t.database.query<Record<string, unknown>>(

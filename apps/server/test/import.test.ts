@@ -344,13 +344,22 @@ describe.skipIf(!databaseAvailable)(`export → import round trip (${dbKind})`, 
   beforeAll(async () => {
     source = await startTestApp();
     target = await startTestApp({ demo: false });
+    // The same categories with the same fields, so the places' values have somewhere to go.
     const { rows } = await source.database.query<Record<string, unknown>>(
-      'SELECT slug, name, color, icon FROM categories ORDER BY id',
+      'SELECT slug, name, color, icon, fields, filter_types FROM categories ORDER BY id',
     );
     for (const row of rows) {
       await target.database.query(
-        'INSERT INTO categories (slug, name, color, icon) VALUES ($1, $2, $3, $4)',
-        [row.slug, JSON.stringify(row.name), row.color, row.icon],
+        `INSERT INTO categories (slug, name, color, icon, fields, filter_types)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`,
+        [
+          row.slug,
+          JSON.stringify(row.name),
+          row.color,
+          row.icon,
+          JSON.stringify(row.fields),
+          JSON.stringify(row.filter_types),
+        ],
       );
     }
     // A coarsened place and one without an external id, beside the demo's.

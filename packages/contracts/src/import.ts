@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FieldKey } from './category-fields.ts';
 import { FieldIssue } from './errors.ts';
 import { PLACE_FIELDS, PLACE_FILE_FIELDS, type PlaceField } from './place-fields.ts';
 import { checkPlaceText, PlaceInputFields } from './place-writes.ts';
@@ -32,6 +33,20 @@ function fileColumns(field: PlaceField, languages: readonly string[]): string[] 
  * and only people on this site confirm its places).
  */
 export const EXPORT_ONLY_COLUMNS = ['photos', 'last_confirmed_at'] as const;
+
+/**
+ * The CSV column of a category field's values: `x_<key>` (`x_indoor`), one per field key of the
+ * site's categories, after the place's own columns. GeoJSON carries the values as
+ * `properties.extra`, the object the API gives (an import also reads `x_<key>` properties).
+ */
+export const extraColumn = (key: string) => `x_${key}`;
+
+/** The field key an `x_<key>` column names (a key of `FieldKey`'s pattern), or null for any other column. */
+export function extraColumnKey(column: string): string | null {
+  if (!column.startsWith('x_')) return null;
+  const key = column.slice(2);
+  return FieldKey.safeParse(key).success ? key : null;
+}
 
 /** Place file fields that are neither per-language nor the position. */
 export const PLACE_FILE_SCALARS: readonly string[] = [
@@ -101,8 +116,11 @@ export type ImportRefusal = z.infer<typeof ImportRefusal>;
 export const ImportAction = z.enum(['create', 'update', 'unchanged']);
 export type ImportAction = z.infer<typeof ImportAction>;
 
-/** A place's stored field that an import may change (any of them), in the API's terms. */
-export const ImportedField = z.enum(PLACE_FIELDS);
+/**
+ * A place's stored field that an import may change (any of them), in the API's terms; `extra`
+ * when the values of its category's fields differ (the history names each, `extra.<key>`).
+ */
+export const ImportedField = z.enum([...PLACE_FIELDS, 'extra']);
 export type ImportedField = z.infer<typeof ImportedField>;
 
 /**

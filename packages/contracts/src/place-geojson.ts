@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Extra } from './category-fields.ts';
 import { LocationPrivacy, Slug } from './primitives.ts';
 
 /**
@@ -20,6 +21,13 @@ export const PlaceFileProperties = z
     opening_hours: z.string().nullable(),
     /** The links of the place's published photos, space-separated; null when it has none. */
     photos: z.string().nullable(),
+    /** When someone last said the place is still there. */
+    last_confirmed_at: z.string(),
+    /**
+     * The values of its category's fields by key, as the API gives them (`{}` when none): yes/no
+     * as booleans, numbers, ISO dates, several options as a list. CSV writes them as `x_<key>` columns.
+     */
+    extra: Extra,
   })
   .catchall(z.string().nullable().describe('`name_xx` and `description_xx`: one per language'));
 

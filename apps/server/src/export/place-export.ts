@@ -1,6 +1,15 @@
-import { csvColumns, EXPORT_ONLY_COLUMNS, type ExportQuery, type PlaceListItem } from '@karta/contracts';
+import {
+  type CategoryField,
+  csvColumns,
+  EXPORT_ONLY_COLUMNS,
+  type ExportQuery,
+  extraColumn,
+  type PlaceListItem,
+} from '@karta/contracts';
+import { fileFields, valueText } from '../import/file-extra.ts';
 import { fileCoordinate, type PlaceProperties, placeLink, placeProperties } from '../import/place-file.ts';
 import { type PhotoRepository, photoUrl } from '../photos/photo-repository.ts';
+import type { PlaceFieldFilter } from '../places/field-filters.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
 
 /** Rows read per query: big enough to amortise a round trip, small enough to keep memory flat. */
@@ -15,19 +24,28 @@ export const EXPORT_PAGE_SIZE = 1000;
 export function exportPages(
   repository: PlaceRepository,
   query: ExportQuery,
+  fieldFilters: readonly PlaceFieldFilter[] = [],
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<PlaceListItem[]> {
-  return repository.listInOrder(exportFilters(query), null, pageSize);
+  return repository.listInOrder(exportFilters(query, fieldFilters), null, pageSize);
 }
 
 /**
  * The repository's list filters of an export's query (published places only), shared with what
  * must match exactly the same places: the offline pack counts with them before it reads.
+ * `fieldFilters` are the query's `f.<key>` as `resolveFieldFilters` read them (routes/field-filters.ts).
  */
-export function exportFilters(query: ExportQuery) {
-  // Every other filter has the same name in the query and in the repository's list.
-  const { category, ...filters } = query;
-  return { ...filters, categories: category, statuses: ['published'] as const, order: 'oldest' as const };
+export function exportFilters(query: ExportQuery, fieldFilters: readonly PlaceFieldFilter[] = []) {
+  // Every other filter has the same name in the query and in the repository's list; `f` is read
+  // into `fieldFilters` against the categories' fields.
+  const { category, f: _readAsFieldFilters, ...filters } = query;
+  return {
+    ...filters,
+    categories: category,
+    fieldFilters,
+    statuses: ['published'] as const,
+    order: 'oldest' as const,
+  };
 }
 
 /** A place as exported: with the public URLs of its published photos, in its order. */
@@ -76,7 +94,9 @@ export async function* geoJsonChunks(pages: AsyncIterable<ExportedPlace[]>, orig
       JSON.stringify({
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [fileCoordinate(place.lng), fileCoordinate(place.lat)] },
-        properties: exportedProperties(place, origin),
+        // The values as the API gives them, `{}` when none: every feature has the same properties,
+        // so a tool reading the file (GDAL) finds one `extra` field of the same type in each.
+        properties: { ...exportedProperties(place, origin), extra: place.extra },
       }),
     );
     yield `${first ? '' : ',\n'}${features.join(',\n')}`;
@@ -99,23 +119,59 @@ function csvLine(columns: readonly string[], properties: PlaceProperties): strin
   return `${columns.map((column) => csvCell(properties[column])).join(',')}\r\n`;
 }
 
+/** A category as the CSV export needs it: its slug and its active fields. */
+export type ExportCategory = { slug: string; fields: readonly CategoryField[] };
+
+/**
+ * A place's values as `x_<key>` cells (see `valueText`), each written per its own category's
+ * field (its options' order), empty where it has none.
+ */
+function extraCells(
+  place: PlaceListItem,
+  fields: readonly CategoryField[],
+  fieldsOf: ReadonlyMap<string, ReadonlyMap<string, CategoryField>>,
+): PlaceProperties {
+  const cells: PlaceProperties = {};
+  const own = fieldsOf.get(place.category);
+  for (const field of fields) {
+    const value = place.extra[field.key];
+    cells[extraColumn(field.key)] =
+      value === undefined ? null : valueText(own?.get(field.key) ?? field, value);
+  }
+  return cells;
+}
+
 /**
  * CSV with the documented header (a name and a description column per language of the site,
- * then the export's own columns: photos' links and the last confirmation), page by page. It starts with a UTF-8 byte order mark, so
- * spreadsheets read Croatian letters right; import skips it.
+ * then the export's own columns: photos' links and the last confirmation, then one `x_<key>` per
+ * field of `categories`, given in their display order), page by page. It starts with a UTF-8
+ * byte order mark, so spreadsheets read Croatian letters right; import skips it.
  */
 export async function* csvChunks(
   pages: AsyncIterable<ExportedPlace[]>,
   origin: string,
   languages: readonly string[],
+  categories: readonly ExportCategory[] = [],
 ) {
-  const columns = [...csvColumns(languages), ...EXPORT_ONLY_COLUMNS];
+  const fields = fileFields(categories);
+  const fieldsOf = new Map(
+    categories.map((category) => [
+      category.slug,
+      new Map(category.fields.map((field) => [field.key, field])),
+    ]),
+  );
+  const columns = [
+    ...csvColumns(languages),
+    ...EXPORT_ONLY_COLUMNS,
+    ...fields.map((field) => extraColumn(field.key)),
+  ];
   yield `\uFEFF${columns.join(',')}\r\n`;
   for await (const page of pages) {
     yield page
       .map((place) =>
         csvLine(columns, {
           ...exportedProperties(place, origin, languages),
+          ...extraCells(place, fields, fieldsOf),
           lat: fileCoordinate(place.lat),
           lng: fileCoordinate(place.lng),
         }),

@@ -3,14 +3,22 @@ import type { ExportQuery } from '@karta/contracts';
 import type { FastifyReply } from 'fastify';
 import { reportError } from '../observability/sentry.ts';
 import type { PhotoRepository } from '../photos/photo-repository.ts';
+import type { PlaceFieldFilter } from '../places/field-filters.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
-import { type ExportedPlace, exportPages, withPhotoUrls } from './place-export.ts';
+import { type ExportCategory, type ExportedPlace, exportPages, withPhotoUrls } from './place-export.ts';
+
+/** What a format writes besides the places: the site's origin (for links) and its categories' fields. */
+export interface ExportContext {
+  origin: string;
+  /** Every category in display order, with its active fields (CSV's `x_<key>` columns). */
+  categories: readonly ExportCategory[];
+}
 
 /** How one export format is written: its content type, file extension and chunks. */
 export interface ExportFormat {
   type: string;
   extension: string;
-  chunks: (pages: AsyncIterable<ExportedPlace[]>, origin: string) => AsyncIterable<string>;
+  chunks: (pages: AsyncIterable<ExportedPlace[]>, context: ExportContext) => AsyncIterable<string>;
 }
 
 /** `karta-places-2026-11-22.csv`: the day of the export in the name, so downloads do not clash. */
@@ -61,21 +69,23 @@ export function sendDownload(
 }
 
 /**
- * The published places matching `query` as a download of `format`: the first page is read before
- * the first byte (see `readFirst`); the query itself was checked by the route's contract.
+ * The published places matching `query` (and `fieldFilters`, its `f.<key>` as read against the
+ * categories' fields) as a download of `format`: the first page is read before the first byte
+ * (see `readFirst`); the query itself was checked by the route's contract.
  */
 export async function sendExport(
   reply: FastifyReply,
-  options: {
+  options: ExportContext & {
     repository: PlaceRepository;
     photos: PhotoRepository;
     query: ExportQuery;
-    origin: string;
+    fieldFilters: readonly PlaceFieldFilter[];
     format: ExportFormat;
   },
 ) {
-  const places = exportPages(options.repository, options.query);
-  const pages = await readFirst(withPhotoUrls(places, options.photos, options.origin));
+  const { origin, categories } = options;
+  const places = exportPages(options.repository, options.query, options.fieldFilters);
+  const pages = await readFirst(withPhotoUrls(places, options.photos, origin));
   const { type, extension, chunks } = options.format;
-  return sendDownload(reply, { type, extension, chunks: chunks(pages, options.origin) });
+  return sendDownload(reply, { type, extension, chunks: chunks(pages, { origin, categories }) });
 }

@@ -1,10 +1,16 @@
+import type { Extra } from '@karta/contracts';
 import type { Values } from './place-values.ts';
 
-/** A place as the import reads it: its fields' columns, and what matching and keepPosition need. */
+/**
+ * A place as the import reads it: its fields' columns, its shown values (`extra`), and what
+ * matching and keepPosition need.
+ */
 export interface CurrentRow extends Record<string, unknown> {
   id: number;
   version: number;
   external_id: string | null;
+  category_id: number;
+  extra: Extra;
   lat: number;
   lng: number;
   public_lat: number;

@@ -1,7 +1,20 @@
-import { type FieldIssue, type ImportReport, type ImportStatus, PLACE_FIELDS } from '@karta/contracts';
+import {
+  type CategoryField,
+  type FieldIssue,
+  type ImportedField,
+  type ImportFormat,
+  type ImportReport,
+  type ImportStatus,
+  PLACE_FIELDS,
+  PLACE_TEXT_MAX,
+  placeTextLength,
+} from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
 import { type HoursSettings, openingHoursIssues } from '../opening-hours/open-state.ts';
+import { extraChanges } from '../places/place-extra.ts';
 import { type CurrentRow, keepPosition } from './existing-place.ts';
+import { type RowExtra, rowExtraOf } from './file-extra.ts';
+import { importedExtra } from './import-extra.ts';
 import { recordImportResult } from './import-results.ts';
 import { type ImportDisk, ImportSpaceWatch } from './import-space.ts';
 import {
@@ -31,6 +44,8 @@ export const IMPORT_BATCH_SIZE = { pglite: 100, postgres: 2000 } as const;
 const ROWS_PER_YIELD = 50;
 
 export interface ImportOptions {
+  /** The file's format: where a row's values of its category's fields are named (`x_<key>` or `extra.<key>`). */
+  format: ImportFormat;
   /** Report only: read what is there, write nothing. */
   dryRun: boolean;
   /** The status created places get; existing places keep theirs. */
@@ -65,6 +80,8 @@ interface PendingRow {
   row: number;
   externalId: string;
   values: Values;
+  /** The values of its category's fields the row gives, read against them once its place is found. */
+  extra: RowExtra;
 }
 
 /**
@@ -86,12 +103,13 @@ export async function importPlaces(
 
   /** `lock`: lock the rows read (inside the PostgreSQL transaction) until they are written. */
   async function run(q: Queryable, write: BatchWriter | null, lock = false) {
-    const categories = new Map(
-      (await q.query<{ id: number; slug: string }>('SELECT id, slug FROM categories')).rows.map((row) => [
-        row.slug,
-        row.id,
-      ]),
+    // Share-locked with the places (PostgreSQL), as an edit locks its category: a change of the
+    // fields waits for the import, so no value is checked against definitions about to change.
+    const { rows: categoryRows } = await q.query<{ id: number; slug: string; fields: CategoryField[] }>(
+      `SELECT id, slug, fields FROM categories ${lock ? 'FOR SHARE' : ''}`,
     );
+    const categories = new Map(categoryRows.map((row) => [row.slug, row.id]));
+    const fieldsOf = new Map(categoryRows.map((row) => [row.id, row.fields]));
     const seen = new Map<string, number>();
     let batch: PendingRow[] = [];
     const refuse = (row: number, errors: FieldIssue[]) => report.refused.push({ row, errors });
@@ -99,7 +117,7 @@ export async function importPlaces(
     // The database looks up and writes one batch while the next one is checked here.
     const batches = oneInFlight((next: PendingRow[]) =>
       // Once a row is refused nothing will be kept: the rest are only counted.
-      flush(q, next, report.refused.length === 0 ? write : null, lock),
+      flush(q, next, report.refused.length === 0 ? write : null, lock, fieldsOf),
     );
     try {
       await checkRows(batches);
@@ -110,6 +128,8 @@ export async function importPlaces(
       await batches.settle();
       throw error;
     }
+    // Values are checked once their place is found, a batch behind: the report keeps file order.
+    report.refused.sort((a, b) => a.row - b.row);
 
     async function checkRows(batches: OneInFlight<PendingRow[]>) {
       let sinceYield = 0;
@@ -125,8 +145,9 @@ export async function importPlaces(
           continue;
         }
         const parsed = parsePlaceRow(source.fields);
-        if (!parsed.ok) {
-          refuse(source.row, parsed.errors);
+        const extra = rowExtraOf(source.fields, options.format);
+        if (!parsed.ok || !extra.ok) {
+          refuse(source.row, [...(parsed.ok ? [] : parsed.errors), ...(extra.ok ? [] : extra.errors)]);
           continue;
         }
         const { externalId, category } = parsed.value;
@@ -147,7 +168,12 @@ export async function importPlaces(
           refuse(source.row, issues);
           continue;
         }
-        batch.push({ row: source.row, externalId, values: rowValues(parsed.value, categoryId) });
+        batch.push({
+          row: source.row,
+          externalId,
+          values: rowValues(parsed.value, categoryId),
+          extra: extra.value,
+        });
         if (batch.length >= IMPORT_BATCH_SIZE[db.kind]) {
           await batches.add(batch);
           batch = [];
@@ -156,7 +182,13 @@ export async function importPlaces(
     }
   }
 
-  async function flush(q: Queryable, batch: PendingRow[], write: BatchWriter | null, lock: boolean) {
+  async function flush(
+    q: Queryable,
+    batch: PendingRow[],
+    write: BatchWriter | null,
+    lock: boolean,
+    fieldsOf: ReadonlyMap<number, CategoryField[]>,
+  ) {
     if (batch.length === 0) return;
     const linked = new Map<number, string>();
     for (const item of batch) {
@@ -164,7 +196,7 @@ export async function importPlaces(
       if (id !== null) linked.set(id, item.externalId);
     }
     // Two indexed lookups (an OR of both would scan the table): by external id, and by exported link.
-    const columns = `id, version, external_id, public_lat, public_lng, ${FIELD_COLUMNS}`;
+    const columns = `id, version, external_id, public_lat, public_lng, extra, ${FIELD_COLUMNS}`;
     const locking = lock ? 'FOR UPDATE' : '';
     const { rows: found } = await q.query<CurrentRow>(
       `SELECT ${columns} FROM places WHERE external_id = ANY($1::text[]) ${locking}`,
@@ -183,6 +215,28 @@ export async function importPlaces(
     const updates: UpdateRecord[] = [];
     for (const item of batch) {
       const existing = current.get(item.externalId);
+      const { categoryId } = item.values;
+      const before = existing ? { categoryId: existing.category_id, extra: existing.extra } : null;
+      const extra = importedExtra(fieldsOf.get(categoryId) ?? [], categoryId, item.extra, before);
+      if ('issues' in extra) {
+        report.refused.push({ row: item.row, errors: extra.issues });
+        continue;
+      }
+      // The total of a place's text counts its values' text too, as a proposal's does.
+      if (placeTextLength({ ...item.values, extra: extra.extra }) > PLACE_TEXT_MAX) {
+        report.refused.push({
+          row: item.row,
+          errors: [
+            {
+              path: 'description',
+              code: 'too_long',
+              message: `A place holds at most ${PLACE_TEXT_MAX} characters of text in all`,
+              params: { maximum: PLACE_TEXT_MAX },
+            },
+          ],
+        });
+        continue;
+      }
       if (!existing) {
         report.created += 1;
         report.rows.push({ row: item.row, externalId: item.externalId, action: 'create' });
@@ -190,13 +244,16 @@ export async function importPlaces(
           creates.push({
             external_id: item.externalId,
             ...recordOf(item.values),
-            changes: changesOf(null, item.values),
+            extra: extra.extra,
+            changes: { ...changesOf(null, item.values), ...extraChanges({}, extra.extra) },
           });
         continue;
       }
       const next = keepPosition(existing, item.values);
-      const changes = changesOf(valuesOf(existing), next);
-      const changed = PLACE_FIELDS.filter((field) => field in changes);
+      const valueChanges = extraChanges(existing.extra, extra.extra);
+      const changes = { ...changesOf(valuesOf(existing), next), ...valueChanges };
+      const changed: ImportedField[] = PLACE_FIELDS.filter((field) => field in changes);
+      if (Object.keys(valueChanges).length > 0) changed.push('extra');
       if (changed.length === 0) {
         report.unchanged += 1;
         report.rows.push({ row: item.row, externalId: item.externalId, action: 'unchanged' });
@@ -204,9 +261,18 @@ export async function importPlaces(
       }
       report.updated += 1;
       report.rows.push({ row: item.row, externalId: item.externalId, action: 'update', changed });
-      if (write) updates.push({ id: existing.id, version: existing.version, ...recordOf(next), changes });
+      if (write)
+        updates.push({
+          id: existing.id,
+          version: existing.version,
+          ...recordOf(next),
+          extra: extra.extra,
+          hidden: extra.hidden,
+          changes,
+        });
     }
-    await write?.(creates, updates);
+    // A refused row means nothing will be kept: no need to write this batch.
+    if (report.refused.length === 0) await write?.(creates, updates);
   }
 
   const writeOptions = { status: options.status, actorId: options.actorId };

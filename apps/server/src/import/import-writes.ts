@@ -1,11 +1,24 @@
-import type { ImportStatus } from '@karta/contracts';
+import type { Extra, ImportStatus } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import { FIELD_COLUMNS, RECORD_COLUMNS, SET_COLUMNS } from './place-values.ts';
 
-/** A place to create: its external id, its columns (`recordOf`) and its history entry's changes. */
-export type CreateRecord = Record<string, unknown> & { external_id: string; changes: unknown };
-/** A place to update: its id, the version it was read at, its new columns and its changes. */
-export type UpdateRecord = Record<string, unknown> & { id: number; version: number; changes: unknown };
+/**
+ * A place to create: its external id, its columns (`recordOf`), its values (`extra`; none in a
+ * run staged by a version before fields existed) and its history entry's changes.
+ */
+export type CreateRecord = Record<string, unknown> & { external_id: string; extra?: Extra; changes: unknown };
+/**
+ * A place to update: its id, the version it was read at, its new columns and values, the values
+ * it moves out of sight (`hidden`, added to `hidden_extra`) and its changes. A record without
+ * `extra` (staged by a version before fields existed) leaves the values as they are.
+ */
+export type UpdateRecord = Record<string, unknown> & {
+  id: number;
+  version: number;
+  extra?: Extra;
+  hidden?: Extra;
+  changes: unknown;
+};
 
 /**
  * Where a batch's rows come from: a JSON parameter (written at once), or the staged batches `from`
@@ -52,12 +65,16 @@ async function writeCreates(
   source: BatchSource,
   options: { status: ImportStatus; actorId: number | null },
 ) {
-  const creates = rowsOf(source, 'creates', `external_id text, ${RECORD_COLUMNS}, changes jsonb`);
+  const creates = rowsOf(
+    source,
+    'creates',
+    `external_id text, ${RECORD_COLUMNS}, extra jsonb, changes jsonb`,
+  );
   const next = creates.params.length + 1;
   await q.query(
     `WITH input AS (${creates.sql}), inserted AS (
-       INSERT INTO places (external_id, ${FIELD_COLUMNS}, status, author_id, published_at)
-       SELECT external_id, ${FIELD_COLUMNS}, $${next}::text, $${next + 1}::int8,
+       INSERT INTO places (external_id, ${FIELD_COLUMNS}, extra, status, author_id, published_at)
+       SELECT external_id, ${FIELD_COLUMNS}, coalesce(extra, '{}'::jsonb), $${next}::text, $${next + 1}::int8,
          CASE WHEN $${next}::text = 'published' THEN now() END
        FROM input
        RETURNING id, external_id, version
@@ -70,11 +87,17 @@ async function writeCreates(
 }
 
 async function writeUpdates(q: Queryable, source: BatchSource, actorId: number | null): Promise<number> {
-  const updates = rowsOf(source, 'updates', `id int8, version int, ${RECORD_COLUMNS}, changes jsonb`);
+  const updates = rowsOf(
+    source,
+    'updates',
+    `id int8, version int, ${RECORD_COLUMNS}, extra jsonb, hidden jsonb, changes jsonb`,
+  );
   const actor = updates.params.length + 1;
   const { rows } = await q.query<{ wanted: number; applied: number }>(
     `WITH input AS (${updates.sql}), updated AS (
-       UPDATE places p SET ${SET_COLUMNS}, version = p.version + 1, updated_at = now()
+       UPDATE places p SET ${SET_COLUMNS}, extra = coalesce(i.extra, p.extra),
+         hidden_extra = p.hidden_extra || coalesce(i.hidden, '{}'::jsonb),
+         version = p.version + 1, updated_at = now()
        FROM input i WHERE p.id = i.id AND p.version = i.version
        RETURNING p.id, p.version
      ), history AS (

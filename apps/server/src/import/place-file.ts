@@ -86,7 +86,7 @@ export function isPlaceField(field: string): boolean {
 }
 
 /** A CSV cell as the number it spells, or the text itself (the schema then says what is wrong). */
-function numberOf(value: unknown): unknown {
+export function numberOf(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim();
   return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? Number(text) : value;
@@ -164,14 +164,22 @@ const withLf = (text: string) => text.replace(/\r\n?/g, '\n');
 
 /** A text as both file formats write it: LF line breaks, and the formula guard (see GUARDED_START). */
 export function encodeText(field: string, value: string): string {
-  if (!isFreeText(field)) return value;
-  const text = withLf(value);
-  return GUARDED_START.test(text) ? `'${text}` : text;
+  return isFreeText(field) ? guardText(value) : value;
 }
 
 /** The inverse of `encodeText`, for both formats: one guarding `'` off, line breaks as LF. */
 export function decodeText(field: string, value: string): string {
-  if (!isFreeText(field)) return value;
+  return isFreeText(field) ? unguardText(value) : value;
+}
+
+/** Free text as a file writes it, whatever its column: LF line breaks and the formula guard. */
+export function guardText(value: string): string {
+  const text = withLf(value);
+  return GUARDED_START.test(text) ? `'${text}` : text;
+}
+
+/** The inverse of `guardText`: one guarding `'` off, line breaks as LF. */
+export function unguardText(value: string): string {
   const text = value.startsWith("'") && GUARDED_START.test(value.slice(1)) ? value.slice(1) : value;
   return withLf(text);
 }

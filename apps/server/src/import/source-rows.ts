@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
-import type { FieldIssue } from '@karta/contracts';
+import { extraColumnKey, type FieldIssue } from '@karta/contracts';
 import { CsvError, parse } from 'csv-parse';
 import { validationError } from '../http/errors.ts';
 import { isPlaceField } from './place-file.ts';
@@ -54,13 +54,17 @@ export async function* csvRows(file: Readable): AsyncGenerator<SourceRow> {
     throw validationError([{ path: '(file)', message: 'The file is empty' }], 'The CSV file has no header');
 }
 
-/** The header's columns, or 400 naming the unknown, repeated and missing ones. */
+/**
+ * The header's columns, or 400 naming the unknown, repeated and missing ones. An `x_<key>` column
+ * (a field key's pattern) is known whatever the categories: a row's value for a field its category
+ * lacks is refused row by row, and an empty cell is no value.
+ */
 function checkHeader(record: string[]): string[] {
   const columns = record.map((column) => column.trim());
   const problems: FieldIssue[] = [];
   const seen = new Set<string>();
   for (const column of columns) {
-    if (!isPlaceField(column))
+    if (!isPlaceField(column) && extraColumnKey(column) === null)
       problems.push({ path: column || '(empty)', message: 'Not a column Karta knows' });
     else if (seen.has(column)) problems.push({ path: column, message: 'The column appears twice' });
     seen.add(column);

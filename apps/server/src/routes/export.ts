@@ -7,6 +7,7 @@ import { validationError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { publicOrigin } from '../http/write-guard.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
+import { fieldFiltersOf } from './field-filters.ts';
 
 /**
  * Export of published places as GeoJSON and CSV (docs/product-rules.md §Exports), with the filters
@@ -23,9 +24,19 @@ export async function exportRoutes(app: FastifyInstance) {
     const { query } = request;
     const problems = listFilterProblems(query);
     if (problems.length > 0) throw validationError(problems);
+    const fieldFilters = await fieldFiltersOf(app, query.f);
+    const categories = await app.categoryRepository.list();
     const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
     // Everything is checked, and the first page read, before the first byte (see send-export.ts).
-    return sendExport(reply, { repository: app.placeRepository, photos: app.photos, query, origin, format });
+    return sendExport(reply, {
+      repository: app.placeRepository,
+      photos: app.photos,
+      query,
+      fieldFilters,
+      categories,
+      origin,
+      format,
+    });
   }
 
   const extras = { options: { config: { rateLimit: RATE_LIMITS.exportsPerAddress } } };
@@ -36,7 +47,7 @@ export async function exportRoutes(app: FastifyInstance) {
       send(request, reply, {
         type: 'application/geo+json; charset=utf-8',
         extension: 'geojson',
-        chunks: geoJsonChunks,
+        chunks: (pages, { origin }) => geoJsonChunks(pages, origin),
       }),
     extras,
   );
@@ -47,7 +58,8 @@ export async function exportRoutes(app: FastifyInstance) {
       send(request, reply, {
         type: 'text/csv; charset=utf-8; header=present',
         extension: 'csv',
-        chunks: (pages, origin) => csvChunks(pages, origin, app.appConfig.languages),
+        chunks: (pages, { origin, categories }) =>
+          csvChunks(pages, origin, app.appConfig.languages, categories),
       }),
     extras,
   );

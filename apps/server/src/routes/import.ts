@@ -79,6 +79,7 @@ export async function importRoutes(app: FastifyInstance) {
           );
         const rows = query.format === 'csv' ? csvRows(file.open()) : geoJsonRows(file.open());
         const { report, imported, staleUpdates } = await importPlaces(app.database, rows, {
+          format: query.format,
           dryRun,
           status: query.status ?? 'pending',
           actorId: user.id,
