@@ -1,7 +1,9 @@
+import { type CategoryField, extraColumnKey } from '@karta/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { fieldLabel } from '../../../lib/categories/field-values.ts';
 import {
   type ColumnMapping,
   type ColumnTarget,
@@ -15,6 +17,8 @@ interface ColumnMappingTableProps {
   sample: readonly string[];
   mapping: ColumnMapping;
   problems: MappingProblems;
+  /** The site's category fields (`siteFields`), whose values a column may hold as `x_<key>`. */
+  fields: readonly CategoryField[];
   onChange(index: number, target: ColumnTarget): void;
 }
 
@@ -26,11 +30,29 @@ const IGNORE = '';
  * (or left out). Required Karta columns are marked, and what is missing or chosen twice is said
  * above the table, so the file is checked only once it can be read.
  */
-export function ColumnMappingTable({ header, sample, mapping, problems, onChange }: ColumnMappingTableProps) {
+export function ColumnMappingTable({
+  header,
+  sample,
+  mapping,
+  problems,
+  fields,
+  onChange,
+}: ColumnMappingTableProps) {
   const { t, i18n } = useTranslation();
   const problemsId = useId();
   const { languages } = useRuntimeConfig();
-  const choices = columnChoices(header, languages);
+  const choices = columnChoices(header, languages, fields);
+  // The place's own columns, then the category fields' values under a heading of their own.
+  const placeChoices = choices.filter((choice) => extraColumnKey(choice) === null);
+  const fieldChoices = choices.filter((choice) => extraColumnKey(choice) !== null);
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  /** `x_indoor (Indoor)`: the column with its field's label in the reader's language. */
+  const fieldChoiceText = (column: string) => {
+    const field = byKey.get(extraColumnKey(column) ?? '');
+    return field
+      ? t('importer.mapping.fieldChoice', { column, label: fieldLabel(field, i18n.language, languages[0]) })
+      : column;
+  };
   const hasProblems = problems.missing.length > 0 || problems.repeated.length > 0;
   const listFormat = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
 
@@ -113,13 +135,22 @@ export function ColumnMappingTable({ header, sample, mapping, problems, onChange
                       }`}
                     >
                       <option value={IGNORE}>{t('importer.mapping.ignore')}</option>
-                      {choices.map((choice) => (
+                      {placeChoices.map((choice) => (
                         <option key={choice} value={choice}>
                           {requiredTargetOf(choice)
                             ? t('importer.mapping.requiredChoice', { column: choice })
                             : choice}
                         </option>
                       ))}
+                      {fieldChoices.length > 0 && (
+                        <optgroup label={t('importer.mapping.fieldsGroup')}>
+                          {fieldChoices.map((choice) => (
+                            <option key={choice} value={choice}>
+                              {fieldChoiceText(choice)}
+                            </option>
+                          ))}
+                        </optgroup>
+                      )}
                     </select>
                   </td>
                 </tr>

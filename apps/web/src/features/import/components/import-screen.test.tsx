@@ -1,4 +1,4 @@
-import type { ImportReport } from '@karta/contracts';
+import type { Category, ImportReport } from '@karta/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -143,6 +143,72 @@ describe('the import screen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Check file' }));
     expect(await screen.findByTestId('import-headline')).toHaveTextContent('Nothing to import');
     expect(uploads[0]?.body).toBe(text);
+  });
+
+  it('reads columns named as a category’s fields as their x_ columns, and says what is wrong with a value', async () => {
+    const defibrillator: Category = {
+      id: 3,
+      slug: 'defibrillator',
+      name: { en: 'Defibrillator', hr: 'Defibrilator' },
+      color: '#b91c1c',
+      icon: 'heart-pulse',
+      fields: [
+        {
+          key: 'access',
+          type: 'enum',
+          label: { en: 'Access', hr: 'Pristup' },
+          osmKey: 'access',
+          options: [{ value: 'yes', label: { en: 'Public' } }],
+        },
+        { key: 'indoor', type: 'boolean', label: { en: 'Indoor', hr: 'U zatvorenom' } },
+      ],
+      removedFields: [],
+    };
+    fakeApi({
+      'GET /api/v1/categories': { status: 200, body: { items: [defibrillator] } },
+      'GET /api/v1/imports': { status: 200, body: { items: [] } },
+    });
+    const uploads = fakeUploadServer(() => ({
+      status: 200,
+      body: report({
+        refused: [
+          {
+            row: 1,
+            errors: [
+              {
+                path: 'x_access',
+                code: 'not_an_option',
+                message: '“public” is not one of this field’s options',
+              },
+            ],
+          },
+        ],
+      }),
+    }));
+    renderScreen();
+    await choose(
+      csvFile(
+        'ID,Naziv,Latitude,Lon,Kategorija,Pristup,U zatvorenom\r\nd-1,AED,45.8,16,defibrillator,public,yes\r\n',
+      ),
+    );
+    const selects = (await screen.findAllByTestId('import-mapping-select')) as HTMLSelectElement[];
+    await waitFor(() =>
+      expect(selects.map((select) => select.value).slice(5)).toEqual(['x_access', 'x_indoor']),
+    );
+    // The field's label beside its column, under a heading of their own.
+    expect(
+      within(selects[6] as HTMLElement).getByRole('option', { name: 'x_indoor (Indoor)' }),
+    ).toBeInTheDocument();
+    expect(
+      within(selects[6] as HTMLElement).getByRole('group', { name: 'Values of the categories’ fields' }),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    const issue = await screen.findByTestId('import-issue');
+    expect(uploads[0]?.body.split('\r\n')[0]).toBe('externalId,name_hr,lat,lng,category,x_access,x_indoor');
+    expect(issue).toHaveTextContent(
+      'x_access (your column “Pristup”): This is not one of the field’s options. Use an option’s value as the category defines it; separate several with ;.Details: “public” is not one of this field’s options',
+    );
   });
 
   it('reports refused rows with their column and a readable message, row by row with Show more', async () => {

@@ -136,6 +136,7 @@ export function ImportScreen() {
             sample={file.table.records[0] ?? []}
             mapping={file.mapping}
             problems={file.mappingProblems}
+            fields={file.fields}
             onChange={(index, target) => {
               forget();
               file.setColumn(index, target);

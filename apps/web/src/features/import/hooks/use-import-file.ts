@@ -1,5 +1,6 @@
-import type { ImportFormat } from '@karta/contracts';
+import type { CategoryField, ImportFormat } from '@karta/contracts';
 import { useMemo, useRef, useState } from 'react';
+import { useCategories } from '../../../lib/categories/get-categories.ts';
 import {
   autoMapColumns,
   type ColumnMapping,
@@ -7,6 +8,7 @@ import {
   isKartaHeader,
   type MappingProblems,
   mappingProblems,
+  siteFields,
 } from '../utils/column-mapping.ts';
 import { type CsvProblem, type CsvTable, readCsv, rewriteCsv } from '../utils/csv-table.ts';
 import { countFeatures, detectFormat, isTooLarge } from '../utils/file-format.ts';
@@ -24,6 +26,7 @@ export interface ChosenFile {
 export type PreparedUpload = { ok: true; body: Blob } | { ok: false; problem: FileProblem };
 
 const NO_PROBLEMS: MappingProblems = { missing: [], repeated: [] };
+const NO_FIELDS: readonly CategoryField[] = [];
 
 /**
  * The file being imported: chosen (refused at once when over the limit), read, its format
@@ -77,13 +80,17 @@ export function useImportFile() {
     [chosen?.format, chosen?.text],
   );
 
+  // The categories' fields, whose values a column may hold (`x_<key>`); none until they are loaded.
+  const { data: categories } = useCategories();
+  const fields = useMemo(() => (categories ? siteFields(categories) : NO_FIELDS), [categories]);
+
   // The mapping belongs to one table: a new file (or format) starts from the automatic one again.
   const [edited, setEdited] = useState<{ table: CsvTable; mapping: ColumnMapping } | null>(null);
   const needsMapping = table !== null && !isKartaHeader(table.header);
   const automatic = useMemo<ColumnMapping>(() => {
     if (!table) return [];
-    return needsMapping ? autoMapColumns(table.header) : table.header.map((column) => column.trim());
-  }, [table, needsMapping]);
+    return needsMapping ? autoMapColumns(table.header, fields) : table.header.map((column) => column.trim());
+  }, [table, needsMapping, fields]);
   const mapping = edited && edited.table === table ? edited.mapping : automatic;
 
   const setColumn = (index: number, target: ColumnTarget) => {
@@ -126,6 +133,7 @@ export function useImportFile() {
     needsMapping,
     mapping,
     mappingProblems: needsMapping ? mappingProblems(mapping) : NO_PROBLEMS,
+    fields,
     setColumn,
     sourceColumns,
     rows: table ? table.records.length : features,

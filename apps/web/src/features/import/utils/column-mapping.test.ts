@@ -1,12 +1,24 @@
+import type { CategoryField } from '@karta/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   autoMapColumns,
   columnChoices,
   foldColumnName,
+  type GuessableField,
   guessColumn,
   isKartaHeader,
   mappingProblems,
+  siteFields,
 } from './column-mapping.ts';
+
+/** Fields as the demo's categories have them: labels in two languages, OpenStreetMap tags on some. */
+const FIELDS: GuessableField[] = [
+  { key: 'access', label: { en: 'Access', hr: 'Pristup' }, osmKey: 'access' },
+  { key: 'indoor', label: { en: 'Indoor', hr: 'U zatvorenom' }, osmKey: 'indoor' },
+  { key: 'on_duty', label: { en: 'On duty today', hr: 'Dežurna danas' } },
+  { key: 'refill', label: { en: 'Bottle refill' }, osmKey: 'drinking_water:refill' },
+  { key: 'note', label: { en: 'Phone', hr: 'Napomena' } },
+];
 
 describe('matching a file’s columns to Karta’s', () => {
   it('folds case, accents, spaces and punctuation', () => {
@@ -74,5 +86,45 @@ describe('matching a file’s columns to Karta’s', () => {
       'name_it',
     ]);
     expect(guessColumn('Name SL')).toBe('name_sl');
+  });
+
+  it('reads a column named as a category field (its key, a label in any language, its OpenStreetMap tag) as x_<key>', () => {
+    expect(
+      autoMapColumns(
+        ['ID', 'Naziv', 'lat', 'lng', 'Kategorija', 'Pristup', 'INDOOR', 'On duty', 'Dežurna danas'],
+        FIELDS,
+      ),
+    ).toEqual(['externalId', 'name_hr', 'lat', 'lng', 'category', 'x_access', 'x_indoor', 'x_on_duty', null]);
+    expect(guessColumn('u zatvorenom', FIELDS)).toBe('x_indoor');
+    expect(guessColumn('drinking_water:refill', FIELDS)).toBe('x_refill');
+    expect(guessColumn('on_duty', FIELDS)).toBe('x_on_duty');
+    // The place's own columns come first: a field labelled "Phone" never takes the phone number.
+    expect(guessColumn('Phone', FIELDS)).toBe('phone');
+    // Karta's own x_ columns are kept as they are, known field or not (the server judges each value).
+    expect(guessColumn('x_level', FIELDS)).toBe('x_level');
+    expect(guessColumn('Pristup')).toBeNull();
+  });
+
+  it('knows a header of Karta’s export, x_ columns included, as one the server reads as it is', () => {
+    expect(isKartaHeader(['externalId', 'category', 'name_hr', 'lat', 'lng', 'x_indoor', 'x_on_duty'])).toBe(
+      true,
+    );
+    expect(isKartaHeader(['externalId', 'category', 'name_hr', 'lat', 'lng', 'x_Indoor'])).toBe(false);
+  });
+
+  it('offers an x_ column per field of the site, each key once, and those the file has', () => {
+    const categories: { fields: CategoryField[] }[] = [
+      { fields: [{ key: 'indoor', type: 'boolean', label: { en: 'Indoor' } }] },
+      {
+        fields: [
+          { key: 'bottle', type: 'boolean', label: { en: 'Bottle' } },
+          { key: 'indoor', type: 'boolean', label: { en: 'Inside' } },
+        ],
+      },
+    ];
+    const fields = siteFields(categories);
+    expect(fields.map((field) => field.label.en)).toEqual(['Indoor', 'Bottle']);
+    const choices = columnChoices(['Name', 'x_custom'], ['hr', 'en'], fields);
+    expect(choices.filter((column) => column.startsWith('x_'))).toEqual(['x_indoor', 'x_bottle', 'x_custom']);
   });
 });

@@ -1,4 +1,10 @@
-import { csvColumns, EXPORT_ONLY_COLUMNS } from '@karta/contracts';
+import {
+  type CategoryField,
+  csvColumns,
+  EXPORT_ONLY_COLUMNS,
+  extraColumn,
+  extraColumnKey,
+} from '@karta/contracts';
 
 /** A Karta CSV column a file column can be read as, or `null` for a column that is left out. */
 export type ColumnTarget = string | null;
@@ -17,9 +23,27 @@ const FOLDED_LANGUAGE_COLUMN = /^(name|description)([a-z]{2})$/;
  */
 const PLAIN_COLUMNS: readonly string[] = [...csvColumns([]), ...EXPORT_ONLY_COLUMNS];
 
-/** Whether the server reads `column` as it is (the documented ones and any `name_xx`/`description_xx`). */
+/**
+ * Whether the server reads `column` as it is: the documented ones, any `name_xx`/`description_xx`,
+ * and any `x_<key>`, the values of a category field (a key no category has is refused row by row).
+ */
 export const isKartaColumn = (column: string) =>
-  PLAIN_COLUMNS.includes(column) || LANGUAGE_COLUMN.test(column);
+  PLAIN_COLUMNS.includes(column) || LANGUAGE_COLUMN.test(column) || extraColumnKey(column) !== null;
+
+/** A category field as the guesser knows it: its key, its labels in every language, its OpenStreetMap tag. */
+export type GuessableField = Pick<CategoryField, 'key' | 'label' | 'osmKey'>;
+
+/**
+ * The site's fields, each key once, in the categories' order (the columns an export writes):
+ * what a file column may be read as besides the place's own columns.
+ */
+export function siteFields<T extends { key: string }>(categories: readonly { fields: readonly T[] }[]): T[] {
+  const byKey = new Map<string, T>();
+  for (const category of categories) {
+    for (const field of category.fields) if (!byKey.has(field.key)) byKey.set(field.key, field);
+  }
+  return [...byKey.values()];
+}
 
 /** Lower case, without accents, spaces or punctuation: `Geografska širina` → `geografskasirina`. */
 export function foldColumnName(name: string): string {
@@ -71,23 +95,57 @@ const KNOWN_NAMES = new Map<string, string>([
   ...Object.entries(SYNONYMS).flatMap(([column, names]) => names.map((name) => [name, column] as const)),
 ]);
 
-/** The Karta column a file column probably is (exact name, then by folded name or synonym), or null. */
-export function guessColumn(name: string): ColumnTarget {
+/**
+ * Folded name → `x_<key>`: each field's key, its labels in every language and its OpenStreetMap
+ * tag (`Indoor`, `U zatvorenom`, `indoor` → `x_indoor`); the first field that claims a name keeps it.
+ */
+function fieldNames(fields: readonly GuessableField[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const field of fields) {
+    const column = extraColumn(field.key);
+    for (const name of [field.key, ...Object.values(field.label), field.osmKey ?? '']) {
+      const folded = foldColumnName(name);
+      if (folded !== '' && !names.has(folded)) names.set(folded, column);
+    }
+  }
+  return names;
+}
+
+/**
+ * The Karta column a file column probably is (exact name, then by folded name or synonym, then a
+ * category field by its key, a label or its OpenStreetMap tag), or null. The place's own columns
+ * come first, so a field labelled "Phone" never takes the phone number.
+ */
+export function guessColumn(name: string, fields: readonly GuessableField[] = []): ColumnTarget {
+  return guessWith(name, fieldNames(fields));
+}
+
+function guessWith(name: string, fieldColumns: ReadonlyMap<string, string>): ColumnTarget {
   const trimmed = name.trim();
   if (isKartaColumn(trimmed)) return trimmed;
   const folded = foldColumnName(trimmed);
   const language = FOLDED_LANGUAGE_COLUMN.exec(folded);
-  return KNOWN_NAMES.get(folded) ?? (language ? `${language[1]}_${language[2]}` : null);
+  return (
+    KNOWN_NAMES.get(folded) ??
+    (language ? `${language[1]}_${language[2]}` : null) ??
+    fieldColumns.get(folded) ??
+    null
+  );
 }
 
 /**
  * The automatic mapping of a header: each column to its guess, each Karta column taken once
  * (by the first column that matches it; later ones are left out, and can be chosen by hand).
+ * `fields`: the site's category fields (`siteFields`), whose columns are `x_<key>`.
  */
-export function autoMapColumns(header: readonly string[]): ColumnMapping {
+export function autoMapColumns(
+  header: readonly string[],
+  fields: readonly GuessableField[] = [],
+): ColumnMapping {
   const taken = new Set<string>();
+  const fieldColumns = fieldNames(fields);
   return header.map((name) => {
-    const target = guessColumn(name);
+    const target = guessWith(name, fieldColumns);
     if (target === null || taken.has(target)) return null;
     taken.add(target);
     return target;
@@ -127,10 +185,23 @@ export function mappingProblems(mapping: ColumnMapping): MappingProblems {
 }
 
 /**
- * The Karta columns offered for a file: the documented ones for the site's `languages`, plus other
- * languages the file has.
+ * The Karta columns offered for a file: the documented ones for the site's `languages`, an
+ * `x_<key>` per field of the site (`siteFields`), plus other languages and `x_` columns the file has.
  */
-export function columnChoices(header: readonly string[], languages: readonly string[]): string[] {
-  const extra = header.map((name) => name.trim()).filter((name) => LANGUAGE_COLUMN.test(name));
-  return [...new Set<string>([...csvColumns(languages), ...EXPORT_ONLY_COLUMNS, ...extra])];
+export function columnChoices(
+  header: readonly string[],
+  languages: readonly string[],
+  fields: readonly Pick<CategoryField, 'key'>[] = [],
+): string[] {
+  const own = header
+    .map((name) => name.trim())
+    .filter((name) => LANGUAGE_COLUMN.test(name) || extraColumnKey(name) !== null);
+  return [
+    ...new Set<string>([
+      ...csvColumns(languages),
+      ...EXPORT_ONLY_COLUMNS,
+      ...fields.map((field) => extraColumn(field.key)),
+      ...own,
+    ]),
+  ];
 }

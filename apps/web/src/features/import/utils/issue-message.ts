@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@karta/contracts';
+import { extraColumnKey, type FieldIssue, type FieldIssueCode } from '@karta/contracts';
 import type { TFunction } from 'i18next';
 
 /** A refused row's problem in the reader's language; `original` is the server's words when they add detail. */
@@ -51,7 +51,33 @@ const FIELD_RULES = {
   email: 'importer.rules.email',
   website: 'importer.rules.website',
   properties: 'importer.rules.properties',
+  extra: 'importer.rules.extra',
 } as const;
+
+/**
+ * What the values rule (`checkExtra`) says of a category field's value, by its code; `{min}`,
+ * `{max}` from the issue's params. The server's words go beside it: they name the value found.
+ */
+const VALUE_ISSUES = {
+  unknown_field: 'importer.values.unknownField',
+  not_an_option: 'importer.values.notAnOption',
+  retired_option: 'importer.values.retiredOption',
+  too_small: 'importer.values.tooSmall',
+  too_large: 'importer.values.tooLarge',
+  too_long: 'importer.values.tooLong',
+  required: 'importer.values.required',
+  invalid: 'importer.values.invalid',
+  invalid_characters: 'importer.values.invalidCharacters',
+} as const satisfies Partial<Record<FieldIssueCode, string>>;
+
+/** Whether a path names a category field's value: `x_<key>` (CSV) or `extra.<key>` (GeoJSON). */
+const isValuePath = (path: string) => extraColumnKey(path) !== null || /^extra\../.test(path);
+
+/** The message key of a value's issue, or null for any other issue. */
+function valueIssueKey(issue: FieldIssue) {
+  if (!issue.code || !isValuePath(issue.path) || !(issue.code in VALUE_ISSUES)) return null;
+  return VALUE_ISSUES[issue.code as keyof typeof VALUE_ISSUES];
+}
 
 /** The rule a column's path falls under: `name_hr` → `name`, `description_en` → `description`. */
 function ruleOf(path: string): keyof typeof FIELD_RULES | null {
@@ -68,6 +94,11 @@ export function issueText(t: TFunction, issue: FieldIssue): IssueText {
   for (const known of KNOWN_MESSAGES) {
     const text = known(t, issue.message);
     if (text !== null) return { text };
+  }
+  const valueIssue = valueIssueKey(issue);
+  if (valueIssue) {
+    const params = { min: issue.params?.minimum, max: issue.params?.maximum };
+    return { text: t(valueIssue, params), original: issue.message };
   }
   const rule = ruleOf(issue.path);
   if (rule === null) return { text: issue.message };
