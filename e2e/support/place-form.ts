@@ -88,4 +88,76 @@ export class PlaceFormPage {
     const drawn = await tiles.locator('img[src^="data:image/"]').count();
     return drawn === (await tiles.count());
   }
+
+  // ── the category's own fields ("More about this place") ─────────────────────
+
+  /** The section of the chosen category's fields, once it shows. */
+  categoryFields() {
+    return this.page.getByTestId('category-fields');
+  }
+
+  /** The keys of the fields the section shows, in its order. */
+  async categoryFieldKeys(): Promise<string[]> {
+    await this.categoryFields().waitFor();
+    return this.categoryFields()
+      .locator('[data-testid^="field-extra-"]')
+      .evaluateAll((elements) =>
+        elements
+          .map((element) => element.getAttribute('data-testid') ?? '')
+          .filter((testId) => /^field-extra-[a-z0-9_]+$/.test(testId))
+          .map((testId) => testId.slice('field-extra-'.length)),
+      );
+  }
+
+  /** Chooses an option of a yes/no or choice field by its label, as a finger would: on its words. */
+  async chooseFieldOption(key: string, label: string): Promise<void> {
+    const group = this.page.getByTestId(`field-extra-${key}`);
+    await group
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .click();
+    await expect.poll(() => group.getByRole('radio', { name: label, exact: true }).isChecked()).toBe(true);
+  }
+
+  /** The widget of a field (its input, or its group of options). */
+  fieldWidget(key: string) {
+    return this.page.getByTestId(`field-extra-${key}`);
+  }
+
+  /**
+   * The boxes of the section and of each field's widget and problem, and whether whatever is
+   * drawn at the middle of `key`'s widget is that widget (nothing fixed or sticky covers it),
+   * after scrolling it into the middle of the screen.
+   */
+  async categoryFieldsLayout(key: string) {
+    await this.fieldWidget(key).scrollIntoViewIfNeeded();
+    return this.page.evaluate((target) => {
+      const boxOf = (element: Element | null) => {
+        if (!element) return null;
+        const { left, top, right, bottom } = element.getBoundingClientRect();
+        return { left, top, right, bottom };
+      };
+      const section = document.querySelector('[data-testid=category-fields]');
+      const widget = document.querySelector(`[data-testid=field-extra-${target}]`);
+      if (!section || !widget) throw new Error('No category fields');
+      widget.scrollIntoView({ block: 'center' });
+      const box = widget.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const fixed = [...document.querySelectorAll('body *')]
+        .filter((element) => ['fixed', 'sticky'].includes(getComputedStyle(element).position))
+        .map((element) => {
+          const { left, top, right, bottom } = element.getBoundingClientRect();
+          return { left, top, right, bottom };
+        })
+        .filter((found) => found.bottom > found.top && found.right > found.left);
+      return {
+        section: boxOf(section),
+        widget: boxOf(widget),
+        error: boxOf(document.querySelector(`[data-testid=field-error][data-field="extra.${target}"]`)),
+        widgetUncovered: hit !== null && (widget === hit || widget.contains(hit)),
+        fixed,
+        viewportWidth: document.documentElement.clientWidth,
+      };
+    }, key);
+  }
 }

@@ -60,6 +60,30 @@ export class PlacePage {
     return (await this.page.getByTestId('stale-warning').innerText()).replace(/\s+/g, ' ').trim();
   }
 
+  /**
+   * The place's category values as the page shows them: the yes/no chips, the labelled lines
+   * (label, value), and the section's box; null when it shows none.
+   */
+  async fields(): Promise<{ chips: string[]; lines: [string, string][]; box: Box } | null> {
+    await this.waitForPlace();
+    return this.page.evaluate(() => {
+      const section = document.querySelector('[data-testid=place-fields]');
+      if (!section) return null;
+      const { left, top, right, bottom } = section.getBoundingClientRect();
+      const text = (element: Element | null) => (element as HTMLElement | null)?.innerText.trim() ?? '';
+      return {
+        // As read aloud: a yes chip's ": yes" is for screen readers only.
+        chips: [...section.querySelectorAll('[data-testid=field-chip]')].map(
+          (chip) => chip.textContent ?? '',
+        ),
+        lines: [...section.querySelectorAll('dl > div')].map(
+          (row) => [text(row.querySelector('dt')), text(row.querySelector('dd'))] as [string, string],
+        ),
+        box: { left, top, right, bottom },
+      };
+    });
+  }
+
   /** Everything the page says, as a visitor reads it. */
   async text(): Promise<string> {
     return this.page.locator('main').innerText();

@@ -177,9 +177,12 @@ function NumberInput({ field, form }: CategoryFieldInputProps) {
   );
 }
 
-/** The look of one segment of a yes/no choice, its radio button hidden but focusable. */
+/**
+ * The look of one segment of a yes/no choice, its radio button hidden but focusable: as wide as
+ * its words (on one line) and sharing what is left, so "Nije navedeno" does not wrap on a phone.
+ */
 const segment =
-  'flex min-h-11 min-w-0 flex-1 cursor-pointer items-center justify-center rounded-md px-3 text-center text-sm font-medium text-gray-800 hover:bg-gray-100 has-[:checked]:bg-blue-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-700 has-[:focus-visible]:ring-offset-1';
+  'flex min-h-11 grow basis-auto cursor-pointer whitespace-nowrap items-center justify-center rounded-md px-3 text-center text-sm font-medium text-gray-800 hover:bg-gray-100 has-[:checked]:bg-blue-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-700 has-[:focus-visible]:ring-offset-1';
 
 /** Yes, no, or (unless required) not said: a segmented row of three radio buttons. */
 function YesNoInput({ field, form }: CategoryFieldInputProps) {
