@@ -82,6 +82,11 @@ export function usePlaceForm(initial: PlaceFormValues, rules: CategoryFieldRules
           categoryId: text,
           extra: fields ? extraForCategory(current.extra, fields) : current.extra,
         }));
+        // A number half-typed in a field the new category lacks left with its widget.
+        setUnfinished((current) => {
+          const kept = shownOnly(current, fields ?? []);
+          return Object.keys(kept).length === Object.keys(current).length ? current : kept;
+        });
         forget([field]);
         return;
       }
