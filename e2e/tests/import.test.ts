@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createApiClient } from '@karta/api-client';
 import { beforeAll, expect, it } from 'vitest';
 import { adminApi, newContributor, newModerator } from '../support/accounts.ts';
+import { axeViolations } from '../support/axe.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
 import { ImportScreenDriver } from '../support/import-page.ts';
 
@@ -105,6 +106,60 @@ describeInBrowser('import and export', (suite) => {
     expect(issues[0]?.text).toContain('Latitude must be a number from −90 to 90');
     expect(await screen.canImport()).toBe(false);
     expect((await visitor.listPlaces({ q: `Dobro mjesto ${tag}` })).items).toHaveLength(0);
+  });
+
+  it('reads columns named as a category’s fields as its values, says which value is wrong, and imports them', async () => {
+    const { karta, page, baseUrl } = suite;
+    const visitor = createApiClient({ baseUrl });
+    const tag = `val${Date.now().toString(36)}`;
+    // Croatian labels of the demo defibrillator's fields (Pristup, U zatvorenom, Kat) and OSM's yes/no.
+    const csvOf = (access: string) =>
+      [
+        'ID,Naziv,Latitude,Lon,Kategorija,Pristup,U zatvorenom,Kat',
+        `${tag}-1,AED ${tag} Trg,45.9112,16.2111,defibrillator,customers,yes,2`,
+        `${tag}-2,AED ${tag} Park,45.9122,16.2122,defibrillator,${access},no,`,
+      ].join('\r\n');
+
+    await karta.forgetSession();
+    await karta.openStaffScreen('/review');
+    await karta.signInFromStaffPrompt(await newModerator(baseUrl, 'E2E value importer'));
+    const screen = new ImportScreenDriver(page, baseUrl);
+    await screen.openFromUserMenu();
+    await screen.chooseFile(await fileOf('values.csv', csvOf('public')));
+    await expect
+      .poll(() => screen.mapping())
+      .toEqual({
+        ID: 'externalId',
+        Naziv: 'name_hr',
+        Latitude: 'lat',
+        Lon: 'lng',
+        Kategorija: 'category',
+        Pristup: 'x_access',
+        'U zatvorenom': 'x_indoor',
+        Kat: 'x_level',
+      });
+    expect(await axeViolations(page)).toEqual([]);
+
+    expect(await screen.check()).toEqual({ create: 1, update: 0, unchanged: 0, refused: 1 });
+    const issues = await screen.refusedIssues();
+    expect(issues).toEqual([expect.objectContaining({ row: 2, column: 'x_access' })]);
+    expect(issues[0]?.text).toContain('your column “Pristup”');
+    expect(issues[0]?.text).toContain('This is not one of the field’s options.');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await screen.chooseFile(await fileOf('values-fixed.csv', csvOf('yes')));
+    await screen.chooseStatus('published');
+    expect(await screen.check()).toEqual({ create: 2, update: 0, unchanged: 0, refused: 0 });
+    expect((await screen.importChecked()).kind).toBe('imported');
+    const listed = await visitor.listPlaces({ q: tag });
+    const values = Object.fromEntries(listed.items.map((place) => [place.externalId, place.extra]));
+    expect(values).toEqual({
+      [`${tag}-1`]: { access: 'customers', indoor: true, level: 2 },
+      [`${tag}-2`]: { access: 'yes', indoor: false },
+    });
+    // The map's filters find them by those values.
+    const indoor = await visitor.listPlaces({ q: tag, f: [{ key: 'indoor', values: ['true'] }] });
+    expect(indoor.items.map((place) => place.externalId)).toEqual([`${tag}-1`]);
   });
 
   it('is not offered to a contributor, who cannot open it either', async () => {

@@ -48,7 +48,7 @@ export function ReportRowList({ report, sourceColumns }: ReportRowListProps) {
   return (
     <div data-testid="import-rows">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="text-sm font-semibold text-gray-900">{t('importer.rows.heading')}</h4>
+        <h3 className="text-sm font-semibold text-gray-900">{t('importer.rows.heading')}</h3>
         <div className="flex items-center gap-2">
           <label htmlFor={filterId} className="text-sm text-gray-700">
             {t('importer.rows.filter')}
