@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CategoryField, Extra, ExtraValue } from './category-fields.ts';
 import { Phone, Website } from './contact-values.ts';
 import type { FieldIssue, FieldIssueCode } from './errors.ts';
+import { isIsoDate } from './field-filter-rules.ts';
 import { text } from './text.ts';
 
 /** The most characters of a `text` and a `longtext` value. */
@@ -32,12 +33,7 @@ function viaSchema(schema: z.ZodType<string | null>, raw: unknown): Checked {
   return { value: result.data === '' || result.data === null ? undefined : result.data };
 }
 
-/** An ISO calendar date, `YYYY-MM-DD`, that exists (no 31 February). */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+export { isIsoDate } from './field-filter-rules.ts';
 
 function checkNumber(field: CategoryField, raw: unknown): Checked {
   if (typeof raw !== 'number' || !Number.isFinite(raw)) return problem('invalid', 'Expected a number');

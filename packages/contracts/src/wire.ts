@@ -4,6 +4,7 @@
  * main entry.
  */
 export * from './box-geometry.ts';
+export * from './field-filter-rules.ts';
 export * from './idempotency-key.ts';
 export type { Bounds, LatLng } from './primitives.ts';
 export * from './routes.ts';

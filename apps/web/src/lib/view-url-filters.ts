@@ -1,5 +1,5 @@
-import type { FieldFilterParam } from '@karta/contracts';
-import { MAX_FILTER_FIELDS, MAX_FILTER_VALUES } from '@karta/contracts';
+// From the entry without zod: the home page's first view reads its URL before the schemas load.
+import { type FieldFilterParam, MAX_FILTER_FIELDS, MAX_FILTER_VALUES } from '@karta/contracts/wire';
 
 /**
  * The field filters of a page's URL, written as the API takes them, so a link, the map's request

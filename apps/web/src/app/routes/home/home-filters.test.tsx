@@ -135,7 +135,7 @@ describe('field filters on the home page', () => {
     const calls = siteAnswers();
     const user = renderHome('?lat=45.8&lng=15.98&z=13&cat=defibrillator');
     await user.click(await screen.findByTestId('field-filters-button'));
-    const panel = screen.getByRole('region', { name: 'Filter by details' });
+    const panel = await screen.findByRole('region', { name: 'Filter by details' });
     await waitFor(() =>
       expect(within(panel).getByTestId('field-filters-count')).toHaveTextContent('40 places in view'),
     );

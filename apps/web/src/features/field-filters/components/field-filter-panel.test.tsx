@@ -73,6 +73,12 @@ function renderPanel(
 const button = () => screen.getByTestId('field-filters-button');
 const panel = () => screen.getByRole('region', { name: 'Filter by details' });
 
+/** Presses Filters and waits for the sheet (its code is a chunk of its own). */
+async function openPanel(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(button());
+  return screen.findByRole('region', { name: 'Filter by details' });
+}
+
 describe('the field filter panel', () => {
   it('shows nothing when no chosen category has a filterable field', () => {
     renderPanel([], []);
@@ -105,7 +111,7 @@ describe('the field filter panel', () => {
   it('opens as a region after its button, takes the focus, says the count, and gives the focus back on Escape', async () => {
     const { user } = renderPanel();
     expect(button()).toHaveAccessibleName('Filters');
-    await user.click(button());
+    await openPanel(user);
     expect(button()).toHaveAttribute('aria-expanded', 'true');
     expect(button()).toHaveAttribute('aria-controls', panel().id);
     expect(within(panel()).getByRole('heading', { name: 'Filter by details' })).toHaveFocus();
@@ -123,7 +129,7 @@ describe('the field filter panel', () => {
 
   it('offers yes/no and one choice as chips with "Any" first: any of the choices, one answer of yes/no', async () => {
     const { user, changes } = renderPanel();
-    await user.click(button());
+    await openPanel(user);
     const access = within(within(panel()).getByRole('group', { name: 'Access' }));
     expect(access.getByRole('button', { name: 'Any' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(access.getByRole('button', { name: 'Public' }));
@@ -145,7 +151,7 @@ describe('the field filter panel', () => {
 
   it('offers several choices as checkboxes, any of those ticked, under each category’s name', async () => {
     const { user, changes } = renderPanel([], [defibrillator, foodBank]);
-    await user.click(button());
+    await openPanel(user);
     expect(
       within(panel())
         .getAllByRole('heading', { level: 4 })
@@ -164,7 +170,7 @@ describe('the field filter panel', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const { user, changes } = renderPanel();
-      await user.click(button());
+      await openPanel(user);
       const floor = within(within(panel()).getByRole('group', { name: 'Floor' }));
       await user.type(floor.getByLabelText('From'), '2');
       expect(changes).toEqual([]);
@@ -190,7 +196,7 @@ describe('the field filter panel', () => {
 
   it('clears every filter with "Clear filters", offered only while some are on, and closes with "Show places"', async () => {
     const { user, changes } = renderPanel([{ key: 'indoor', values: ['false'] }]);
-    await user.click(button());
+    await openPanel(user);
     const clear = within(panel()).getByRole('button', { name: 'Clear filters' });
     await user.click(clear);
     expect(changes.at(-1)).toEqual([]);
@@ -206,7 +212,7 @@ describe('the field filter panel', () => {
     renderWithApp(
       <FieldFilterPanel groups={[defibrillator]} filters={[]} onChange={() => {}} count={null} />,
     );
-    await user.click(button());
+    await openPanel(user);
     expect(screen.getByTestId('field-filters-count')).toBeEmptyDOMElement();
   });
 });

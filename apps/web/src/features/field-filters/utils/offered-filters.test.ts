@@ -1,6 +1,6 @@
-import type { CategoryField } from '@karta/contracts';
+import { type CategoryField, FILTERABLE_TYPES } from '@karta/contracts';
 import { describe, expect, it } from 'vitest';
-import { applicableFilters, offeredFilterGroups } from './offered-filters.ts';
+import { applicableFilters, offeredFilterGroups, PANEL_TYPES } from './offered-filters.ts';
 
 const yesNo = (key: string, en: string, hr: string): CategoryField => ({
   key,
@@ -39,6 +39,10 @@ const shelter = { slug: 'shelter', name: { en: 'Shelter' }, fields: [] };
 const categories = [defibrillator, water, shelter];
 
 describe('the fields the panel offers', () => {
+  it('has a control for every type the API filters on, and for no other', () => {
+    expect([...PANEL_TYPES].sort()).toEqual([...FILTERABLE_TYPES].sort());
+  });
+
   it('offers a chosen category’s filterable fields in its order, labelled in the reader’s language', () => {
     const groups = offeredFilterGroups(categories, ['defibrillator'], [], 'hr', 'en');
     expect(groups).toEqual([

@@ -1,16 +1,15 @@
-import {
-  type Category,
-  type CategoryField,
-  FILTERABLE_TYPES,
-  type FieldFilterParam,
-  filterableFields,
-  typedFilters,
-} from '@karta/contracts';
+import type { Category, CategoryField } from '@karta/contracts';
+// From the entry without zod: the panel is on the home page's first view.
+import { type FieldFilterParam, filterableFields, typedFilters } from '@karta/contracts/wire';
 import { fieldLabel, optionView } from '../../../lib/categories/field-values.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 
-/** A type a visitor can filter on. */
-export type FilterableType = (typeof FILTERABLE_TYPES)[number];
+/**
+ * The types a visitor can filter on, each with its control: the contracts' FILTERABLE_TYPES (a test
+ * holds them equal), written out since that list's module builds schemas with zod.
+ */
+export const PANEL_TYPES = ['boolean', 'enum', 'multi_enum', 'number', 'integer', 'date'] as const;
+export type FilterableType = (typeof PANEL_TYPES)[number];
 
 /** One field the panel offers, labelled in the reader's language. */
 export interface OfferedField {
@@ -36,7 +35,7 @@ export interface OfferedGroup {
 type FilterCategory = Pick<Category, 'slug' | 'name' | 'fields'>;
 
 const isFilterable = (field: CategoryField): field is CategoryField & { type: FilterableType } =>
-  field.filterable === true && (FILTERABLE_TYPES as readonly string[]).includes(field.type);
+  field.filterable === true && (PANEL_TYPES as readonly string[]).includes(field.type);
 
 /** The categories a filter applies to: the chosen ones, or every one when none is chosen. */
 export function categoriesInScope<C extends Pick<Category, 'slug'>>(
