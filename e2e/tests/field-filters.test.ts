@@ -106,6 +106,11 @@ describeInBrowser('filtering by a category’s fields', (suite) => {
     expect(lastAnswer?.url.searchParams.get('f.access')).toBe('yes');
     expect(lastAnswer?.url.searchParams.get('f.indoor')).toBe('true');
     expect(lastAnswer?.drawn).toBe(matching.total);
+    // The download holds what the list holds.
+    const geojson = (await (await fetch(await karta.exportLink('geojson'))).json()) as {
+      features: unknown[];
+    };
+    expect(geojson.features).toHaveLength(matching.total);
     // The list's pages hold only such places.
     for (const id of (await karta.listIds()).slice(0, 5)) {
       const place = await api.getPlace(id);

@@ -173,6 +173,14 @@ describe('field filters on the home page', () => {
         .map((chip) => chip.textContent),
     ).toEqual(['Access: Public', 'Indoor: Yes']);
 
+    // The download holds what the list holds.
+    const csv = new URL(
+      (await screen.findByTestId('export-csv')).getAttribute('href') ?? '',
+      'http://karta.test',
+    );
+    expect(csv.searchParams.get('f.access')).toBe('yes');
+    expect(csv.searchParams.get('f.indoor')).toBe('true');
+
     await user.click(screen.getByTestId('share-button'));
     const link = new URL((screen.getByTestId('share-link') as HTMLInputElement).value);
     expect(link.searchParams.get('f.access')).toBe('yes');

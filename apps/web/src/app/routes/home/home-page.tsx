@@ -167,6 +167,7 @@ export function HomePage() {
                 categories={view.categories}
                 openNow={view.openNow}
                 search={view.search}
+                fieldFilters={view.filters}
               />
             )}
             {/* The feed is of a view and its categories, not of a search. */}

@@ -1,3 +1,4 @@
+import type { FieldFilterParam } from '@karta/contracts';
 import { type Bounds, normalizeBounds } from '@karta/map-core';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
@@ -10,6 +11,8 @@ interface ExportLinksProps {
   openNow?: boolean;
   /** A search the list shows: the download holds every place matching it, wherever it is. */
   search?: string;
+  /** The field filters (`f.<key>`) the list holds to. */
+  fieldFilters?: readonly FieldFilterParam[];
 }
 
 /**
@@ -17,10 +20,13 @@ interface ExportLinksProps {
  * in view with the category filter, or with a search every place matching it in those categories.
  * Plain links: the server streams the file, so any size downloads without the page holding it.
  */
-export function ExportLinks({ bounds, categories, openNow = false, search }: ExportLinksProps) {
+export function ExportLinks({ bounds, categories, openNow = false, search, fieldFilters }: ExportLinksProps) {
   const { t } = useTranslation();
   if (search === undefined && !bounds) return null;
-  const open = openNow ? { openNow: true } : {};
+  const open = {
+    ...(openNow ? { openNow: true } : {}),
+    ...(fieldFilters && fieldFilters.length > 0 ? { f: fieldFilters.map((filter) => ({ ...filter })) } : {}),
+  };
   const filters =
     search === undefined
       ? { bbox: bounds ? normalizeBounds(bounds) : undefined, category: [...categories], ...open }
