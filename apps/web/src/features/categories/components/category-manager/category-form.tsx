@@ -8,6 +8,9 @@ import { errorMessageKey } from '../../../../lib/error-message.ts';
 import { languageNameIn } from '../../../../lib/i18n/locales.ts';
 import { useCreateCategory } from '../../api/create-category.ts';
 import { useUpdateCategory } from '../../api/update-category.ts';
+import { useFieldDrafts } from '../../hooks/use-field-drafts.ts';
+import { checkFieldDrafts, serverFieldProblems } from '../../utils/field-problems.ts';
+import { FieldsEditor } from '../field-editor/fields-editor.tsx';
 import {
   type CategoryDraft,
   COLOR_NAMES,
@@ -25,17 +28,24 @@ interface CategoryFormProps {
   category?: Category;
   onSaved(category: Category): void;
   onCancel?(): void;
+  /** Admins may delete a removed field's hidden values for good. */
+  canPurge?: boolean;
 }
 
 const inputClass =
-  'mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm aria-invalid:border-red-600';
+  'mt-1 block min-h-11 w-full rounded-lg border border-gray-300 px-3 py-2 text-base sm:text-sm aria-invalid:border-red-600';
+
+/** What the focus goes to after a refused submit: the first control with a problem. */
+const FIRST_PROBLEM = '[aria-invalid=true], [data-focus-on-problem]';
 
 /**
  * Creates or edits a category: its slug (fixed once created), a name per language, a colour from
- * the palette and an icon from the list. Problems are shown beside their fields; the first one
- * takes the focus on submit.
+ * the palette, an icon from the list, and its fields (sent only when they changed, so a change of
+ * the name cannot undo another moderator's change of the fields). Problems are shown beside their
+ * fields, the server's too; the first one takes the focus on submit. The buttons stay at the
+ * bottom of the screen while the form is on it, so Save is never a long scroll away.
  */
-export function CategoryForm({ category, onSaved, onCancel }: CategoryFormProps) {
+export function CategoryForm({ category, onSaved, onCancel, canPurge = false }: CategoryFormProps) {
   const { t, i18n } = useTranslation();
   const { languages } = useRuntimeConfig();
   const creating = !category;
@@ -45,12 +55,13 @@ export function CategoryForm({ category, onSaved, onCancel }: CategoryFormProps)
   const [draft, setDraft] = useState<CategoryDraft>(() => draftOf(languages, category));
   const [slugTouched, setSlugTouched] = useState(false);
   const [problems, setProblems] = useState<Partial<Record<DraftField, DraftProblem>>>({});
+  const fields = useFieldDrafts(category, languages);
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
 
   const focusFirstProblem = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus());
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(FIRST_PROBLEM)?.focus());
 
   const setName = (language: string, value: string) =>
     setDraft((current) => {
@@ -65,19 +76,33 @@ export function CategoryForm({ category, onSaved, onCancel }: CategoryFormProps)
     event.preventDefault();
     if (saving) return;
     const found = checkDraft(draft, creating);
+    const foundInFields = checkFieldDrafts(fields.drafts);
     setProblems(found);
+    fields.setProblems(foundInFields);
     setError(null);
-    if (Object.keys(found).length > 0) {
+    if (Object.keys(found).length > 0 || Object.keys(foundInFields).length > 0) {
       focusFirstProblem();
       return;
     }
+    // The drafts as sent: the server's `fields.<i>` points into this list.
+    const sent = fields.drafts;
     const onError = (failure: unknown) => {
       const blamed = serverProblems(failure, creating);
+      const inFields = serverFieldProblems(failure, sent);
       setProblems(blamed);
-      if (Object.keys(blamed).length > 0) focusFirstProblem();
-      else setError(t(errorMessageKey(failure)));
+      fields.setProblems(inFields.problems);
+      const placed = Object.keys(blamed).length > 0 || Object.keys(inFields.problems).length > 0;
+      if (placed) focusFirstProblem();
+      if (inFields.unplaced) setError(t('categories.fields.unplaced'));
+      else if (!placed) setError(t(errorMessageKey(failure)));
     };
-    const body = { name: namesOf(draft), color: draft.color, icon: draft.icon };
+    const sendFields = creating ? fields.definitions.length > 0 : fields.changed;
+    const body = {
+      name: namesOf(draft),
+      color: draft.color,
+      icon: draft.icon,
+      ...(sendFields ? { fields: fields.definitions } : {}),
+    };
     if (category) update.mutate({ id: category.id, ...body }, { onSuccess: onSaved, onError });
     else create.mutate({ slug: draft.slug, ...body }, { onSuccess: onSaved, onError });
   };
@@ -205,24 +230,31 @@ export function CategoryForm({ category, onSaved, onCancel }: CategoryFormProps)
         {problemText('icon')}
       </div>
 
+      <div className="border-t border-gray-100 pt-4">
+        <FieldsEditor editor={fields} category={category} canPurge={canPurge} />
+      </div>
+
       <div role="alert" data-testid="category-error">
         {error && (
           <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>
         )}
       </div>
 
-      <div className="flex flex-wrap gap-2">
+      <div
+        data-testid="category-form-actions"
+        className="sticky bottom-0 z-10 -mx-4 flex flex-wrap gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur-sm"
+      >
         <button
           type="submit"
           data-testid="save-category"
-          className={buttonStyles.primary}
+          className={`${buttonStyles.primary} min-h-11`}
           aria-disabled={saving || undefined}
         >
           {saving && <Spinner className="size-4" />}
           {creating ? t('categories.manage.create') : t('categories.manage.save')}
         </button>
         {onCancel && (
-          <button type="button" className={buttonStyles.secondary} onClick={onCancel}>
+          <button type="button" className={`${buttonStyles.secondary} min-h-11`} onClick={onCancel}>
             {t('categories.manage.cancel')}
           </button>
         )}

@@ -7,8 +7,11 @@ import { useCategories } from '../../../../lib/categories/get-categories.ts';
 import { CategoryForm } from './category-form.tsx';
 import { CategoryRow } from './category-row.tsx';
 
-/** The categories screen: every category with Edit and Delete, and a form to add one. */
-export function CategoryManager() {
+/**
+ * The categories screen: every category with Edit and Delete, and a form to add one.
+ * `canPurge`: admins may delete a removed field's hidden values for good.
+ */
+export function CategoryManager({ canPurge = false }: { canPurge?: boolean }) {
   const { t } = useTranslation();
   const showToast = useToast();
   const query = useCategories();
@@ -75,7 +78,7 @@ export function CategoryManager() {
           ) : (
             <ul data-testid="category-list" className="space-y-3">
               {query.data.map((category) => (
-                <CategoryRow key={category.id} category={category} />
+                <CategoryRow key={category.id} category={category} canPurge={canPurge} />
               ))}
             </ul>
           ))}

@@ -4,10 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../../components/toast/toast-context.ts';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
+import { useRuntimeConfig } from '../../../../config/runtime-config.ts';
+import { fieldLabel } from '../../../../lib/categories/field-values.ts';
 import { errorMessageKey } from '../../../../lib/error-message.ts';
 import { languageNameIn } from '../../../../lib/i18n/locales.ts';
 import { localizeText } from '../../../../lib/i18n/localize-text.ts';
 import { useDeleteCategory } from '../../api/delete-category.ts';
+import { editorButton, removeButton } from '../field-editor/editor-parts.tsx';
 import { CategoryForm } from './category-form.tsx';
 
 /** How many places still use a category, from a 409's details. */
@@ -17,9 +20,13 @@ function placesInUse(error: unknown): number | null {
   return typeof places === 'number' ? places : null;
 }
 
-/** One category: its colour, names and icon, with Edit (in place) and Delete (after a confirmation). */
-export function CategoryRow({ category }: { category: Category }) {
+/**
+ * One category: its colour, names, icon and fields, with Edit (in place) and Delete (after a
+ * confirmation). `canPurge`: the editor offers to delete a removed field's hidden values (admins).
+ */
+export function CategoryRow({ category, canPurge = false }: { category: Category; canPurge?: boolean }) {
   const { t, i18n } = useTranslation();
+  const { defaultLanguage } = useRuntimeConfig();
   const showToast = useToast();
   const remove = useDeleteCategory();
   const [editing, setEditing] = useState(false);
@@ -55,7 +62,8 @@ export function CategoryRow({ category }: { category: Category }) {
           className="size-8 shrink-0 rounded-full"
           style={{ backgroundColor: category.color }}
         />
-        <div className="min-w-0 flex-1">
+        {/* Beside the buttons where there is room; above them on a phone, so no line is squeezed. */}
+        <div className="min-w-0 flex-1 basis-56">
           <p className="font-semibold break-words text-gray-900">{name}</p>
           <p className="text-sm break-words text-gray-600">
             <span className="font-mono">{category.slug}</span>
@@ -68,13 +76,22 @@ export function CategoryRow({ category }: { category: Category }) {
               .map((language) => `${languageNameIn(language, i18n.language)}: ${category.name[language]}`)
               .join(' · ')}
           </p>
+          {(category.fields ?? []).length > 0 && (
+            <p data-testid="category-fields-summary" className="text-sm break-words text-gray-600">
+              {t('categories.manage.fieldsSummary', {
+                fields: (category.fields ?? [])
+                  .map((field) => fieldLabel(field, i18n.language, defaultLanguage))
+                  .join(', '),
+              })}
+            </p>
+          )}
         </div>
         {!editing && !confirming && (
           <div className="flex gap-2">
             <button
               type="button"
               data-testid="edit-category"
-              className={buttonStyles.action}
+              className={editorButton}
               onClick={() => {
                 setError(null);
                 setEditing(true);
@@ -86,7 +103,7 @@ export function CategoryRow({ category }: { category: Category }) {
             <button
               type="button"
               data-testid="delete-category"
-              className={`${buttonStyles.action} text-red-800`}
+              className={removeButton}
               onClick={() => {
                 setError(null);
                 setConfirming(true);
@@ -126,6 +143,7 @@ export function CategoryRow({ category }: { category: Category }) {
         <div className="mt-4 border-t border-gray-100 pt-4">
           <CategoryForm
             category={category}
+            canPurge={canPurge}
             onSaved={() => {
               setEditing(false);
               showToast(t('categories.manage.saved'));
