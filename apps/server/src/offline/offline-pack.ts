@@ -68,7 +68,7 @@ export async function offlinePackChunks(
     fieldFilters?: readonly PlaceFieldFilter[];
   },
 ): Promise<{ count: number; chunks: AsyncGenerator<string> }> {
-  const filters = { ...exportFilters({ bbox: query.bbox, category: query.category }), fieldFilters };
+  const filters = exportFilters({ bbox: query.bbox, category: query.category }, fieldFilters);
   const read = await places.inIdOrderUpTo(filters, null, {
     bound: MAX_OFFLINE_PLACES,
     pageSize: PACK_PAGE_SIZE,
