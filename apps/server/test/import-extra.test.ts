@@ -247,6 +247,33 @@ describe.skipIf(!databaseAvailable)(`the values of category fields in imported f
     expect(moved?.hidden_extra).toEqual({ indoor: true, level: 4 });
   });
 
+  it('counts the values’ text in a place’s total of text, as a proposal does', async () => {
+    const keys = ['one', 'two', 'three', 'four', 'five'];
+    await createCategory(
+      t,
+      moderator,
+      'notes',
+      keys.map((key) => ({ key, type: 'longtext' as const, label: { en: key } })),
+    );
+    const long = 'x'.repeat(2000);
+    const place = (extraKeys: string[]) =>
+      collection(
+        feature({
+          externalId: `notes-${extraKeys.length}`,
+          category: 'notes',
+          name_en: 'Notes',
+          description_hr: long,
+          description_en: long,
+          extra: Object.fromEntries(extraKeys.map((key) => [key, long])),
+        }),
+      );
+    // 4 000 characters of descriptions and 6 000 of values fit in the 12 000 a place holds; 10 000 do not.
+    expect((await importInto(t, moderator, 'geojson', place(keys.slice(0, 3)))).json().refused).toEqual([]);
+    expect((await importInto(t, moderator, 'geojson', place(keys))).json().refused).toEqual([
+      { row: 1, errors: [expect.objectContaining({ path: 'description', code: 'too_long' })] },
+    ]);
+  });
+
   it('asks a new place for its required values, and leaves an existing one’s alone when the file names none', async () => {
     const missing = await importInto(t, moderator, 'csv', `${BASE}\r\noffice-1,office,Office,45.8,16\r\n`);
     expect(missing.json().refused).toEqual([

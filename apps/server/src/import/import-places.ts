@@ -1,5 +1,6 @@
 import {
   type CategoryField,
+  type Extra,
   type FieldIssue,
   type ImportedField,
   type ImportFormat,
@@ -222,19 +223,9 @@ export async function importPlaces(
         report.refused.push({ row: item.row, errors: extra.issues });
         continue;
       }
-      // The total of a place's text counts its values' text too, as a proposal's does.
-      if (placeTextLength({ ...item.values, extra: extra.extra }) > PLACE_TEXT_MAX) {
-        report.refused.push({
-          row: item.row,
-          errors: [
-            {
-              path: 'description',
-              code: 'too_long',
-              message: `A place holds at most ${PLACE_TEXT_MAX} characters of text in all`,
-              params: { maximum: PLACE_TEXT_MAX },
-            },
-          ],
-        });
+      const tooMuchText = textTotalIssue(item.values, extra.extra);
+      if (tooMuchText) {
+        report.refused.push({ row: item.row, errors: [tooMuchText] });
         continue;
       }
       if (!existing) {
@@ -333,6 +324,20 @@ export async function importPlaces(
     await analyzeAfterImport(db, report.created + report.updated);
     return { report, imported: true, staleUpdates };
   });
+}
+
+/**
+ * The issue of a place whose text, its values' included, passes PLACE_TEXT_MAX (at `description`,
+ * as a proposal's), or null. The row's own check counted its texts without the values.
+ */
+function textTotalIssue(values: Values, extra: Extra): FieldIssue | null {
+  if (placeTextLength({ ...values, extra }) <= PLACE_TEXT_MAX) return null;
+  return {
+    path: 'description',
+    code: 'too_long',
+    message: `A place holds at most ${PLACE_TEXT_MAX} characters of text in all`,
+    params: { maximum: PLACE_TEXT_MAX },
+  };
 }
 
 /** Thrown inside the transaction to roll back an import with refused rows. */
