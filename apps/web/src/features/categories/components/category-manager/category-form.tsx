@@ -1,5 +1,5 @@
 import { CATEGORY_ICONS, CATEGORY_PALETTE, type Category } from '@karta/contracts';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
@@ -60,8 +60,13 @@ export function CategoryForm({ category, onSaved, onCancel, canPurge = false }: 
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
 
-  const focusFirstProblem = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(FIRST_PROBLEM)?.focus());
+  // The focus moves once the problems are drawn (a server's answer renders when React gets to it,
+  // which may be after the next frame), so after the commit that shows them.
+  const [focusRequest, setFocusRequest] = useState(0);
+  const focusFirstProblem = () => setFocusRequest((count) => count + 1);
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>(FIRST_PROBLEM)?.focus();
+  }, [focusRequest]);
 
   const setName = (language: string, value: string) =>
     setDraft((current) => {
@@ -126,7 +131,8 @@ export function CategoryForm({ category, onSaved, onCancel, canPurge = false }: 
       onSubmit={submit}
       data-testid="category-form"
       data-mode={creating ? 'create' : 'edit'}
-      className="space-y-4"
+      // A control brought into view (the focus on a problem) stops short of the buttons' bar.
+      className="space-y-4 [&_input]:scroll-mb-24 [&_select]:scroll-mb-24 [&_textarea]:scroll-mb-24"
     >
       <div className="grid gap-4 sm:grid-cols-2">
         {languages.map((language, index) => (
