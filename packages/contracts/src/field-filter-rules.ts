@@ -119,14 +119,15 @@ export function typedFilters(
 /**
  * The fields requests may filter on, by key, from every category's `fields`: those marked
  * `filterable`. A key shared by several categories has one type (the server refuses otherwise);
- * its options are all of theirs.
+ * its options are all of theirs. A category without `fields` has none: a browser reads the
+ * categories' answer before the checks that fill them in, or holds one saved before fields existed.
  */
 export function filterableFields(
-  categories: readonly { fields: readonly CategoryField[] }[],
+  categories: readonly { fields?: readonly CategoryField[] }[],
 ): Map<string, Pick<CategoryField, 'type' | 'options'>> {
   const fields = new Map<string, Pick<CategoryField, 'type' | 'options'>>();
   for (const category of categories) {
-    for (const field of category.fields) {
+    for (const field of category.fields ?? []) {
       if (!field.filterable) continue;
       const known = fields.get(field.key);
       const options = [...(known?.options ?? []), ...(field.options ?? [])].filter(

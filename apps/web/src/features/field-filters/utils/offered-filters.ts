@@ -55,6 +55,15 @@ export function categoriesInScope<C extends Pick<Category, 'slug'>>(
  * grouped by it: a field filter keeps only the places that hold the value, so its category's name
  * says what the visitor is narrowing to.
  */
+/**
+ * A category's filterable fields. `fields` may be missing on the first view: the categories'
+ * answer is read before the contracts' checks (which fill it in) have loaded, and a browser may
+ * hold an answer saved before categories had fields.
+ */
+function filterableOf(category: FilterCategory) {
+  return (category.fields ?? []).filter(isFilterable);
+}
+
 export function offeredFilterGroups(
   categories: readonly FilterCategory[],
   chosen: readonly string[],
@@ -65,15 +74,14 @@ export function offeredFilterGroups(
   const scope = categoriesInScope(categories, chosen);
   const owners = new Map<string, number>();
   for (const category of scope) {
-    for (const field of category.fields.filter(isFilterable))
-      owners.set(field.key, (owners.get(field.key) ?? 0) + 1);
+    for (const field of filterableOf(category)) owners.set(field.key, (owners.get(field.key) ?? 0) + 1);
   }
   const chosenValues = new Map(filters.map((filter) => [filter.key, new Set(filter.values)]));
   const shared = new Map<string, OfferedField>();
   const groups: OfferedGroup[] = [];
   for (const category of scope) {
     const own: OfferedField[] = [];
-    for (const field of category.fields.filter(isFilterable)) {
+    for (const field of filterableOf(category)) {
       const offered = offeredField(field, chosenValues.get(field.key), language, fallbackLanguage);
       if ((owners.get(field.key) ?? 0) < 2) {
         own.push(offered);
