@@ -1,5 +1,6 @@
 import type { Extra } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishRun, stageBatch, startRun } from '../src/import/import-staging.ts';
 import { signedInUser } from './support/auth.ts';
 import { createCategory, EVERY_TYPE_FIELDS, retireOption, setFields } from './support/every-field-type.ts';
 import { importInto, type User } from './support/import-files.ts';
@@ -272,6 +273,55 @@ describe.skipIf(!databaseAvailable)(`the values of category fields in imported f
     expect((await importInto(t, moderator, 'geojson', place(keys))).json().refused).toEqual([
       { row: 1, errors: [expect.objectContaining({ path: 'description', code: 'too_long' })] },
     ]);
+  });
+
+  it('hides, rather than shows, a staged value of a field removed before the run is published', async () => {
+    // As PGlite stages an import and publishes it a moment later, with a field removed in between.
+    await imported('csv', `${BASE},x_indoor,x_level\r\nstaged-old,aed,Staged,45.8,16,false,1\r\n`);
+    const existing = await stored('staged-old');
+    if (!existing) throw new Error('not created');
+    const { rows } = await t.database.query<Record<string, unknown>>(
+      `SELECT category_id, name, description, primary_language, lat, lng, radius, location_privacy,
+         address, phone, email, website, opening_hours FROM places WHERE id = $1`,
+      [existing.id],
+    );
+    const columns = rows[0] ?? {};
+    const run = await startRun(t.database, 'published', moderator.id);
+    await stageBatch(
+      t.database,
+      run,
+      1,
+      [{ ...columns, external_id: 'staged-new', extra: { indoor: true, level: 3 }, changes: {} }],
+      [
+        {
+          ...columns,
+          id: existing.id,
+          version: existing.version,
+          extra: { indoor: true, level: 2 },
+          hidden: {},
+          changes: {},
+        },
+      ],
+    );
+    await setFields(
+      t,
+      moderator,
+      aedId,
+      EVERY_TYPE_FIELDS.filter((field) => field.key !== 'level'),
+    );
+    try {
+      await publishRun(t.database, run);
+      expect(await stored('staged-new')).toMatchObject({
+        extra: { indoor: true },
+        hidden_extra: { level: 3 },
+      });
+      expect(await stored('staged-old')).toMatchObject({
+        extra: { indoor: true },
+        hidden_extra: { level: 2 },
+      });
+    } finally {
+      await setFields(t, moderator, aedId, EVERY_TYPE_FIELDS);
+    }
   });
 
   it('asks a new place for its required values, and leaves an existing one’s alone when the file names none', async () => {

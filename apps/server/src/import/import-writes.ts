@@ -44,6 +44,20 @@ function rowsOf(source: BatchSource, list: 'creates' | 'updates', columns: strin
 }
 
 /**
+ * The input rows with their values split by their category's fields as they are when written:
+ * `shown`, of the fields it has; `unshown`, of any other, which go out of sight (`hidden_extra`)
+ * as a field's removal moves every place's values. Rows staged on PGlite are published after a
+ * field may have been removed (PostgreSQL locks the categories for the import: nothing there is
+ * unshown); a value is never shown for a field its category no longer has, nor lost.
+ */
+const SPLIT_VALUES = `SELECT i.*,
+    (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(i.extra) e
+      WHERE c.fields @> jsonb_build_array(jsonb_build_object('key', e.key))) AS shown,
+    (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(i.extra) e
+      WHERE NOT c.fields @> jsonb_build_array(jsonb_build_object('key', e.key))) AS unshown
+  FROM input i JOIN categories c ON c.id = i.category_id`;
+
+/**
  * Writes one batch: creates with their `created` history entries, then updates (a version bump
  * and an `edited` entry, like an edit). An update applies only to the version it was decided on:
  * a place edited since (between staging and publishing on PGlite) keeps that edit. Returns how
@@ -72,11 +86,11 @@ async function writeCreates(
   );
   const next = creates.params.length + 1;
   await q.query(
-    `WITH input AS (${creates.sql}), inserted AS (
-       INSERT INTO places (external_id, ${FIELD_COLUMNS}, extra, status, author_id, published_at)
-       SELECT external_id, ${FIELD_COLUMNS}, coalesce(extra, '{}'::jsonb), $${next}::text, $${next + 1}::int8,
-         CASE WHEN $${next}::text = 'published' THEN now() END
-       FROM input
+    `WITH input AS (${creates.sql}), split AS (${SPLIT_VALUES}), inserted AS (
+       INSERT INTO places (external_id, ${FIELD_COLUMNS}, extra, hidden_extra, status, author_id, published_at)
+       SELECT external_id, ${FIELD_COLUMNS}, coalesce(shown, '{}'::jsonb), coalesce(unshown, '{}'::jsonb),
+         $${next}::text, $${next + 1}::int8, CASE WHEN $${next}::text = 'published' THEN now() END
+       FROM split
        RETURNING id, external_id, version
      )
      INSERT INTO place_history (place_id, version, actor_id, action, changes)
@@ -94,11 +108,12 @@ async function writeUpdates(q: Queryable, source: BatchSource, actorId: number |
   );
   const actor = updates.params.length + 1;
   const { rows } = await q.query<{ wanted: number; applied: number }>(
-    `WITH input AS (${updates.sql}), updated AS (
-       UPDATE places p SET ${SET_COLUMNS}, extra = coalesce(i.extra, p.extra),
-         hidden_extra = p.hidden_extra || coalesce(i.hidden, '{}'::jsonb),
+    `WITH input AS (${updates.sql}), split AS (${SPLIT_VALUES}), updated AS (
+       UPDATE places p SET ${SET_COLUMNS},
+         extra = CASE WHEN i.extra IS NULL THEN p.extra ELSE coalesce(i.shown, '{}'::jsonb) END,
+         hidden_extra = p.hidden_extra || coalesce(i.hidden, '{}'::jsonb) || coalesce(i.unshown, '{}'::jsonb),
          version = p.version + 1, updated_at = now()
-       FROM input i WHERE p.id = i.id AND p.version = i.version
+       FROM split i WHERE p.id = i.id AND p.version = i.version
        RETURNING p.id, p.version
      ), history AS (
        INSERT INTO place_history (place_id, version, actor_id, action, changes)
