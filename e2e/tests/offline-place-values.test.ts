@@ -104,7 +104,8 @@ describe('a place’s filterable values in the browser and in the database', () 
         expect(browser ?? null).toEqual(rows[0]?.values);
         if (browser) withValues += 1;
       }),
-      { numRuns: 500 },
+      // A fixed seed: the share of draws holding a value (checked below) is then the same on every run.
+      { numRuns: 500, seed: 20_261_128 },
     );
     // Most draws hold some filterable value: the comparison is not of NULLs alone.
     expect(withValues).toBeGreaterThan(200);
