@@ -2,12 +2,12 @@ import type { FieldFilterParam } from '@karta/contracts';
 import { lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { FilterIcon } from '../../../components/ui/icons.tsx';
 import { whenIdleAfterFirstView } from '../../../lib/after-first-view.ts';
 import { withoutField } from '../utils/filter-edits.ts';
 import { filterSummaries } from '../utils/filter-summary.ts';
 import type { OfferedGroup } from '../utils/offered-filters.ts';
 import { ActiveFilters } from './active-filters.tsx';
-import { FilterIcon } from './filter-icon.tsx';
 
 /**
  * The open panel and its controls: a chunk of its own, off the home page's first view (its
