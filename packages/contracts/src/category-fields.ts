@@ -34,6 +34,20 @@ export const FILTERABLE_TYPES = [
   'date',
 ] as const satisfies readonly FieldType[];
 
+/**
+ * The types of the fields a category can be filtered on, by key (`{"indoor": "boolean"}`): fields
+ * marked `filterable` of a filterable type. The server keeps it as `categories.filter_types`, and
+ * only these of a place's values reach the map's index, on the server and offline alike.
+ */
+export function filterTypesOf(fields: readonly { key: string; type: FieldType; filterable?: boolean }[]) {
+  const filterable: readonly FieldType[] = FILTERABLE_TYPES;
+  return Object.fromEntries(
+    fields
+      .filter((field) => field.filterable && filterable.includes(field.type))
+      .map((field) => [field.key, field.type]),
+  ) as Record<string, FieldType>;
+}
+
 /** The types with `options`. */
 const OPTION_TYPES: readonly FieldType[] = ['enum', 'multi_enum'];
 /** The types with `min`, `max` and `unit`. */

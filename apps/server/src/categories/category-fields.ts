@@ -1,12 +1,14 @@
 import {
   type CategoryField,
-  FILTERABLE_TYPES,
   type FieldIssue,
   type FieldType,
+  filterTypesOf,
   unsupportedLanguageIssues,
 } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
+
+export { filterTypesOf };
 
 /** A category's field definitions as stored: the active list and the removed ones still holding values. */
 export interface StoredFields {
@@ -22,16 +24,6 @@ export interface FieldsChange extends StoredFields {
   show: string[];
   /** The filterable fields' types by key, as `categories.filter_types` stores them. */
   filterTypes: Record<string, FieldType>;
-}
-
-/** The filterable fields' types by key: what the map index carries of each place's values. */
-export function filterTypesOf(fields: readonly CategoryField[]): Record<string, FieldType> {
-  const filterable: readonly FieldType[] = FILTERABLE_TYPES;
-  return Object.fromEntries(
-    fields
-      .filter((field) => field.filterable && filterable.includes(field.type))
-      .map((field) => [field.key, field.type]),
-  );
 }
 
 /** Labels, help and option labels only in the deployment's languages, each at `fields.<i>.…`. */

@@ -1,29 +1,11 @@
-import {
-  type CategoryField,
-  dayNumber,
-  type Extra,
-  FILTERABLE_TYPES,
-  type FieldType,
-} from '@karta/contracts';
+import { dayNumber, type Extra, type FieldType, filterTypesOf } from '@karta/contracts';
 import type { PlaceValue } from '@karta/map-core/clustering';
 
 /** A category's filterable fields' types by key: what the server keeps as `categories.filter_types`. */
 export type FilterTypes = Readonly<Record<string, FieldType>>;
 
-const filterable: readonly FieldType[] = FILTERABLE_TYPES;
-
-/**
- * The types of the fields a category can be filtered on, by key, as the server writes them into
- * `filter_types` (category-fields.ts, `filterTypesOf`): fields marked `filterable` of a filterable
- * type. Only these of a place's values reach the map's index, on the server as here.
- */
-export function filterTypesOf(fields: readonly CategoryField[]): FilterTypes {
-  return Object.fromEntries(
-    fields
-      .filter((field) => field.filterable && filterable.includes(field.type))
-      .map((field) => [field.key, field.type]),
-  );
-}
+/** The types of the fields a category can be filtered on: the server's `filter_types`. */
+export { filterTypesOf };
 
 /** A JSON value as PostgreSQL's `#>> '{}'` gives it: text as it is, anything else as JSON. */
 const textOf = (value: Extra[string]) => (typeof value === 'string' ? value : JSON.stringify(value));
