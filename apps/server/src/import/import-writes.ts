@@ -44,6 +44,14 @@ function rowsOf(source: BatchSource, list: 'creates' | 'updates', columns: strin
 }
 
 /**
+ * Whether the row's category has a field of the value's key. A subquery, not a join with the
+ * categories: a join may reorder the rows, and places get their ids in the file's order (the feed
+ * of an import lists its last row as the newest).
+ */
+const HAS_FIELD = `(SELECT c.fields FROM categories c WHERE c.id = i.category_id)
+        @> jsonb_build_array(jsonb_build_object('key', e.key))`;
+
+/**
  * The input rows with their values split by their category's fields as they are when written:
  * `shown`, of the fields it has; `unshown`, of any other, which go out of sight (`hidden_extra`)
  * as a field's removal moves every place's values. Rows staged on PGlite are published after a
@@ -52,10 +60,10 @@ function rowsOf(source: BatchSource, list: 'creates' | 'updates', columns: strin
  */
 const SPLIT_VALUES = `SELECT i.*,
     (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(i.extra) e
-      WHERE c.fields @> jsonb_build_array(jsonb_build_object('key', e.key))) AS shown,
+      WHERE ${HAS_FIELD}) AS shown,
     (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(i.extra) e
-      WHERE NOT c.fields @> jsonb_build_array(jsonb_build_object('key', e.key))) AS unshown
-  FROM input i JOIN categories c ON c.id = i.category_id`;
+      WHERE NOT ${HAS_FIELD}) AS unshown
+  FROM input i`;
 
 /**
  * Writes one batch: creates with their `created` history entries, then updates (a version bump
