@@ -1,3 +1,4 @@
+import type { CountQuery } from '@karta/map-core/clustering';
 import type { FastifyInstance } from 'fastify';
 import { type AccountService, createAccountService } from './accounts/account-service.ts';
 import { createEmailVerifications, type EmailVerifications } from './accounts/email-verifications.ts';
@@ -75,7 +76,9 @@ export function decorateServices(
     hours: services.appConfig.hours,
     staleAfterDays: services.appConfig.staleAfterDays,
   };
-  app.decorate('placeRepository', createPlaceRepository(services.database, placeSettings));
+  // Lists of published places count from the map index, which holds exactly those.
+  const countPublished = (query: CountQuery) => services.mapIndex.count(query);
+  app.decorate('placeRepository', createPlaceRepository(services.database, placeSettings, countPublished));
   app.decorate(
     'categoryRepository',
     createCategoryRepository(services.database, { languages: services.appConfig.languages }),

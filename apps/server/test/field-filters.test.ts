@@ -133,7 +133,7 @@ const filterArbitrary: fc.Arbitrary<Filter> = fc.oneof(
 describe.skipIf(!databaseAvailable)(`filters on field values, exact on the map (${dbKind})`, () => {
   let t: TestApp;
   let moderator: User;
-  let places: (Generated & { id: number })[];
+  let places: (Generated & { id: number; lat: number; lng: number })[];
   let aedId: number;
   let follower: ChangeFollower;
 
@@ -165,6 +165,10 @@ describe.skipIf(!databaseAvailable)(`filters on field values, exact on the map (
     places = [];
     for (let start = 0; start < generated.length; start += 1000) {
       const batch = generated.slice(start, start + 1000);
+      const positions = batch.map(() => ({
+        lat: BOX.south + 0.01 + next() * (BOX.north - BOX.south - 0.02),
+        lng: BOX.west + 0.01 + next() * (BOX.east - BOX.west - 0.02),
+      }));
       const { rows } = await t.database.query<{ id: number }>(
         `INSERT INTO places (category_id, name, description, primary_language, lat, lng, location_privacy,
            status, published_at, extra)
@@ -178,15 +182,17 @@ describe.skipIf(!databaseAvailable)(`filters on field values, exact on the map (
             batch.map((place, i) => ({
               n: start + i,
               category_id: place.category === 'aed' ? aedId : foodId,
-              lat: BOX.south + 0.01 + next() * (BOX.north - BOX.south - 0.02),
-              lng: BOX.west + 0.01 + next() * (BOX.east - BOX.west - 0.02),
+              ...positions[i],
               status: place.published ? 'published' : 'pending',
               extra: place.extra,
             })),
           ),
         ],
       );
-      for (const [i, row] of rows.entries()) places.push({ ...(batch[i] as Generated), id: Number(row.id) });
+      for (const [i, row] of rows.entries()) {
+        const { lat, lng } = positions[i] as { lat: number; lng: number };
+        places.push({ ...(batch[i] as Generated), id: Number(row.id), lat, lng });
+      }
     }
     await t.mapIndex.rebuild();
     // As the server does: changes reach the map through the change log.
@@ -218,6 +224,55 @@ describe.skipIf(!databaseAvailable)(`filters on field values, exact on the map (
       { numRuns: 25, seed: 4242 },
     );
   }, 120_000);
+
+  it('counts a list in any box as the places in it, a place on an edge included', async () => {
+    // Boxes whose corners are places: those two stand exactly on its edges.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(filterArbitrary, { minLength: 0, maxLength: 2, selector: (f) => f.key }),
+        fc.nat({ max: PLACES - 1 }),
+        fc.nat({ max: PLACES - 1 }),
+        async (filters, a, b) => {
+          const [one, other] = [places[a], places[b]] as [(typeof places)[number], (typeof places)[number]];
+          const box = {
+            west: Math.min(one.lng, other.lng),
+            south: Math.min(one.lat, other.lat),
+            east: Math.max(one.lng, other.lng),
+            north: Math.max(one.lat, other.lat),
+          };
+          const expected = places.filter(
+            (place) =>
+              place.published &&
+              place.lng >= box.west &&
+              place.lng <= box.east &&
+              place.lat >= box.south &&
+              place.lat <= box.north &&
+              filters.every((filter) => passes(place, filter)),
+          ).length;
+          const bbox = `${box.west},${box.south},${box.east},${box.north}`;
+          const listed = await get(`/api/v1/places?bbox=${bbox}&limit=1&${query(filters)}`);
+          expect(listed.statusCode, listed.body).toBe(200);
+          const list = PlaceList.parse(listed.json());
+          expect(list.total, `${bbox} ${query(filters)}`).toBe(Math.min(expected, 1000));
+          expect(list.totalIsLowerBound).toBe(expected > 1000);
+        },
+      ),
+      { numRuns: 40, seed: 2911 },
+    );
+  }, 120_000);
+
+  it('counts in a list a place published a moment before', async () => {
+    const target = places.find((place) => !place.published && place.extra.indoor === true);
+    if (!target) throw new Error('no pending place to publish');
+    const near = [target.lng - 0.01, target.lat - 0.01, target.lng + 0.01, target.lat + 0.01];
+    const url = `/api/v1/places?bbox=${near.join(',')}&limit=1&f.indoor=true`;
+    const before = PlaceList.parse((await get(url)).json()).total;
+    expect(before).toBeLessThan(1000);
+    await t.database.query(`UPDATE places SET status = 'published' WHERE id = $1`, [target.id]);
+    expect(PlaceList.parse((await get(url)).json()).total).toBe(before + 1);
+    await t.database.query(`UPDATE places SET status = 'pending' WHERE id = $1`, [target.id]);
+    expect(PlaceList.parse((await get(url)).json()).total).toBe(before);
+  });
 
   it('combines filters with a category, and within one field takes any of the values', async () => {
     const both = places.filter(

@@ -1,4 +1,4 @@
-import type { ClusterQuery } from '@karta/map-core/clustering';
+import type { ClusterQuery, CountQuery } from '@karta/map-core/clustering';
 import type { Database } from '../db/database.ts';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
 import { startTsWorker } from '../workers/start-ts-worker.ts';
@@ -101,6 +101,20 @@ export class MapIndexService {
     if (!this.ready || !this.worker) throw new MapIndexNotReadyError();
     const answer = await this.worker.request({ type: 'query', query }, QUERY_TIMEOUT_MS);
     return answerOf(answer, 'result').json;
+  }
+
+  /**
+   * How many published places match the query's filters in its box, counting every change
+   * committed before the call (it catches up with the change log first), so a list read after a
+   * write counts that write.
+   */
+  async count(query: CountQuery): Promise<number> {
+    // Not ready: a catch-up would build the index, which is not a count's to start.
+    if (!this.ready) throw new MapIndexNotReadyError();
+    await this.catchUp();
+    if (!this.ready || !this.worker) throw new MapIndexNotReadyError();
+    const answer = await this.worker.request({ type: 'count', query }, QUERY_TIMEOUT_MS);
+    return answerOf(answer, 'counted').count;
   }
 
   /**

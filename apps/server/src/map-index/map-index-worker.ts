@@ -133,6 +133,8 @@ port.on('message', (request: MapIndexRequest) => {
       compactWhenIdle();
     } else if (request.type === 'query') {
       send({ type: 'result', id: request.id, json: JSON.stringify(built().query(request.query)) });
+    } else if (request.type === 'count') {
+      send({ type: 'counted', id: request.id, count: built().count(request.query) });
     }
   } catch (error) {
     if ('id' in request) send({ type: 'error', id: request.id, message: (error as Error).message });

@@ -1,4 +1,10 @@
-import type { ClusterQuery, IndexedPlace, LocationPrivacy, PlaceValue } from '@karta/map-core/clustering';
+import type {
+  ClusterQuery,
+  CountQuery,
+  IndexedPlace,
+  LocationPrivacy,
+  PlaceValue,
+} from '@karta/map-core/clustering';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
 
 /**
@@ -15,7 +21,8 @@ export type MapIndexRequest =
   | { type: 'build'; id: number; maxZoom: number; hours: HoursSettings }
   /** Inserts or moves the `upserts` (packed rows) and removes the `removals` (ids), both JSON. */
   | { type: 'apply'; id: number; upserts: string; removals: string }
-  | { type: 'query'; id: number; query: ClusterQuery };
+  | { type: 'query'; id: number; query: ClusterQuery }
+  | { type: 'count'; id: number; query: CountQuery };
 
 export type MapIndexResponse =
   | { type: 'built'; id: number; size: number; parseMs: number; buildMs: number }
@@ -23,6 +30,7 @@ export type MapIndexResponse =
   | { type: 'applied'; id: number; size: number; pendingChanges: number; applyMs: number }
   /** A query's answer as JSON text, encoded here so the main thread only sends it on. */
   | { type: 'result'; id: number; json: string }
+  | { type: 'counted'; id: number; count: number }
   | { type: 'error'; id: number; message: string };
 
 /**

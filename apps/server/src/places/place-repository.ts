@@ -13,9 +13,11 @@ import type { PlaceSettings } from './place-settings.ts';
 import { afterSql, distanceOrNullSql, Sql } from './place-sql.ts';
 import { createPlaceSuggestions } from './place-suggestions.ts';
 import { placeColumnsSql, visibleToSql } from './place-visibility.ts';
+import { type CountPublished, countFromIndex } from './published-count.ts';
 
 export type { ListQuery } from './list-sql.ts';
 export type { SuggestQuery } from './place-suggestions.ts';
+export type { CountPublished } from './published-count.ts';
 
 export interface ListPage {
   items: PlaceListItem[];
@@ -29,9 +31,15 @@ export interface ListPage {
 /**
  * Reads places for the API, each as `viewer` may see it (null: a visitor): see place-visibility.ts.
  * Boxes and distances use the public position for everyone, so no answer reveals an exact spot.
- * Places are read with `settings`, the app's (services.ts).
+ * Places are read with `settings`, the app's (services.ts). A list of published places counts its
+ * matches with `countPublished` where it can (the map index), in SQL otherwise: a count in SQL
+ * reads every match in the box up to the bound, one from memory only the box's edge.
  */
-export function createPlaceRepository(db: Queryable, settings: PlaceSettings) {
+export function createPlaceRepository(
+  db: Queryable,
+  settings: PlaceSettings,
+  countPublished?: CountPublished,
+) {
   const suggestions = createPlaceSuggestions(db, settings);
   const placeSearch = createPlaceSearch(db, settings);
   const openKeys = createOpenKeys(db, settings.hours);
@@ -102,10 +110,11 @@ export function createPlaceRepository(db: Queryable, settings: PlaceSettings) {
       const filter = listFilter(query, viewer, { openKeys: open, staleAfterDays });
       const where = filter.where.join(' AND ');
       const { origin } = filter;
-      const count = () =>
+      const count = async () =>
         query.withTotal === false
-          ? Promise.resolve({ total: 0, totalIsLowerBound: false })
-          : boundedCount(db, `FROM places p WHERE ${where}`, [...filter.sql.params]);
+          ? { total: 0, totalIsLowerBound: false }
+          : ((await countFromIndex(countPublished, query)) ??
+            boundedCount(db, `FROM places p WHERE ${where}`, [...filter.sql.params]));
       if (origin) {
         // `covers` is counted first: few places covering the point (the usual case) are cheaper
         // measured and sorted than found by walking past every place with a radius around it.

@@ -3,6 +3,7 @@ import { latToUnitY, lngToUnitX } from '../mercator.ts';
 import { answer } from './answer.ts';
 import { CellGroups } from './cell-groups.ts';
 import { CellWindow, FINE_CELL_BITS } from './cell-window.ts';
+import { countInBox } from './count-in-box.ts';
 import { FilteredLayers } from './filtered-layers.ts';
 import { groupCells } from './group-cells.ts';
 import { LayerSet } from './layer-set.ts';
@@ -10,7 +11,7 @@ import { answerZoom } from './limits.ts';
 import { mergeCloseGroups } from './merge-groups.ts';
 import { mortonOrder } from './morton-order.ts';
 import { MAX_HOURS_ID, PlaceStore } from './place-store.ts';
-import type { ClusterIndexOptions, ClusterQuery, ClusterResult, IndexedPlace } from './types.ts';
+import type { ClusterIndexOptions, ClusterQuery, ClusterResult, CountQuery, IndexedPlace } from './types.ts';
 import { UNIT_BITS, UNIT_ZOOM } from './units.ts';
 import { valuesProblem } from './value-sets.ts';
 
@@ -220,8 +221,27 @@ export class ClusterIndex {
     return answer(window, this.groups, this.store, q.bbox, zoom, q);
   }
 
+  /**
+   * How many places match a query's filters in its box (every place without one): the number a
+   * list of them has, which the map's clusters of the same filters add up to. Its cost grows with
+   * the box's edge, not with the places in it (see count-in-box.ts).
+   */
+  count(q: CountQuery): number {
+    const { bbox, edgeTolerance = 0 } = q;
+    if (bbox && ![bbox.west, bbox.south, bbox.east, bbox.north].every(Number.isFinite)) {
+      throw new RangeError(
+        `bbox must be four finite numbers, got ${bbox.west},${bbox.south},${bbox.east},${bbox.north}`,
+      );
+    }
+    let count = 0;
+    for (const layer of this.layerSetOf(q).read(q.categories)) {
+      count += bbox ? countInBox(layer, this.store, bbox, edgeTolerance) : layer.size;
+    }
+    return count;
+  }
+
   /** The set of places a query reads: every place, the open ones, or those its value filters match. */
-  private layerSetOf(q: ClusterQuery): LayerSet {
+  private layerSetOf(q: Pick<ClusterQuery, 'filters' | 'openNow'>): LayerSet {
     if (q.filters !== undefined && q.filters.length > 0)
       return this.filtered.read(q.filters, q.openNow === true);
     return q.openNow ? this.openLayers : this.layers;

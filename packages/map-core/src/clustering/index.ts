@@ -8,6 +8,7 @@ export type {
   ClusterIndexScope,
   ClusterQuery,
   ClusterResult,
+  CountQuery,
   IndexedPlace,
   LocationPrivacy,
   PlaceValue,

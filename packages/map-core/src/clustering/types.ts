@@ -65,6 +65,14 @@ export interface ClusterQuery {
   staleBefore?: number;
 }
 
+/** What `ClusterIndex.count` counts: the places a query's filters match, in a box or everywhere. */
+export interface CountQuery extends Pick<ClusterQuery, 'categories' | 'openNow' | 'filters'> {
+  /** Edges included; `west > east` crosses the antimeridian. Absent: the whole world. */
+  bbox?: Bounds;
+  /** Degrees a place may lie outside an edge and still count (default 0). */
+  edgeTolerance?: number;
+}
+
 /** A group of at least two places drawn as one cluster icon. */
 export interface ResultCluster {
   /**
