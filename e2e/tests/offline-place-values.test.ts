@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { type CategoryField, type Extra, FIELD_TYPES, type FieldType } from '@karta/contracts';
+import { type CategoryField, type Extra, FIELD_TYPES, type FieldType, filterTypesOf } from '@karta/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filterTypesOf as serverFilterTypes } from '../../apps/server/src/categories/category-fields.ts';
-import { filterTypesOf, placeValues } from '../../apps/web/src/lib/offline/place-values.ts';
+import { placeValues } from '../../apps/web/src/lib/offline/place-values.ts';
 
 /**
  * The browser's copy of a place's filterable values against the server's own SQL function
@@ -81,15 +80,6 @@ describe('a place’s filterable values in the browser and in the database', () 
           .map((entries) => Object.fromEntries(entries) as Extra),
       }),
     );
-
-  it('reads the same filterable types as the server writes into filter_types', () => {
-    fc.assert(
-      fc.property(categoryAndValues, ({ fields }) => {
-        expect(filterTypesOf(fields)).toEqual(serverFilterTypes(fields));
-      }),
-      { numRuns: 300 },
-    );
-  });
 
   it('gives every place the values karta_filter_values gives it', async () => {
     let withValues = 0;

@@ -8,8 +8,6 @@ import {
 import type { Queryable } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
 
-export { filterTypesOf };
-
 /** A category's field definitions as stored: the active list and the removed ones still holding values. */
 export interface StoredFields {
   fields: CategoryField[];

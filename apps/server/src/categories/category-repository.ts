@@ -1,15 +1,9 @@
-import { Category, type CategoryField } from '@karta/contracts';
+import { Category, type CategoryField, filterTypesOf } from '@karta/contracts';
 import { type Database, DatabaseError, type Queryable } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import { checkTextLanguages } from '../places/place-limits.ts';
 import { sameJson } from '../places/same-json.ts';
-import {
-  changeFields,
-  checkDefinitions,
-  type FieldsChange,
-  filterTypesOf,
-  type StoredFields,
-} from './category-fields.ts';
+import { changeFields, checkDefinitions, type FieldsChange, type StoredFields } from './category-fields.ts';
 
 /** The slug is taken by another category: 409 `conflict` on `slug`. */
 export class SlugTakenError extends AppError {

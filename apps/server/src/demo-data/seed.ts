@@ -1,4 +1,4 @@
-import { filterTypesOf } from '../categories/category-fields.ts';
+import { filterTypesOf } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
 import { emptySearchPendingLists } from '../places/search-pending-lists.ts';
 import { DEMO_CATEGORIES } from './categories.ts';

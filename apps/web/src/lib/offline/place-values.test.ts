@@ -1,7 +1,7 @@
-import type { CategoryField } from '@karta/contracts';
+import { type CategoryField, filterTypesOf } from '@karta/contracts';
 import { matchesFilters } from '@karta/map-core/clustering';
 import { describe, expect, it } from 'vitest';
-import { filterTypesOf, placeValues } from './place-values.ts';
+import { placeValues } from './place-values.ts';
 
 const label = { en: 'A field' };
 const FIELDS: CategoryField[] = [

@@ -1,11 +1,8 @@
-import { dayNumber, type Extra, type FieldType, filterTypesOf } from '@karta/contracts';
+import { dayNumber, type Extra, type FieldType } from '@karta/contracts';
 import type { PlaceValue } from '@karta/map-core/clustering';
 
 /** A category's filterable fields' types by key: what the server keeps as `categories.filter_types`. */
 export type FilterTypes = Readonly<Record<string, FieldType>>;
-
-/** The types of the fields a category can be filtered on: the server's `filter_types`. */
-export { filterTypesOf };
 
 /** A JSON value as PostgreSQL's `#>> '{}'` gives it: text as it is, anything else as JSON. */
 const textOf = (value: Extra[string]) => (typeof value === 'string' ? value : JSON.stringify(value));

@@ -11,6 +11,7 @@ import {
   type CategoryList,
   type FieldFilterParam,
   filterableFields,
+  filterTypesOf,
   type LatLng,
   LIST_COUNT_BOUND,
   listOrigin,
@@ -34,7 +35,7 @@ import {
   type ValueFilter,
 } from '@karta/map-core/clustering';
 import { distanceMetres, type PreparedPlace, preparePlaces, searchPlaces } from '@karta/place-search';
-import { filterTypesOf, placeValues } from '../../../lib/offline/place-values.ts';
+import { placeValues } from '../../../lib/offline/place-values.ts';
 import type { SavedArea } from '../../../lib/offline/saved-area.ts';
 import { inBox } from './boxes.ts';
 import { markingStaleness } from './indexed-places.ts';
