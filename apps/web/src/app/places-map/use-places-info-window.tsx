@@ -1,12 +1,45 @@
 import type { Place } from '@karta/contracts';
 import type { ClusterItem } from '@karta/map-core';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { InfoWindowRequest } from '../../features/map/components/map-canvas/map-canvas-types.ts';
-import { PlaceInfoPhoto } from '../../features/photos/components/place-info-photo.tsx';
-import { ClusterPlacesCard } from '../../features/places/components/cluster-places-card.tsx';
-import { PlaceInfoCard } from '../../features/places/components/place-info-card.tsx';
+import { whenIdleAfterFirstView } from '../../lib/after-first-view.ts';
 import type { CategoryView } from '../../lib/categories/use-category-looks.ts';
+
+type Cards = typeof import('./info-window-cards.ts');
+
+/** The cards' chunk, once it has arrived: every map of the page shares it. */
+let loadedCards: Cards | undefined;
+const loadCards = () =>
+  import('./info-window-cards.ts').then((cards) => {
+    loadedCards = cards;
+    return cards;
+  });
+
+/**
+ * The info window's cards: a chunk of their own, off the home page's first view. It arrives when
+ * the page is idle after its first view, or at once when a window is wanted before then (a place
+ * chosen in a link, a click straight away); a failed download is tried again on the next wish.
+ */
+function useInfoWindowCards(wanted: boolean): Cards | undefined {
+  const [cards, setCards] = useState(loadedCards);
+  useEffect(() => {
+    if (cards) return;
+    let live = true;
+    const load = () =>
+      loadCards().then(
+        (loaded) => live && setCards(loaded),
+        () => {},
+      );
+    if (wanted) void load();
+    const cancel = whenIdleAfterFirstView(() => void load());
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [cards, wanted]);
+  return cards;
+}
 
 interface PlacesInfoWindowInputs {
   selectedId: number | null;
@@ -25,7 +58,7 @@ interface PlacesInfoWindowInputs {
 /**
  * The info window's React content, rendered through a portal into one detached element that the
  * map adapter shows. A window is only requested once its content is ready, so the engine measures
- * the real size when it opens.
+ * the real size when it opens: its data, and the cards' code (useInfoWindowCards).
  */
 export function usePlacesInfoWindow(inputs: PlacesInfoWindowInputs): {
   request: InfoWindowRequest | null;
@@ -38,11 +71,15 @@ export function usePlacesInfoWindow(inputs: PlacesInfoWindowInputs): {
     return div;
   });
 
+  const cards = useInfoWindowCards(cluster !== null || selectedId !== null);
+
   let content: ReactNode = null;
   let key: string | null = null;
   let position: { lat: number; lng: number } | null = null;
 
-  if (cluster) {
+  // Nothing is shown until the cards' code is here: the window opens with them.
+  if (cards && cluster) {
+    const { ClusterPlacesCard } = cards;
     content = (
       <ClusterPlacesCard
         count={cluster.count}
@@ -56,7 +93,8 @@ export function usePlacesInfoWindow(inputs: PlacesInfoWindowInputs): {
       key = `cluster-${cluster.id}-${cluster.lat}-${cluster.lng}`;
       position = { lat: cluster.lat, lng: cluster.lng };
     }
-  } else if (selectedId !== null && selectedPlace?.id === selectedId) {
+  } else if (cards && selectedId !== null && selectedPlace?.id === selectedId) {
+    const { PlaceInfoCard, PlaceInfoPhoto } = cards;
     content = (
       <PlaceInfoCard
         place={selectedPlace}

@@ -182,7 +182,7 @@ describe('field filters on the home page', () => {
     expect(csv.searchParams.get('f.indoor')).toBe('true');
 
     await user.click(screen.getByTestId('share-button'));
-    const link = new URL((screen.getByTestId('share-link') as HTMLInputElement).value);
+    const link = new URL(((await screen.findByTestId('share-link')) as HTMLInputElement).value);
     expect(link.searchParams.get('f.access')).toBe('yes');
     expect(link.searchParams.get('f.indoor')).toBe('true');
     const code = (screen.getByTestId('embed-code') as HTMLTextAreaElement).value;

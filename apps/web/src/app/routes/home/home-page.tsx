@@ -28,7 +28,7 @@ import { usePlacesMap, useViewDefaults } from '../../places-map/use-places-map.t
 import { useViewUrlState } from '../../places-map/use-view-url-state.ts';
 import { PlacesPanel } from './places-panel.tsx';
 import { ProposeEntry } from './propose-entry.tsx';
-import { ShareButton } from './share-dialog.tsx';
+import { ShareButton } from './share-button.tsx';
 
 const NO_FILTERS: readonly FieldFilterParam[] = [];
 

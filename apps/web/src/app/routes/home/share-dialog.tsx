@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { CopyIcon, LinkIcon } from '../../../components/ui/icons.tsx';
@@ -7,7 +7,7 @@ import { useCopyToClipboard } from '../../../hooks/use-copy-to-clipboard.ts';
 import { embedLink, iframeCode } from '../../../lib/embed-code.ts';
 import { type ViewState, viewStateLink } from '../../../lib/view-url.ts';
 
-interface ShareProps {
+export interface ShareProps {
   /** The view on screen: what the link and the embed show. */
   view: ViewState;
   /** The site's public origin (`PUBLIC_URL`, else the page's). */
@@ -84,28 +84,5 @@ export function ShareDialog({ view, origin, onClose }: ShareProps & { onClose():
         </button>
       </div>
     </ModalDialog>
-  );
-}
-
-/** "Share" (over the map's corner, with the other area tools); opens the share / embed dialog for the view on screen. */
-export function ShareButton(props: ShareProps) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        data-testid="share-button"
-        aria-haspopup="dialog"
-        aria-label={t('share.buttonLabel')}
-        title={t('share.buttonLabel')}
-        className={buttonStyles.mapOverlay}
-        onClick={() => setOpen(true)}
-      >
-        <LinkIcon className="size-4 text-blue-700" />
-        {t('share.button')}
-      </button>
-      {open && <ShareDialog {...props} onClose={() => setOpen(false)} />}
-    </>
   );
 }

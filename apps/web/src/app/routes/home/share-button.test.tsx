@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureExecCommandCopy, setClipboard } from '../../../testing/clipboard.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
-import { ShareButton } from './share-dialog.tsx';
+import { ShareButton } from './share-button.tsx';
 
 const view = { center: { lat: 45.81, lng: 15.98 }, zoom: 13, placeId: 7, categories: ['pharmacy'] };
 const origin = 'https://karta.example.org';
@@ -32,6 +32,7 @@ describe('the share / embed dialog', () => {
   it('opens as a modal dialog holding the link and the iframe code of the view', async () => {
     const user = openDialog();
     await user.click(screen.getByTestId('share-button'));
+    await screen.findByTestId('share-dialog');
     const dialog = screen.getByRole('dialog', { name: 'Share or embed this map' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAttribute('data-testid', 'share-dialog');
@@ -45,6 +46,7 @@ describe('the share / embed dialog', () => {
     const user = openDialog();
     const share = screen.getByTestId('share-button');
     await user.click(share);
+    await screen.findByTestId('share-dialog');
     const dialog = screen.getByTestId('share-dialog');
     for (let step = 0; step < 8; step += 1) {
       await user.tab();
@@ -62,6 +64,7 @@ describe('the share / embed dialog', () => {
   it('closes with its close button too, and focus returns', async () => {
     const user = openDialog();
     await user.click(screen.getByTestId('share-button'));
+    await screen.findByTestId('share-dialog');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByTestId('share-dialog')).toBeNull();
     expect(screen.getByTestId('share-button')).toHaveFocus();
@@ -73,6 +76,7 @@ describe('the share / embed dialog', () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     setClipboard({ writeText });
     await user.click(screen.getByTestId('share-button'));
+    await screen.findByTestId('share-dialog');
     await user.click(screen.getByTestId('copy-share-link'));
     expect(writeText).toHaveBeenLastCalledWith(LINK);
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Copied'));
@@ -85,6 +89,7 @@ describe('the share / embed dialog', () => {
     setClipboard(undefined);
     const execCopy = captureExecCommandCopy();
     await user.click(screen.getByTestId('share-button'));
+    await screen.findByTestId('share-dialog');
     await user.click(screen.getByTestId('copy-embed-code'));
     expect(execCopy.copied()).toBe(CODE);
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Copied'));
@@ -95,6 +100,7 @@ describe('the share / embed dialog', () => {
   it('speaks Croatian', async () => {
     const user = openDialog('hr');
     await user.click(screen.getByTestId('share-button'));
+    await screen.findByTestId('share-dialog');
     expect(screen.getByRole('dialog', { name: 'Podijeli ili ugradi ovu kartu' })).toBeInTheDocument();
     expect(screen.getByTestId('copy-embed-code')).toHaveTextContent('Kopiraj kod');
     expect(screen.getByTestId('embed-code')).toHaveValue(
