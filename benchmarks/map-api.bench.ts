@@ -13,6 +13,8 @@ export interface MapApiFigures {
   index: IndexFigures;
   /** The server's RSS once the loads are done. */
   serverRssMb: number;
+  /** The server's RSS along the way: once the index is built, then after each load. */
+  rssSteps: { step: string; mb: number }[];
   sequential: LoadResult;
   concurrent: LoadResult;
   /** One client, every viewport with a two-field filter on the demo defibrillators' values. */
@@ -55,24 +57,30 @@ function filteredListPaths(target: BenchTarget, count = 300, seed = 11): string[
 export async function benchMapApi(target: BenchTarget, count: number): Promise<MapApiFigures> {
   const database = await sharedSeededDatabase(target, count);
   const server = await startBenchServer(database);
+  const rssSteps = [{ step: 'index built', mb: server.rssMb() }];
+  const noteRss = (step: string) => rssSteps.push({ step, mb: server.rssMb() });
   try {
     const paths = mapPaths(target);
     await runLoad(server.url, paths, { total: 500, concurrency: 4 }); // warm up
     const sequential = await runLoad(server.url, paths, { total: 3000, concurrency: 1 });
     const concurrent = await runLoad(server.url, paths, { total: 10_000, concurrency: 16 });
+    noteRss('map loads');
     // The index builds a filter's layers on its first query: a user panning a filtered map.
     const filteredPaths = filteredMapPaths(target);
     await runLoad(server.url, filteredPaths, { total: 200, concurrency: 1 });
     const filtered = await runLoad(server.url, filteredPaths, { total: 3000, concurrency: 1 });
+    noteRss('filtered map');
     const listPaths = filteredListPaths(target);
     await runLoad(server.url, listPaths, { total: 50, concurrency: 1 });
     const filteredList = await runLoad(server.url, listPaths, { total: 600, concurrency: 1 });
+    noteRss('filtered lists');
     return {
       target,
       places: count,
       seedRowsPerSecond: database.rowsPerSecond,
       index: server.index,
       serverRssMb: server.rssMb(),
+      rssSteps,
       sequential,
       concurrent,
       filtered,
@@ -100,4 +108,7 @@ export function printMapApi(f: MapApiFigures): void {
   console.log(`${loadLine('16 clients', f.concurrent)} (${f.requestsPerSecondPerCore.toFixed(0)} per core)`);
   console.log(loadLine(`1 client, ${FIELD_FILTER}`, f.filtered));
   console.log(loadLine('the list of that filter, 1 client', f.filteredList));
+  console.log(
+    `    server RSS: ${f.rssSteps.map(({ step, mb }) => `${step} ${mb.toFixed(0)} MB`).join(', ')}`,
+  );
 }
