@@ -1,4 +1,11 @@
-import type { ClientConfig, CurrentUser, Photo, PlaceListItem } from '@karta/contracts';
+import type {
+  Category,
+  CategoryField,
+  ClientConfig,
+  CurrentUser,
+  Photo,
+  PlaceListItem,
+} from '@karta/contracts';
 
 /** A published place as the API lists it, with overrides. */
 export function listedPlace(overrides: Partial<PlaceListItem> = {}): PlaceListItem {
@@ -84,6 +91,46 @@ export function photoRecord(id: number, overrides: Partial<Photo> = {}): Photo {
     version: 1,
     createdAt: '2026-01-01T10:00:00.000Z',
     own: false,
+    ...overrides,
+  };
+}
+
+/** The test defibrillators' "Access": a filterable choice of Public or Private, in English and Croatian. */
+export function accessField(overrides: Partial<CategoryField> = {}): CategoryField {
+  return {
+    key: 'access',
+    type: 'enum',
+    label: { en: 'Access', hr: 'Pristup' },
+    filterable: true,
+    options: [
+      { value: 'yes', label: { en: 'Public', hr: 'Javno' } },
+      { value: 'private', label: { en: 'Private', hr: 'Privatno' } },
+    ],
+    ...overrides,
+  };
+}
+
+/** The test defibrillators' "Indoor": a filterable yes/no. */
+export function indoorField(overrides: Partial<CategoryField> = {}): CategoryField {
+  return {
+    key: 'indoor',
+    type: 'boolean',
+    label: { en: 'Indoor', hr: 'U zatvorenom' },
+    filterable: true,
+    ...overrides,
+  };
+}
+
+/** A defibrillator category with Access and Indoor (see above), as the API gives it, with overrides. */
+export function defibrillatorCategory(overrides: Partial<Category> = {}): Category {
+  return {
+    id: 3,
+    slug: 'defibrillator',
+    name: { en: 'Defibrillator', hr: 'Defibrilator' },
+    color: '#b91c1c',
+    icon: 'heart-pulse',
+    fields: [accessField(), indoorField()],
+    removedFields: [],
     ...overrides,
   };
 }

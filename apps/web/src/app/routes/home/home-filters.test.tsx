@@ -6,7 +6,7 @@ import { replaceEngineLoader } from '../../../features/map/engines/engine-regist
 import { createI18n } from '../../../lib/i18n/i18n.ts';
 import { storeLanguage } from '../../../lib/i18n/language-storage.ts';
 import { type ApiCall, fakeApi } from '../../../testing/fake-api.ts';
-import { listedPlace, testConfig } from '../../../testing/fixtures.ts';
+import { defibrillatorCategory, listedPlace, testConfig } from '../../../testing/fixtures.ts';
 import { testMessages } from '../../../testing/messages.ts';
 import { createTestQueryClient } from '../../../testing/render.tsx';
 import { App } from '../../app.tsx';
@@ -49,27 +49,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-const defibrillator = {
-  id: 3,
-  slug: 'defibrillator',
-  name: { en: 'Defibrillator', hr: 'Defibrilator' },
-  color: '#b91c1c',
-  icon: 'heart-pulse',
-  fields: [
-    {
-      key: 'access',
-      type: 'enum',
-      label: { en: 'Access', hr: 'Pristup' },
-      filterable: true,
-      options: [
-        { value: 'yes', label: { en: 'Public', hr: 'Javno' } },
-        { value: 'private', label: { en: 'Private', hr: 'Privatno' } },
-      ],
-    },
-    { key: 'indoor', type: 'boolean', label: { en: 'Indoor', hr: 'U zatvorenom' }, filterable: true },
-  ],
-  removedFields: [],
-};
+const defibrillator = defibrillatorCategory();
 const pharmacy = {
   id: 1,
   slug: 'pharmacy',

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ApiCall, apiError, fakeApi } from '../../../testing/fake-api.ts';
-import { currentUser } from '../../../testing/fixtures.ts';
+import { accessField, currentUser, defibrillatorCategory } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { CategoriesPage } from './categories-page.tsx';
 
@@ -96,27 +96,14 @@ describe('CategoriesPage’s list', () => {
 
 describe('CategoriesPage’s field editor', () => {
   const admin = { status: 200, body: currentUser({ role: 'admin' }) };
-  const defibrillator = {
+  const defibrillator = defibrillatorCategory({
     id: 2,
-    slug: 'defibrillator',
-    name: { hr: 'Defibrilator', en: 'Defibrillator' },
-    color: '#b91c1c',
-    icon: 'heart-pulse',
     fields: [
-      {
-        key: 'access',
-        type: 'enum',
-        label: { en: 'Access', hr: 'Pristup' },
-        filterable: true,
-        options: [
-          { value: 'yes', label: { en: 'Public', hr: 'Javno' } },
-          { value: 'private', label: { en: 'Private', hr: 'Privatno' } },
-        ],
-      },
+      accessField(),
       { key: 'level', type: 'integer', label: { en: 'Floor', hr: 'Kat' }, min: -5, max: 60 },
     ],
     removedFields: [{ key: 'seasonal', type: 'boolean', label: { en: 'Seasonal', hr: 'Sezonski' } }],
-  };
+  });
 
   function renderEditor(
     answers: Parameters<typeof fakeApi>[0] = {},

@@ -1,8 +1,9 @@
-import type { Category, ImportReport } from '@karta/contracts';
+import type { ImportReport } from '@karta/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../../testing/fake-api.ts';
+import { accessField, defibrillatorCategory, indoorField } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { fakeUploadServer, type UploadAnswer } from '../testing/fake-upload-server.ts';
 import { ImportScreen } from './import-screen.tsx';
@@ -146,24 +147,17 @@ describe('the import screen', () => {
   });
 
   it('reads columns named as a category’s fields as their x_ columns, and says what is wrong with a value', async () => {
-    const defibrillator: Category = {
-      id: 3,
-      slug: 'defibrillator',
-      name: { en: 'Defibrillator', hr: 'Defibrilator' },
-      color: '#b91c1c',
-      icon: 'heart-pulse',
+    // Access with its OpenStreetMap key and one option; neither field filterable.
+    const defibrillator = defibrillatorCategory({
       fields: [
-        {
-          key: 'access',
-          type: 'enum',
-          label: { en: 'Access', hr: 'Pristup' },
+        accessField({
+          filterable: false,
           osmKey: 'access',
           options: [{ value: 'yes', label: { en: 'Public' } }],
-        },
-        { key: 'indoor', type: 'boolean', label: { en: 'Indoor', hr: 'U zatvorenom' } },
+        }),
+        indoorField({ filterable: false }),
       ],
-      removedFields: [],
-    };
+    });
     fakeApi({
       'GET /api/v1/categories': { status: 200, body: { items: [defibrillator] } },
       'GET /api/v1/imports': { status: 200, body: { items: [] } },
