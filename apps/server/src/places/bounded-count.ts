@@ -24,7 +24,11 @@ export async function boundedCount(
     `SELECT count(*)::int AS total FROM (SELECT 1 ${fromWhere} LIMIT ${Math.trunc(bound) + 1}) AS matches`,
     params,
   );
-  const counted = rows[0]?.total ?? 0;
+  return boundedTotal(rows[0]?.total ?? 0, bound);
+}
+
+/** A number of matches as a list says it: itself up to `bound`, else the bound as a lower bound. */
+export function boundedTotal(counted: number, bound: number = LIST_COUNT_BOUND): BoundedCount {
   return counted > bound
     ? { total: bound, totalIsLowerBound: true }
     : { total: counted, totalIsLowerBound: false };

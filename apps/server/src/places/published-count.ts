@@ -1,7 +1,6 @@
-import { LIST_COUNT_BOUND } from '@karta/contracts';
 import type { CountQuery } from '@karta/map-core/clustering';
 import { NotReadyError } from '../http/errors.ts';
-import type { BoundedCount } from './bounded-count.ts';
+import { type BoundedCount, boundedTotal } from './bounded-count.ts';
 import { indexFilters } from './field-filters.ts';
 import type { ListQuery } from './list-sql.ts';
 
@@ -50,23 +49,19 @@ export function countableInIndex(query: ListQuery): CountQuery | undefined {
 }
 
 /**
- * The list's count from memory, bounded as the SQL count is (exact below LIST_COUNT_BOUND), or
+ * The list's count from memory, bounded as the SQL count is (`boundedTotal`), or
  * undefined when the index cannot count this query or is not ready.
  */
 export async function countFromIndex(
   countPublished: CountPublished | undefined,
   query: ListQuery,
 ): Promise<BoundedCount | undefined> {
-  const countable = countPublished ? countableInIndex(query) : undefined;
+  const countable = countableInIndex(query);
   if (!countPublished || !countable) return undefined;
-  let count: number;
   try {
-    count = await countPublished(countable);
+    return boundedTotal(await countPublished(countable));
   } catch (error) {
     if (error instanceof NotReadyError) return undefined;
     throw error;
   }
-  return count > LIST_COUNT_BOUND
-    ? { total: LIST_COUNT_BOUND, totalIsLowerBound: true }
-    : { total: count, totalIsLowerBound: false };
 }

@@ -1,5 +1,6 @@
 import { CLUSTER_GRID_SIZE_PX } from '../cluster-style.ts';
 import { latToUnitY, lngToUnitX } from '../mercator.ts';
+import type { Bounds } from '../types.ts';
 import { answer } from './answer.ts';
 import { CellGroups } from './cell-groups.ts';
 import { CellWindow, FINE_CELL_BITS } from './cell-window.ts';
@@ -193,10 +194,8 @@ export class ClusterIndex {
   /** The clusters and single places of one viewport, with names in `lang`. */
   query(q: ClusterQuery): ClusterResult {
     if (!Number.isFinite(q.zoom)) throw new RangeError(`zoom must be finite, got ${q.zoom}`);
+    checkBounds(q.bbox);
     const { west, south, east, north } = q.bbox;
-    if (![west, south, east, north].every(Number.isFinite)) {
-      throw new RangeError(`bbox must be four finite numbers, got ${west},${south},${east},${north}`);
-    }
     // Above maxZoom nothing splits further: co-located places stay one cluster to open as a list.
     // Past the size caps a coarser zoom answers, so no answer holds more than MAX_MAP_FEATURES.
     const zoom = answerZoom(q.bbox, q.zoom, this.options.maxZoom);
@@ -228,11 +227,7 @@ export class ClusterIndex {
    */
   count(q: CountQuery): number {
     const { bbox, edgeTolerance = 0 } = q;
-    if (bbox && ![bbox.west, bbox.south, bbox.east, bbox.north].every(Number.isFinite)) {
-      throw new RangeError(
-        `bbox must be four finite numbers, got ${bbox.west},${bbox.south},${bbox.east},${bbox.north}`,
-      );
-    }
+    if (bbox) checkBounds(bbox);
     let count = 0;
     for (const layer of this.layerSetOf(q).read(q.categories)) {
       count += bbox ? countInBox(layer, this.store, bbox, edgeTolerance) : layer.size;
@@ -265,6 +260,12 @@ export class ClusterIndex {
 
   private compactionDue(changes: number): boolean {
     return changes > Math.max(COMPACT_MIN_CHANGES, this.store.size * COMPACT_SHARE);
+  }
+}
+
+function checkBounds({ west, south, east, north }: Bounds): void {
+  if (![west, south, east, north].every(Number.isFinite)) {
+    throw new RangeError(`bbox must be four finite numbers, got ${west},${south},${east},${north}`);
   }
 }
 
