@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { LinkIcon } from '../../../components/ui/icons.tsx';
-import { whenIdleAfterFirstView } from '../../../lib/after-first-view.ts';
+import { usePreload } from '../../../hooks/use-preload.ts';
 import type { ShareProps } from './share-dialog.tsx';
 
 /**
@@ -17,7 +17,7 @@ export function ShareButton(props: ShareProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // The dialog's code arrives when the page is idle, or as soon as the visitor reaches for the button.
-  useEffect(() => whenIdleAfterFirstView(() => void loadDialog()), []);
+  const preload = usePreload(loadDialog);
   return (
     <>
       <button
@@ -28,8 +28,7 @@ export function ShareButton(props: ShareProps) {
         title={t('share.buttonLabel')}
         className={buttonStyles.mapOverlay}
         onClick={() => setOpen(true)}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
+        {...preload}
       >
         <LinkIcon className="size-4 text-blue-700" />
         {t('share.button')}

@@ -1,9 +1,9 @@
 import type { FieldFilterParam } from '@karta/contracts';
-import { lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { FilterIcon } from '../../../components/ui/icons.tsx';
-import { whenIdleAfterFirstView } from '../../../lib/after-first-view.ts';
+import { usePreload } from '../../../hooks/use-preload.ts';
 import { withoutField } from '../utils/filter-edits.ts';
 import { filterSummaries } from '../utils/filter-summary.ts';
 import type { OfferedGroup } from '../utils/offered-filters.ts';
@@ -60,7 +60,7 @@ export function FieldFilterPanel(props: FieldFilterPanelProps) {
   const panelId = useId();
   const trigger = useRef<HTMLButtonElement>(null);
   // The sheet's code arrives when the page is idle, or as soon as the visitor reaches for the button.
-  useEffect(() => whenIdleAfterFirstView(() => void loadSheet()), []);
+  const preload = usePreload(loadSheet);
 
   if (groups.length === 0) return null;
 
@@ -87,8 +87,7 @@ export function FieldFilterPanel(props: FieldFilterPanelProps) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => (open ? close() : setOpen(true))}
-        onPointerEnter={() => void loadSheet()}
-        onFocus={() => void loadSheet()}
+        {...preload}
         className={`${buttonStyles.secondary} min-h-11 ${active > 0 ? 'border-blue-700 text-blue-900' : ''}`}
       >
         <FilterIcon className="size-4 text-blue-700" />
