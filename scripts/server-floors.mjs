@@ -20,7 +20,7 @@ export const SERVER_FLOORS = [
   ['mail'],
   ['opening-hours'],
   ['places'],
-  ['freshness', 'categories', 'changes', 'photos', 'flags'],
+  ['freshness', 'categories', 'changes', 'photos', 'flags', 'geocoding'],
   ['accounts'],
   ['notifications'],
   ['follows', 'feeds'],

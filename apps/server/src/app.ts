@@ -42,6 +42,7 @@ import { exportRoutes } from './routes/export.ts';
 import { feedRoutes } from './routes/feeds.ts';
 import { flagRoutes } from './routes/flags.ts';
 import { followRoutes } from './routes/follows.ts';
+import { geocodeRoutes } from './routes/geocode.ts';
 import { importRoutes } from './routes/import.ts';
 import { mapRoutes } from './routes/map.ts';
 import { offlinePackRoutes } from './routes/offline-pack.ts';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(flagRoutes);
   await app.register(confirmationRoutes);
   await app.register(openingHoursRoutes);
+  await app.register(geocodeRoutes);
   await app.register(photoRoutes);
   await app.register(exportRoutes);
   await app.register(offlinePackRoutes);

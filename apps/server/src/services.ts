@@ -11,6 +11,7 @@ import type { StorageGuard } from './db/storage-guard.ts';
 import { createFlagRepository, type FlagRepository } from './flags/flag-repository.ts';
 import { createFollowService, type FollowService } from './follows/follow-service.ts';
 import { type Confirmations, createConfirmations } from './freshness/confirmations.ts';
+import { createGeocoder, type Geocoder } from './geocoding/geocoder.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MapIndexService } from './map-index/map-index-service.ts';
 import { createNotifier, type Notifier } from './notifications/notifier.ts';
@@ -54,6 +55,8 @@ export interface AppServices {
   photoStore: PhotoStore;
   /** Uploads, from bytes to a stored photo, processed in turn. */
   photoUploads: PhotoUploads;
+  /** Address search (GEOCODER); null when it is off. */
+  geocoder: Geocoder | null;
 }
 
 declare module 'fastify' {
@@ -107,6 +110,10 @@ export function decorateServices(
     ),
   );
   app.decorate('confirmations', createConfirmations(services.database, placeSettings));
+  app.decorate(
+    'geocoder',
+    createGeocoder(services.appConfig.geocoder, services.database, services.appConfig.defaultLanguage),
+  );
   const siteLanguage = services.appConfig.defaultLanguage;
   app.decorate(
     'accounts',

@@ -48,6 +48,7 @@ import {
   NeedsCheckingList,
   NeedsCheckingQuery,
 } from './freshness.ts';
+import { GeocodeAnswer, GeocodeQuery, ReverseGeocodeAnswer, ReverseGeocodeQuery } from './geocode.ts';
 import { IdempotencyHeaders } from './idempotency.ts';
 import { ExportQuery, IMPORT_CONTENT_TYPES, ImportQuery, ImportReport, ImportResultList } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
@@ -186,6 +187,22 @@ export const endpoints = {
     query: HoursPreviewQuery,
     response: HoursPreview,
     errors: [400],
+  },
+  geocode: {
+    ...routes.geocode,
+    summary:
+      'Addresses and towns for what a person typed, nearest to `near` first, from the geocoder the site chose (`GEOCODER`): the built-in towns and the addresses of published places, Nominatim or Photon. Answers are cached for 30 days. The provider down or past 5 s answers 503 `geocoder_unavailable`, and so does a site whose geocoder is off',
+    query: GeocodeQuery,
+    response: GeocodeAnswer,
+    errors: [400, 429],
+  },
+  reverseGeocode: {
+    ...routes.reverseGeocode,
+    summary:
+      'The address at a point, no more precise than `precision`: `exact` (the default) names the house, `100m` the street, `1km` the district or town. 404 when the geocoder knows no address there; 503 `geocoder_unavailable` as for `geocode`',
+    query: ReverseGeocodeQuery,
+    response: ReverseGeocodeAnswer,
+    errors: [400, 404, 429],
   },
   getPlace: {
     ...routes.getPlace,

@@ -66,6 +66,11 @@ export const ErrorCode = z.enum([
   /** A database read ran past its statement timeout (503): narrow the request or try again. */
   'query_timeout',
   'insufficient_storage',
+  /**
+   * The site's geocoder did not answer in time, failed, or is off (503): address search is
+   * unavailable for now; places can still be found by name and placed on the map.
+   */
+  'geocoder_unavailable',
   /** The server is busy with other work of this kind (503, with Retry-After): try again shortly. */
   'server_busy',
 ]);

@@ -10,6 +10,7 @@ export * from './field-filters.ts';
 export * from './flags.ts';
 export * from './follows.ts';
 export * from './freshness.ts';
+export * from './geocode.ts';
 export * from './idempotency.ts';
 export * from './import.ts';
 export * from './map.ts';

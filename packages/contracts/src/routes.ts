@@ -26,6 +26,8 @@ export const routes = {
   similarPlaces: { method: 'GET', path: '/api/v1/places/similar', args: ['query'] },
   getPlace: { method: 'GET', path: '/api/v1/places/{id}', args: ['id'] },
   previewHours: { method: 'GET', path: '/api/v1/opening-hours', args: ['query'] },
+  geocode: { method: 'GET', path: '/api/v1/geocode', args: ['query'] },
+  reverseGeocode: { method: 'GET', path: '/api/v1/geocode/reverse', args: ['query'] },
   register: { method: 'POST', path: '/api/v1/auth/register', args: ['body'] },
   confirmRegistration: { method: 'POST', path: '/api/v1/auth/register/confirm', args: ['body'] },
   login: { method: 'POST', path: '/api/v1/auth/login', args: ['body'] },

@@ -36,6 +36,11 @@ export const ClientConfig = z.object({
   publicUrl: z.string().nullable(),
   /** Whether the site sends e-mail: password reset, alerts and follows are shown only then. */
   mail: z.boolean(),
+  /**
+   * Address search (`GEOCODER`), null when off: whose data its answers are, and whether a search
+   * may run only on Enter (the public Nominatim forbids searching as a person types).
+   */
+  geocoder: z.object({ attribution: z.string(), searchOnEnterOnly: z.boolean() }).nullable(),
   sentry: z.object({
     dsn: z.string().nullable(),
     environment: z.string(),

@@ -28,6 +28,8 @@ const samples: Partial<Record<EndpointName, object>> = {
   },
   suggestPlaces: { q: 'cvj', origin: { lat: 45.8, lng: 16 }, category: ['market'], limit: 6 },
   similarPlaces: { near: { lat: 45.8, lng: 16 }, name: 'Ljekarna', exclude: 12 },
+  geocode: { q: 'Ilica 1, Zagreb', near: { lat: 45.8, lng: 16 }, limit: 5, lang: 'hr' },
+  reverseGeocode: { lat: 45.813225, lng: -15.975638, precision: '100m', lang: 'en' },
   listFlags: { status: 'resolved' },
   listPhotos: { scope: 'review' },
   listUsers: { q: 'ana', limit: 10, offset: 20 },

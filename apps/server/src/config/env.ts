@@ -1,6 +1,7 @@
 import { AdminEnv, adminIssues } from './admin.ts';
 import { databaseEnv } from './database.ts';
 import { FreshnessEnv } from './freshness.ts';
+import { geocoderEnv } from './geocoder.ts';
 import { HoursEnv } from './hours.ts';
 import { defaultLanguageIssues, LanguagesEnv } from './languages.ts';
 import { MailEnv, mailIssues } from './mail.ts';
@@ -38,9 +39,10 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
   const photos = photosEnv(database.data?.dataDir ?? '').safeParse(env);
   const mail = MailEnv.safeParse(env);
   const admin = AdminEnv.safeParse(env);
+  const geocoder = geocoderEnv(server.data?.publicUrl ?? null, SERVER_VERSION).safeParse(env);
   const issues = [
-    ...[server, database, sentry, map, languages, hours, freshness, photos, mail, admin].flatMap((result) =>
-      result.success ? [] : envIssues(result.error),
+    ...[server, database, sentry, map, languages, hours, freshness, photos, mail, admin, geocoder].flatMap(
+      (result) => (result.success ? [] : envIssues(result.error)),
     ),
     ...adminIssues(env),
     ...defaultLanguageIssues(env),
@@ -58,7 +60,8 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
     !freshness.success ||
     !photos.success ||
     !mail.success ||
-    !admin.success
+    !admin.success ||
+    !geocoder.success
   ) {
     throw new ConfigError(issues);
   }
@@ -73,6 +76,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
     ...photos.data,
     ...mail.data,
     ...admin.data,
+    ...geocoder.data,
     version: SERVER_VERSION,
   };
 }

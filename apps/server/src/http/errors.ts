@@ -41,6 +41,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   query_timeout: 503,
   insufficient_storage: 507,
   server_busy: 503,
+  geocoder_unavailable: 503,
 };
 
 /** Headers an error's answer carries besides the error shape (`Retry-After`, say). */

@@ -20,6 +20,11 @@ export const READ_LIMITS = {
   listPlaces: { perSecond: 10, burst: 50 },
   suggestPlaces: { perSecond: 20, burst: 60 },
   similarPlaces: { perSecond: 5, burst: 20 },
+  // A person searches an address a few times a minute; a script is stopped before it costs the
+  // site its share of a public geocoder (whose answers are cached for everyone anyway).
+  geocode: { perSecond: 2, burst: 20 },
+  // The place form asks once each time the pin stops moving.
+  reverseGeocode: { perSecond: 2, burst: 20 },
   // Up to 20 000 places an answer, like an export's (30 a minute): a person saves a few areas now
   // and then, so a burst of 10 leaves room for retries; the steady rate stops a script.
   offlinePack: { perSecond: 0.5, burst: 10 },

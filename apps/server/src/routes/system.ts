@@ -1,12 +1,13 @@
 import { buildOpenApiDocument, type ClientConfig, type Health } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
+import type { Geocoder } from '../geocoding/geocoder.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { sendError } from '../http/errors.ts';
 import { importsRunning } from '../import/import-staging.ts';
 
 /** The runtime configuration the browser needs; never a secret beyond what the browser must hold. */
-export function clientConfig(config: Config): ClientConfig {
+export function clientConfig(config: Config, geocoder: Geocoder | null): ClientConfig {
   return {
     mapEngine: config.map.engine,
     defaultCenter: config.map.defaultCenter,
@@ -20,6 +21,10 @@ export function clientConfig(config: Config): ClientConfig {
     timeZone: config.hours.timeZone,
     publicUrl: config.publicUrl,
     mail: config.mail !== null,
+    geocoder: geocoder && {
+      attribution: geocoder.attribution,
+      searchOnEnterOnly: geocoder.searchOnEnterOnly,
+    },
     sentry: { ...config.sentry },
     // The browser key is public by design (restricted by referrer at Google); sent only when used.
     google: config.map.engine === 'google' ? { ...config.google } : null,
@@ -28,7 +33,7 @@ export function clientConfig(config: Config): ClientConfig {
 
 /** health, config and openapi.json. */
 export async function systemRoutes(app: FastifyInstance) {
-  const config = clientConfig(app.appConfig);
+  const config = clientConfig(app.appConfig, app.geocoder);
   const openApi = buildOpenApiDocument({
     version: app.appConfig.version,
     serverUrl: app.appConfig.publicUrl ?? undefined,

