@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NEAR_RADIUS, parseNearState, serializeNearState } from './near-url.ts';
+import {
+  DEFAULT_NEAR_RADIUS,
+  MAX_ADDRESS_LENGTH,
+  parseAddressLabel,
+  parseNearState,
+  serializeNearState,
+} from './near-url.ts';
 
 describe('the Near me URL state', () => {
   it('starts with no point, a kilometre and the Nearby tab', () => {
@@ -78,5 +84,39 @@ describe('the Near me URL state', () => {
     expect(serializeNearState({ point: null, radius: 2000, tab: 'near', categories: [] })).toBe(
       'r=2000&tab=near',
     );
+  });
+
+  it('carries the address the point was found from, readable and back again', () => {
+    const state = parseNearState(
+      '?lat=45.81&lng=15.97&address=Ilica%201%2C%2010000%20Zagreb&r=1000&tab=covers',
+    );
+    expect(state).toMatchObject({
+      point: { lat: 45.81, lng: 15.97 },
+      address: 'Ilica 1, 10000 Zagreb',
+      tab: 'covers',
+    });
+    expect(serializeNearState(state)).toBe(
+      'lat=45.81&lng=15.97&address=Ilica%201%2C%2010000%20Zagreb&r=1000&tab=covers',
+    );
+    expect(parseNearState(serializeNearState(state))).toEqual(state);
+  });
+
+  it('keeps an address only with a point', () => {
+    expect(parseNearState('?address=Ilica%201').address).toBeUndefined();
+    expect(
+      serializeNearState({ point: null, address: 'Ilica 1', radius: 1000, tab: 'near', categories: [] }),
+    ).toBe('r=1000&tab=near');
+  });
+
+  it('reads an address as one line of plain text, and bounds its length', () => {
+    const link = (address: string) =>
+      parseNearState(new URLSearchParams({ lat: '45.8', lng: '16', address })).address;
+    expect(link('  Ilica\n1,\t\u0000 Zagreb ')).toBe('Ilica 1, Zagreb');
+    expect(link('<b>Ilica</b> 1')).toBe('<b>Ilica</b> 1');
+    expect(link('\u202eIlica 1')).toBe('Ilica 1');
+    expect(link('   ')).toBeUndefined();
+    const long = link('Ž'.repeat(500));
+    expect(long).toHaveLength(MAX_ADDRESS_LENGTH);
+    expect(parseAddressLabel(undefined)).toBeUndefined();
   });
 });
