@@ -1,9 +1,10 @@
 import type { CategoryField } from '@karta/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageNameIn } from '../../../lib/i18n/locales.ts';
 import { formLanguages, type PlaceField, type PlaceLanguage } from '../../../lib/places/place-form-values.ts';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
+import { AddressOffer } from './address-offer.tsx';
 import { AddressPrivacyWarning } from './address-privacy-warning.tsx';
 import { CategoryFieldsSection } from './category-fields-section.tsx';
 import { FieldFrame, inputClass } from './field-frame.tsx';
@@ -35,13 +36,20 @@ export function DetailsSection({
   form,
   categories,
   afterNames,
+  addressOffer = null,
+  onUseAddressOffer,
 }: {
   form: PlaceForm;
   categories: readonly CategoryOption[];
   /** Shown right under the names (the possible duplicates, where the user is looking). */
   afterNames?: ReactNode;
+  /** The address where the pin rests, to offer under the Address field (null: none). */
+  addressOffer?: string | null;
+  /** The offered address was taken: it goes into the Address field. */
+  onUseAddressOffer?(label: string): void;
 }) {
   const { t, i18n } = useTranslation();
+  const addressInput = useRef<HTMLInputElement>(null);
   const { values, problemOf, setField, touch } = form;
   const languages = languagesFor(i18n.language, formLanguages(values));
   const text = (field: PlaceField, value: string) => ({
@@ -119,24 +127,36 @@ export function DetailsSection({
         <legend className="text-base font-semibold text-gray-900">{t('placeEditor.contact.title')}</legend>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {CONTACT_FIELDS.map(({ field, type, autoComplete, inputMode }) => (
-            <FieldFrame
-              key={field}
-              field={field}
-              label={t(`placeEditor.contact.${field}`)}
-              hint={field === 'website' ? t('placeEditor.contact.websiteHint') : undefined}
-              problem={problemOf(field)}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  {...text(field, values[field])}
-                  type={type}
-                  inputMode={inputMode}
-                  autoComplete={autoComplete}
-                  className={`${inputClass(Boolean(control['aria-invalid']))} h-11`}
+            <div key={field}>
+              <FieldFrame
+                field={field}
+                label={t(`placeEditor.contact.${field}`)}
+                hint={field === 'website' ? t('placeEditor.contact.websiteHint') : undefined}
+                problem={problemOf(field)}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    {...text(field, values[field])}
+                    ref={field === 'address' ? addressInput : undefined}
+                    type={type}
+                    inputMode={inputMode}
+                    autoComplete={autoComplete}
+                    className={`${inputClass(Boolean(control['aria-invalid']))} h-11`}
+                  />
+                )}
+              </FieldFrame>
+              {field === 'address' && onUseAddressOffer && (
+                <AddressOffer
+                  offer={addressOffer}
+                  onUse={(label) => {
+                    onUseAddressOffer(label);
+                    // The button goes once the field holds its address: the focus goes there too.
+                    addressInput.current?.focus();
+                  }}
                 />
               )}
-            </FieldFrame>
+            </div>
           ))}
         </div>
         <AddressPrivacyWarning values={values} />

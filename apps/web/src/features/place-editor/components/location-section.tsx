@@ -1,9 +1,13 @@
-import type { LocationPrivacy } from '@karta/contracts';
+import type { GeocodeItem, LocationPrivacy } from '@karta/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocateButton } from '../../../components/locate-button.tsx';
-import { formatCoordinate, formPosition, parseNumber } from '../../../lib/places/place-form-values.ts';
+import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { useGeocoder } from '../../../lib/geocode/address-search.ts';
+import { formPosition, parseNumber } from '../../../lib/places/place-form-values.ts';
+import { asShown } from '../hooks/use-pin-address.ts';
 import type { PlaceForm } from '../hooks/use-place-form.ts';
+import { AddressCombobox } from './address-combobox.tsx';
 import { FieldFrame, inputClass } from './field-frame.tsx';
 
 /** What the map beside the form is given (the app draws it: the map is another feature's). */
@@ -32,11 +36,19 @@ export const sliderOfMetres = (metres: number) =>
 interface LocationSectionProps {
   form: PlaceForm;
   renderMap(request: PickerMapRequest): ReactNode;
+  /** An address was chosen from the search: the pin goes there (and perhaps its Address field). */
+  onChooseAddress?(item: GeocodeItem): void;
 }
 
-/** Where the place is: the map to click and drag on, its coordinates, radius and location privacy. */
-export function LocationSection({ form, renderMap }: LocationSectionProps) {
+/**
+ * Where the place is: three equal ways to set it (an address, the device's location, the map to
+ * click and drag on), its coordinates, radius and location privacy. The address comes first: it
+ * needs neither the map nor location access, so a screen-reader user can set a position by it alone.
+ */
+export function LocationSection({ form, renderMap, onChooseAddress }: LocationSectionProps) {
   const { t } = useTranslation();
+  const geocoder = useGeocoder();
+  const { defaultCenter } = useRuntimeConfig();
   const { values, problemOf, setField, touch, setPosition } = form;
   const position = formPosition(values);
   const radius = parseNumber(values.radius);
@@ -55,7 +67,19 @@ export function LocationSection({ form, renderMap }: LocationSectionProps) {
   return (
     <fieldset className="space-y-4">
       <legend className="text-base font-semibold text-gray-900">{t('placeEditor.location.title')}</legend>
-      <p className="text-sm text-gray-600">{t('placeEditor.location.help')}</p>
+      <p className="text-sm text-gray-600">
+        {t(geocoder ? 'placeEditor.location.byAddressHelp' : 'placeEditor.location.help')}
+      </p>
+      {geocoder && onChooseAddress && (
+        <AddressCombobox
+          geocoder={geocoder}
+          near={position ?? defaultCenter}
+          onChoose={(item) => {
+            onChooseAddress(item);
+            setFocus(asShown(item));
+          }}
+        />
+      )}
       <LocateButton
         messages="placeEditor.locate"
         tone="secondary"
@@ -63,10 +87,7 @@ export function LocationSection({ form, renderMap }: LocationSectionProps) {
         foundNote={t('placeEditor.locate.found')}
         onFound={(found) => {
           // As the fields will hold it, so the map is asked for the very position it is given.
-          const shown = {
-            lat: Number(formatCoordinate(found.lat)),
-            lng: Number(formatCoordinate(found.lng)),
-          };
+          const shown = asShown(found);
           setPosition(shown);
           setFocus(shown);
         }}

@@ -29,6 +29,7 @@ import { useCreatePlace } from '../api/create-place.ts';
 import { editablePlaceQueryKey, getEditablePlace } from '../api/get-editable-place.ts';
 import { getSimilarPlaces, type SimilarQuery, useSimilarPlaces } from '../api/get-similar-places.ts';
 import { useUpdatePlace } from '../api/update-place.ts';
+import { usePinAddress } from '../hooks/use-pin-address.ts';
 import { usePlaceForm } from '../hooks/use-place-form.ts';
 import { serverProblems } from '../utils/validate-place-form.ts';
 import { type CategoryOption, DetailsSection, languagesFor } from './details-section.tsx';
@@ -108,6 +109,7 @@ export function PlaceEditor({
       : (base?.values ?? emptyPlaceForm(languages)),
     rules,
   );
+  const pinAddress = usePinAddress(form);
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -216,10 +218,12 @@ export function PlaceEditor({
         conflict={conflict}
         onReload={() => void reloadCurrent()}
       />
-      <LocationSection form={form} renderMap={renderMap} />
+      <LocationSection form={form} renderMap={renderMap} onChooseAddress={pinAddress.placeAt} />
       <DetailsSection
         form={form}
         categories={categories}
+        addressOffer={pinAddress.offer}
+        onUseAddressOffer={pinAddress.fillAddress}
         afterNames={<DuplicatesNotice places={step ? [] : duplicates} />}
       />
       {beforeSave}
