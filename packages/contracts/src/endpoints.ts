@@ -50,7 +50,15 @@ import {
 } from './freshness.ts';
 import { GeocodeAnswer, GeocodeQuery, ReverseGeocodeAnswer, ReverseGeocodeQuery } from './geocode.ts';
 import { IdempotencyHeaders } from './idempotency.ts';
-import { ExportQuery, IMPORT_CONTENT_TYPES, ImportQuery, ImportReport, ImportResultList } from './import.ts';
+import {
+  ExportQuery,
+  IMPORT_CONTENT_TYPES,
+  ImportGeocodingRun,
+  ImportGeocodingRunParams,
+  ImportQuery,
+  ImportReport,
+  ImportResultList,
+} from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
 import { OfflinePack, OfflinePackQuery } from './offline-pack.ts';
 import { OpenApiDocument } from './openapi-document.ts';
@@ -593,6 +601,15 @@ export const endpoints = {
     response: ImportReport,
     session: 'required',
     errors: [400, 401, 403, 413, 415, 422, 429],
+  },
+  importGeocodingRun: {
+    ...routes.importGeocodingRun,
+    summary:
+      'How far the background look-up of an import’s addresses is (moderators): a dry run of a file whose rows have addresses the geocoder has not answered starts it; once it is `done`, the import finds every address at once',
+    params: ImportGeocodingRunParams,
+    response: ImportGeocodingRun,
+    session: 'required',
+    errors: [400, 401, 403, 404],
   },
   listImports: {
     ...routes.listImports,

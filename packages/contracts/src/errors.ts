@@ -71,6 +71,11 @@ export const ErrorCode = z.enum([
    * unavailable for now; places can still be found by name and placed on the map.
    */
   'geocoder_unavailable',
+  /**
+   * A real import with more rows to place by address than it looks up while it runs (409): their
+   * look-up now runs in the background (`details.runId`); import again once it is done.
+   */
+  'geocoding_in_progress',
   /** The server is busy with other work of this kind (503, with Retry-After): try again shortly. */
   'server_busy',
 ]);

@@ -4,7 +4,7 @@ import { FieldIssue } from './errors.ts';
 import { PLACE_FIELDS, PLACE_FILE_FIELDS, type PlaceField } from './place-fields.ts';
 import { checkPlaceText, PlaceInputFields } from './place-writes.ts';
 import { PlaceListQuery } from './places.ts';
-import { IsoDateTime, LanguageCode, Slug, text } from './primitives.ts';
+import { Int32Id, IsoDateTime, LanguageCode, Slug, text } from './primitives.ts';
 import { BooleanParam } from './query-params.ts';
 
 /**
@@ -136,6 +136,58 @@ export const ImportRowAction = z.object({
 export type ImportRowAction = z.infer<typeof ImportRowAction>;
 
 /**
+ * Where an imported row without a position was placed by its address: `exact` (the house was
+ * found), `approximate` (a street, a named place or a town), `not_found` (the row is skipped: never
+ * placed at a default point), or `to_geocode` (a dry run: the site's geocoder has not answered
+ * this address yet, and will be asked).
+ */
+export const ImportGeocodeResult = z.enum(['exact', 'approximate', 'not_found', 'to_geocode']);
+export type ImportGeocodeResult = z.infer<typeof ImportGeocodeResult>;
+
+export const ImportGeocodedRow = z.object({
+  row: z.number().int().positive(),
+  result: ImportGeocodeResult,
+  /** What the geocoder found ("Ilica 1, 10000 Zagreb"); null when nothing (yet). */
+  label: z.string().nullable(),
+});
+export type ImportGeocodedRow = z.infer<typeof ImportGeocodedRow>;
+
+/** The rows of a file placed by their address, and what asking for them costs. */
+export const ImportGeocoding = z.object({
+  rows: z.array(ImportGeocodedRow),
+  /** Addresses the geocoder has not answered yet: each is one call to its service. */
+  upstreamCalls: z.number().int().min(0),
+  /** The least time those calls take under the service's limit (the public Nominatim: one a second). */
+  minimumSeconds: z.number().int().min(0),
+  /**
+   * The background run looking those addresses up (a dry run starts it; its progress is
+   * `GET /api/v1/import/geocoding/{id}`), or null when there is nothing to look up.
+   */
+  runId: z.number().int().positive().nullable(),
+});
+export type ImportGeocoding = z.infer<typeof ImportGeocoding>;
+
+export const ImportGeocodingRunParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Expected a run id')
+    .transform(Number)
+    .pipe(Int32Id),
+});
+
+/** `GET /api/v1/import/geocoding/{id}`: how far a background look-up of addresses is. */
+export const ImportGeocodingRun = z.object({
+  id: z.number().int().positive(),
+  state: z.enum(['running', 'done', 'failed']),
+  /** Addresses to look up, and how many were: found or not. */
+  total: z.number().int().min(0),
+  done: z.number().int().min(0),
+  notFound: z.number().int().min(0),
+  startedAt: IsoDateTime,
+});
+export type ImportGeocodingRun = z.infer<typeof ImportGeocodingRun>;
+
+/**
  * What an import did (or, in a dry run, would do), row by row: the counts, every accepted row's
  * action in file order (`rows`), and every refused row with why. A real run with any refused row
  * imports nothing and answers 422 `validation_error` whose `details` is this report (a 400 is the request or the file as a whole).
@@ -146,6 +198,11 @@ export const ImportReport = z.object({
   unchanged: z.number().int().min(0),
   rows: z.array(ImportRowAction),
   refused: z.array(ImportRefusal),
+  /**
+   * Present when rows have an address and no position: where each was placed. Rows not found are
+   * skipped (neither imported nor refused), so the others import.
+   */
+  geocoding: ImportGeocoding.optional(),
 });
 export type ImportReport = z.infer<typeof ImportReport>;
 

@@ -74,6 +74,7 @@ export const routes = {
   photoLarge: { method: 'GET', path: '/api/v1/photos/{id}/large.webp', args: ['id'] },
   importPlaces: { method: 'POST', path: '/api/v1/import', args: ['query'] },
   listImports: { method: 'GET', path: '/api/v1/imports', args: [] },
+  importGeocodingRun: { method: 'GET', path: '/api/v1/import/geocoding/{id}', args: ['id'] },
   exportGeoJson: { method: 'GET', path: '/api/v1/export.geojson', args: ['query'] },
   exportCsv: { method: 'GET', path: '/api/v1/export.csv', args: ['query'] },
   offlinePack: { method: 'GET', path: '/api/v1/offline-pack', args: ['query'] },

@@ -30,6 +30,15 @@ export interface Geocoder {
   search(query: GeocodeQuery): Promise<GeocodeAnswer>;
   /** The address at a point, no more precise than asked; null when there is none. */
   reverse(query: ReverseGeocodeQuery): Promise<ReverseGeocodeAnswer | null>;
+  /** Whether answers come from another service (so they cost calls, and are cached). */
+  readonly remote: boolean;
+  /** The least time between two calls of the service (the public Nominatim's second), else 0. */
+  readonly intervalMs: number;
+  /**
+   * Where an imported row's address is: the best answer, null when none. `cached` asks nothing of
+   * a remote service: undefined when it has not answered this address before.
+   */
+  locate(address: string, mode: 'ask' | 'cached'): Promise<GeocodeItem | null | undefined>;
 }
 
 function sourceOf(config: NonNullable<GeocoderConfig>, db: Queryable): GeocodeSource {
@@ -52,16 +61,23 @@ export function createGeocoder(
   defaultLanguage: string,
 ): Geocoder | null {
   if (config === null) return null;
+  /** An answer that is always asked for (never `cachedOnly`), so never undefined. */
+  const answerOf = async <T>(keyParts: readonly unknown[], ask: (signal: AbortSignal) => Promise<T>) =>
+    (await answer<T>(keyParts, ask)) as T;
   const source = sourceOf(config, db);
   const cache = geocodeCache(db);
   const pace = config.publicNominatim ? requestPace(PUBLIC_NOMINATIM_INTERVAL_MS) : null;
   const inFlight = new Map<string, Promise<unknown>>();
 
-  /** `ask` under the time bound (and the pace), its answer cached when the source is remote. */
+  /**
+   * `ask` under the time bound (and the pace), its answer cached when the source is remote. With
+   * `cachedOnly`, a remote source is not asked: undefined when it has not answered this before.
+   */
   async function answer<T>(
     keyParts: readonly unknown[],
     ask: (signal: AbortSignal) => Promise<T>,
-  ): Promise<T> {
+    cachedOnly = false,
+  ): Promise<T | undefined> {
     const deadline = Date.now() + ANSWER_WITHIN_MS;
     const signal = AbortSignal.timeout(ANSWER_WITHIN_MS);
     const bounded = () => (pace ? pace(() => ask(signal), deadline) : ask(signal));
@@ -69,6 +85,7 @@ export function createGeocoder(
     const key = cacheKey([config?.provider, config?.url, config?.countries, ...keyParts]);
     const cached = await cache.read<T>(key);
     if (cached) return cached.answer;
+    if (cachedOnly) return undefined;
     const running = inFlight.get(key) as Promise<T> | undefined;
     if (running) return running;
     const call = bounded().then(async (fresh) => {
@@ -89,6 +106,8 @@ export function createGeocoder(
   return {
     attribution: source.attribution,
     searchOnEnterOnly: config.publicNominatim,
+    remote: source.remote,
+    intervalMs: pace ? PUBLIC_NOMINATIM_INTERVAL_MS : 0,
     async search({ q, near, limit = DEFAULT_LIMIT, lang }) {
       const request = {
         q: q.trim(),
@@ -99,7 +118,7 @@ export function createGeocoder(
         limit,
         language: lang ?? defaultLanguage,
       };
-      const items = await answer<GeocodeItem[]>(
+      const items = await answerOf<GeocodeItem[]>(
         ['search', request.q.toLowerCase(), request.near, request.limit, request.language],
         (signal) => source.search(request, signal),
       );
@@ -107,11 +126,20 @@ export function createGeocoder(
     },
     async reverse({ lat, lng, precision = 'exact', lang }) {
       const request = { lat, lng, precision, language: lang ?? defaultLanguage };
-      const item = await answer<GeocodeItem | null>(
+      const item = await answerOf<GeocodeItem | null>(
         ['reverse', lat, lng, precision, request.language],
         (signal) => source.reverse(request, signal),
       );
       return item && { ...coarsen(item, precision), attribution: source.attribution };
+    },
+    async locate(address, mode) {
+      const request = { q: address.trim(), limit: 1, language: defaultLanguage };
+      const items = await answer<GeocodeItem[]>(
+        ['search', request.q.toLowerCase(), undefined, request.limit, request.language],
+        (signal) => source.search(request, signal),
+        mode === 'cached',
+      );
+      return items === undefined ? undefined : (items[0] ?? null);
     },
   };
 }

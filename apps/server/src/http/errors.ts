@@ -42,6 +42,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   insufficient_storage: 507,
   server_busy: 503,
   geocoder_unavailable: 503,
+  geocoding_in_progress: 409,
 };
 
 /** Headers an error's answer carries besides the error shape (`Retry-After`, say). */

@@ -69,7 +69,9 @@ function checkHeader(record: string[]): string[] {
     else if (seen.has(column)) problems.push({ path: column, message: 'The column appears twice' });
     seen.add(column);
   }
-  for (const required of ['externalId', 'category', 'lat', 'lng']) {
+  // A file may place its rows by address instead of coordinates.
+  const position = seen.has('address') ? [] : ['lat', 'lng'];
+  for (const required of ['externalId', 'category', ...position]) {
     if (!seen.has(required)) problems.push({ path: required, message: 'The column is missing' });
   }
   if (!columns.some((column) => column.startsWith('name_'))) {
@@ -117,6 +119,18 @@ function featureRow(row: number, feature: unknown): SourceRow {
     return { row, errors: [{ path: 'type', message: 'Expected a GeoJSON Feature' }] };
   }
   const geometry = value.geometry as { type?: unknown; coordinates?: unknown } | null;
+  const properties = value.properties;
+  // A feature with no geometry but an address is placed by its address.
+  if (
+    geometry === null &&
+    typeof properties === 'object' &&
+    properties !== null &&
+    !Array.isArray(properties) &&
+    typeof (properties as { address?: unknown }).address === 'string'
+  ) {
+    const { lat: _lat, lng: _lng, ...fields } = properties as Record<string, unknown>;
+    return { row, fields };
+  }
   if (typeof geometry !== 'object' || geometry === null || geometry.type !== 'Point') {
     const found = typeof geometry?.type === 'string' ? geometry.type : 'no geometry';
     return { row, errors: [{ path: 'geometry', message: `Expected a Point, found ${found}` }] };
@@ -125,7 +139,6 @@ function featureRow(row: number, feature: unknown): SourceRow {
   if (!Array.isArray(coordinates) || coordinates.length < 2) {
     return { row, errors: [{ path: 'geometry.coordinates', message: 'Expected [longitude, latitude]' }] };
   }
-  const properties = value.properties;
   if (
     properties !== null &&
     properties !== undefined &&

@@ -6,13 +6,26 @@ import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { perUserRouteLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { mediaType, publicOrigin, type WriteRouteConfig } from '../http/write-guard.ts';
+import {
+  type AddressPlacements,
+  placeByAddress,
+  placedRows,
+  placementReport,
+} from '../import/address-placement.ts';
+import { geocodingRuns } from '../import/geocoding-runs.ts';
 import { spoolBody, tooLarge } from '../import/import-file.ts';
 import { importPlaces } from '../import/import-places.ts';
 import { listImportResults } from '../import/import-results.ts';
 import { ensureRoom, ImportSpaceWatch, importBytes } from '../import/import-space.ts';
 import { finishLeftRuns } from '../import/import-staging.ts';
-import { csvRows, geoJsonRows } from '../import/source-rows.ts';
+import { csvRows, geoJsonRows, type SourceRow } from '../import/source-rows.ts';
 import { ownUploadFolder, removeStaleUploads, uploadRoot } from '../import/upload-folder.ts';
+
+/**
+ * Addresses a real import asks the geocoder for while it runs; more are looked up in the
+ * background first (at the public Nominatim's one a second, 20 take 20 s).
+ */
+const ASKED_WHILE_IMPORTING = 20;
 
 /** `POST /api/v1/import` (moderators and admins): GeoJSON or CSV, every row or none. */
 export async function importRoutes(app: FastifyInstance) {
@@ -41,6 +54,14 @@ export async function importRoutes(app: FastifyInstance) {
   app.addContentTypeParser(Object.values(IMPORT_CONTENT_TYPES), (_request, payload, done) =>
     done(null, payload),
   );
+
+  // Rows with an address and no position: looked up in the background when they are many.
+  const runs =
+    app.geocoder &&
+    geocodingRuns(app.database, app.geocoder, (error) =>
+      app.log.warn({ err: error }, 'looking up the addresses of an import failed'),
+    );
+  app.addHook('onClose', async () => runs?.stopAll());
 
   const config: WriteRouteConfig & { rateLimit: object } = {
     bodyTypes: Object.values(IMPORT_CONTENT_TYPES),
@@ -77,7 +98,11 @@ export async function importRoutes(app: FastifyInstance) {
             minFreeDiskMb,
             'import',
           );
-        const rows = query.format === 'csv' ? csvRows(file.open()) : geoJsonRows(file.open());
+        const read = () => (query.format === 'csv' ? csvRows(file.open()) : geoJsonRows(file.open()));
+        const placing = await placeRowsByAddress(read, dryRun, user.id);
+        const rows = placing
+          ? placedRows(read(), placing.placements.byRow, dryRun ? app.appConfig.map.defaultCenter : null)
+          : read();
         const { report, imported, staleUpdates } = await importPlaces(app.database, rows, {
           format: query.format,
           dryRun,
@@ -88,6 +113,7 @@ export async function importRoutes(app: FastifyInstance) {
           hours: app.appConfig.hours,
           disk,
         });
+        if (placing) report.geocoding = placing.report;
         if (!dryRun && !imported) {
           const count = report.refused.length;
           throw new AppError(
@@ -107,6 +133,45 @@ export async function importRoutes(app: FastifyInstance) {
     // Every other request keeps the app's small body limit.
     { options: { bodyLimit: IMPORT_LIMIT_BYTES, config } },
   );
+
+  /**
+   * The file's rows with an address and no position, looked up before the import reads it (a
+   * call to another service never runs inside the import's transaction). What the geocoder has
+   * answered before is used at once; the rest is asked for during a real run when it is a few
+   * addresses, else looked up in the background: a dry run starts that and reports it, a real run
+   * starts it and answers 409 `geocoding_in_progress`. Null when no row needs it, or the site's
+   * geocoder is off (such rows are then refused for their missing position).
+   */
+  async function placeRowsByAddress(read: () => AsyncIterable<SourceRow>, dryRun: boolean, actorId: number) {
+    const geocoder = app.geocoder;
+    if (!geocoder || !runs) return null;
+    let placements: AddressPlacements = await placeByAddress(read(), geocoder, 'cached');
+    if (placements.byRow.size === 0) return null;
+    const upstreamCalls = placements.unknown.length;
+    const minimumSeconds = Math.ceil((upstreamCalls * geocoder.intervalMs) / 1000);
+    let runId: number | null = null;
+    if (upstreamCalls > 0 && (dryRun || upstreamCalls > ASKED_WHILE_IMPORTING)) {
+      runId = await runs.start(actorId, placements.unknown);
+      if (!dryRun) {
+        throw new AppError(
+          'geocoding_in_progress',
+          `${upstreamCalls} addresses are being looked up first (at least ${minimumSeconds} s): import again once that is done`,
+          { runId, upstreamCalls, minimumSeconds },
+        );
+      }
+    } else if (upstreamCalls > 0) {
+      placements = await placeByAddress(read(), geocoder, 'ask');
+    }
+    const report = { rows: placementReport(placements.byRow), upstreamCalls, minimumSeconds, runId };
+    return { placements, report };
+  }
+
+  defineRoute(app, 'importGeocodingRun', async (request) => {
+    const user = requireUser(request, MODERATOR_ROLES);
+    const run = await runs?.read(request.params.id, user.id);
+    if (!run) throw new AppError('not_found', `There is no address look-up ${request.params.id} of yours`);
+    return run;
+  });
 
   defineRoute(app, 'listImports', async (request) => {
     requireUser(request, MODERATOR_ROLES);
