@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { type ReportKind, reportHeadline } from '../utils/report-headline.ts';
+import { GeocodingSummary } from './geocoding-summary.tsx';
 import { ReportRowList } from './report-row-list.tsx';
 
 interface ImportReportProps {
@@ -77,6 +78,11 @@ export function ImportReport({ kind, report, sourceColumns, focusHeadline = fals
           </dd>
         </div>
       </dl>
+      {report.geocoding && (
+        <div className="mt-3">
+          <GeocodingSummary geocoding={report.geocoding} />
+        </div>
+      )}
       <div className="mt-4">
         <ReportRowList report={report} sourceColumns={sourceColumns} />
       </div>

@@ -76,6 +76,14 @@ describe('matching a file’s columns to Karta’s', () => {
     });
   });
 
+  it('needs no coordinates from a file with an address column: its rows are placed by their address', () => {
+    expect(mappingProblems(['externalId', 'category', 'name_hr', 'address'])).toEqual({
+      missing: [],
+      repeated: [],
+    });
+    expect(mappingProblems(['externalId', 'category', 'name_hr', 'phone']).missing).toEqual(['lat', 'lng']);
+  });
+
   it('offers a name and a description column per language of the site, and those the file has', () => {
     const choices = columnChoices(['Name', 'name_it'], ['sl', 'en']);
     expect(choices.filter((column) => /^(name|description)_/.test(column))).toEqual([

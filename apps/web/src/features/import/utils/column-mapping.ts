@@ -175,11 +175,17 @@ export interface MappingProblems {
   repeated: string[];
 }
 
-/** What keeps a mapping from being used; both lists empty when it is complete. */
+/**
+ * What keeps a mapping from being used; both lists empty when it is complete. A file with an
+ * address column needs no coordinates: its rows are placed by their address.
+ */
 export function mappingProblems(mapping: ColumnMapping): MappingProblems {
   const chosen = mapping.filter((target): target is string => target !== null);
   const covered = new Set(chosen.map(requiredTargetOf));
-  const missing = REQUIRED_TARGETS.filter((target) => !covered.has(target));
+  const byAddress = chosen.includes('address');
+  const missing = REQUIRED_TARGETS.filter(
+    (target) => !covered.has(target) && !(byAddress && (target === 'lat' || target === 'lng')),
+  );
   const repeated = [...new Set(chosen.filter((target, index) => chosen.indexOf(target) !== index))];
   return { missing, repeated };
 }
