@@ -44,6 +44,7 @@ export function SiteHeader() {
             categoryOf={lookOf}
             onSubmit={search.submit}
             onChoose={search.choose}
+            onChooseAddress={search.chooseAddress}
           />
           <Link
             to="/near"

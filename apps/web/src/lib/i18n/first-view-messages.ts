@@ -36,6 +36,8 @@ export const FIRST_VIEW_MESSAGES: readonly string[] = [
   // (its dialog waits for the rest); and the map alone in another site's frame.
   'map',
   'search',
+  // The header search's addresses and the home page's panel for a chosen one.
+  'addresses',
   'categories.label',
   'categories.all',
   'categories.unknown',

@@ -1,5 +1,5 @@
 import type { FieldFilterParam, Place } from '@karta/contracts';
-import { useMemo, useRef } from 'react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkipLink } from '../../../components/ui/skip-link.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
@@ -24,6 +24,7 @@ import { publicOrigin } from '../../../lib/embed-code.ts';
 import { placeOfListItem, usePlacesInView } from '../../../lib/places/list-places.ts';
 import { placeName } from '../../../lib/places/place-text.ts';
 import { scrollMapIntoView } from '../../../lib/scroll-map-into-view.ts';
+import { forgetAddress, useChosenAddress } from '../../places-map/chosen-address.ts';
 import { usePlacesMap, useViewDefaults } from '../../places-map/use-places-map.tsx';
 import { useViewUrlState } from '../../places-map/use-view-url-state.ts';
 import { PlacesPanel } from './places-panel.tsx';
@@ -31,6 +32,12 @@ import { ProposeEntry } from './propose-entry.tsx';
 import { ShareButton } from './share-button.tsx';
 
 const NO_FILTERS: readonly FieldFilterParam[] = [];
+
+/**
+ * The panel of an address chosen in the header's search: a chunk of its own, off the first view,
+ * since it opens only after the search's own chunk; its messages are in the first view's part.
+ */
+const AddressPanel = lazy(async () => ({ default: (await import('./address-panel.tsx')).AddressPanel }));
 
 /**
  * Home: the map, and under it the category filter, the field filters and the places in view, kept
@@ -82,6 +89,7 @@ export function HomePage() {
   const list = searching ? map.matching : inView;
   const filterCount = useFilterCount(list, view.search);
   const saving = useSaveArea(viewport?.bounds ?? null);
+  const chosenAddress = useChosenAddress();
   // The area in words for "Follow this area": the places nearest the middle of the view.
   const nearest = (inView.data?.pages[0]?.items ?? [])
     .slice(0, 2)
@@ -121,6 +129,20 @@ export function HomePage() {
         {map.element}
       </div>
       <div className="mx-auto max-w-screen-2xl px-4 sm:px-6">
+        {chosenAddress && (
+          <Suspense fallback={null}>
+            <AddressPanel
+              key={chosenAddress.choice}
+              address={chosenAddress.address}
+              categories={view.categories}
+              onClose={() => {
+                forgetAddress();
+                // Back to where the address came from, rather than to the page's start.
+                document.querySelector<HTMLInputElement>('form[role=search] input')?.focus();
+              }}
+            />
+          </Suspense>
+        )}
         <SaveAreaStatus saving={saving} />
       </div>
       <PlacesPanel

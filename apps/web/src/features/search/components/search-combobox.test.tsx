@@ -1,9 +1,9 @@
-import type { PlaceListItem } from '@karta/contracts';
+import type { ClientConfig, GeocodeItem, PlaceListItem } from '@karta/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, apiError, type FakeAnswer, fakeApi } from '../../../testing/fake-api.ts';
-import { listedPlace } from '../../../testing/fixtures.ts';
+import { listedPlace, testConfig } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { SearchCombobox } from './search-combobox.tsx';
 
@@ -21,8 +21,34 @@ const looks: Record<string, { name: string; color: string }> = {
   library: { name: 'Library', color: '#2563eb' },
 };
 
-/** The server: places whose name (in any language) or address holds the text, or the `answer` given. */
-function suggestionsServer(answer?: FakeAnswer) {
+const towns: GeocodeItem[] = [
+  {
+    label: 'Cvjetno naselje, Zagreb',
+    lat: 45.79,
+    lng: 15.96,
+    kind: 'place',
+    address: { street: null, housenumber: null, postcode: null, city: 'Zagreb', country: 'Hrvatska' },
+  },
+  {
+    label: 'Cvjetna ulica 4, 10000 Zagreb',
+    lat: 45.8,
+    lng: 15.95,
+    kind: 'house',
+    address: {
+      street: 'Cvjetna ulica',
+      housenumber: '4',
+      postcode: '10000',
+      city: 'Zagreb',
+      country: 'Hrvatska',
+    },
+  },
+];
+
+/**
+ * The server: places whose name (in any language) or address holds the text, or the `answer`
+ * given; addresses whose label holds it, or `addressAnswer`.
+ */
+function suggestionsServer(answer?: FakeAnswer, addressAnswer?: FakeAnswer) {
   const reply = (call: ApiCall): FakeAnswer => {
     if (answer) return answer;
     const text = new URL(call.path, 'http://karta.test').searchParams.get('q')?.toLowerCase() ?? '';
@@ -31,13 +57,24 @@ function suggestionsServer(answer?: FakeAnswer) {
     );
     return { status: 200, body: { items } };
   };
-  const calls = fakeApi({ 'GET /api/v1/places/suggestions': reply });
+  const geocode = (call: ApiCall): FakeAnswer => {
+    if (addressAnswer) return addressAnswer;
+    const text = new URL(call.path, 'http://karta.test').searchParams.get('q')?.toLowerCase() ?? '';
+    const items = towns.filter((town) => town.label.toLowerCase().includes(text));
+    return { status: 200, body: { items, attribution: 'GeoNames (CC BY 4.0)' } };
+  };
+  const calls = fakeApi({ 'GET /api/v1/places/suggestions': reply, 'GET /api/v1/geocode': geocode });
+  addressCalls = () => calls.filter((call) => call.path.startsWith('/api/v1/geocode?'));
   return () => calls.filter((call) => call.path.startsWith('/api/v1/places/suggestions?'));
 }
 
-function renderBox(value?: string) {
+let addressCalls: () => ApiCall[] = () => [];
+
+/** The box on a site without address search, unless `geocoder` says otherwise. */
+function renderBox(value?: string, geocoder: ClientConfig['geocoder'] = null, language = 'en') {
   const onSubmit = vi.fn<(text: string) => void>();
   const onChoose = vi.fn<(place: PlaceListItem) => void>();
+  const onChooseAddress = vi.fn<(address: GeocodeItem) => void>();
   const view = renderWithApp(
     <SearchCombobox
       value={value}
@@ -45,10 +82,21 @@ function renderBox(value?: string) {
       categoryOf={(slug) => looks[slug] ?? { name: slug, color: '#000' }}
       onSubmit={onSubmit}
       onChoose={onChoose}
+      onChooseAddress={onChooseAddress}
     />,
+    { config: testConfig({ geocoder }), language },
   );
-  return { ...view, onSubmit, onChoose, input: screen.getByRole('combobox', { name: 'Search places' }) };
+  return {
+    ...view,
+    onSubmit,
+    onChoose,
+    onChooseAddress,
+    input: screen.getByRole('combobox', { name: language === 'en' ? 'Search places' : 'Pretraži mjesta' }),
+  };
 }
+
+const builtin = { attribution: 'GeoNames (CC BY 4.0)', searchOnEnterOnly: false };
+const nominatim = { attribution: '© OpenStreetMap contributors (ODbL)', searchOnEnterOnly: true };
 
 async function suggestionsShown() {
   return within(await screen.findByRole('listbox', { name: 'Suggested places' })).getAllByRole('option');
@@ -208,8 +256,179 @@ describe('SearchCombobox', () => {
         categoryOf={() => looks.pharmacy as { name: string; color: string }}
         onSubmit={onSubmit}
         onChoose={onChoose}
+        onChooseAddress={vi.fn()}
       />,
     );
     expect(input).toHaveValue('ilica');
+  });
+});
+
+describe("SearchCombobox with the site's address search", () => {
+  function groups() {
+    const listbox = screen.getByRole('listbox', { name: 'Suggested places and addresses' });
+    return {
+      listbox,
+      places: within(listbox).queryByRole('group', { name: 'Places' }),
+      addresses: within(listbox).queryByRole('group', { name: 'Addresses' }),
+    };
+  }
+
+  it('lists the addresses for the same text in a second group after the places, with their kind and source', async () => {
+    const requests = suggestionsServer();
+    const { input } = renderBox(undefined, builtin);
+    const user = userEvent.setup();
+    await user.type(input, 'cvjetn');
+
+    await waitFor(() => expect(screen.getAllByTestId('search-address')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('search-suggestion')).toHaveLength(3));
+    const { places, addresses } = groups();
+    expect(within(places as HTMLElement).getAllByRole('option')).toHaveLength(3);
+    const found = within(addresses as HTMLElement).getAllByRole('option');
+    expect(found.map((option) => option.textContent)).toEqual([
+      'Cvjetno naselje, ZagrebLocation',
+      'Cvjetna ulica 4, 10000 ZagrebAddress',
+    ]);
+    // The address group comes after the places in the page, as it does for the arrow keys.
+    expect(
+      (places as HTMLElement).compareDocumentPosition(addresses as HTMLElement) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.getByTestId('search-addresses-attribution')).toHaveTextContent(
+      'Addresses: GeoNames (CC BY 4.0)',
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('search-status')).toHaveTextContent(/^3 places and 2 addresses\./),
+    );
+    // One address request, for the settled text, near the map's centre rounded to about a kilometre.
+    expect(requests()).toHaveLength(1);
+    const asked = new URL(addressCalls()[0]?.path ?? '', 'http://karta.test').searchParams;
+    expect(addressCalls()).toHaveLength(1);
+    expect(Object.fromEntries(asked)).toMatchObject({
+      q: 'cvjetn',
+      near: '45.81,15.97',
+      limit: '5',
+      lang: 'en',
+    });
+  });
+
+  it('walks from the last place to the first address with the arrow keys, and opens an address with Enter', async () => {
+    suggestionsServer();
+    const { input, onChoose, onChooseAddress, onSubmit } = renderBox(undefined, builtin);
+    const user = userEvent.setup();
+    await user.type(input, 'cvjet');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(5));
+    const options = screen.getAllByRole('option');
+
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', options[2]?.id);
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', options[3]?.id);
+    expect(options[3]).toHaveTextContent('Cvjetno naselje, Zagreb');
+    expect(options[3]).toHaveAttribute('aria-selected', 'true');
+    // Up from the first place wraps to the last address.
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', options[0]?.id);
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(input).toHaveAttribute('aria-activedescendant', options[3]?.id);
+
+    await user.keyboard('{Enter}');
+    expect(onChooseAddress).toHaveBeenCalledWith(towns[0]);
+    expect(onChoose).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(input).toHaveValue('');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens an address that is clicked', async () => {
+    suggestionsServer();
+    const { input, onChooseAddress } = renderBox(undefined, builtin);
+    const user = userEvent.setup();
+    await user.type(input, 'cvjetna');
+    await user.click(await screen.findByText('Cvjetna ulica 4, 10000 Zagreb'));
+    expect(onChooseAddress).toHaveBeenCalledWith(towns[1]);
+  });
+
+  it('asks for addresses only when told to where the site allows no search as you type', async () => {
+    const requests = suggestionsServer();
+    const { input, onSubmit, onChooseAddress } = renderBox(undefined, nominatim);
+    const user = userEvent.setup();
+    await user.type(input, 'cvjet');
+    await waitFor(() => expect(screen.getAllByTestId('search-suggestion')).toHaveLength(3));
+    const ask = within(groups().addresses as HTMLElement).getByRole('option');
+    expect(ask).toHaveTextContent('Search addresses for “cvjet”');
+    expect(addressCalls()).toHaveLength(0);
+    expect(screen.queryByTestId('search-addresses-attribution')).toBeNull();
+
+    // Enter with no option active still searches places, and asks no addresses.
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledWith('cvjet');
+    expect(addressCalls()).toHaveLength(0);
+
+    await user.click(input);
+    await user.keyboard('{ArrowUp}');
+    expect(input).toHaveAttribute('aria-activedescendant', screen.getByTestId('search-ask-addresses').id);
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.getAllByTestId('search-address')).toHaveLength(2));
+    expect(input).toHaveValue('cvjet');
+    expect(
+      addressCalls().map((call) => new URL(call.path, 'http://karta.test').searchParams.get('q')),
+    ).toEqual(['cvjet']);
+    // Whose data the answer says it is.
+    expect(screen.getByTestId('search-addresses-attribution')).toHaveTextContent(
+      'Addresses: GeoNames (CC BY 4.0)',
+    );
+    expect(onChooseAddress).not.toHaveBeenCalled();
+
+    // More text asks nothing by itself: the group offers to ask again.
+    await user.keyboard('{End}na');
+    await waitFor(() => expect(screen.getByTestId('search-ask-addresses')).toHaveTextContent('“cvjetna”'));
+    expect(screen.queryAllByTestId('search-address')).toHaveLength(0);
+    expect(addressCalls()).toHaveLength(1);
+    await waitFor(() => expect(requests().at(-1)?.path).toContain('q=cvjetna'));
+    expect(addressCalls()).toHaveLength(1);
+  });
+
+  it('shows no address group when the site has no address search', async () => {
+    suggestionsServer();
+    const { input } = renderBox(undefined, null);
+    const user = userEvent.setup();
+    await user.type(input, 'cvjetn');
+    const listbox = await screen.findByRole('listbox', { name: 'Suggested places' });
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(3));
+    expect(within(listbox).queryByRole('group')).toBeNull();
+    expect(screen.queryByText('Addresses')).toBeNull();
+    expect(addressCalls()).toHaveLength(0);
+  });
+
+  it('says why addresses are missing without holding back the places', async () => {
+    suggestionsServer(undefined, { status: 503, body: apiError('geocoder_unavailable') });
+    const { input, unmount } = renderBox(undefined, builtin);
+    const user = userEvent.setup();
+    await user.type(input, 'cvjet');
+    await waitFor(() =>
+      expect(screen.getByTestId('search-addresses-line')).toHaveTextContent(
+        'Addresses could not be loaded. Address search is unavailable right now.',
+      ),
+    );
+    expect(within(groups().places as HTMLElement).getAllByRole('option')).toHaveLength(3);
+    expect(groups().addresses).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByTestId('search-status')).toHaveTextContent(
+        /^3 suggestions\..*Addresses could not be loaded\./,
+      ),
+    );
+    unmount();
+    vi.unstubAllGlobals();
+
+    suggestionsServer(undefined, 'offline');
+    const again = renderBox(undefined, builtin, 'hr');
+    await user.type(again.input, 'cvjet');
+    await waitFor(() =>
+      expect(screen.getByTestId('search-addresses-line')).toHaveTextContent(
+        'Za pretragu adresa potrebna je mreža',
+      ),
+    );
+    expect(screen.getAllByTestId('search-suggestion')).toHaveLength(3);
   });
 });

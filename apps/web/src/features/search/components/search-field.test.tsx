@@ -15,6 +15,7 @@ function renderField(value?: string) {
       categoryOf={(slug) => ({ name: slug, color: '#000' })}
       onSubmit={onSubmit}
       onChoose={vi.fn()}
+      onChooseAddress={vi.fn()}
     />,
   );
   return { onSubmit, field: screen.getByRole('textbox', { name: 'Search places' }) };
