@@ -1,4 +1,4 @@
-import type { FieldFilterParam, PlaceListItem } from '@karta/contracts';
+import type { FieldFilterParam, GeocodeItem, PlaceListItem } from '@karta/contracts';
 import type { LatLng } from '@karta/map-core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,6 +69,12 @@ export function NearPage() {
     setPoint(next, how === 'move' ? 'replace' : 'push');
   }
 
+  function chooseAddress(address: GeocodeItem) {
+    setSelectedId(null);
+    setPoint({ lat: address.lat, lng: address.lng }, 'push', address.label);
+    scrollMapIntoView(mapSection.current);
+  }
+
   function chooseFromList(place: PlaceListItem) {
     setSelectedId(place.id);
     scrollMapIntoView(mapSection.current);
@@ -91,8 +97,10 @@ export function NearPage() {
         </div>
         <p className="mt-2 text-sm text-gray-600">{t('near.pickHint')}</p>
         {state.point && (
-          <p data-testid="near-point" className="mt-3 text-sm text-gray-700 tabular-nums">
-            {t('near.point', { coordinates: formatCoordinates(state.point) })}
+          <p data-testid="near-point" className="mt-3 text-sm break-words text-gray-700 tabular-nums">
+            {state.address
+              ? t('near.address', { address: state.address })
+              : t('near.point', { coordinates: formatCoordinates(state.point) })}
           </p>
         )}
       </section>
@@ -173,7 +181,7 @@ export function NearPage() {
             coversAction={<FollowSpotButton point={state.point} categories={state.categories} />}
           />
         ) : (
-          <NearStart />
+          <NearStart near={config.defaultCenter} onChooseAddress={chooseAddress} />
         )}
       </section>
     </div>

@@ -34,9 +34,11 @@ export function useNearUrlState() {
     [navigate, path],
   );
 
-  // A map panned around the world may report lng 200: the URL keeps −180…180.
+  // A map panned around the world may report lng 200: the URL keeps −180…180. A point moved away
+  // from an address no longer is that address, so the address goes; one found from an address keeps it.
   const setPoint = useCallback(
-    (point: LatLng, mode: 'push' | 'replace') => update({ point: normalizeCenter(point) }, mode),
+    (point: LatLng, mode: 'push' | 'replace', address?: string) =>
+      update({ point: normalizeCenter(point), address }, mode),
     [update],
   );
   const setRadius = useCallback((radius: NearRadius) => update({ radius }, 'push'), [update]);
