@@ -51,9 +51,12 @@ export function AddressCombobox({ geocoder, near, onChoose }: AddressComboboxPro
   // Enter-only sites: the text of the last Enter or Search.
   const [submitted, setSubmitted] = useState<string | undefined>(undefined);
   const [chosen, setChosen] = useState<string | null>(null);
+  // Where the person was when they typed or asked: the pin the chosen answer moves must not ask
+  // again for the same text around its new place (nor, on Enter-only sites, ask unbidden).
+  const [askedNear, setAskedNear] = useState(near);
   const settled = useDebouncedValue(typed, ADDRESS_SEARCH_DELAY_MS);
   const asked = (enterOnly ? submitted : settled)?.trim();
-  const search = useAddressSearch(asked, near);
+  const search = useAddressSearch(asked, askedNear);
   const items = search.data?.items ?? [];
   const long = asked !== undefined && asked.length >= ADDRESS_MIN_LENGTH;
   // The answer is for the text on screen (not a placeholder for an older one).
@@ -102,6 +105,7 @@ export function AddressCombobox({ geocoder, near, onChoose }: AddressComboboxPro
   }
 
   function ask(value: string) {
+    setAskedNear(near);
     setSubmitted(value.trim());
     setChosen(null);
     openMenu();
@@ -129,6 +133,7 @@ export function AddressCombobox({ geocoder, near, onChoose }: AddressComboboxPro
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
       setText(event.target.value);
       setTyped(event.target.value);
+      setAskedNear(near);
       setChosen(null);
     },
     onKeyDown: (event: React.KeyboardEvent<HTMLInputElement>) => {

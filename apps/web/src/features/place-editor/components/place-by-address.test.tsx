@@ -91,6 +91,9 @@ describe('placing a place by its address', () => {
     // Enter chose the answer; it did not send the form.
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     expect(field).toHaveFocus();
+    // The pin's move does not ask again for the same text around its new place.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(searches(calls)).toHaveLength(1);
   });
 
   it('never overwrites an address the person typed, but replaces one an earlier choice wrote', async () => {
