@@ -125,6 +125,22 @@ describe.skipIf(!databaseAvailable)(`GET /api/v1/offline-pack (${dbKind})`, () =
     expect(answer.categories).toEqual(categories);
   });
 
+  it('carries the towns and villages of its box from the built-in address data, credited', async () => {
+    const zagreb = await pack('bbox=15.85,45.7,16.2,45.9');
+    const names = zagreb.towns.map((town) => town.name);
+    expect(names).toEqual(expect.arrayContaining(['Zagreb', 'Sesvete']));
+    expect(names).not.toContain('Split');
+    for (const town of zagreb.towns) {
+      expect(town.lat).toBeGreaterThanOrEqual(45.7);
+      expect(town.lat).toBeLessThanOrEqual(45.9);
+      expect(town.lng).toBeGreaterThanOrEqual(15.85);
+      expect(town.lng).toBeLessThanOrEqual(16.2);
+    }
+    expect(zagreb.townsAttribution).toContain('GeoNames');
+    // Out at sea: no town.
+    expect((await pack('bbox=15.0,43.0,15.05,43.05')).towns).toEqual([]);
+  });
+
   it('keeps only the categories asked for, and still gives every category', async () => {
     const answer = await pack(`bbox=${AREA_BBOX}&category=${firstCategory.slug}`);
     expect(answer.places.map((place) => place.id)).toEqual([published[0], published[2]]);

@@ -3,7 +3,7 @@ import { Category } from './categories.ts';
 import { FieldFiltersQuery } from './field-filters.ts';
 import { OfflineHours } from './offline-hours.ts';
 import { Place } from './places.ts';
-import { Bounds, IsoDateTime } from './primitives.ts';
+import { Bounds, IsoDateTime, Latitude, Longitude } from './primitives.ts';
 import { BboxParam, SlugListParam } from './query-params.ts';
 
 /**
@@ -34,6 +34,22 @@ export const OfflinePlace = Place.omit({ authorId: true, authorVerified: true, r
 export type OfflinePlace = z.infer<typeof OfflinePlace>;
 
 /**
+ * A town or village in a pack's box, from the site's built-in address data (GeoNames), so that
+ * with no network the address search still finds the towns of the saved areas.
+ */
+export const OfflineTown = z.object({
+  name: z.string(),
+  /** The county or region, which tells namesakes apart; null when unknown. */
+  region: z.string().nullable(),
+  lat: Latitude,
+  lng: Longitude,
+});
+export type OfflineTown = z.infer<typeof OfflineTown>;
+
+/** The most towns a pack holds (a box the size of Croatia holds under 800). */
+export const MAX_OFFLINE_TOWNS = 5_000;
+
+/**
  * Everything needed to show an area with no network: its published places in id order, every
  * category, as `GET /api/v1/categories` answers them, and the places' opening hours for a week.
  */
@@ -57,5 +73,9 @@ export const OfflinePack = z.object({
    * without the library. Places in no group have no hours: always `unknown`.
    */
   hours: z.array(OfflineHours),
+  /** The towns and villages in the box (empty when the site's address search is off). */
+  towns: z.array(OfflineTown).max(MAX_OFFLINE_TOWNS),
+  /** Whose data `towns` are, to show beside them. */
+  townsAttribution: z.string(),
 });
 export type OfflinePack = z.infer<typeof OfflinePack>;

@@ -1,6 +1,6 @@
 import { foldText } from '@karta/place-search';
 import type { Queryable } from '../db/database.ts';
-import { builtinTowns, GEONAMES_ATTRIBUTION } from './builtin-towns.ts';
+import { type BuiltinTowns, GEONAMES_ATTRIBUTION } from './builtin-towns.ts';
 import type { GeocodeSource } from './geocode-source.ts';
 import { siteAddresses } from './site-addresses.ts';
 
@@ -9,8 +9,7 @@ import { siteAddresses } from './site-addresses.ts';
  * site's own published places. A town named exactly as typed comes first, then addresses, then
  * other towns whose names start so.
  */
-export function builtinSource(db: Queryable, countries: readonly string[]): GeocodeSource {
-  const towns = builtinTowns(countries);
+export function builtinSource(db: Queryable, towns: BuiltinTowns): GeocodeSource {
   const addresses = siteAddresses(db);
   return {
     attribution: `${GEONAMES_ATTRIBUTION}; addresses of this site’s places`,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { GeocodeItem, LatLng } from '@karta/contracts';
+import type { Bounds, GeocodeItem, LatLng, OfflineTown } from '@karta/contracts';
 import { distanceMetres, foldText } from '@karta/place-search';
 import { addressLabel, NO_ADDRESS } from './address-label.ts';
 
@@ -36,6 +36,8 @@ interface Town {
 export interface BuiltinTowns {
   search(q: string, near: LatLng | undefined, limit: number, language: string): Promise<GeocodeItem[]>;
   nearest(point: LatLng, language: string): Promise<GeocodeItem | null>;
+  /** The towns inside a box (west > east crosses the antimeridian), at most `limit`. */
+  inBox(box: Bounds, limit: number): Promise<OfflineTown[]>;
 }
 
 const require = createRequire(import.meta.url);
@@ -119,6 +121,18 @@ export function builtinTowns(countries: readonly string[]): BuiltinTowns {
         if (matches.length > 0) return matches.slice(0, limit).map(({ town }) => townItem(town, language));
       }
       return [];
+    },
+    async inBox(box, limit) {
+      const inside = (town: Town) =>
+        town.lat >= box.south &&
+        town.lat <= box.north &&
+        (box.west <= box.east
+          ? town.lng >= box.west && town.lng <= box.east
+          : town.lng >= box.west || town.lng <= box.east);
+      return (await loaded())
+        .filter(inside)
+        .slice(0, limit)
+        .map(({ name, region, lat, lng }) => ({ name, region, lat, lng }));
     },
     async nearest(point, language) {
       let best: { town: Town; distance: number } | null = null;

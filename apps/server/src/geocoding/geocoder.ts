@@ -1,7 +1,9 @@
 import type {
+  Bounds,
   GeocodeAnswer,
   GeocodeItem,
   GeocodeQuery,
+  OfflineTown,
   ReverseGeocodeAnswer,
   ReverseGeocodeQuery,
 } from '@karta/contracts';
@@ -9,6 +11,7 @@ import type { GeocoderConfig } from '../config/geocoder.ts';
 import type { Queryable } from '../db/database.ts';
 import { coarsen } from './address-label.ts';
 import { builtinSource } from './builtin-source.ts';
+import { type BuiltinTowns, builtinTowns, GEONAMES_ATTRIBUTION } from './builtin-towns.ts';
 import { cacheKey, geocodeCache } from './geocode-cache.ts';
 import { GeocoderUnavailableError, type GeocodeSource } from './geocode-source.ts';
 import { nominatimSource } from './nominatim.ts';
@@ -39,11 +42,18 @@ export interface Geocoder {
    * a remote service: undefined when it has not answered this address before.
    */
   locate(address: string, mode: 'ask' | 'cached'): Promise<GeocodeItem | null | undefined>;
+  /**
+   * The built-in towns and villages inside a box, whichever provider answers searches: an offline
+   * pack carries them, so address search finds them with no network.
+   */
+  townsIn(box: Bounds, limit: number): Promise<OfflineTown[]>;
+  /** Whose data those towns are. */
+  readonly townsAttribution: string;
 }
 
-function sourceOf(config: NonNullable<GeocoderConfig>, db: Queryable): GeocodeSource {
+function sourceOf(config: NonNullable<GeocoderConfig>, db: Queryable, towns: BuiltinTowns): GeocodeSource {
   const { provider, url, countries, userAgent } = config;
-  if (provider === 'builtin' || url === null) return builtinSource(db, countries);
+  if (provider === 'builtin' || url === null) return builtinSource(db, towns);
   return provider === 'nominatim'
     ? nominatimSource({ url, countries, userAgent })
     : photonSource({ url, countries, userAgent });
@@ -64,7 +74,8 @@ export function createGeocoder(
   /** An answer that is always asked for (never `cachedOnly`), so never undefined. */
   const answerOf = async <T>(keyParts: readonly unknown[], ask: (signal: AbortSignal) => Promise<T>) =>
     (await answer<T>(keyParts, ask)) as T;
-  const source = sourceOf(config, db);
+  const towns = builtinTowns(config.countries);
+  const source = sourceOf(config, db, towns);
   const cache = geocodeCache(db);
   const pace = config.publicNominatim ? requestPace(PUBLIC_NOMINATIM_INTERVAL_MS) : null;
   const inFlight = new Map<string, Promise<unknown>>();
@@ -132,6 +143,8 @@ export function createGeocoder(
       );
       return item && { ...coarsen(item, precision), attribution: source.attribution };
     },
+    townsIn: (box, limit) => towns.inBox(box, limit),
+    townsAttribution: GEONAMES_ATTRIBUTION,
     async locate(address, mode) {
       const request = { q: address.trim(), limit: 1, language: defaultLanguage };
       const items = await answer<GeocodeItem[]>(

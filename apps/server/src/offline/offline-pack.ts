@@ -1,8 +1,11 @@
 import {
+  type Bounds,
   type Category,
   MAX_OFFLINE_PLACES,
+  MAX_OFFLINE_TOWNS,
   OFFLINE_HOURS_DAYS,
   type OfflinePackQuery,
+  type OfflineTown,
 } from '@karta/contracts';
 import { exportFilters } from '../export/place-export.ts';
 import { AppError } from '../http/errors.ts';
@@ -38,6 +41,12 @@ function areaTooLarge(): AppError {
 export const horizonOf = (savedAt: Date) =>
   new Date(savedAt.getTime() + OFFLINE_HOURS_DAYS * 24 * 60 * 60 * 1000);
 
+/** Where a pack's towns come from: the site's built-in address data. */
+export interface TownsInBox {
+  inBox(box: Bounds, limit: number): Promise<OfflineTown[]>;
+  attribution: string;
+}
+
 /**
  * The offline pack of a box as JSON text, piece by piece (`chunks`), and how many places it holds
  * at most (`count`): its published places as a visitor sees them (the export's filters, so public
@@ -61,11 +70,14 @@ export async function offlinePackChunks(
     categories,
     hours: settings,
     fieldFilters = [],
+    towns = null,
   }: {
     savedAt: Date;
     categories: readonly Category[];
     hours: HoursSettings;
     fieldFilters?: readonly PlaceFieldFilter[];
+    /** The built-in towns in the box and whose data they are; null when address search is off. */
+    towns?: TownsInBox | null;
   },
 ): Promise<{ count: number; chunks: AsyncGenerator<string> }> {
   const filters = exportFilters({ bbox: query.bbox, category: query.category }, fieldFilters);
@@ -93,7 +105,8 @@ export async function offlinePackChunks(
       yield `${first ? '' : ','}${JSON.stringify(packed).slice(1, -1)}`;
       first = false;
     }
-    yield `],"categories":${JSON.stringify(categories)},"hours":${JSON.stringify(await hours.hours(savedAt, horizon))}}`;
+    const boxTowns = towns ? await towns.inBox(query.bbox, MAX_OFFLINE_TOWNS) : [];
+    yield `],"categories":${JSON.stringify(categories)},"hours":${JSON.stringify(await hours.hours(savedAt, horizon))},"towns":${JSON.stringify(boxTowns)},"townsAttribution":${JSON.stringify(towns?.attribution ?? '')}}`;
   })();
   return { count, chunks };
 }

@@ -10,7 +10,7 @@ import { anyChangeSince, currentPosition } from '../map-index/change-log.ts';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
 import type { PlaceFieldFilter } from '../places/field-filters.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
-import { offlinePackChunks, PACKED_PLACE_BYTES } from './offline-pack.ts';
+import { offlinePackChunks, PACKED_PLACE_BYTES, type TownsInBox } from './offline-pack.ts';
 import { PackBytes } from './pack-bytes.ts';
 
 /**
@@ -151,6 +151,8 @@ export function createOfflinePacks(
     places: PlaceRepository;
     categories: CategoryRepository;
     hours: HoursSettings;
+    /** The built-in towns a pack carries; null when the site's address search is off. */
+    towns?: TownsInBox | null;
   },
   options: OfflinePacksOptions = {},
 ) {
@@ -283,6 +285,7 @@ export function createOfflinePacks(
         categories,
         hours: deps.hours,
         fieldFilters: request.fieldFilters,
+        towns: deps.towns,
       });
       void write(entry, text, settle).finally(done);
     } catch (error) {

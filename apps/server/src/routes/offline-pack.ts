@@ -36,6 +36,10 @@ export async function offlinePackRoutes(app: FastifyInstance) {
     places: app.placeRepository,
     categories: app.categoryRepository,
     hours: app.appConfig.hours,
+    towns: app.geocoder && {
+      inBox: app.geocoder.townsIn,
+      attribution: app.geocoder.townsAttribution,
+    },
   });
 
   defineRoute(app, 'offlinePack', async (request, reply) => {

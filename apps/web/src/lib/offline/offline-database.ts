@@ -18,9 +18,9 @@ export interface SavedAreaSummary {
   config?: ClientConfig;
 }
 
-/** An area's contents as stored: an area saved before packs carried hours has none. */
+/** An area's contents as stored: an area saved before packs carried hours (or towns) has none. */
 export type StoredAreaContents = Pick<SavedArea, 'id' | 'places' | 'categories'> &
-  Partial<Pick<SavedArea, 'hours' | 'horizon'>>;
+  Partial<Pick<SavedArea, 'hours' | 'horizon' | 'towns' | 'townsAttribution'>>;
 
 /**
  * Karta's browser database. `areas` holds each saved area's description and `places` its places,

@@ -1,4 +1,4 @@
-import type { Bounds, Category, ClientConfig, OfflineHours, Place } from '@karta/contracts';
+import type { Bounds, Category, ClientConfig, OfflineHours, OfflineTown, Place } from '@karta/contracts';
 
 /** The part of a saved area its places' hours come from. */
 export interface AreaHours {
@@ -17,4 +17,8 @@ export interface SavedArea extends AreaHours {
   categories: Category[];
   /** The deployment's configuration, for starting the app with no network. */
   config?: ClientConfig;
+  /** The towns and villages in the box, for address search with no network (none in areas saved before). */
+  towns?: OfflineTown[];
+  /** Whose data `towns` are. */
+  townsAttribution?: string;
 }

@@ -30,6 +30,8 @@ const pack = {
     places: [],
     categories: [],
     hours: [],
+    towns: [],
+    townsAttribution: '',
   },
 };
 

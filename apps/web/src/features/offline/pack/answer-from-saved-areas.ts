@@ -1,4 +1,4 @@
-import { MapQuery, PlaceListQuery, PlaceSuggestionsQuery } from '@karta/contracts';
+import { GeocodeQuery, MapQuery, PlaceListQuery, PlaceSuggestionsQuery } from '@karta/contracts';
 import type { z } from 'zod';
 import { SAVED_AT_HEADER } from '../../../service-worker/saved-at-header.ts';
 import { OfflinePlaces } from './offline-places.ts';
@@ -47,6 +47,11 @@ function answerOf(places: OfflinePlaces, url: URL, now: number): unknown {
   if (path === '/api/v1/places/suggestions') {
     const query = queryOf(PlaceSuggestionsQuery, url);
     return query && places.answersSuggestions(query) ? places.suggest(query, now) : undefined;
+  }
+  // Towns only: streets and houses need the network, which the address search says.
+  if (path === '/api/v1/geocode') {
+    const query = queryOf(GeocodeQuery, url);
+    return query && places.towns.any ? places.towns.search(query) : undefined;
   }
   const id = PLACE_PATH.exec(path)?.[1];
   return id === undefined ? undefined : places.place(Number(id), now);

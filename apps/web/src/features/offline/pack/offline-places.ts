@@ -40,6 +40,7 @@ import type { SavedArea } from '../../../lib/offline/saved-area.ts';
 import { inBox } from './boxes.ts';
 import { markingStaleness } from './indexed-places.ts';
 import { SavedHours } from './saved-hours.ts';
+import { SavedTowns } from './saved-towns.ts';
 
 /** What the suggestions of the search box show at most, as the server's default. */
 const DEFAULT_SUGGESTIONS = 6;
@@ -74,6 +75,8 @@ export class OfflinePlaces {
   private readonly asMapAnswer: ReturnType<typeof markingStaleness>;
   readonly areas: readonly Pick<SavedArea, 'id' | 'bbox' | 'savedAt'>[];
   readonly categoryList: CategoryList;
+  /** The saved areas' towns, for address search with no network. */
+  readonly towns: SavedTowns;
   /** The oldest of the areas' times: the data shown is at least as recent. */
   readonly savedAt: string;
   /** Where a search's equal matches are nearest first: the centre of the newest area, as the server's is the site's. */
@@ -123,6 +126,7 @@ export class OfflinePlaces {
     this.areas = newestFirst.map(({ id, bbox, savedAt }) => ({ id, bbox, savedAt }));
     this.savedAt = newestFirst.map((area) => area.savedAt).sort()[0] ?? new Date(0).toISOString();
     this.origin = newestFirst[0] ? bboxCentre(newestFirst[0].bbox) : undefined;
+    this.towns = new SavedTowns(newestFirst);
   }
 
   /** A place as the clustering index takes it, with its filterable values. */

@@ -30,6 +30,8 @@ export async function saveArea(
     categories: pack.categories,
     hours: pack.hours,
     config,
+    towns: pack.towns,
+    townsAttribution: pack.townsAttribution,
   });
   await appShellStored();
   return summary;

@@ -17,7 +17,7 @@ function changed() {
 
 /** Saves an area, replacing the one with its id (a refresh). */
 export async function putSavedArea(area: SavedArea): Promise<SavedAreaSummary> {
-  const { places, categories, hours, horizon, maxZoom, ...rest } = area;
+  const { places, categories, hours, horizon, maxZoom, towns, townsAttribution, ...rest } = area;
   const summary: SavedAreaSummary = {
     ...rest,
     placeCount: places.length,
@@ -26,7 +26,9 @@ export async function putSavedArea(area: SavedArea): Promise<SavedAreaSummary> {
   const transaction = (await open()).transaction(['areas', 'places'], 'readwrite');
   await Promise.all([
     transaction.objectStore('areas').put({ ...summary, maxZoom }),
-    transaction.objectStore('places').put({ id: area.id, places, categories, hours, horizon }),
+    transaction
+      .objectStore('places')
+      .put({ id: area.id, places, categories, hours, horizon, towns, townsAttribution }),
     transaction.done,
   ]);
   changed();
@@ -68,7 +70,9 @@ export async function readSavedAreas(): Promise<SavedArea[]> {
   return areas.flatMap(({ id, bbox, savedAt, maxZoom }) => {
     const content = byId.get(id);
     if (!content) return [];
-    const { places, categories, hours = [], horizon = savedAt } = content;
-    return [{ id, bbox, savedAt, horizon, maxZoom, places, categories, hours }];
+    const { places, categories, hours = [], horizon = savedAt, towns, townsAttribution } = content;
+    const area: SavedArea = { id, bbox, savedAt, horizon, maxZoom, places, categories, hours };
+    // Areas saved before packs carried towns have none (and no key, as before).
+    return [towns ? { ...area, towns, townsAttribution: townsAttribution ?? '' } : area];
   });
 }

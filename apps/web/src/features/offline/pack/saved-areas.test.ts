@@ -119,6 +119,42 @@ describe('areas saved for offline use', () => {
     expect(await (await offlineFetch('/api/v1/categories')).json()).toEqual({ items: [pharmacy] });
   });
 
+  it('finds the towns of the saved areas by name with no network, and lets a street search fail', async () => {
+    const offlineFetch = withSavedAreas(unreachable);
+    // An area saved before packs carried towns answers no address search.
+    await putSavedArea(zagreb);
+    await expect(offlineFetch('/api/v1/geocode?q=Sesvete')).rejects.toThrow('Failed to fetch');
+    await putSavedArea({
+      ...zagreb,
+      towns: [
+        { name: 'Zagreb', region: 'City of Zagreb', lat: 45.81444, lng: 15.97798 },
+        { name: 'Sesvete', region: 'City of Zagreb', lat: 45.83, lng: 16.11 },
+        { name: 'Sveta Nedelja', region: 'Zagreb County', lat: 45.79, lng: 15.78 },
+      ],
+      townsAttribution: 'GeoNames (CC BY 4.0)',
+    });
+    const answer = await offlineFetch('/api/v1/geocode?q=sesvete');
+    expect(answer.headers.get(SAVED_AT_HEADER)).toBe('Thu, 26 Nov 2026 18:30:00 GMT');
+    expect(await answer.json()).toEqual({
+      items: [
+        {
+          label: 'Sesvete, City of Zagreb',
+          lat: 45.83,
+          lng: 16.11,
+          kind: 'town',
+          address: { street: null, housenumber: null, postcode: null, city: 'Sesvete', country: null },
+        },
+      ],
+      attribution: 'GeoNames (CC BY 4.0)',
+    });
+    // "S" names nearest the point first; a street's town by its last part.
+    const near = await (await offlineFetch('/api/v1/geocode?q=sve&near=45.79,15.7')).json();
+    expect(near.items.map((item: { label: string }) => item.label)).toEqual(['Sveta Nedelja, Zagreb County']);
+    const street = await (await offlineFetch('/api/v1/geocode?q=Ilica%201%2C%20Zagreb')).json();
+    expect(street.items.map((item: { address: { city: string } }) => item.address.city)).toEqual(['Zagreb']);
+    expect((await (await offlineFetch('/api/v1/geocode?q=Split')).json()).items).toEqual([]);
+  });
+
   it('lets the failure through where no saved area can answer', async () => {
     const offlineFetch = withSavedAreas(unreachable);
     await expect(offlineFetch('/api/v1/places/1')).rejects.toThrow('Failed to fetch');
