@@ -104,6 +104,10 @@ describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
     await get(`/api/v1/places?covers=45.8,${SECRET.coversLng}`);
     await get(`/api/v1/places?q=${SECRET.search}&origin=${SECRET.originLat},15.9`);
     await get(`/api/v1/places/suggestions?q=${SECRET.search}`);
+    // Address search, found and not found, and the address at a point.
+    await get(`/api/v1/geocode?q=${SECRET.search}&near=${SECRET.nearLat},15.9`);
+    await get('/api/v1/geocode?q=Samobor');
+    await get(`/api/v1/geocode/reverse?lat=${SECRET.nearLat}&lng=${SECRET.coversLng}&precision=100m`);
     await get('/api/v1/auth/me', sessionHeader(token));
     await get('/api/v1/auth/me', sessionHeader(SECRET.badToken));
     await get(`/api/v1/no-such-thing?q=${SECRET.search}`);
@@ -177,5 +181,7 @@ describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
     }
     expect(log).not.toContain('near=');
     expect(log).not.toContain('covers=');
+    expect(log).not.toContain('Samobor');
+    expect(log).toContain('/api/v1/geocode');
   });
 });
