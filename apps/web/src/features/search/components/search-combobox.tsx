@@ -349,7 +349,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
       <div
         data-testid="search-panel"
         hidden={panel === null && addressGroup.state === 'off'}
-        className="absolute top-full right-0 left-0 z-[1100] mt-1 max-h-[min(70vh,32rem)] overflow-y-auto rounded-xl border border-gray-200 bg-white shadow-lg md:min-w-[22rem]"
+        className="absolute top-full right-0 left-0 z-[1100] mt-1 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-lg md:min-w-[22rem]"
       >
         {/* Places that could not be listed say so above the list (the addresses may still be there). */}
         {panel === 'loading' && (
