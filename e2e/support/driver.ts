@@ -649,6 +649,8 @@ export class KartaDriver {
 
   /** Clicks the editor's map `dx`, `dy` px from its centre (away from the zoom buttons). */
   async clickPickerMap(dx = 0, dy = 0): Promise<void> {
+    // As a person scrolls to it: on a phone the form's address search puts the map's middle below the fold.
+    await this.pickerMap().evaluate((map) => map.scrollIntoView({ block: 'center' }));
     const box = await this.pickerMap().boundingBox();
     if (!box) throw new Error('The editor map is not visible');
     await this.page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
