@@ -127,6 +127,19 @@ export class ImportScreenDriver {
     return issues;
   }
 
+  /** The rows placed by their address, as the report counts them, and its sentence on those skipped. */
+  async placedByAddress(): Promise<{ counts: Record<string, number>; skipped: string | null }> {
+    const summary = this.page.getByTestId('import-geocoding');
+    await summary.waitFor();
+    const counts: Record<string, number> = {};
+    for (const result of ['exact', 'approximate', 'not_found', 'to_geocode']) {
+      const cell = summary.getByTestId(`import-geocoding-${result}`);
+      if ((await cell.count()) > 0) counts[result] = Number(await cell.getAttribute('data-count'));
+    }
+    const skipped = summary.getByTestId('import-geocoding-not-found');
+    return { counts, skipped: (await skipped.count()) > 0 ? await skipped.textContent() : null };
+  }
+
   private async counts(): Promise<ImportCounts> {
     const count = async (id: string) =>
       Number(await this.page.getByTestId(`import-count-${id}`).getAttribute('data-count'));

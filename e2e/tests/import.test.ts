@@ -108,6 +108,46 @@ describeInBrowser('import and export', (suite) => {
     expect((await visitor.listPlaces({ q: `Dobro mjesto ${tag}` })).items).toHaveLength(0);
   });
 
+  it('a moderator imports an address list without coordinates: each row placed by its address, the one not found named and skipped', async () => {
+    const { karta, page, baseUrl } = suite;
+    const visitor = createApiClient({ baseUrl });
+    const tag = `adr${Date.now().toString(36)}`;
+    const file = await fileOf(
+      'addresses.csv',
+      [
+        'ID,Naziv,Adresa,Kategorija',
+        `${tag}-1,Sklonište ${tag} Samobor,Samobor,${category}`,
+        `${tag}-2,Sklonište ${tag} Gorica,Velika Gorica,${category}`,
+        `${tag}-3,Sklonište ${tag} Nigdje,"Izmišljena 9, Nigdjegrad",${category}`,
+      ].join('\r\n'),
+    );
+    await karta.forgetSession();
+    await karta.openStaffScreen('/review');
+    await karta.signInFromStaffPrompt(await newModerator(baseUrl, 'E2E address importer'));
+    const screen = new ImportScreenDriver(page, baseUrl);
+    await screen.openFromUserMenu();
+    await screen.chooseFile(file);
+    // No latitude or longitude column, and none is asked for: the address places each row.
+    expect(await screen.mapping()).toEqual({
+      ID: 'externalId',
+      Naziv: 'name_hr',
+      Adresa: 'address',
+      Kategorija: 'category',
+    });
+    await screen.chooseStatus('published');
+    expect(await screen.check()).toEqual({ create: 2, update: 0, unchanged: 0, refused: 0 });
+    expect(await screen.placedByAddress()).toEqual({
+      counts: { exact: 0, approximate: 2, not_found: 1 },
+      skipped: 'Row 3 was not found: it will be skipped, not placed anywhere.',
+    });
+    expect((await screen.importChecked()).counts).toEqual({ create: 2, update: 0, unchanged: 0, refused: 0 });
+    const placed = (await visitor.listPlaces({ q: tag })).items;
+    expect(placed.map((place) => place.externalId).sort()).toEqual([`${tag}-1`, `${tag}-2`]);
+    const samobor = placed.find((place) => place.externalId === `${tag}-1`);
+    expect(samobor?.lat).toBeCloseTo(45.8, 1);
+    expect(samobor?.lng).toBeCloseTo(15.71, 1);
+  });
+
   it('reads columns named as a category’s fields as its values, says which value is wrong, and imports them', async () => {
     const { karta, page, baseUrl } = suite;
     const visitor = createApiClient({ baseUrl });
