@@ -12,7 +12,8 @@ import { siteAddresses } from './site-addresses.ts';
 export function builtinSource(db: Queryable, towns: BuiltinTowns): GeocodeSource {
   const addresses = siteAddresses(db);
   return {
-    attribution: `${GEONAMES_ATTRIBUTION}; addresses of this site’s places`,
+    // The site's own addresses need no credit; the towns' data does.
+    attribution: GEONAMES_ATTRIBUTION,
     remote: false,
     async search({ q, near, limit, language }) {
       const [townItems, addressItems] = await Promise.all([

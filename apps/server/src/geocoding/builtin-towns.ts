@@ -28,7 +28,7 @@ interface Town {
   words: readonly string[];
   lat: number;
   lng: number;
-  /** The county or region, which tells namesakes apart. */
+  /** The county or region, for a town that has namesakes (null for the others). */
   region: string | null;
   country: string;
 }
@@ -52,8 +52,11 @@ async function loadTowns(countries: readonly string[]): Promise<Town[]> {
     ),
   ]);
   const regionNames = new Map(regions.map((region) => [region.code, region.name]));
-  return cities
-    .filter((city) => wanted.has(city.country))
+  const kept = cities.filter((city) => wanted.has(city.country));
+  // The region (GeoNames names it in English) is said only where it tells namesakes apart.
+  const named = new Map<string, number>();
+  for (const city of kept) named.set(foldText(city.name), (named.get(foldText(city.name)) ?? 0) + 1);
+  return kept
     .map((city) => {
       const folded = foldText(city.name);
       return {
@@ -62,7 +65,7 @@ async function loadTowns(countries: readonly string[]): Promise<Town[]> {
         words: folded.split(' '),
         lat: Number(city.lat),
         lng: Number(city.lng),
-        region: regionNames.get(`${city.country}.${city.admin1}`) ?? null,
+        region: (named.get(folded) ?? 0) > 1 ? (regionNames.get(`${city.country}.${city.admin1}`) ?? null) : null,
         country: city.country,
       };
     })
