@@ -28,18 +28,24 @@ export class AddressSearch {
       .count();
   }
 
-  /** The label of the option the field names as active (aria-activedescendant), if any. */
-  async activeOptionText(): Promise<string | null> {
+  /** The label of the address option the field names as active (aria-activedescendant); null for none or a place. */
+  async activeAddress(): Promise<string | null> {
     const id = await this.field().getAttribute('aria-activedescendant');
     if (!id) return null;
-    return this.page.locator(`[id="${id}"]`).innerText();
+    return this.page
+      .locator(`[id="${id}"]`)
+      .evaluate((option) =>
+        option.getAttribute('data-testid') === 'search-address'
+          ? (option.querySelector('span')?.textContent ?? null)
+          : null,
+      );
   }
 
   /** Presses ArrowDown until the active option is the address `label` (at most `limit` presses). */
   async arrowDownTo(label: string, limit = 12): Promise<number> {
     for (let presses = 1; presses <= limit; presses += 1) {
       await this.field().press('ArrowDown');
-      if ((await this.activeOptionText())?.startsWith(label)) return presses;
+      if ((await this.activeAddress()) === label) return presses;
     }
     throw new Error(`No option “${label}” within ${limit} presses`);
   }

@@ -13,7 +13,7 @@ interface AddressPanelProps {
 }
 
 const ACTION_CLASS =
-  'inline-flex h-9 items-center rounded-lg border px-3 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
+  'inline-flex h-9 flex-1 items-center justify-center rounded-lg border px-3 sm:flex-none text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
 
 /**
  * The address chosen in the header's search, under the map centred on it: its label and the two
@@ -48,7 +48,7 @@ export function AddressPanel({ address, categories, onClose }: AddressPanelProps
         event.preventDefault();
         onClose();
       }}
-      className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-gray-200 bg-white px-3 py-2.5 shadow-sm sm:px-4"
+      className="relative mt-3 flex flex-wrap items-center gap-x-4 gap-y-2.5 rounded-xl border border-gray-200 bg-white py-2.5 pr-12 pl-3 shadow-sm sm:pr-14 sm:pl-4"
     >
       <div className="flex min-w-0 flex-1 basis-60 items-start gap-2.5">
         <span className="mt-0.5 shrink-0 rounded-full bg-blue-50 p-1.5 text-blue-700">
@@ -67,7 +67,8 @@ export function AddressPanel({ address, categories, onClose }: AddressPanelProps
           </h2>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      {/* A phone stacks the two, full width; wider screens put them beside the address. */}
+      <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
         <Link
           to={nearLink('near')}
           data-testid="address-near-link"
@@ -89,7 +90,7 @@ export function AddressPanel({ address, categories, onClose }: AddressPanelProps
         aria-label={t('addresses.panel.close')}
         title={t('addresses.panel.close')}
         onClick={onClose}
-        className="grid size-9 shrink-0 place-items-center self-start rounded-lg text-gray-500 hover:bg-gray-100 hover:text-gray-900 sm:self-center"
+        className="absolute top-2 right-2 grid size-9 place-items-center rounded-lg text-gray-500 hover:bg-gray-100 hover:text-gray-900 sm:top-1/2 sm:right-3 sm:-translate-y-1/2"
       >
         <CloseIcon className="size-4" />
       </button>
