@@ -1,7 +1,7 @@
 import type { GeocodeItem, PlaceListItem } from '@karta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import { addressZoom } from '../../lib/geocode/address-options.ts';
+import { addressZoom } from '../../lib/geocode/address-zoom.ts';
 import { placeQueryKey } from '../../lib/places/get-place.ts';
 import { placeOfListItem } from '../../lib/places/list-places.ts';
 import { parseViewState, serializeViewState } from '../../lib/view-url.ts';

@@ -62,11 +62,6 @@ export function useAddressOptions(
   };
 }
 
-/** The zoom a chosen address opens at: its street for a house, street or named place, the whole town for a town. */
-export function addressZoom(kind: GeocodeKind): number {
-  return kind === 'town' ? 13 : 17;
-}
-
 /** The translation key of an answer's kind, as a small hint beside its label. */
 export function addressKindKey(kind: GeocodeKind) {
   return `addresses.kind.${kind}` as const;
