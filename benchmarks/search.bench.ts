@@ -34,6 +34,11 @@ const TYPED = ['lje', 'ljek', 'skl', 'trat', 'gaje', 'jela', 'žel', 'pha', 'dri
  * common and of rare words, and letters written as two (`ue` for `ü`…, which match as written).
  */
 const TYPOS = ['ljekrana', 'sklonitse', 'pharmcy', 'zagrbe', 'tratinsak', 'vinogradsak', 'jelacicca'];
+/**
+ * Address searches of the built-in geocoder: towns (GeoNames, in memory) and the demo's streets,
+ * with and without a number, which it looks for among the published places' addresses.
+ */
+const ADDRESSES = ['Samobor', 'Velika Gorica', 'Ilica 12', 'Vlaška', 'tratinska 5', 'zagreb', 'Sesvete'];
 
 /** Points within ~25 km of the demo centre, where the places are. */
 function points(count: number, seed: number) {
@@ -95,6 +100,12 @@ export async function benchSearch(
         server.url,
         'q, a misspelt word (limit 20, origin)',
         q(TYPOS, `&limit=20${origin}`),
+        requests,
+      ),
+      await load(
+        server.url,
+        'geocode, built in (limit 5, near)',
+        ADDRESSES.map((term) => `/api/v1/geocode?q=${encodeURIComponent(term)}&near=${formatLatLng(ZAGREB)}`),
         requests,
       ),
       await load(server.url, 'near, 250 m – 10 km (limit 50)', near, requests),
