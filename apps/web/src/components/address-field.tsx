@@ -176,6 +176,14 @@ function AddressCombobox({ near, onChoose, className }: AddressFieldProps) {
             {line}
           </p>
         )}
+        {(options.state === 'list' || options.state === 'empty') && options.savedOnly && (
+          <p
+            data-testid="address-field-saved-only"
+            className="border-t border-gray-100 px-3 pt-1 text-xs text-amber-900"
+          >
+            {t('addresses.savedOnly')}
+          </p>
+        )}
         {(options.state === 'list' || options.state === 'empty') && (
           <p className="border-t border-gray-100 px-3 py-1 text-[11px] text-gray-600">
             {t('addresses.attribution', { source: options.attribution })}

@@ -12,8 +12,12 @@ export type AddressOptions =
   /** The site may only be asked on request (the public Nominatim): one option asks for `text`. */
   | { state: 'ask'; text: string }
   | { state: 'loading' }
-  | { state: 'list'; items: readonly GeocodeItem[]; attribution: string }
-  | { state: 'empty'; text: string; attribution: string }
+  /**
+   * Answers; `savedOnly` when the network is out of reach and they come from the areas saved for
+   * offline use, which know towns only: the field says that streets and houses need the network.
+   */
+  | { state: 'list'; items: readonly GeocodeItem[]; attribution: string; savedOnly: boolean }
+  | { state: 'empty'; text: string; attribution: string; savedOnly: boolean }
   /** The browser or Karta's server is out of reach: address search needs the network. */
   | { state: 'offline' }
   | { state: 'failed'; error: unknown };
@@ -48,9 +52,14 @@ export function useAddressOptions(
       !online || isUnanswered(search.error) ? { state: 'offline' } : { state: 'failed', error: search.error };
   else if (search.data && search.data.items.length > 0 && (current || !enterOnly))
     // While the next answer loads, the last one stays (as the place suggestions do).
-    options = { state: 'list', items: search.data.items, attribution: search.data.attribution };
+    options = {
+      state: 'list',
+      items: search.data.items,
+      attribution: search.data.attribution,
+      savedOnly: !online,
+    };
   else if (search.data && current)
-    options = { state: 'empty', text: typed, attribution: search.data.attribution };
+    options = { state: 'empty', text: typed, attribution: search.data.attribution, savedOnly: !online };
   else options = { state: 'loading' };
 
   return {

@@ -2,6 +2,8 @@ import type { ClientConfig, GeocodeItem, PlaceListItem } from '@karta/contracts'
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerReadsOfflineWith } from '../../../lib/api-client.ts';
+import { SAVED_AT_HEADER } from '../../../service-worker/saved-at-header.ts';
 import { type ApiCall, apiError, type FakeAnswer, fakeApi } from '../../../testing/fake-api.ts';
 import { listedPlace, testConfig } from '../../../testing/fixtures.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
@@ -430,5 +432,29 @@ describe("SearchCombobox with the site's address search", () => {
       ),
     );
     expect(screen.getAllByTestId('search-suggestion')).toHaveLength(3);
+  });
+  it('with no network, lists the towns of the saved areas and says that streets need the network', async () => {
+    suggestionsServer('offline', 'offline');
+    // As main.tsx wires it: what the network does not answer, the saved areas may.
+    answerReadsOfflineWith(async (url) =>
+      url.includes('/api/v1/geocode?')
+        ? new Response(JSON.stringify({ items: [towns[0]], attribution: 'GeoNames (CC BY 4.0)' }), {
+            status: 200,
+            headers: { 'content-type': 'application/json', [SAVED_AT_HEADER]: new Date().toUTCString() },
+          })
+        : null,
+    );
+    try {
+      const { input } = renderBox(undefined, builtin);
+      await userEvent.setup().type(input, 'samo');
+      await waitFor(() => expect(groups().addresses).not.toBeNull());
+      expect(within(groups().addresses as HTMLElement).getAllByRole('option')).toHaveLength(1);
+      expect(screen.getByTestId('search-addresses-saved-only')).toHaveTextContent(
+        'No network: only the towns of your saved areas are found.',
+      );
+      await waitFor(() => expect(screen.getByTestId('search-status')).toHaveTextContent(/No network/));
+    } finally {
+      answerReadsOfflineWith(async () => null);
+    }
   });
 });

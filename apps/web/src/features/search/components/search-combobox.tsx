@@ -222,6 +222,8 @@ export function SearchCombobox(props: SearchComboboxProps) {
     if (panel === 'empty') said.push(t('search.noMatch', { text: typed }));
     else if (panel === 'error') said.push(t('search.failed'));
     if (addressLine && addressGroup.state !== 'loading') said.push(addressLine);
+    if ((addressGroup.state === 'list' || addressGroup.state === 'empty') && addressGroup.savedOnly)
+      said.push(t('addresses.savedOnly'));
     announcement = said.join(' ');
   }
 
@@ -430,6 +432,11 @@ export function SearchCombobox(props: SearchComboboxProps) {
               {addressLine}
             </p>
           </div>
+        )}
+        {(addressGroup.state === 'list' || addressGroup.state === 'empty') && addressGroup.savedOnly && (
+          <p data-testid="search-addresses-saved-only" className="px-3 pt-1 text-xs text-amber-900">
+            {t('addresses.savedOnly')}
+          </p>
         )}
         {(addressGroup.state === 'list' || addressGroup.state === 'empty') && (
           <p data-testid="search-addresses-attribution" className="px-3 pb-1.5 text-[11px] text-gray-600">
