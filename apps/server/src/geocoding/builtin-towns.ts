@@ -65,7 +65,8 @@ async function loadTowns(countries: readonly string[]): Promise<Town[]> {
         words: folded.split(' '),
         lat: Number(city.lat),
         lng: Number(city.lng),
-        region: (named.get(folded) ?? 0) > 1 ? (regionNames.get(`${city.country}.${city.admin1}`) ?? null) : null,
+        region:
+          (named.get(folded) ?? 0) > 1 ? (regionNames.get(`${city.country}.${city.admin1}`) ?? null) : null,
         country: city.country,
       };
     })
