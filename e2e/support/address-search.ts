@@ -20,6 +20,13 @@ export class AddressSearch {
     return options.evaluateAll((items) => items.map((item) => item.querySelector('span')?.textContent ?? ''));
   }
 
+  /** The note under the addresses that, with no network, only the saved areas' towns are found. */
+  async savedOnlyNote(): Promise<string> {
+    const note = this.page.getByTestId('search-addresses-saved-only');
+    await note.waitFor({ timeout: 10_000 });
+    return note.innerText();
+  }
+
   /** How many place options the listbox holds above the addresses. */
   async placeOptionCount(): Promise<number> {
     return this.page

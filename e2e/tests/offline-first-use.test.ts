@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
+import { AddressSearch } from '../support/address-search.ts';
 import { apiOf } from '../support/api.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
+import { SearchBox } from '../support/search-page.ts';
 
 // A file of its own: a fresh browser profile, with nothing cached by another test's visit.
 describeInBrowser('offline on first use', (suite) => {
@@ -26,6 +28,14 @@ describeInBrowser('offline on first use', (suite) => {
       const shown = await karta.shownPlaces();
       expect(shown.markers.length + shown.clustered).toBeGreaterThan(0);
       await page.getByTestId('offline-banner').waitFor();
+
+      // The address search finds the saved area's towns, and says that streets need the network.
+      await new SearchBox(page).type('Zagr');
+      const addresses = new AddressSearch(page);
+      expect(await addresses.addressOptions()).toContain('Zagreb');
+      expect(await addresses.savedOnlyNote()).toContain('No network: only the towns of your saved areas');
+      await addresses.press('Escape');
+      await addresses.press('Escape');
 
       // The other language's messages were stored with the app too.
       await karta.switchLanguage('hr');
