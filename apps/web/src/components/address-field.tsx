@@ -185,7 +185,7 @@ function AddressCombobox({ near, onChoose, className }: AddressFieldProps) {
           </p>
         )}
         {(options.state === 'list' || options.state === 'empty') && (
-          <p className="border-t border-gray-100 px-3 py-1 text-[11px] text-gray-600">
+          <p className="border-t border-gray-100 px-3 py-1 text-xs text-gray-600">
             {t('addresses.attribution', { source: options.attribution })}
           </p>
         )}

@@ -35,9 +35,10 @@ export const FIRST_VIEW_MESSAGES: readonly string[] = [
   // the links under it, the invitation to propose a place, the share dialog and the follow button
   // (its dialog waits for the rest); and the map alone in another site's frame.
   'map',
-  'search',
-  // The header search's addresses and the home page's panel for a chosen one.
-  'addresses',
+  // The plain search field; its combobox brings every message with it (search-field.tsx).
+  'search.label',
+  'search.placeholder',
+  'search.nearMe',
   'categories.label',
   'categories.all',
   'categories.unknown',

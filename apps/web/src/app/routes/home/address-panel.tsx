@@ -48,9 +48,9 @@ export function AddressPanel({ address, categories, onClose }: AddressPanelProps
         event.preventDefault();
         onClose();
       }}
-      className="relative mt-3 flex flex-wrap items-center gap-x-4 gap-y-2.5 rounded-xl border border-gray-200 bg-white py-2.5 pr-12 pl-3 shadow-sm sm:pr-14 sm:pl-4"
+      className="relative mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-gray-200 bg-white py-2.5 pr-12 pl-3 shadow-sm sm:pr-14 sm:pl-4"
     >
-      <div className="flex min-w-0 flex-1 basis-60 items-start gap-2.5">
+      <div className="flex min-w-0 flex-1 basis-56 items-start gap-2.5">
         <span className="mt-0.5 shrink-0 rounded-full bg-blue-50 p-1.5 text-blue-700">
           <MapPinIcon className="size-4" />
         </span>

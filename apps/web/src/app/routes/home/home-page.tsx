@@ -1,5 +1,5 @@
 import type { FieldFilterParam, Place } from '@karta/contracts';
-import { lazy, Suspense, useMemo, useRef } from 'react';
+import { Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkipLink } from '../../../components/ui/skip-link.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
@@ -21,6 +21,7 @@ import { FeedLink } from '../../../features/places/components/feed-link.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { useCategoryLooks } from '../../../lib/categories/use-category-looks.ts';
 import { publicOrigin } from '../../../lib/embed-code.ts';
+import { lazyWithAllMessages } from '../../../lib/i18n/lazy-with-all-messages.tsx';
 import { placeOfListItem, usePlacesInView } from '../../../lib/places/list-places.ts';
 import { placeName } from '../../../lib/places/place-text.ts';
 import { scrollMapIntoView } from '../../../lib/scroll-map-into-view.ts';
@@ -34,10 +35,10 @@ import { ShareButton } from './share-button.tsx';
 const NO_FILTERS: readonly FieldFilterParam[] = [];
 
 /**
- * The panel of an address chosen in the header's search: a chunk of its own, off the first view,
- * since it opens only after the search's own chunk; its messages are in the first view's part.
+ * The panel of an address chosen in the header's search: a chunk of its own, with its messages,
+ * off the first view (it opens only after the search's own chunk, which brings every message).
  */
-const AddressPanel = lazy(async () => ({ default: (await import('./address-panel.tsx')).AddressPanel }));
+const AddressPanel = lazyWithAllMessages(async () => (await import('./address-panel.tsx')).AddressPanel);
 
 /**
  * Home: the map, and under it the category filter, the field filters and the places in view, kept

@@ -14,7 +14,7 @@ export function AddressOffer({ offer, onUse }: { offer: string | null; onUse(lab
           type="button"
           data-testid="address-offer"
           onClick={() => onUse(offer)}
-          className="mt-1.5 min-h-8 rounded text-left text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900"
+          className="mt-1.5 min-h-9 rounded text-left text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800"
         >
           {t('placeEditor.addressOffer', { label: offer })}
         </button>

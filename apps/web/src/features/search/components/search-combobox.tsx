@@ -21,7 +21,7 @@ export const SUGGESTION_DELAY_MS = 250;
 
 const { stateChangeTypes } = useCombobox;
 
-const GROUP_HEADING_CLASS = 'px-3 pt-1 pb-0.5 text-xs font-semibold tracking-wide text-gray-600 uppercase';
+const GROUP_HEADING_CLASS = 'px-3 py-1 text-xs font-semibold tracking-wide text-gray-600 uppercase';
 
 /** Keys downshift would take for the list that stay the field's own: Home and End move the caret. */
 const TEXT_KEYS = new Set(['Home', 'End']);
@@ -422,7 +422,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
               {t('addresses.heading')}
             </p>
             <p
-              className={`flex items-center gap-2 px-3 pb-2.5 text-sm ${
+              className={`flex items-center gap-2 px-3 pb-2 text-sm ${
                 addressGroup.state === 'failed' || addressGroup.state === 'offline'
                   ? 'text-red-800'
                   : 'text-gray-700'
@@ -439,7 +439,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
           </p>
         )}
         {(addressGroup.state === 'list' || addressGroup.state === 'empty') && (
-          <p data-testid="search-addresses-attribution" className="px-3 pb-1.5 text-[11px] text-gray-600">
+          <p data-testid="search-addresses-attribution" className="px-3 pb-2 text-xs text-gray-600">
             {t('addresses.attribution', { source: addressGroup.attribution })}
           </p>
         )}

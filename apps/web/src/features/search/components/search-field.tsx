@@ -1,12 +1,18 @@
+import type { i18n } from 'i18next';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { whenIdleAfterFirstView } from '../../../lib/after-first-view.ts';
+import { loadAllMessages } from '../../../lib/i18n/all-messages.ts';
 import { MAX_SEARCH_LENGTH, parseSearchText } from '../../../lib/view-url.ts';
 import type { SearchComboboxProps, SearchFieldStart } from './search-combobox.tsx';
 import { SEARCH_INPUT_CLASS, SearchForm } from './search-form.tsx';
 
-/** The combobox with its suggestions (downshift among them): a chunk of its own, off the first view. */
-const loadCombobox = () => import('./search-combobox.tsx');
+/**
+ * The combobox with its suggestions (downshift among them) and its messages (its places' and
+ * addresses' lists are not the first view's, whose messages have a budget): off the first view.
+ */
+const loadCombobox = (i18n: i18n) =>
+  Promise.all([import('./search-combobox.tsx'), loadAllMessages(i18n)]).then(([module]) => module);
 
 type Combobox = ComponentType<SearchComboboxProps>;
 
@@ -18,7 +24,7 @@ type Combobox = ComponentType<SearchComboboxProps>;
  */
 export function SearchField(props: SearchComboboxProps) {
   const { value, onSubmit, className = '' } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [Loaded, setLoaded] = useState<Combobox | null>(null);
   const [text, setText] = useState(value ?? '');
   const input = useRef<HTMLInputElement>(null);
@@ -33,7 +39,7 @@ export function SearchField(props: SearchComboboxProps) {
   const load = () => {
     if (loading.current) return;
     loading.current = true;
-    void loadCombobox().then((module) => setLoaded(() => module.SearchCombobox));
+    void loadCombobox(i18n).then((module) => setLoaded(() => module.SearchCombobox));
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: `load` only ever starts the one download
   useEffect(() => whenIdleAfterFirstView(load), []);
