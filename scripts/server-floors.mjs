@@ -22,6 +22,7 @@ export const SERVER_FLOORS = [
   ['places'],
   ['freshness', 'categories', 'changes', 'photos', 'flags', 'geocoding'],
   ['accounts'],
+  ['notes'],
   ['notifications'],
   ['follows', 'feeds'],
   ['map-index'],

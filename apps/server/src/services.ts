@@ -14,6 +14,7 @@ import { type Confirmations, createConfirmations } from './freshness/confirmatio
 import { createGeocoder, type Geocoder } from './geocoding/geocoder.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MapIndexService } from './map-index/map-index-service.ts';
+import { createNoteRepository, type NoteRepository } from './notes/note-repository.ts';
 import { createNotifier, type Notifier } from './notifications/notifier.ts';
 import { createPhotoRepository, type PhotoRepository } from './photos/photo-repository.ts';
 import { openPhotoStore, type PhotoStore } from './photos/photo-store.ts';
@@ -57,6 +58,8 @@ export interface AppServices {
   photoUploads: PhotoUploads;
   /** Address search (GEOCODER); null when it is off. */
   geocoder: Geocoder | null;
+  /** Status notes and comments on places. */
+  notes: NoteRepository;
 }
 
 declare module 'fastify' {
@@ -110,6 +113,10 @@ export function decorateServices(
     ),
   );
   app.decorate('confirmations', createConfirmations(services.database, placeSettings));
+  app.decorate(
+    'notes',
+    createNoteRepository(services.database, { timeZone: services.appConfig.hours.timeZone }),
+  );
   app.decorate(
     'geocoder',
     createGeocoder(services.appConfig.geocoder, services.database, services.appConfig.defaultLanguage),

@@ -60,6 +60,7 @@ import {
   ImportResultList,
 } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
+import { Note, NoteInput, NoteList, NoteListQuery } from './notes.ts';
 import { OfflinePack, OfflinePackQuery } from './offline-pack.ts';
 import { OpenApiDocument } from './openapi-document.ts';
 import { HoursPreview, HoursPreviewQuery } from './opening-hours.ts';
@@ -414,6 +415,26 @@ export const endpoints = {
     status: 201,
     response: FlagReceipt,
     errors: [400, 404, 415, 429],
+  },
+  createNote: {
+    ...routes.createNote,
+    summary:
+      'Write a note on a published place (signed in): a status note, today’s news that expires (at the end of the local day unless `expiresAt` says otherwise, at most 7 days ahead), or a comment that lasts. Published at once or after a moderator’s look, as the place’s category says; an author’s first note always waits',
+    params: PlaceIdParams,
+    body: NoteInput,
+    status: 201,
+    response: Note,
+    session: 'required',
+    errors: [400, 401, 403, 404, 409, 415, 429],
+  },
+  listNotes: {
+    ...routes.listNotes,
+    summary:
+      'The published notes of a published place that apply now (status notes until they expire), newest first, page by page',
+    params: PlaceIdParams,
+    query: NoteListQuery,
+    response: NoteList,
+    errors: [400, 404],
   },
   confirmPlace: {
     ...routes.confirmPlace,

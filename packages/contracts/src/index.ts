@@ -14,6 +14,7 @@ export * from './geocode.ts';
 export * from './idempotency.ts';
 export * from './import.ts';
 export * from './map.ts';
+export * from './notes.ts';
 export * from './offline-hours.ts';
 export * from './offline-pack.ts';
 export * from './openapi.ts';

@@ -52,6 +52,8 @@ export const routes = {
   transitionPlace: { method: 'POST', path: '/api/v1/places/{id}/transition', args: ['id', 'body'] },
   placeHistory: { method: 'GET', path: '/api/v1/places/{id}/history', args: ['id'] },
   flagPlace: { method: 'POST', path: '/api/v1/places/{id}/flags', args: ['id', 'body'] },
+  createNote: { method: 'POST', path: '/api/v1/places/{id}/notes', args: ['id', 'body'] },
+  listNotes: { method: 'GET', path: '/api/v1/places/{id}/notes', args: ['id', 'query'] },
   confirmPlace: { method: 'POST', path: '/api/v1/places/{id}/confirmations', args: ['id', 'body'] },
   needsChecking: { method: 'GET', path: '/api/v1/places/needs-checking', args: ['query'] },
   listFlags: { method: 'GET', path: '/api/v1/flags', args: ['query'] },

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { EmailAddress } from './auth.ts';
+import { BigId, IsoDateTime, LanguageCode, text } from './primitives.ts';
+import { intParam } from './query-params.ts';
+
+/**
+ * A note on a place: `status`, today's news that expires ("no water today"), or `comment`, which
+ * lasts. What a status note says of the place now: closed, open with limits, or as usual.
+ */
+export const NoteKind = z.enum(['status', 'comment']);
+export type NoteKind = z.infer<typeof NoteKind>;
+
+export const NoteEffect = z.enum(['closed_now', 'limited', 'normal']);
+export type NoteEffect = z.infer<typeof NoteEffect>;
+
+/**
+ * Where a note stands: `unconfirmed` (a signed-out author has not followed the e-mailed link
+ * yet), `pending` (waiting for a moderator), `published`, or `hidden` (by a moderator).
+ */
+export const NoteState = z.enum(['unconfirmed', 'pending', 'published', 'hidden']);
+export type NoteState = z.infer<typeof NoteState>;
+
+/** The longest status note and comment, in characters. */
+export const STATUS_NOTE_MAX = 200;
+export const COMMENT_MAX = 1000;
+/** How far ahead a status note may expire. */
+export const STATUS_NOTE_MAX_DAYS = 7;
+
+/** `POST /api/v1/places/{id}/notes`. */
+export const NoteInput = z
+  .object({
+    kind: NoteKind,
+    text: text({ kind: 'prose', min: 1, max: COMMENT_MAX }),
+    language: LanguageCode,
+    /** Status notes only: what the note says of the place now (default `normal`). */
+    effect: NoteEffect.optional(),
+    /** Status notes only: when it stops applying (default: the end of today in the site's time zone). */
+    expiresAt: IsoDateTime.optional(),
+    /** Signed-out authors: the address the confirmation link goes to (never shown). */
+    email: EmailAddress.optional(),
+  })
+  .superRefine((note, ctx) => {
+    if (note.kind === 'status' && [...note.text].length > STATUS_NOTE_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['text'],
+        message: `A status note holds at most ${STATUS_NOTE_MAX} characters`,
+        params: { code: 'too_long', maximum: STATUS_NOTE_MAX },
+      });
+    }
+    if (note.kind === 'comment') {
+      for (const key of ['effect', 'expiresAt'] as const) {
+        if (note[key] !== undefined) {
+          ctx.addIssue({ code: 'custom', path: [key], message: 'Only a status note has this' });
+        }
+      }
+    }
+  });
+export type NoteInput = z.input<typeof NoteInput>;
+
+/** A note as the API gives it; `authorName` only where it may be shown. */
+export const Note = z.object({
+  id: BigId,
+  kind: NoteKind,
+  text: z.string(),
+  language: LanguageCode,
+  /** Status notes: what it says of the place; null for comments. */
+  effect: NoteEffect.nullable(),
+  state: NoteState,
+  createdAt: IsoDateTime,
+  /** Status notes: when it stops applying; null for comments. */
+  expiresAt: IsoDateTime.nullable(),
+  /** The author's display name; null for a signed-out author, or on a place whose position is coarse. */
+  authorName: z.string().nullable(),
+});
+export type Note = z.infer<typeof Note>;
+
+/** What a signed-out author gets back: the note waits for its e-mailed link. */
+export const NoteReceipt = z.union([Note, z.object({ state: z.literal('unconfirmed') })]);
+export type NoteReceipt = z.infer<typeof NoteReceipt>;
+
+/** `GET /api/v1/places/{id}/notes`: published notes that apply now, newest first, page by page. */
+export const NoteListQuery = z.object({
+  limit: intParam(1, 50).optional(),
+  /** The id of the last note of the page before. */
+  before: intParam(1, Number.MAX_SAFE_INTEGER).optional(),
+});
+export type NoteListQuery = z.output<typeof NoteListQuery>;
+
+export const NoteList = z.object({
+  items: z.array(Note),
+  /** The `before` of the next page, or null after the last. */
+  next: z.number().int().positive().nullable(),
+});
+export type NoteList = z.infer<typeof NoteList>;
