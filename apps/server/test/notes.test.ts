@@ -173,4 +173,33 @@ describe.skipIf(!databaseAvailable)(`notes on places (${dbKind})`, () => {
       await t.database.query(`UPDATE categories SET notes = 'postmoderated' WHERE id = $1`, [categoryId]);
     }
   });
+  it('lets moderators publish a waiting note or hide one with a reason, and nobody else', async () => {
+    const newcomer = await signedInUser(t.app);
+    const written = Note.parse(
+      (await write(newcomer, place, { kind: 'status', text: 'Tap fixed', language: 'en' })).json(),
+    );
+    expect(written.state).toBe('pending');
+    const move = (user: User, id: number, body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/notes/${id}/transition`,
+        payload: body,
+        remoteAddress: nextAddress(),
+        headers: { ...user.headers, origin: 'http://localhost' },
+      });
+    expect((await move(newcomer, written.id, { to: 'published' })).statusCode).toBe(403);
+    const published = await move(moderator, written.id, { to: 'published' });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(Note.parse(published.json()).state).toBe('published');
+    expect((await list(place)).items.map((item) => item.id)).toContain(written.id);
+    // Hiding needs a reason; with one, the note leaves the list.
+    const noReason = await move(moderator, written.id, { to: 'hidden' });
+    expect(noReason.statusCode).toBe(400);
+    const hidden = await move(moderator, written.id, { to: 'hidden', reason: 'Not about this place' });
+    expect(Note.parse(hidden.json()).state).toBe('hidden');
+    expect((await list(place)).items.map((item) => item.id)).not.toContain(written.id);
+    // Hidden twice is no move at all; an unknown note is not found.
+    expect((await move(moderator, written.id, { to: 'hidden', reason: 'Again' })).statusCode).toBe(422);
+    expect((await move(moderator, 999_999, { to: 'published' })).statusCode).toBe(404);
+  });
 });

@@ -60,7 +60,7 @@ import {
   ImportResultList,
 } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
-import { Note, NoteInput, NoteList, NoteListQuery } from './notes.ts';
+import { Note, NoteIdParams, NoteInput, NoteList, NoteListQuery, NoteTransition } from './notes.ts';
 import { OfflinePack, OfflinePackQuery } from './offline-pack.ts';
 import { OpenApiDocument } from './openapi-document.ts';
 import { HoursPreview, HoursPreviewQuery } from './opening-hours.ts';
@@ -435,6 +435,16 @@ export const endpoints = {
     query: NoteListQuery,
     response: NoteList,
     errors: [400, 404],
+  },
+  transitionNote: {
+    ...routes.transitionNote,
+    summary:
+      'Publish a note, or hide it with a reason (moderators): pending → published or hidden, published → hidden, hidden → published. A note still waiting for its author’s e-mailed link cannot be moved (422 `invalid_transition`)',
+    params: NoteIdParams,
+    body: NoteTransition,
+    response: Note,
+    session: 'required',
+    errors: [400, 401, 403, 404, 415, 422, 429],
   },
   confirmPlace: {
     ...routes.confirmPlace,

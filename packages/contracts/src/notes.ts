@@ -93,3 +93,29 @@ export const NoteList = z.object({
   next: z.number().int().positive().nullable(),
 });
 export type NoteList = z.infer<typeof NoteList>;
+
+/** `POST /api/v1/notes/{id}/transition` (moderators): publish a note, or hide it with a reason. */
+export const NoteTransition = z
+  .object({
+    to: z.enum(['published', 'hidden']),
+    reason: text({ kind: 'prose', max: 500 }).optional(),
+  })
+  .superRefine((move, ctx) => {
+    if (move.to === 'hidden' && !move.reason) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: 'Say why the note is hidden',
+        params: { code: 'required' },
+      });
+    }
+  });
+export type NoteTransition = z.input<typeof NoteTransition>;
+
+export const NoteIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,16}$/, 'Expected a note id')
+    .transform(Number)
+    .pipe(BigId),
+});

@@ -54,6 +54,7 @@ export const routes = {
   flagPlace: { method: 'POST', path: '/api/v1/places/{id}/flags', args: ['id', 'body'] },
   createNote: { method: 'POST', path: '/api/v1/places/{id}/notes', args: ['id', 'body'] },
   listNotes: { method: 'GET', path: '/api/v1/places/{id}/notes', args: ['id', 'query'] },
+  transitionNote: { method: 'POST', path: '/api/v1/notes/{id}/transition', args: ['id', 'body'] },
   confirmPlace: { method: 'POST', path: '/api/v1/places/{id}/confirmations', args: ['id', 'body'] },
   needsChecking: { method: 'GET', path: '/api/v1/places/needs-checking', args: ['query'] },
   listFlags: { method: 'GET', path: '/api/v1/flags', args: ['query'] },

@@ -107,6 +107,44 @@ export function createNoteRepository(db: Database, settings: { timeZone: string 
       });
     },
 
+    /**
+     * A moderator's decision on a note: publish it, or hide it with a reason. Null for no such
+     * note; 422 for a move the note's state does not allow (a note still unconfirmed, or one
+     * already where it is asked to go).
+     */
+    async transition(
+      id: number,
+      to: 'published' | 'hidden',
+      reason: string | null,
+      moderator: Actor,
+    ): Promise<Note | null> {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ state: NoteState }>(
+          'SELECT state FROM place_notes WHERE id = $1 FOR UPDATE',
+          [id],
+        );
+        const from = rows[0]?.state;
+        if (from === undefined) return null;
+        const allowed: Record<NoteState, readonly NoteState[]> = {
+          unconfirmed: [],
+          pending: ['published', 'hidden'],
+          published: ['hidden'],
+          hidden: ['published'],
+        };
+        if (!allowed[from].includes(to)) {
+          throw new AppError(
+            'invalid_transition',
+            `A ${from} note cannot be ${to === 'hidden' ? 'hidden' : 'published'}`,
+          );
+        }
+        await tx.query(
+          `UPDATE place_notes SET state = $2, decided_at = now(), decided_by = $3, hidden_reason = $4 WHERE id = $1`,
+          [id, to, moderator.id, to === 'hidden' ? reason : null],
+        );
+        return readNote(tx, id);
+      });
+    },
+
     /** A published place's published notes that apply at `now`, newest first; null for no such place. */
     async list(
       placeId: number,
