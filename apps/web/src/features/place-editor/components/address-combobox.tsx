@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { errorMessageKey, isUnanswered } from '../../../lib/error-message.ts';
+import { addressKey } from '../../../lib/geocode/address-options.ts';
 import { ADDRESS_MIN_LENGTH, useAddressSearch } from '../../../lib/geocode/address-search.ts';
 import { inputClass } from './field-frame.tsx';
 
@@ -30,8 +31,6 @@ export interface AddressComboboxProps {
   /** An answer was chosen. */
   onChoose(item: GeocodeItem): void;
 }
-
-const itemKey = (item: GeocodeItem) => `${item.lat},${item.lng},${item.label}`;
 
 /**
  * "Find by address": a WAI-ARIA combobox (downshift's useCombobox) listing the site's addresses
@@ -76,7 +75,7 @@ export function AddressCombobox({ geocoder, near, onChoose }: AddressComboboxPro
       // Only the answers on screen: the arrow keys never walk through a hidden list.
       items: panelWhen(true) === 'list' ? items : [],
       itemToString: (item) => item?.label ?? '',
-      itemToKey: (item) => (item ? itemKey(item) : null),
+      itemToKey: (item) => (item ? addressKey(item) : null),
       // Nothing stays chosen: the same answer can be chosen again after the pin moved.
       selectedItem: null,
       onSelectedItemChange: ({ selectedItem }) => {
@@ -207,7 +206,7 @@ export function AddressCombobox({ geocoder, near, onChoose }: AddressComboboxPro
           {expanded &&
             items.map((item, index) => (
               <li
-                key={itemKey(item)}
+                key={addressKey(item)}
                 {...getItemProps({ item, index })}
                 data-testid="address-option"
                 className={`cursor-pointer px-3 py-2.5 text-sm text-gray-900 ${
