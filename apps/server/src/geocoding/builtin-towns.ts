@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Bounds, GeocodeItem, LatLng, OfflineTown } from '@karta/contracts';
-import { distanceMetres, foldText } from '@karta/place-search';
+import { distanceMetres, type FoldedTown, foldText, foldTownName, matchingTowns } from '@karta/place-search';
 import { addressLabel, NO_ADDRESS } from './address-label.ts';
 
 /**
@@ -21,11 +21,8 @@ interface CityRecord {
   admin1: string;
 }
 
-interface Town {
+interface Town extends FoldedTown {
   name: string;
-  folded: string;
-  /** Each word's start in `folded`, so "sveti ivan" is found by "ivan" too. */
-  words: readonly string[];
   lat: number;
   lng: number;
   /** The county or region, for a town that has namesakes (null for the others). */
@@ -55,14 +52,17 @@ async function loadTowns(countries: readonly string[]): Promise<Town[]> {
   const kept = cities.filter((city) => wanted.has(city.country));
   // The region (GeoNames names it in English) is said only where it tells namesakes apart.
   const named = new Map<string, number>();
-  for (const city of kept) named.set(foldText(city.name), (named.get(foldText(city.name)) ?? 0) + 1);
+  for (const city of kept) {
+    const folded = foldText(city.name);
+    named.set(folded, (named.get(folded) ?? 0) + 1);
+  }
   return kept
     .map((city) => {
-      const folded = foldText(city.name);
+      const { folded, words } = foldTownName(city.name);
       return {
         name: city.name,
         folded,
-        words: folded.split(' '),
+        words,
         lat: Number(city.lat),
         lng: Number(city.lng),
         region:
@@ -93,14 +93,6 @@ function townItem(town: Town, language: string): GeocodeItem {
   };
 }
 
-/** How well a town's name matches the folded text: 0 the whole name, 1 its start, 2 a word's start. */
-function matchRank(town: Town, folded: string): number | null {
-  if (town.folded === folded) return 0;
-  if (town.folded.startsWith(folded)) return 1;
-  if (town.words.some((word) => word.startsWith(folded))) return 2;
-  return null;
-}
-
 /** The built-in towns, read on first use. */
 export function builtinTowns(countries: readonly string[]): BuiltinTowns {
   let towns: Promise<Town[]> | undefined;
@@ -108,23 +100,11 @@ export function builtinTowns(countries: readonly string[]): BuiltinTowns {
     towns ??= loadTowns(countries);
     return towns;
   };
-  const rankedMatches = (all: Town[], folded: string, near: LatLng | undefined) =>
-    all
-      .flatMap((town) => {
-        const rank = matchRank(town, folded);
-        return rank === null ? [] : [{ town, rank, distance: near ? distanceMetres(near, town) : 0 }];
-      })
-      .sort((a, b) => a.rank - b.rank || a.distance - b.distance || a.town.name.length - b.town.name.length);
   return {
     async search(q, near, limit, language) {
-      const all = await loaded();
-      // The whole text first; "Ilica 1, Samobor" then finds Samobor by its last part.
-      const parts = [q, ...q.split(',').reverse()].map(foldText).filter((part) => part !== '');
-      for (const folded of new Set(parts)) {
-        const matches = rankedMatches(all, folded, near);
-        if (matches.length > 0) return matches.slice(0, limit).map(({ town }) => townItem(town, language));
-      }
-      return [];
+      return matchingTowns(await loaded(), q, near)
+        .slice(0, limit)
+        .map((town) => townItem(town, language));
     },
     async inBox(box, limit) {
       const inside = (town: Town) =>

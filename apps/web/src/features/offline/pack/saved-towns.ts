@@ -1,21 +1,10 @@
-import type { GeocodeAnswer, GeocodeItem, GeocodeQuery, LatLng, OfflineTown } from '@karta/contracts';
-import { distanceMetres, foldText } from '@karta/place-search';
+import type { GeocodeAnswer, GeocodeItem, GeocodeQuery, OfflineTown } from '@karta/contracts';
+import { type FoldedTown, foldTownName, matchingTowns } from '@karta/place-search';
 import type { SavedArea } from '../../../lib/offline/saved-area.ts';
 
 const DEFAULT_LIMIT = 5;
 
-interface Town extends OfflineTown {
-  folded: string;
-  words: readonly string[];
-}
-
-/** 0: the whole name; 1: its start; 2: a word's start; null: no match (as the server ranks towns). */
-function matchRank(town: Town, folded: string): number | null {
-  if (town.folded === folded) return 0;
-  if (town.folded.startsWith(folded)) return 1;
-  if (town.words.some((word) => word.startsWith(folded))) return 2;
-  return null;
-}
+type Town = OfflineTown & FoldedTown;
 
 function townItem(town: OfflineTown): GeocodeItem {
   return {
@@ -44,8 +33,7 @@ export class SavedTowns {
         const key = `${town.name}|${town.lat}|${town.lng}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const folded = foldText(town.name);
-        towns.push({ ...town, folded, words: folded.split(' ') });
+        towns.push({ ...town, ...foldTownName(town.name) });
       }
     }
     this.towns = towns;
@@ -58,22 +46,7 @@ export class SavedTowns {
   }
 
   search({ q, near, limit = DEFAULT_LIMIT }: GeocodeQuery): GeocodeAnswer {
-    const parts = [q, ...q.split(',').reverse()].map(foldText).filter((part) => part !== '');
-    for (const folded of new Set(parts)) {
-      const matches = this.ranked(folded, near);
-      if (matches.length > 0)
-        return { items: matches.slice(0, limit).map(townItem), attribution: this.attribution };
-    }
-    return { items: [], attribution: this.attribution };
-  }
-
-  private ranked(folded: string, near: LatLng | undefined): Town[] {
-    return this.towns
-      .flatMap((town) => {
-        const rank = matchRank(town, folded);
-        return rank === null ? [] : [{ town, rank, distance: near ? distanceMetres(near, town) : 0 }];
-      })
-      .sort((a, b) => a.rank - b.rank || a.distance - b.distance || a.town.name.length - b.town.name.length)
-      .map(({ town }) => town);
+    const items = matchingTowns(this.towns, q, near).slice(0, limit).map(townItem);
+    return { items, attribution: this.attribution };
   }
 }
