@@ -38,6 +38,14 @@ export const CATEGORY_ICONS = [
   'tree',
 ] as const;
 
+/**
+ * Whether a category's places take notes (see `Note`), and how they are published: `off`;
+ * `premoderated`, each note after a moderator's look; `postmoderated`, at once, a moderator
+ * looking afterwards (an author's first note always waits).
+ */
+export const CategoryNotes = z.enum(['off', 'premoderated', 'postmoderated']);
+export type CategoryNotes = z.infer<typeof CategoryNotes>;
+
 export const Category = z.object({
   id: CategoryId,
   slug: Slug,
@@ -55,6 +63,8 @@ export const Category = z.object({
    * them; adding one back (same key and type) shows its values again.
    */
   removedFields: z.array(CategoryField).default([]),
+  /** Notes on its places (default `postmoderated`, also for an answer saved before notes existed). */
+  notes: CategoryNotes.default('postmoderated'),
 });
 export type Category = z.infer<typeof Category>;
 
@@ -75,11 +85,13 @@ export const CategoryInput = z.object({
   icon: z.enum(CATEGORY_ICONS),
   /** The category's fields in display order (none by default). */
   fields: CategoryFields.optional(),
+  /** Notes on its places (default `postmoderated`). */
+  notes: CategoryNotes.optional(),
 });
 export type CategoryInput = z.input<typeof CategoryInput>;
 
 /**
- * `PATCH /api/v1/categories/:id`: name, colour, icon, or `fields`, which replaces the list (a field
+ * `PATCH /api/v1/categories/:id`: name, colour, icon, notes, or `fields`, which replaces the list (a field
  * left out is removed: hidden, its values kept; see `Category.removedFields`).
  */
 export const CategoryPatch = CategoryInput.omit({ slug: true })

@@ -1,4 +1,4 @@
-import { Category, type CategoryField, filterTypesOf } from '@karta/contracts';
+import { Category, type CategoryField, type CategoryNotes, filterTypesOf } from '@karta/contracts';
 import { type Database, DatabaseError, type Queryable } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import { checkTextLanguages } from '../places/place-limits.ts';
@@ -21,7 +21,7 @@ export class CategoryInUseError extends AppError {
   }
 }
 
-const COLUMNS = 'id, slug, name, color, icon, fields, removed_fields AS "removedFields"';
+const COLUMNS = 'id, slug, name, color, icon, fields, removed_fields AS "removedFields", notes';
 
 /** How long the filterable fields are read from memory (another instance's change shows after this). */
 const FILTERABLE_TTL_MS = 2000;
@@ -31,8 +31,11 @@ export interface FilterableCategories {
   categories: { id: number; fields: CategoryField[] }[];
 }
 
-type NewCategory = Omit<Category, 'id' | 'fields' | 'removedFields'> & { fields?: CategoryField[] };
-type CategoryChange = Partial<Pick<Category, 'name' | 'color' | 'icon' | 'fields'>>;
+type NewCategory = Omit<Category, 'id' | 'fields' | 'removedFields' | 'notes'> & {
+  fields?: CategoryField[];
+  notes?: CategoryNotes;
+};
+type CategoryChange = Partial<Pick<Category, 'name' | 'color' | 'icon' | 'fields' | 'notes'>>;
 
 /** Categories: read by everyone, written by moderators, named in the deployment's `languages` only. */
 export function createCategoryRepository(db: Database, { languages }: { languages: readonly string[] }) {
@@ -68,8 +71,8 @@ export function createCategoryRepository(db: Database, { languages }: { language
         return await db.transaction(async (tx) => {
           await checkDefinitions(tx, null, fields, languages);
           const { rows } = await tx.query<Category>(
-            `INSERT INTO categories (slug, name, color, icon, fields, filter_types, sort_order)
-             VALUES ($1, $2::jsonb, $3, $4, $5::jsonb, $6::jsonb,
+            `INSERT INTO categories (slug, name, color, icon, fields, filter_types, notes, sort_order)
+             VALUES ($1, $2::jsonb, $3, $4, $5::jsonb, $6::jsonb, $7,
                (SELECT coalesce(max(sort_order), 0) + 1 FROM categories))
              RETURNING ${COLUMNS}`,
             [
@@ -79,6 +82,7 @@ export function createCategoryRepository(db: Database, { languages }: { language
               input.icon,
               JSON.stringify(fields),
               JSON.stringify(filterTypesOf(fields)),
+              input.notes ?? 'postmoderated',
             ],
           );
           filterable = undefined;
@@ -91,7 +95,7 @@ export function createCategoryRepository(db: Database, { languages }: { language
     },
 
     /**
-     * Changes name, colour, icon or fields; undefined when there is no such category. New fields
+     * Changes name, colour, icon, notes or fields; undefined when there is no such category. New fields
      * move the values of removed ones out of sight (and back, for fields added again) in the same
      * transaction, and a change of what can be filtered on rewrites the category's places as they
      * are, so the map index and offline packs, which follow the change log, take their values anew.
@@ -110,7 +114,8 @@ export function createCategoryRepository(db: Database, { languages }: { language
         const { rows } = await tx.query<Category>(
           `UPDATE categories SET name = coalesce($2::jsonb, name), color = coalesce($3, color),
              icon = coalesce($4, icon), fields = coalesce($5::jsonb, fields),
-             removed_fields = coalesce($6::jsonb, removed_fields), filter_types = coalesce($7::jsonb, filter_types)
+             removed_fields = coalesce($6::jsonb, removed_fields), filter_types = coalesce($7::jsonb, filter_types),
+             notes = coalesce($8, notes)
            WHERE id = $1 RETURNING ${COLUMNS}`,
           [
             id,
@@ -120,6 +125,7 @@ export function createCategoryRepository(db: Database, { languages }: { language
             change ? JSON.stringify(change.fields) : null,
             change ? JSON.stringify(change.removedFields) : null,
             change ? JSON.stringify(change.filterTypes) : null,
+            patch.notes ?? null,
           ],
         );
         if (change) await moveValues(tx, id, change, stored.filter_types);

@@ -132,6 +132,7 @@ export function defibrillatorCategory(overrides: Partial<Category> = {}): Catego
     icon: 'heart-pulse',
     fields: [accessField(), indoorField()],
     removedFields: [],
+    notes: 'postmoderated',
     ...overrides,
   };
 }

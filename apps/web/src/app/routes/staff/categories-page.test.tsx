@@ -42,6 +42,7 @@ describe('CategoriesPage', () => {
         name: { en: 'Repair café' },
         color: '#0f766e',
         icon: 'wrench',
+        notes: 'postmoderated',
       }),
     );
   });
@@ -181,6 +182,7 @@ describe('CategoriesPage’s field editor', () => {
       name: defibrillator.name,
       color: defibrillator.color,
       icon: defibrillator.icon,
+      notes: 'postmoderated',
       fields: [
         ...defibrillator.fields,
         { key: 'indoor', type: 'boolean', label: { hr: 'U zatvorenom', en: 'Indoor' }, filterable: true },
@@ -204,6 +206,18 @@ describe('CategoriesPage’s field editor', () => {
     await userEvent.click(screen.getByTestId('save-category'));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
     expect(patches(calls)[0]).not.toHaveProperty('fields');
+  });
+
+  it('changes whether the category’s places take notes, explained beside the choice', async () => {
+    const calls = renderEditor();
+    await openEditor();
+    const choice = screen.getByLabelText('Notes on its places');
+    expect(choice).toHaveValue('postmoderated');
+    expect(choice).toHaveAccessibleDescription(/first note always waits for a moderator/);
+    await userEvent.selectOptions(choice, 'Each note waits for a moderator');
+    await userEvent.click(screen.getByTestId('save-category'));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    expect(patches(calls)[0]).toMatchObject({ notes: 'premoderated' });
   });
 
   it('keeps a saved key and option value fixed, retires a saved option, deletes a new one, and reorders with the keyboard', async () => {

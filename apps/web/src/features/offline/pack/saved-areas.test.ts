@@ -32,6 +32,7 @@ const pharmacy: Category = {
   icon: 'pharmacy',
   fields: [],
   removedFields: [],
+  notes: 'postmoderated',
 };
 
 const placeAt = (id: number, lat: number, lng: number, name: string) => {
@@ -329,6 +330,7 @@ describe('areas saved for offline use, filtered by field values (f.<key>)', () =
     icon: 'pin',
     fields,
     removedFields: [],
+    notes: 'postmoderated',
   });
   const categories = [
     pharmacy,

@@ -1,5 +1,5 @@
 import { ApiError } from '@karta/api-client';
-import { CATEGORY_ICONS, CATEGORY_PALETTE, type Category } from '@karta/contracts';
+import { CATEGORY_ICONS, CATEGORY_PALETTE, type Category, type CategoryNotes } from '@karta/contracts';
 
 export interface CategoryDraft {
   slug: string;
@@ -7,6 +7,8 @@ export interface CategoryDraft {
   names: Record<string, string>;
   color: (typeof CATEGORY_PALETTE)[number];
   icon: (typeof CATEGORY_ICONS)[number];
+  /** Whether its places take notes, and whether a moderator looks first. */
+  notes: CategoryNotes;
 }
 
 export type DraftField = 'slug' | 'names' | 'color' | 'icon';
@@ -36,6 +38,7 @@ export function draftOf(languages: readonly string[], category?: Category): Cate
     icon: (category && icons.includes(category.icon)
       ? category.icon
       : CATEGORY_ICONS[0]) as CategoryDraft['icon'],
+    notes: category?.notes ?? 'postmoderated',
   };
 }
 

@@ -1,4 +1,4 @@
-import { CATEGORY_ICONS, CATEGORY_PALETTE, type Category } from '@karta/contracts';
+import { CATEGORY_ICONS, CATEGORY_PALETTE, type Category, CategoryNotes } from '@karta/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
@@ -106,6 +106,7 @@ export function CategoryForm({ category, onSaved, onCancel, canPurge = false }: 
       name: namesOf(draft),
       color: draft.color,
       icon: draft.icon,
+      notes: draft.notes,
       ...(sendFields ? { fields: fields.definitions } : {}),
     };
     if (category) update.mutate({ id: category.id, ...body }, { onSuccess: onSaved, onError });
@@ -234,6 +235,31 @@ export function CategoryForm({ category, onSaved, onCancel, canPurge = false }: 
           ))}
         </select>
         {problemText('icon')}
+      </div>
+
+      <div>
+        <label htmlFor={`${id}-notes`} className="block text-sm font-medium text-gray-800">
+          {t('categories.manage.notes')}
+        </label>
+        <select
+          id={`${id}-notes`}
+          data-testid="category-notes"
+          value={draft.notes}
+          aria-describedby={`${id}-notes-hint`}
+          onChange={(event) =>
+            setDraft((current) => ({ ...current, notes: event.target.value as CategoryDraft['notes'] }))
+          }
+          className={`${inputClass} bg-white sm:max-w-xs`}
+        >
+          {CategoryNotes.options.map((setting) => (
+            <option key={setting} value={setting}>
+              {t(`categories.manage.notesSettings.${setting}`)}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-notes-hint`} className="mt-1 text-sm text-gray-600">
+          {t('categories.manage.notesHint')}
+        </p>
       </div>
 
       <div className="border-t border-gray-100 pt-4">
