@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Extra } from './category-fields.ts';
 import { FieldFiltersQuery } from './field-filters.ts';
+import { NoteEffect } from './notes.ts';
 import {
   CategoryId,
   Cursor,
@@ -37,6 +38,21 @@ export const OpenState = z.object({
   comment: z.string().nullable(),
 });
 export type OpenState = z.infer<typeof OpenState>;
+
+/**
+ * What a visitor reported of the place today: its newest published status note that has not
+ * ended. It never changes `openState` (the hours say what they say); `closed_now` is shown beside
+ * it. `authorName` only on a place whose position is exact, as on a note.
+ */
+export const StatusNote = z.object({
+  id: z.number().int().positive(),
+  text: z.string(),
+  effect: NoteEffect,
+  createdAt: IsoDateTime,
+  expiresAt: IsoDateTime,
+  authorName: z.string().nullable(),
+});
+export type StatusNote = z.infer<typeof StatusNote>;
 
 /** A place as the API shows it. Names and descriptions carry every language the place has. */
 export const Place = z.object({
@@ -78,6 +94,13 @@ export const Place = z.object({
   updatedAt: IsoDateTime,
   publishedAt: IsoDateTime.nullable(),
   version: z.number().int().positive(),
+  /**
+   * The place's current status note (null: none), read fresh with every answer from the server;
+   * absent where the answer was not (a saved area's copy offline, an export).
+   */
+  statusNote: StatusNote.nullable().optional(),
+  /** Whether the place's category takes notes (its `notes` setting is not `off`); absent as above. */
+  notesAllowed: z.boolean().optional(),
   /** Present only for the place's author and moderators (who also get the exact position). */
   authorId: z.number().int().positive().nullable().optional(),
   /**

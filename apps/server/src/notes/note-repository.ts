@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { type Actor, isModerator } from '../places/place-rules.ts';
 import { endOfLocalDay, latestExpiry } from './note-expiry.ts';
+import { confirmFreshnessFromNote } from './status-notes.ts';
 
 /** How long a text counts as a repeat of the same author's note on the same place. */
 const REPEAT_HOURS = 24;
@@ -101,6 +102,7 @@ export function createNoteRepository(db: Database, settings: { timeZone: string 
             expiresAt?.toISOString() ?? null,
           ],
         );
+        await confirmFreshnessFromNote(tx, rows[0]?.id ?? 0);
         const note = await readNote(tx, rows[0]?.id ?? 0);
         if (!note) throw new Error('The note just written cannot be read');
         return note;
@@ -141,6 +143,7 @@ export function createNoteRepository(db: Database, settings: { timeZone: string 
           `UPDATE place_notes SET state = $2, decided_at = now(), decided_by = $3, hidden_reason = $4 WHERE id = $1`,
           [id, to, moderator.id, to === 'hidden' ? reason : null],
         );
+        await confirmFreshnessFromNote(tx, id);
         return readNote(tx, id);
       });
     },

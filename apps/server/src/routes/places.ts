@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../accounts/request-user.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
+import { withNoteFacts } from '../notes/status-notes.ts';
 import { decodeCursor, encodeCursor } from '../places/cursor.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
 import { isSimilarName } from '../places/similar-names.ts';
@@ -57,7 +58,9 @@ export async function placeRoutes(app: FastifyInstance) {
       request.user,
     );
     return {
-      items: page.items,
+      // Read fresh with each answer (place answers are never cached by the server): a note
+      // published or ended changes the next answer.
+      items: await withNoteFacts(app.database, page.items),
       total: page.total,
       totalIsLowerBound: page.totalIsLowerBound,
       nextCursor: page.next ? encodeCursor(page.next) : null,
@@ -105,6 +108,7 @@ export async function placeRoutes(app: FastifyInstance) {
     const place = await app.placeRepository.find(id, request.user);
     // Not there, or not for this reader: the same answer, so a hidden place's existence stays hidden.
     if (!place) throw new AppError('not_found', `There is no place ${id}`);
-    return place;
+    const [withNotes] = await withNoteFacts(app.database, [place]);
+    return withNotes ?? place;
   });
 }
