@@ -1,14 +1,15 @@
 import type { Place } from '@karta/contracts';
 import type { ReactNode } from 'react';
+import { StatusNoteAside } from '../../../components/place/status-note-aside.tsx';
 import { StaleWarning } from '../../../features/freshness/components/stale-warning.tsx';
 
 /**
- * What a visitor should know about the place's state before going there, under its title. One
- * note for now, that it may be out of date; later notes on its current state (from moderators or
- * visitors) take their place in this list, most pressing first.
+ * What a visitor should know about the place's state before going there, under its title, most
+ * pressing first: what a visitor reported of it today, then that it may be out of date.
  */
 export function PlaceStatusNotes({ place }: { place: Place }) {
   const notes: ReactNode[] = [];
+  if (place.statusNote) notes.push(<StatusNoteAside key="status" note={place.statusNote} />);
   if (place.stale) notes.push(<StaleWarning key="stale" place={place} />);
   if (notes.length === 0) return null;
   return (

@@ -1,4 +1,4 @@
-import type { Photo, Place } from '@karta/contracts';
+import type { NoteInput, Photo, Place } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { CategoryBadge } from '../../../components/place/category-badge.tsx';
@@ -6,12 +6,16 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
 import { ReportPlaceButton } from '../../../features/flags/components/report-place-button.tsx';
 import { StillHere } from '../../../features/freshness/components/still-here.tsx';
+import { PlaceNotesSection } from '../../../features/notes/components/place-notes-section.tsx';
+import { keepDraft } from '../../../features/offline/drafts/draft-sync.ts';
 import { PlacePhotos } from '../../../features/photos/components/place-photos.tsx';
 import { PlaceActions } from '../../../features/places/components/place-actions.tsx';
 import { PlaceFacts } from '../../../features/places/components/place-details/place-facts.tsx';
 import { PlaceFieldList } from '../../../features/places/components/place-details/place-field-list.tsx';
 import type { CategoryView } from '../../../lib/categories/use-category-looks.ts';
+import { newDraftId } from '../../../lib/offline/drafts/draft.ts';
 import { placeDescription, placeName } from '../../../lib/places/place-text.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { serializeViewState } from '../../../lib/view-url.ts';
 import { PlaceGlance } from './place-glance.tsx';
 import { PlaceMap } from './place-map.tsx';
@@ -24,7 +28,7 @@ const cardHeading = 'text-base font-semibold text-gray-900';
 
 /**
  * The place page's content: name, then what a visitor came for (open now, warnings, directions),
- * then the description, photos, every fact, a small map, copy and share, and reporting a problem.
+ * then the description, visitors' notes, photos, every fact, a small map, copy and share, and reporting a problem.
  */
 export function PlaceView({
   place,
@@ -46,6 +50,22 @@ export function PlaceView({
     categories: [],
   })}`;
   const pageLink = `${window.location.origin}/places/${place.id}`;
+  const user = useCurrentUser().data ?? null;
+  // A signed-in author's note that cannot reach the server waits with the other drafts.
+  const keepNote = user
+    ? (note: NoteInput) =>
+        keepDraft({
+          kind: 'note',
+          id: newDraftId(),
+          userId: user.id,
+          createdAt: new Date().toISOString(),
+          state: 'waiting',
+          problem: 'network_error',
+          placeId: place.id,
+          placeName: name,
+          note,
+        })
+    : undefined;
 
   return (
     <article className="mx-auto max-w-screen-xl px-4 py-6 sm:px-6 lg:py-10">
@@ -75,6 +95,13 @@ export function PlaceView({
             )}
             <PlaceFieldList place={place} />
           </section>
+          <PlaceNotesSection
+            place={place}
+            signedIn={user !== null}
+            onUnsent={keepNote}
+            className={`${card} p-5 sm:p-6`}
+            headingClassName={cardHeading}
+          />
           <section aria-labelledby="photos-heading" className={`${card} p-5 sm:p-6`}>
             <h2 id="photos-heading" className={cardHeading}>
               {t('photos.heading')}

@@ -53,7 +53,7 @@ export function DraftItem({ draft }: { draft: Draft }) {
   const [confirming, setConfirming] = useState(false);
   const name = draftName(draft, i18n.language) || t('mySubmissions.unnamed');
   const explanation = useExplanation(draft);
-  const photoCount = draft.kind === 'edit' ? 0 : draft.photos.length;
+  const photoCount = 'photos' in draft ? draft.photos.length : 0;
   const unsentProposal = draft.kind === 'proposal' && draft.placeId === null ? draft : null;
   return (
     <li

@@ -20,6 +20,9 @@ function refreshAfter(sent: number) {
   if (sent === 0 || !queryClient) return;
   void queryClient.invalidateQueries({ queryKey: ['places'] });
   void queryClient.invalidateQueries({ queryKey: ['place-editor'] });
+  // A note sent may show on its place at once.
+  void queryClient.invalidateQueries({ queryKey: ['place'] });
+  void queryClient.invalidateQueries({ queryKey: ['place-notes'] });
 }
 
 /** Sends the signed-in user's waiting drafts now (one run at a time in this tab). */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { OpenStateLabel } from '../../../components/opening-hours/open-state-label.tsx';
 import { CategoryBadge } from '../../../components/place/category-badge.tsx';
 import { StaleNote } from '../../../components/place/stale-note.tsx';
+import { StatusNoteAside } from '../../../components/place/status-note-aside.tsx';
 import { formatCoordinates } from '../../../lib/place-links.ts';
 import { placeDescription, placeName, shortText } from '../../../lib/places/place-text.ts';
 import { PlaceActions } from './place-actions.tsx';
@@ -58,6 +59,7 @@ export function PlaceInfoCard({
         </div>
         {renderPhoto?.(name)}
       </div>
+      <StatusNoteAside note={place.statusNote} compact className="mt-1.5" />
       {teaser && <div className="mt-1.5 line-clamp-2 text-xs leading-[1.125rem] text-gray-700">{teaser}</div>}
       <PlaceInfoCardFields place={place} />
       <div className="mt-1.5 text-xs text-gray-600 tabular-nums">

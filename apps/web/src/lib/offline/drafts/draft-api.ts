@@ -1,5 +1,13 @@
 import type { ApiClient } from '@karta/api-client';
-import type { CategoryField, OwnPlace, Place, PlaceInput, PlacePatch } from '@karta/contracts';
+import type {
+  CategoryField,
+  NoteInput,
+  NoteReceipt,
+  OwnPlace,
+  Place,
+  PlaceInput,
+  PlacePatch,
+} from '@karta/contracts';
 import type { z } from 'zod';
 import { photoContentType } from '../../photo-content-type.ts';
 
@@ -13,6 +21,7 @@ export interface DraftApi {
   /** Every category's fields by id: what a draft's values are checked against before it is sent. */
   categoryFields(): Promise<ReadonlyMap<number, readonly CategoryField[]>>;
   uploadPhoto(placeId: number, photo: Blob, key: string): Promise<unknown>;
+  createNote(placeId: number, note: NoteInput): Promise<NoteReceipt>;
 }
 
 export function draftApiOf(api: ApiClient): DraftApi {
@@ -25,5 +34,6 @@ export function draftApiOf(api: ApiClient): DraftApi {
       new Map((await api.categories()).items.map((category) => [category.id, category.fields])),
     uploadPhoto: (placeId, photo, key) =>
       api.uploadPhoto(placeId, photoContentType(photo), photo, { headers: { 'Idempotency-Key': key } }),
+    createNote: (placeId, note) => api.createNote(placeId, note),
   };
 }

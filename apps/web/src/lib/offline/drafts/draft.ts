@@ -1,4 +1,5 @@
 import type { ApiError } from '@karta/api-client';
+import type { NoteInput } from '@karta/contracts';
 import type { PlaceFormValues } from '../../places/place-form-values.ts';
 
 /** A photo waiting with a proposal: its bytes, and the key that makes its upload happen once. */
@@ -51,7 +52,19 @@ export interface PhotosDraft extends DraftCommon {
   photos: DraftPhoto[];
 }
 
-export type Draft = ProposalDraft | EditDraft | PhotosDraft;
+/**
+ * A note on a place written while the server could not be reached (signed-in authors only: a
+ * signed-out author's note waits for an e-mailed link, which needs the server anyway).
+ */
+export interface NoteDraft extends DraftCommon {
+  kind: 'note';
+  placeId: number;
+  /** The place's name when the note was written, to show the draft by. */
+  placeName: string;
+  note: NoteInput;
+}
+
+export type Draft = ProposalDraft | EditDraft | PhotosDraft | NoteDraft;
 
 /** The one photos draft of a user's place: photos chosen later join it. */
 export const photosDraftId = (userId: number, placeId: number) => `photos-${userId}-${placeId}`;
@@ -63,7 +76,7 @@ export function newDraftId(): string {
 
 /** The name to show a draft by: its first non-empty name, in the reader's language first. */
 export function draftName(draft: Draft, language: string): string {
-  if (draft.kind === 'photos') return draft.placeName;
+  if (draft.kind === 'photos' || draft.kind === 'note') return draft.placeName;
   const names = draft.values.name;
   return (
     (names[language] ?? '').trim() ||

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import type { Extra } from '@karta/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi } from '../../../testing/fake-api.ts';
+import { apiError, fakeApi } from '../../../testing/fake-api.ts';
 import { currentUser, listedPlace } from '../../../testing/fixtures.ts';
 import { api } from '../../api-client.ts';
 import { emptyPlaceForm, type PlaceFormValues, placeFormValues } from '../../places/place-form-values.ts';
-import type { EditDraft, ProposalDraft } from './draft.ts';
+import type { EditDraft, NoteDraft, ProposalDraft } from './draft.ts';
 import { draftApiOf } from './draft-api.ts';
 import { listDrafts, putDraft, removeDraft } from './drafts-store.ts';
 import { sendDrafts } from './send-drafts.ts';
@@ -104,5 +104,74 @@ describe('sending drafts with category values', () => {
     await putDraft(edit);
     expect(await sendDrafts(draftApiOf(api))).toEqual({ sent: 1, stopped: false });
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ version: 1, phone: '+385 1 111' });
+  });
+});
+
+describe('sending note drafts', () => {
+  const noteDraft = (): NoteDraft => ({
+    kind: 'note',
+    id: `note-${Math.random()}`,
+    userId: 7,
+    createdAt: '2026-11-29T08:00:00.000Z',
+    state: 'waiting',
+    problem: 'network_error',
+    placeId: 90,
+    placeName: 'Fontana',
+    note: { kind: 'status', text: 'No water today', language: 'en', effect: 'closed_now' },
+  });
+  const published = {
+    id: 5,
+    kind: 'status',
+    text: 'No water today',
+    language: 'en',
+    effect: 'closed_now',
+    state: 'published',
+    createdAt: '2026-11-29T08:01:00.000Z',
+    expiresAt: '2026-11-29T23:00:00.000Z',
+    authorName: 'Ana',
+  };
+
+  it('sends a note once and forgets it', async () => {
+    const calls = fakeApi({
+      'GET /api/v1/auth/me': { status: 200, body: currentUser() },
+      'POST /api/v1/places/90/notes': { status: 201, body: published },
+    });
+    await putDraft(noteDraft());
+    expect(await sendDrafts(draftApiOf(api))).toEqual({ sent: 1, stopped: false });
+    expect(await sendDrafts(draftApiOf(api))).toEqual({ sent: 0, stopped: false });
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { kind: 'status', text: 'No water today', language: 'en', effect: 'closed_now' },
+    ]);
+    expect(await listDrafts()).toEqual([]);
+  });
+
+  it('keeps a note while the server cannot be reached, and counts a repeat (409) as already sent', async () => {
+    fakeApi({
+      'GET /api/v1/auth/me': { status: 200, body: currentUser() },
+      'POST /api/v1/places/90/notes': 'offline',
+    });
+    const draft = noteDraft();
+    await putDraft(draft);
+    expect(await sendDrafts(draftApiOf(api))).toEqual({ sent: 0, stopped: true });
+    expect(await listDrafts()).toMatchObject([{ id: draft.id, state: 'waiting' }]);
+
+    // The earlier send reached the server but its answer was lost: the server holds it already.
+    fakeApi({
+      'GET /api/v1/auth/me': { status: 200, body: currentUser() },
+      'POST /api/v1/places/90/notes': { status: 409, body: apiError('conflict') },
+    });
+    expect(await sendDrafts(draftApiOf(api))).toEqual({ sent: 1, stopped: false });
+    expect(await listDrafts()).toEqual([]);
+  });
+
+  it('keeps a note the server refuses, with the reason', async () => {
+    fakeApi({
+      'GET /api/v1/auth/me': { status: 200, body: currentUser() },
+      'POST /api/v1/places/90/notes': { status: 403, body: apiError('forbidden') },
+    });
+    const draft = noteDraft();
+    await putDraft(draft);
+    expect(await sendDrafts(draftApiOf(api))).toEqual({ sent: 0, stopped: false });
+    expect(await listDrafts()).toMatchObject([{ id: draft.id, state: 'refused', problem: 'forbidden' }]);
   });
 });

@@ -7,7 +7,7 @@ import {
   placePatchOf,
 } from '../../places/place-form-values.ts';
 import { wentUnanswered } from '../../unanswered.ts';
-import type { Draft, DraftPhoto, EditDraft, ProposalDraft } from './draft.ts';
+import type { Draft, DraftPhoto, EditDraft, NoteDraft, ProposalDraft } from './draft.ts';
 import type { DraftApi } from './draft-api.ts';
 import { draftExtraIssues } from './draft-extra.ts';
 import { listDrafts, putDraft, removeDraft } from './drafts-store.ts';
@@ -137,10 +137,25 @@ async function sendEdit(api: DraftApi, draft: EditDraft, fieldsOf: FieldsOf): Pr
   return 'sent';
 }
 
+/**
+ * Sends a note. A 409 is the same text from the same author on the same place within a day: an
+ * earlier send of this very draft whose answer was lost, so the server holds it once already.
+ */
+async function sendNote(api: DraftApi, draft: NoteDraft): Promise<Sent> {
+  try {
+    await api.createNote(draft.placeId, draft.note);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'conflict')) return keep(draft, error);
+  }
+  await removeDraft(draft.id);
+  return 'sent';
+}
+
 /** Sends one draft. */
 function sendDraft(api: DraftApi, draft: Draft, fieldsOf: FieldsOf): Promise<Sent> {
   if (draft.kind === 'proposal') return sendProposal(api, draft, fieldsOf);
   if (draft.kind === 'photos') return sendPhotos(api, draft, draft.placeId);
+  if (draft.kind === 'note') return sendNote(api, draft);
   return sendEdit(api, draft, fieldsOf);
 }
 

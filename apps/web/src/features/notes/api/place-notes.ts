@@ -1,0 +1,37 @@
+import type { NoteInput } from '@karta/contracts';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { placeQueryKey } from '../../../lib/places/get-place.ts';
+
+const PAGE_SIZE = 10;
+
+/** Every cached page of one place's notes. */
+export const placeNotesQueryKey = (placeId: number) => ['place-notes', placeId] as const;
+
+/** GET /api/v1/places/:id/notes: the published notes that apply now, newest first, page by page. */
+export function usePlaceNotes(placeId: number) {
+  return useInfiniteQuery({
+    queryKey: placeNotesQueryKey(placeId),
+    queryFn: ({ pageParam, signal }) =>
+      api.listNotes(placeId, { limit: PAGE_SIZE, before: pageParam ?? undefined }, { signal }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next,
+  });
+}
+
+/**
+ * POST /api/v1/places/:id/notes. A note published at once is shown at once: the place (its
+ * status note) and its list of notes are read again, and lists of places too (their marks).
+ */
+export function useCreateNote(placeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NoteInput) => api.createNote(placeId, input),
+    onSuccess: (receipt) => {
+      if (receipt.state !== 'published') return;
+      void queryClient.invalidateQueries({ queryKey: placeNotesQueryKey(placeId) });
+      void queryClient.invalidateQueries({ queryKey: placeQueryKey(placeId) });
+      void queryClient.invalidateQueries({ queryKey: ['places'] });
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import type { Note, NoteEffect } from '@karta/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportedAgo } from '../../../components/place/reported-ago.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
+import { formatDateTime } from '../../../lib/i18n/format.ts';
+import { usePlaceNotes } from '../api/place-notes.ts';
+
+/** A status note's badge by its effect, in words (as the status note's aside). */
+const EFFECT_LOOKS: Record<NoteEffect, string> = {
+  closed_now: 'bg-red-100 text-red-900 ring-red-300',
+  limited: 'bg-amber-100 text-amber-900 ring-amber-300',
+  normal: 'bg-green-100 text-green-900 ring-green-300',
+};
+const COMMENT_LOOK = 'bg-gray-100 text-gray-800 ring-gray-300';
+
+function NoteItem({ note, now }: { note: Note; now: number }) {
+  const { t, i18n } = useTranslation();
+  const ago = reportedAgo(note.createdAt, now, i18n.language);
+  return (
+    <li data-testid="place-note" data-kind={note.kind} className="py-3">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-600">
+        {note.effect ? (
+          <Badge look={EFFECT_LOOKS[note.effect]}>{t(`placeNotes.effect.${note.effect}`)}</Badge>
+        ) : (
+          <Badge look={COMMENT_LOOK}>{t('placeNotes.commentLabel')}</Badge>
+        )}
+        <span>
+          {note.authorName
+            ? t('placeNotes.wroteBy', { name: note.authorName, ago })
+            : t('placeNotes.wroteAnonymous', { ago })}
+        </span>
+        {note.expiresAt && (
+          <span>· {t('placeNotes.until', { date: formatDateTime(note.expiresAt, i18n.language) })}</span>
+        )}
+      </div>
+      {/* Plain text with its line breaks kept, in the note's own language: never HTML. */}
+      <p lang={note.language} className="mt-1 break-words whitespace-pre-line text-gray-900">
+        {note.text}
+      </p>
+    </li>
+  );
+}
+
+/** A place's published notes that apply now, status notes and comments, newest first, with "More". */
+export function PlaceNotes({ placeId }: { placeId: number }) {
+  const { t } = useTranslation();
+  const notes = usePlaceNotes(placeId);
+  const [now] = useState(() => Date.now());
+  if (notes.isPending) return null;
+  if (notes.isError && !notes.data) {
+    return (
+      <p role="alert" className="mt-3 text-sm text-red-700">
+        {t('placeNotes.loadFailed')}
+      </p>
+    );
+  }
+  const items = notes.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <p data-testid="place-notes-empty" className="mt-3 text-sm text-gray-600">
+        {t('placeNotes.empty')}
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul data-testid="place-notes" className="mt-1 divide-y divide-gray-100">
+        {items.map((note) => (
+          <NoteItem key={note.id} note={note} now={now} />
+        ))}
+      </ul>
+      {notes.hasNextPage && (
+        <div className="mt-2">
+          <ShowMoreButton
+            testId="place-notes-more"
+            loading={notes.isFetchingNextPage}
+            onShowMore={() => void notes.fetchNextPage()}
+            label={t('placeNotes.more')}
+            loadingLabel={t('placeNotes.loadingMore')}
+          />
+        </div>
+      )}
+    </>
+  );
+}
