@@ -14,6 +14,7 @@ import { trustProxyOption } from './config/server.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { refusesForStorage, type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
+import { ALERT_CHECK_MS, writeClosedAlerts } from './follows/closed-alerts.ts';
 import { writeDueFollowDigests } from './follows/follow-digests.ts';
 import { isApiWrite } from './http/api-route.ts';
 import { registerForwardedForWarning } from './http/client-address.ts';
@@ -36,6 +37,7 @@ import { loggerOptions, registerRequestLog } from './observability/request-log.t
 import { reportError } from './observability/sentry.ts';
 import { startPhotoSweep } from './photos/photo-sweep.ts';
 import { authRoutes } from './routes/auth.ts';
+import { blockedSenderRoutes } from './routes/blocked-senders.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { confirmationRoutes } from './routes/confirmations.ts';
 import { exportRoutes } from './routes/export.ts';
@@ -140,16 +142,27 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       ? startDigestSchedule(
           async () => {
             await tidyLinks(database);
+            await app.notes.tidy();
             await writeDueReviewDigests(database, mailer, config.defaultLanguage);
             await writeDueFollowDigests(database, mailer, config.defaultLanguage);
           },
           app.log.child({ module: 'digests' }),
         )
       : undefined;
+  // "Reported closed" alerts go out within half a minute, on the same one-run-at-a-time schedule.
+  const alerts =
+    mailer.enabled && options.digestSchedule !== false
+      ? startDigestSchedule(
+          () => writeClosedAlerts(database, mailer, config.defaultLanguage),
+          app.log.child({ module: 'alerts' }),
+          ALERT_CHECK_MS,
+        )
+      : undefined;
   // Photo files no photo names (a crash between file and row, deleted photos) go now and every hour.
   const stopPhotoSweep = startPhotoSweep(app.photoStore, app.photos, app.log);
   app.addHook('onClose', async () => {
     await digests?.stop();
+    await alerts?.stop();
     await stopPhotoSweep();
     await mailer.stop();
     if (ownsDatabase) {
@@ -205,6 +218,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(feedRoutes);
   await app.register(importRoutes);
   await app.register(userRoutes);
+  await app.register(blockedSenderRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(followRoutes);
   if (config.testFaults) await app.register(testFaultRoutes);

@@ -23,6 +23,8 @@ export const FollowInput = z
     point: LatLng.optional(),
     categories: z.array(Slug.max(40)).min(1).max(50).optional(),
     frequency: FollowFrequency,
+    /** Also an e-mail at once when a place there is reported closed today (default: digests only). */
+    alerts: z.boolean().optional(),
     /** The language of the e-mails (the interface's, when the follow is made). */
     language: LanguageCode.optional(),
   })
@@ -40,6 +42,8 @@ export const Follow = z.object({
   point: LatLng.nullable(),
   categories: z.array(z.string()).nullable(),
   frequency: FollowFrequency,
+  /** Whether a place there reported closed today is e-mailed at once. */
+  alerts: z.boolean(),
   /** Whether the confirmation link was followed (only then are digests sent). */
   confirmed: z.boolean(),
   createdAt: IsoDateTime,

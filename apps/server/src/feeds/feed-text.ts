@@ -1,5 +1,8 @@
 import type { ChangeKind } from '../changes/public-changes.ts';
 
+/** What a note is, for its title: a status note by its effect, or a comment. */
+export type NoteTitleKind = 'closed_now' | 'limited' | 'normal' | 'comment';
+
 /**
  * The words of the feeds, in the site's default language (DEFAULT_LANGUAGE): a feed has one
  * language for everyone who reads it, and its URL is shared. Croatian and English; any other
@@ -10,6 +13,7 @@ interface FeedWords {
   placesSubtitle: string;
   change: Record<ChangeKind, (name: string) => string>;
   changed: (fields: string) => string;
+  note: Record<NoteTitleKind, (name: string) => string>;
   fields: Record<string, string>;
   reviewTitle: (site: string) => string;
   reviewSubtitle: string;
@@ -21,7 +25,7 @@ interface FeedWords {
 
 const EN: FeedWords = {
   placesTitle: (site) => `${site}: changes to places`,
-  placesSubtitle: 'Places added, changed, archived or restored, newest first',
+  placesSubtitle: 'Places added, changed, archived or restored, and visitors’ notes, newest first',
   change: {
     added: (name) => `${name}: added`,
     changed: (name) => `${name}: changed`,
@@ -29,6 +33,12 @@ const EN: FeedWords = {
     restored: (name) => `${name}: restored`,
   },
   changed: (fields) => `Changed: ${fields}`,
+  note: {
+    closed_now: (name) => `${name}: reported closed`,
+    limited: (name) => `${name}: reported open with limits`,
+    normal: (name) => `${name}: status note`,
+    comment: (name) => `${name}: new comment`,
+  },
   fields: {
     name: 'name',
     description: 'description',
@@ -62,7 +72,8 @@ const EN: FeedWords = {
 
 const HR: FeedWords = {
   placesTitle: (site) => `${site}: promjene mjesta`,
-  placesSubtitle: 'Dodana, promijenjena, arhivirana i vraćena mjesta, najnovija prva',
+  placesSubtitle:
+    'Dodana, promijenjena, arhivirana i vraćena mjesta te bilješke posjetitelja, najnovije prve',
   change: {
     added: (name) => `${name}: dodano`,
     changed: (name) => `${name}: promijenjeno`,
@@ -70,6 +81,12 @@ const HR: FeedWords = {
     restored: (name) => `${name}: ponovno objavljeno`,
   },
   changed: (fields) => `Promijenjeno: ${fields}`,
+  note: {
+    closed_now: (name) => `${name}: prijavljeno zatvoreno`,
+    limited: (name) => `${name}: prijavljen ograničen rad`,
+    normal: (name) => `${name}: obavijest o stanju`,
+    comment: (name) => `${name}: novi komentar`,
+  },
   fields: {
     name: 'naziv',
     description: 'opis',

@@ -1,5 +1,6 @@
 import { encodeQuery, type PlacesFeedQuery, routes } from '@karta/contracts';
 import type { PublicChange } from '../changes/public-changes.ts';
+import type { PublishedNote } from '../notes/published-notes.ts';
 import type { AtomDocument, AtomEntry } from './atom.ts';
 import { feedWords, fieldList, textIn } from './feed-text.ts';
 
@@ -41,22 +42,50 @@ function changeEntry(change: PublicChange, origin: string, language: string): At
   };
 }
 
-/** The public changes feed of `query` (see `publicChanges`) as an Atom document. */
+/**
+ * A published note as an entry: "Name: reported closed", its text as written (in its own
+ * language), linked to the place's page. It names no author: a feed is read by anyone.
+ */
+function noteEntry(note: PublishedNote, origin: string, language: string): AtomEntry {
+  const words = feedWords(language);
+  const name = textIn(note.name, language, note.primaryLanguage);
+  const page = placePage(origin, note.placeId);
+  return {
+    id: `${page}#note-${note.id}`,
+    title: words.note[note.effect ?? 'comment'](name),
+    link: page,
+    updated: note.publishedAt,
+    summary: `${note.text} · ${textIn(note.categoryName, language)}`,
+  };
+}
+
+/**
+ * The public changes feed of `query` (see `publicChanges`) with the notes published there, newest
+ * first, at most `limit` entries, as an Atom document.
+ */
 export function placesFeedDocument(options: {
   changes: readonly PublicChange[];
+  notes: readonly PublishedNote[];
+  limit: number;
   query: PlacesFeedQuery;
   origin: string;
   language: string;
   site: string;
 }): AtomDocument {
-  const { changes, query, origin, language, site } = options;
+  const { changes, notes, limit, query, origin, language, site } = options;
   const words = feedWords(language);
+  const entries = [
+    ...changes.map((change) => changeEntry(change, origin, language)),
+    ...notes.map((note) => noteEntry(note, origin, language)),
+  ]
+    .sort((a, b) => b.updated.getTime() - a.updated.getTime())
+    .slice(0, limit);
   return {
     self: placesFeedUrl(origin, query),
     alternate: `${origin}/`,
     title: words.placesTitle(site),
     subtitle: words.placesSubtitle,
     site,
-    entries: changes.map((change) => changeEntry(change, origin, language)),
+    entries,
   };
 }

@@ -1,14 +1,15 @@
 import { publicChanges } from '../changes/public-changes.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { followDigestMail, followMapUrl } from '../mail/messages/follow-mails.ts';
+import { type DigestNote, followDigestMail, followMapUrl } from '../mail/messages/follow-mails.ts';
 import { mailLanguage } from '../mail/messages/mail-language.ts';
+import { type PublishedNote, publishedNotes } from '../notes/published-notes.ts';
 import { nameIn } from '../notifications/notifier.ts';
 import { newUnsubscribeLink } from '../notifications/unsubscribe-links.ts';
 import { follows } from './follow-repository.ts';
 import { followedPlace, manageUrl } from './follow-service.ts';
 
-/** A digest lists at most this many changes ("there were more: see the map"). */
+/** A digest lists at most this many changes, and as many notes ("there were more: see the map"). */
 export const DIGEST_CHANGES = 50;
 /** Due follows read at a time; batches follow each other until none is due or the run's time is up. */
 export const FOLLOWS_PER_BATCH = 200;
@@ -19,8 +20,8 @@ const PERIOD_HOURS = { daily: 24, weekly: 7 * 24 } as const;
 
 /**
  * Writes the digests of confirmed follows that are due (a day or a week since the last): the
- * published changes there since then, public positions only (see changes/public-changes.ts), or
- * nothing when nothing changed. As the moderators' digest does, each moves its follow's mark in
+ * published changes there since then, public positions only (see changes/public-changes.ts), and
+ * the notes published there (see notes/published-notes.ts), or nothing when there was neither. As the moderators' digest does, each moves its follow's mark in
  * the same transaction under a compare-and-set, so concurrent runs write each digest once.
  */
 export async function writeDueFollowDigests(
@@ -107,18 +108,21 @@ function writeOne(
     const follow = await follows.find(tx, Number(due.id));
     if (!follow) return false;
     const until = new Date(window.until).getTime();
-    const changes = (
-      await publicChanges(
-        tx,
-        {
-          ...(follow.bbox ? { bbox: follow.bbox } : {}),
-          ...(follow.point ? { covers: follow.point } : {}),
-          ...(follow.categories ? { categories: follow.categories } : {}),
-        },
-        { since: new Date(window.since), limit: DIGEST_CHANGES + 1 },
-      )
-    ).filter((change) => change.at.getTime() <= until);
-    if (changes.length === 0) return false;
+    const filters = {
+      ...(follow.bbox ? { bbox: follow.bbox } : {}),
+      ...(follow.point ? { covers: follow.point } : {}),
+      ...(follow.categories ? { categories: follow.categories } : {}),
+    };
+    const since = new Date(window.since);
+    const changes = (await publicChanges(tx, filters, { since, limit: DIGEST_CHANGES + 1 })).filter(
+      (change) => change.at.getTime() <= until,
+    );
+    const notes = await publishedNotes(tx, filters, {
+      since,
+      until: new Date(until),
+      limit: DIGEST_CHANGES + 1,
+    });
+    if (changes.length === 0 && notes.length === 0) return false;
     const language = mailLanguage(follow.language, siteLanguage);
     const ctx = { siteName: mailer.siteName, publicUrl: mailer.publicUrl, language };
     const mail = followDigestMail(ctx, {
@@ -128,7 +132,8 @@ function writeOne(
         kind: change.kind,
         url: change.status === 'archived' ? null : `${mailer.publicUrl}/places/${change.placeId}`,
       })),
-      more: changes.length > DIGEST_CHANGES,
+      notes: notes.slice(0, DIGEST_CHANGES).map((note) => digestNote(note, language, mailer.publicUrl)),
+      more: changes.length > DIGEST_CHANGES || notes.length > DIGEST_CHANGES,
       mapUrl: followMapUrl(mailer.publicUrl, follow),
       manageUrl: manageUrl(mailer.publicUrl, await follows.newManageToken(tx, follow.email)),
       unsubscribe: await newUnsubscribeLink(tx, mailer.publicUrl, { followId: follow.id }),
@@ -136,4 +141,14 @@ function writeOne(
     await mailer.enqueue(tx, { key: `follow-digest.${follow.id}.${until}`, to: follow.email, ...mail });
     return true;
   });
+}
+
+/** A published note as a digest or an alert tells it, in `language`. */
+export function digestNote(note: PublishedNote, language: string, publicUrl: string): DigestNote {
+  return {
+    name: nameIn(note.name, language),
+    kind: note.effect ?? 'comment',
+    text: note.text,
+    url: `${publicUrl}/places/${note.placeId}`,
+  };
 }

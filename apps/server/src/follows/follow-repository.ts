@@ -39,13 +39,14 @@ interface FollowRow {
   lng: number | null;
   categories: string[] | null;
   frequency: 'daily' | 'weekly';
+  alerts: boolean;
   language: string;
   confirmed: boolean;
   created_at: Date;
   digest_until: Date | null;
 }
 
-const FOLLOW_COLUMNS = `id, email, kind, west, south, east, north, lat, lng, categories, frequency, language,
+const FOLLOW_COLUMNS = `id, email, kind, west, south, east, north, lat, lng, categories, frequency, alerts, language,
   confirmed_at IS NOT NULL AS confirmed, created_at, digest_until`;
 
 function toRecord(row: FollowRow): FollowRecord {
@@ -64,6 +65,7 @@ function toRecord(row: FollowRow): FollowRecord {
     point: row.kind === 'spot' ? { lat: Number(row.lat), lng: Number(row.lng) } : null,
     categories: row.categories,
     frequency: row.frequency,
+    alerts: row.alerts,
     confirmed: row.confirmed,
     createdAt: new Date(row.created_at).toISOString(),
     email: row.email,
@@ -111,8 +113,8 @@ export const follows = {
     const { bbox, point } = input;
     const { rows } = await tx.query<FollowRow>(
       `INSERT INTO follows (email, email_key, kind, west, south, east, north, lat, lng, categories, frequency,
-         language, confirm_token_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         language, confirm_token_hash, alerts)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        RETURNING ${FOLLOW_COLUMNS}`,
       [
         input.email.trim(),
@@ -128,6 +130,7 @@ export const follows = {
         input.frequency,
         input.language,
         confirmTokenHash,
+        input.alerts ?? false,
       ],
     );
     const row = rows[0];

@@ -37,6 +37,7 @@ export async function followedPlace(
     point: follow.point,
     categoryNames: await categoryNames(db, follow.categories, language),
     frequency: follow.frequency,
+    alerts: follow.alerts,
   };
 }
 

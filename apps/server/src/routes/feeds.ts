@@ -14,6 +14,7 @@ import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { KEYS_REMEMBERED } from '../http/rate-limit.ts';
 import { publicOrigin } from '../http/write-guard.ts';
+import { publishedNotes } from '../notes/published-notes.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
 
 /**
@@ -70,12 +71,21 @@ export async function feedRoutes(app: FastifyInstance) {
       const problems = listFilterProblems(query);
       if (problems.length > 0) throw validationError(problems);
       const { category, ...where } = query;
-      const changes = await publicChanges(
-        app.database,
-        { ...where, categories: category },
-        { limit: FEED_ENTRIES },
-      );
-      const xml = atomXml(placesFeedDocument({ changes, query, origin: originOf(request), language, site }));
+      const filters = { ...where, categories: category };
+      const [changes, notes] = await Promise.all([
+        publicChanges(app.database, filters, { limit: FEED_ENTRIES }),
+        publishedNotes(app.database, filters, { limit: FEED_ENTRIES }),
+      ]);
+      const document = placesFeedDocument({
+        changes,
+        notes,
+        limit: FEED_ENTRIES,
+        query,
+        origin: originOf(request),
+        language,
+        site,
+      });
+      const xml = atomXml(document);
       // The same document for everyone (public positions only), so shared caches may keep it, unless
       // this answer also renews or clears a session cookie.
       return sendAtom(request, reply, xml, hasSetCookie(reply) ? 'private, no-cache' : PUBLIC_FEED_CACHE);

@@ -10,6 +10,8 @@ export interface FollowedPlace {
   /** The chosen categories' names in the reader's language; null for every category. */
   categoryNames: string[] | null;
   frequency: 'daily' | 'weekly';
+  /** Whether a place there reported closed is e-mailed at once too. */
+  alerts: boolean;
 }
 
 /** One change in a digest: the place's name, what happened, and its page (none once archived). */
@@ -17,6 +19,14 @@ export interface DigestChange {
   name: string;
   kind: 'added' | 'changed' | 'archived' | 'restored';
   url: string | null;
+}
+
+/** One note in a digest or an alert: the place's name, what kind of note, its text and the place's page. */
+export interface DigestNote {
+  name: string;
+  kind: 'closed_now' | 'limited' | 'normal' | 'comment';
+  text: string;
+  url: string;
 }
 
 const TEXTS = {
@@ -29,6 +39,7 @@ const TEXTS = {
     confirmSubject: (site: string) => `Confirm your follow on ${site}`,
     confirmIntro: (what: string, frequency: string) =>
       `Someone, hopefully you, asked to follow ${what} by e-mail, with a ${frequency} digest of places added, changed or closed there.`,
+    confirmAlerts: 'You will also get an e-mail at once when a place there is reported closed today.',
     confirmNothing: 'Nothing will be sent unless you confirm. The link works for seven days.',
     confirmAction: 'Confirm the follow',
     notYou: 'If you did not ask for this, ignore this e-mail.',
@@ -40,6 +51,19 @@ const TEXTS = {
       `${site}: ${count} ${count === 1 ? 'change' : 'changes'} where you follow`,
     digestIntro: (what: string) => `What changed in ${what}:`,
     kinds: { added: 'New', changed: 'Changed', archived: 'Closed', restored: 'Back again' },
+    notesIntro: 'What visitors reported:',
+    noteKinds: {
+      closed_now: 'Reported closed',
+      limited: 'Open with limits',
+      normal: 'Status',
+      comment: 'Comment',
+    },
+    alertSubject: (name: string) => `Reported closed today: ${name}`,
+    alertIntro: (name: string, what: string) => `A visitor reported ${name} closed today, in ${what}:`,
+    alertHours: 'This is a report, not the opening hours: check the place before you go.',
+    openPlace: 'Open the place',
+    alertWhy:
+      'You receive this because you follow this area and asked to hear at once when a place there is reported closed. Unsubscribe below, or see all your follows.',
     more: 'There were more changes: see the map.',
     openMap: 'Open the map there',
     why: 'You receive this because you follow this area. Unsubscribe below, or see all your follows.',
@@ -54,6 +78,7 @@ const TEXTS = {
     confirmSubject: (site: string) => `Potvrdite praćenje na ${site}`,
     confirmIntro: (what: string, frequency: string) =>
       `Netko je, nadamo se vi, zatražio da e-poštom prati ${what}: ${frequency} sažetak mjesta koja su dodana, promijenjena ili zatvorena.`,
+    confirmAlerts: 'Dobit ćete i poruku odmah kad netko prijavi da je neko mjesto ondje danas zatvoreno.',
     confirmNothing: 'Bez potvrde vam nećemo ništa slati. Poveznica vrijedi sedam dana.',
     confirmAction: 'Potvrdi praćenje',
     notYou: 'Ako to niste bili vi, zanemarite ovu poruku.',
@@ -64,6 +89,20 @@ const TEXTS = {
     digestSubject: (site: string, count: number) => `${site}: promjene gdje pratite (${count})`,
     digestIntro: (what: string) => `Što se promijenilo: ${what}`,
     kinds: { added: 'Novo', changed: 'Promijenjeno', archived: 'Zatvoreno', restored: 'Ponovno otvoreno' },
+    notesIntro: 'Što su posjetitelji javili:',
+    noteKinds: {
+      closed_now: 'Prijavljeno zatvoreno',
+      limited: 'Ograničen rad',
+      normal: 'Stanje',
+      comment: 'Komentar',
+    },
+    alertSubject: (name: string) => `Prijavljeno danas zatvoreno: ${name}`,
+    alertIntro: (name: string, what: string) =>
+      `Posjetitelj je prijavio da je ${name} danas zatvoreno (${what}):`,
+    alertHours: 'Ovo je prijava, a ne radno vrijeme: provjerite mjesto prije nego što krenete.',
+    openPlace: 'Otvori mjesto',
+    alertWhy:
+      'Ovo primate jer pratite ovo područje i tražili ste poruku odmah kad se ondje prijavi zatvoreno mjesto. Odjavite se ispod ili pogledajte sva praćenja.',
     more: 'Bilo je još promjena: pogledajte kartu.',
     openMap: 'Otvori kartu',
     why: 'Ovo primate jer pratite ovo područje. Odjavite se ispod ili pogledajte sva praćenja.',
@@ -99,6 +138,7 @@ export function followConfirmationMail(
     subject: t.confirmSubject(ctx.siteName),
     paragraphs: [
       t.confirmIntro(describe(ctx.language, input.followed), t.frequency[input.followed.frequency]),
+      ...(input.followed.alerts ? [t.confirmAlerts] : []),
       t.confirmNothing,
     ],
     action: { label: t.confirmAction, url: input.confirmUrl },
@@ -122,6 +162,7 @@ export function followDigestMail(
   input: {
     followed: FollowedPlace;
     changes: DigestChange[];
+    notes: DigestNote[];
     more: boolean;
     mapUrl: string;
     manageUrl: string;
@@ -134,14 +175,46 @@ export function followDigestMail(
   );
   return composeMail({
     ...ctx,
-    subject: t.digestSubject(ctx.siteName, input.changes.length),
+    subject: t.digestSubject(ctx.siteName, input.changes.length + input.notes.length),
     paragraphs: [
-      t.digestIntro(describe(ctx.language, input.followed)),
-      lines.join('\n'),
+      ...(lines.length > 0 ? [t.digestIntro(describe(ctx.language, input.followed)), lines.join('\n')] : []),
+      ...(input.notes.length > 0
+        ? [t.notesIntro, input.notes.map((note) => noteLine(ctx.language, note)).join('\n')]
+        : []),
       ...(input.more ? [t.more] : []),
     ],
     action: { label: t.openMap, url: input.mapUrl },
     after: [t.why, `${t.manage}: ${input.manageUrl}`],
+    unsubscribe: { label: t.unsubscribe, url: input.unsubscribe.url },
+  });
+}
+
+/** A note as one line: "Reported closed: Name: “No water today” – page". */
+function noteLine(language: MailLanguage, note: DigestNote): string {
+  return `${TEXTS[language].noteKinds[note.kind]}: ${note.name}: “${note.text}” – ${note.url}`;
+}
+
+/** The e-mail sent at once to a follow that asked for it when a place there is reported closed. */
+export function closedAlertMail(
+  ctx: MailContext,
+  input: {
+    followed: FollowedPlace;
+    note: DigestNote;
+    manageUrl: string;
+    unsubscribe: UnsubscribeLink;
+  },
+): ComposedMail {
+  const t = TEXTS[ctx.language];
+  return composeMail({
+    ...ctx,
+    subject: t.alertSubject(input.note.name),
+    paragraphs: [
+      t.alertIntro(input.note.name, describe(ctx.language, input.followed)),
+      `“${input.note.text}”`,
+      t.alertHours,
+    ],
+    action: { label: t.openPlace, url: input.note.url },
+    after: [t.alertWhy, `${t.manage}: ${input.manageUrl}`],
     unsubscribe: { label: t.unsubscribe, url: input.unsubscribe.url },
   });
 }

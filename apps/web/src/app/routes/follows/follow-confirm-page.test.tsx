@@ -26,6 +26,7 @@ function follow(overrides: Partial<Follow> = {}): Follow {
     point: null,
     categories: ['pharmacy'],
     frequency: 'daily',
+    alerts: false,
     confirmed: true,
     createdAt: '2026-03-02T12:00:00.000Z',
     ...overrides,

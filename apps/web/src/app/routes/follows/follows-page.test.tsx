@@ -26,6 +26,7 @@ const area: Follow = {
   point: null,
   categories: ['pharmacy', 'shelter'],
   frequency: 'daily',
+  alerts: true,
   confirmed: true,
   createdAt: '2026-03-02T12:00:00.000Z',
 };
@@ -36,6 +37,7 @@ const spot: Follow = {
   point: { lat: 45.81234, lng: 15.97789 },
   categories: null,
   frequency: 'weekly',
+  alerts: false,
   confirmed: false,
   createdAt: '2026-03-05T12:00:00.000Z',
 };
@@ -69,11 +71,12 @@ describe('the follows page', () => {
 
     expect(rowOf(3)).toHaveTextContent('Map area 45.7000, 15.9000 – 45.9000, 16.1000');
     await waitFor(() => expect(rowOf(3)).toHaveTextContent('Categories: Pharmacy and Shelter'));
-    expect(rowOf(3)).toHaveTextContent('Daily digest');
+    expect(rowOf(3)).toHaveTextContent('Daily digest · alerts when reported closed');
     expect(within(rowOf(3)).getByTestId('follow-status')).toHaveTextContent('Confirmed');
     expect(rowOf(4)).toHaveTextContent('Places serving the spot 45.812340, 15.977890');
     expect(rowOf(4)).toHaveTextContent('Categories: All categories');
     expect(rowOf(4)).toHaveTextContent('Weekly digest');
+    expect(rowOf(4)).not.toHaveTextContent('alerts');
     expect(rowOf(4)).toHaveTextContent('Since March 5, 2026');
     expect(within(rowOf(4)).getByTestId('follow-status')).toHaveTextContent('Waiting for confirmation');
     expect(within(rowOf(4)).getByRole('link', { name: /Show on the map/ })).toHaveAttribute(

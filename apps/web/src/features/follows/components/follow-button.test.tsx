@@ -90,6 +90,19 @@ describe('Follow this area', () => {
     await screen.findByTestId('follow-requested');
     expect(follows(calls)[0]?.body).not.toHaveProperty('categories');
     expect(follows(calls)[0]?.body).toMatchObject({ frequency: 'weekly', language: 'en' });
+    expect(follows(calls)[0]?.body).not.toHaveProperty('alerts');
+  });
+
+  it('asks for alerts when a place is reported closed only when the box is ticked', async () => {
+    const calls = renderArea();
+    await userEvent.click(screen.getByTestId('follow-area'));
+    await userEvent.type(await screen.findByLabelText('E-mail address', {}, LOADING), 'ana@example.org');
+    const alerts = screen.getByRole('checkbox', { name: /reported closed/ });
+    expect(alerts).not.toBeChecked();
+    await userEvent.click(alerts);
+    await userEvent.click(screen.getByTestId('follow-submit'));
+    await screen.findByTestId('follow-requested');
+    expect(follows(calls)[0]?.body).toMatchObject({ alerts: true, frequency: 'weekly' });
   });
 
   it('checks the address before sending', async () => {

@@ -34,6 +34,7 @@ export function FollowDialog({ target, onClose }: FollowDialogProps) {
   const words = useFollowWords();
   const create = useCreateFollow();
   const [frequency, setFrequency] = useState<FollowFrequency>('weekly');
+  const [alerts, setAlerts] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const emailField = useRef<HTMLInputElement>(null);
   const frequencyName = useId();
@@ -43,7 +44,7 @@ export function FollowDialog({ target, onClose }: FollowDialogProps) {
     send: async (values) => {
       const email = values.email.trim();
       const language = i18n.resolvedLanguage ?? i18n.language;
-      await create.mutateAsync(followInput(target, email, frequency, language));
+      await create.mutateAsync(followInput(target, email, frequency, language, alerts));
       setSentTo(email);
     },
   });
@@ -152,6 +153,19 @@ export function FollowDialog({ target, onClose }: FollowDialogProps) {
                 ))}
               </div>
             </fieldset>
+            <label className="flex cursor-pointer gap-3 text-sm">
+              <input
+                type="checkbox"
+                checked={alerts}
+                data-testid="follow-alerts"
+                onChange={(event) => setAlerts(event.target.checked)}
+                className="mt-0.5 size-4 shrink-0 accent-blue-700"
+              />
+              <span>
+                <span className="block font-semibold text-gray-900">{t('follows.alerts.label')}</span>
+                <span className="block text-gray-600">{t('follows.alerts.hint')}</span>
+              </span>
+            </label>
             <SubmitButton sending={form.sending} busy={t('follows.dialog.submitting')} testId="follow-submit">
               {t('follows.dialog.submit')}
             </SubmitButton>

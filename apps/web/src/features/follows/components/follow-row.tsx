@@ -45,6 +45,12 @@ export function FollowRow({ follow, ending, onEnd }: FollowRowProps) {
         </p>
         <p className="text-sm text-gray-600">
           {t(`follows.frequency.${follow.frequency}Digest`)}
+          {follow.alerts && (
+            <>
+              <span aria-hidden="true"> · </span>
+              {t('follows.alerts.short')}
+            </>
+          )}
           <span aria-hidden="true"> · </span>
           {t('follows.manage.since', { date: formatDate(follow.createdAt, i18n.language) })}
         </p>

@@ -9,11 +9,12 @@ export function followInput(
   email: string,
   frequency: FollowFrequency,
   language: string,
+  alerts = false,
 ): FollowInput {
   const where = target.kind === 'area' ? { bbox: target.bbox } : { point: target.point };
   // No categories is every category: the API takes a list of at least one, or none.
   const categories = target.categories.length > 0 ? { categories: [...target.categories] } : {};
-  return { email, ...where, ...categories, frequency, language };
+  return { email, ...where, ...categories, frequency, language, ...(alerts ? { alerts } : {}) };
 }
 
 /**
