@@ -15,6 +15,7 @@ import { createGeocoder, type Geocoder } from './geocoding/geocoder.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MapIndexService } from './map-index/map-index-service.ts';
 import { createNoteRepository, type NoteRepository } from './notes/note-repository.ts';
+import { createNoteDecisionNotice } from './notifications/note-decisions.ts';
 import { createNotifier, type Notifier } from './notifications/notifier.ts';
 import { createPhotoRepository, type PhotoRepository } from './photos/photo-repository.ts';
 import { openPhotoStore, type PhotoStore } from './photos/photo-store.ts';
@@ -115,7 +116,12 @@ export function decorateServices(
   app.decorate('confirmations', createConfirmations(services.database, placeSettings));
   app.decorate(
     'notes',
-    createNoteRepository(services.database, { timeZone: services.appConfig.hours.timeZone }),
+    createNoteRepository(services.database, {
+      timeZone: services.appConfig.hours.timeZone,
+      mailer: services.mailer,
+      siteLanguage: services.appConfig.defaultLanguage,
+      decided: createNoteDecisionNotice(services.mailer, services.appConfig.defaultLanguage),
+    }),
   );
   app.decorate(
     'geocoder',

@@ -153,10 +153,18 @@ describe.skipIf(!databaseAvailable)(`notes on places (${dbKind})`, () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('takes notes only from signed-in people, only on published places, only where the category takes them', async () => {
-    expect((await write(null, place, { kind: 'comment', text: 'Anon', language: 'en' })).statusCode).toBe(
-      401,
-    );
+  it('takes notes only on published places, only where the category takes them, and signed out only by e-mail', async () => {
+    // Signed out, a note needs an address; and a site that sends no e-mail takes none that way.
+    const anonymous = await write(null, place, { kind: 'comment', text: 'Anon', language: 'en' });
+    expect(anonymous.statusCode).toBe(400);
+    expect(JSON.stringify(ErrorBody.parse(anonymous.json()).error.details)).toContain('email');
+    const byMail = await write(null, place, {
+      kind: 'comment',
+      text: 'Anon',
+      language: 'en',
+      email: 'a@b.hr',
+    });
+    expect(ErrorBody.parse(byMail.json()).error.code).toBe('mail_off');
     const pending = await insertPlace(t.database, { status: 'pending', authorId: null, categoryId });
     expect(
       (await write(moderator, pending, { kind: 'comment', text: 'Hidden', language: 'en' })).statusCode,

@@ -16,6 +16,12 @@ import {
   Unsubscribed,
 } from './auth.ts';
 import {
+  BlockedSender,
+  BlockedSenderIdParams,
+  BlockedSenderInput,
+  BlockedSenderList,
+} from './blocked-senders.ts';
+import {
   Category,
   CategoryIdParams,
   CategoryInput,
@@ -60,7 +66,17 @@ import {
   ImportResultList,
 } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
-import { Note, NoteIdParams, NoteInput, NoteList, NoteListQuery, NoteTransition } from './notes.ts';
+import {
+  ConfirmedNote,
+  Note,
+  NoteAccepted,
+  NoteConfirmation,
+  NoteIdParams,
+  NoteInput,
+  NoteList,
+  NoteListQuery,
+  NoteTransition,
+} from './notes.ts';
 import { OfflinePack, OfflinePackQuery } from './offline-pack.ts';
 import { OpenApiDocument } from './openapi-document.ts';
 import { HoursPreview, HoursPreviewQuery } from './opening-hours.ts';
@@ -419,13 +435,21 @@ export const endpoints = {
   createNote: {
     ...routes.createNote,
     summary:
-      'Write a note on a published place (signed in): a status note, today’s news that expires (at the end of the local day unless `expiresAt` says otherwise, at most 7 days ahead), or a comment that lasts. Published at once or after a moderator’s look, as the place’s category says; an author’s first note always waits',
+      'Write a note on a published place: a status note, today’s news that expires (at the end of the local day unless `expiresAt` says otherwise, at most 7 days ahead), or a comment that lasts. Signed in: 201 with the note, published at once or after a moderator’s look as the place’s category says (an author’s first note always waits). Signed out, with `email`: 202, and the note waits unseen for the link e-mailed there (a week); 404 `mail_off` when the site sends no e-mail. Refused: links from signed-out authors (400 `links_not_allowed`), a blocked address or domain (403 `sender_blocked`), the same text on the same place within a day (409), too many notes from one client, account, address or on one place (429)',
     params: PlaceIdParams,
     body: NoteInput,
     status: 201,
     response: Note,
-    session: 'required',
-    errors: [400, 401, 403, 404, 409, 415, 429],
+    accepted: NoteAccepted,
+    errors: [400, 403, 404, 409, 415, 429],
+  },
+  confirmNote: {
+    ...routes.confirmNote,
+    summary:
+      'Confirm a signed-out author’s note with its e-mailed link’s token: it then waits for a moderator, or is published, by the rules of signed-in authors (404 for an unknown, used or expired link)',
+    body: NoteConfirmation,
+    response: ConfirmedNote,
+    errors: [400, 403, 404, 415, 429],
   },
   listNotes: {
     ...routes.listNotes,
@@ -532,6 +556,31 @@ export const endpoints = {
     response: UserSummary,
     session: 'required',
     errors: [400, 401, 403, 404, 415, 429],
+  },
+  listBlockedSenders: {
+    ...routes.listBlockedSenders,
+    summary: 'The e-mail addresses and domains whose notes are refused (admins), newest first',
+    response: BlockedSenderList,
+    session: 'required',
+    errors: [401, 403],
+  },
+  blockSender: {
+    ...routes.blockSender,
+    summary:
+      'Refuse notes from an address (`name@example.hr`) or a domain and its subdomains (`example.hr` or `@example.hr`), admins; blocking one already blocked answers it again',
+    body: BlockedSenderInput,
+    status: 201,
+    response: BlockedSender,
+    session: 'required',
+    errors: [400, 401, 403, 415, 429],
+  },
+  unblockSender: {
+    ...routes.unblockSender,
+    summary: 'Take an address or domain off the blocked list (admins)',
+    params: BlockedSenderIdParams,
+    status: 204,
+    session: 'required',
+    errors: [400, 401, 403, 404],
   },
   uploadPhoto: {
     ...routes.uploadPhoto,

@@ -49,6 +49,10 @@ export const ErrorCode = z.enum([
    */
   'import_refused',
   'rate_limited',
+  /** A signed-out author's note with a link or a web address in it (400): only signed-in authors may link. */
+  'links_not_allowed',
+  /** A note from an e-mail address or domain an admin has blocked (403). */
+  'sender_blocked',
   /**
    * An `Idempotency-Key` this user sent before with another request (422): a key names one write,
    * so a different write needs a new key.

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './blocked-senders.ts';
 export * from './box-geometry.ts';
 export * from './categories.ts';
 export * from './category-fields.ts';

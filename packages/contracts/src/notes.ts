@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailAddress } from './auth.ts';
+import { EmailAddress, ResetToken } from './auth.ts';
 import { BigId, IsoDateTime, LanguageCode, text } from './primitives.ts';
 import { intParam } from './query-params.ts';
 
@@ -36,8 +36,16 @@ export const NoteInput = z
     effect: NoteEffect.optional(),
     /** Status notes only: when it stops applying (default: the end of today in the site's time zone). */
     expiresAt: IsoDateTime.optional(),
-    /** Signed-out authors: the address the confirmation link goes to (never shown). */
+    /**
+     * Signed-out authors (required without a session): the address the confirmation link goes to,
+     * never shown. A signed-in author's note is tied to the account instead, and this is ignored.
+     */
     email: EmailAddress.optional(),
+    /**
+     * A honeypot: the web form's field of this name is hidden from people, so only a bot fills it
+     * in. A note that has it is answered as if taken, and neither stored nor mailed.
+     */
+    website: z.string().max(200).optional(),
   })
   .superRefine((note, ctx) => {
     if (note.kind === 'status' && [...note.text].length > STATUS_NOTE_MAX) {
@@ -75,8 +83,12 @@ export const Note = z.object({
 });
 export type Note = z.infer<typeof Note>;
 
-/** What a signed-out author gets back: the note waits for its e-mailed link. */
-export const NoteReceipt = z.union([Note, z.object({ state: z.literal('unconfirmed') })]);
+/** What a signed-out author gets back (202): the note waits for its e-mailed link. */
+export const NoteAccepted = z.object({ state: z.literal('unconfirmed') });
+export type NoteAccepted = z.infer<typeof NoteAccepted>;
+
+/** What `POST /api/v1/places/{id}/notes` answers: the note (201), or that it waits for its link (202). */
+export const NoteReceipt = z.union([Note, NoteAccepted]);
 export type NoteReceipt = z.infer<typeof NoteReceipt>;
 
 /** `GET /api/v1/places/{id}/notes`: published notes that apply now, newest first, page by page. */
@@ -119,3 +131,14 @@ export const NoteIdParams = z.object({
     .transform(Number)
     .pipe(BigId),
 });
+
+/** `POST /api/v1/notes/confirm`: the token of a signed-out author's confirmation e-mail. */
+export const NoteConfirmation = z.object({ token: ResetToken });
+export type NoteConfirmation = z.input<typeof NoteConfirmation>;
+
+/**
+ * A note its author has just confirmed: now `pending` (waiting for a moderator) or `published`,
+ * with its place, for the way back to it.
+ */
+export const ConfirmedNote = Note.extend({ placeId: BigId });
+export type ConfirmedNote = z.infer<typeof ConfirmedNote>;

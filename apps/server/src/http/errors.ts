@@ -33,6 +33,8 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   invalid_transition: 422,
   import_refused: 422,
   rate_limited: 429,
+  links_not_allowed: 400,
+  sender_blocked: 403,
   idempotency_key_reused: 422,
   offline_area_too_large: 422,
   too_many_open_proposals: 429,

@@ -53,6 +53,13 @@ export const RATE_LIMITS = {
   flagsPerAddress: { max: 10, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** "Still here" / "Not here" answers from one address (visitors answer without an account). */
   confirmationsPerAddress: { max: 30, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
+  /**
+   * Notes from signed-out authors sent from one address (counted once the body is valid; notes of
+   * accounts, and of each address and place, are counted in the database: notes/note-limits.ts).
+   */
+  signedOutNotesPerAddress: { max: 10, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
+  /** Note confirmation links used from one address. */
+  noteLinksPerAddress: { max: 60, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
   /** Exports (each may stream every published place) from one address. */
   exportsPerAddress: { max: 30, timeWindow: 60_000, cache: KEYS_REMEMBERED },
   /** Imports, dry runs included, by one user (each may hold 100 000 rows). */

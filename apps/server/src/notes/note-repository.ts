@@ -1,13 +1,19 @@
-import type { Note, NoteEffect, NoteKind, NoteList, NoteState } from '@karta/contracts';
+import type { ConfirmedNote, Note, NoteEffect, NoteKind, NoteList, NoteState } from '@karta/contracts';
 import { foldText } from '@karta/place-search';
+import { hashSessionToken, newSessionToken } from '../accounts/session-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { mailLanguage } from '../mail/messages/mail-language.ts';
+import { noteConfirmationMail } from '../mail/messages/note-mails.ts';
+import { recipientKey } from '../mail/outbox.ts';
 import { type Actor, isModerator } from '../places/place-rules.ts';
+import { blockedSenders } from './blocked-senders.ts';
+import { containsLink } from './link-detector.ts';
 import { endOfLocalDay, latestExpiry } from './note-expiry.ts';
+import { type AuthorKey, authorHistory, checkNoteLimits, lockForNote } from './note-limits.ts';
 import { confirmFreshnessFromNote } from './status-notes.ts';
 
-/** How long a text counts as a repeat of the same author's note on the same place. */
-const REPEAT_HOURS = 24;
 const DEFAULT_PAGE = 20;
 
 interface NoteRow {
@@ -51,44 +57,100 @@ export interface NewNote {
   language: string;
   effect?: NoteEffect;
   expiresAt?: string;
+  /** The honeypot field (see `NoteInput.website`): people leave it empty. */
+  website?: string;
 }
 
-/** Notes on published places: writing them with their moderation rules, and reading what applies now. */
-export function createNoteRepository(db: Database, settings: { timeZone: string }) {
+/** Who writes a note: a signed-in account, or a signed-out visitor with the address they gave. */
+export type NoteAuthor = { account: Actor & { email: string } } | { email: string };
+
+/** The answer for a note that waits for its e-mailed link (or that a bot thinks does). */
+const UNCONFIRMED = { state: 'unconfirmed' } as const;
+
+/**
+ * Unconfirmed notes of one address within their link's week, at most: past it a new note is
+ * neither stored nor mailed (and answered the same), so nobody can make us send an address more
+ * than this many confirmation e-mails a week.
+ */
+export const MAX_UNCONFIRMED_NOTES_PER_ADDRESS = 3;
+/** A confirmation link works for a week; unconfirmed notes older than that are deleted. */
+export const NOTE_CONFIRM_DAYS = 7;
+
+/** What a moderator decided on a note, for its author's e-mail (written in the same transaction). */
+export interface NoteDecision {
+  noteId: number;
+  to: 'published' | 'hidden';
+  reason: string | null;
+  moderatorId: number;
+}
+
+export interface NoteSettings {
+  timeZone: string;
+  mailer: Mailer;
+  siteLanguage: string;
+  /** Tells a note's author of a moderator's decision (the notifier: notifications floor). */
+  decided: (tx: Queryable, decision: NoteDecision) => Promise<void>;
+}
+
+/** Notes on published places: writing them with their moderation and spam rules, and reading what applies now. */
+export function createNoteRepository(db: Database, settings: NoteSettings) {
+  const { mailer } = settings;
   return {
     /**
-     * A signed-in author's note on a published place, published at once or waiting for a
-     * moderator as the place's category says (a first note of an author always waits; a
-     * moderator's never does). 404 for a place the public cannot see; 403 where the category
-     * takes no notes; 409 for the same text on the same place within a day.
+     * A note on a published place. An account's is published at once or waits for a moderator as
+     * the place's category says (a first note of an author always waits; a moderator's never
+     * does). A signed-out author's waits unseen for the link e-mailed to them (see `confirm`).
+     * Refused, writing nothing: 404 for a place the public cannot see; 403 where the category
+     * takes no notes, or from a blocked address; 400 for a signed-out author's link; 429 past a
+     * limit (NOTE_LIMITS); 409 for the same text on the same place within a day. A note with the
+     * honeypot filled in is answered as taken, and neither stored nor mailed.
      */
-    async create(placeId: number, input: NewNote, author: Actor, now = new Date()): Promise<Note> {
+    async create(
+      placeId: number,
+      input: NewNote,
+      author: NoteAuthor,
+      now = new Date(),
+    ): Promise<Note | typeof UNCONFIRMED> {
+      if (input.website?.trim()) return UNCONFIRMED;
+      const account = 'account' in author ? author.account : null;
+      if (!account && containsLink(input.text)) {
+        throw new AppError('links_not_allowed', 'Notes written without signing in may not hold links');
+      }
+      const email = account ? account.email : (author as { email: string }).email.trim();
+      if (await blockedSenders.blocks(db, email)) {
+        throw new AppError('sender_blocked', 'Notes from this address are not taken');
+      }
       const expiresAt =
         input.kind === 'status' ? statusExpiry(input.expiresAt, now, settings.timeZone) : null;
       const textKey = foldText(input.text);
-      return db.transaction(async (tx) => {
-        const { rows: places } = await tx.query<{ notes: string }>(
-          `SELECT c.notes FROM places p JOIN categories c ON c.id = p.category_id
+      const authorKey: AuthorKey = account ? { accountId: account.id } : { emailKey: recipientKey(email) };
+      const confirm = account ? null : newSessionToken();
+      const written = await db.transaction(async (tx) => {
+        const { rows: places } = await tx.query<{ notes: string; name: Record<string, string> }>(
+          `SELECT c.notes, p.name FROM places p JOIN categories c ON c.id = p.category_id
             WHERE p.id = $1 AND p.status = 'published' FOR SHARE OF p`,
           [placeId],
         );
         const place = places[0];
         if (!place) throw new AppError('not_found', `There is no place ${placeId}`);
         if (place.notes === 'off') throw new AppError('forbidden', 'This kind of place takes no notes');
-        const { rows: earlier } = await tx.query<{ repeat: boolean; published: boolean }>(
-          `SELECT bool_or(n.place_id = $2 AND n.text_key = $3 AND n.created_at > $4::timestamptz - interval '${REPEAT_HOURS} hours') AS repeat,
-                  bool_or(n.state = 'published') AS published
-             FROM place_notes n WHERE n.author_id = $1`,
-          [author.id, placeId, textKey, now.toISOString()],
-        );
-        if (earlier[0]?.repeat)
-          throw new AppError('conflict', 'You already wrote this note on this place today');
-        const firstNote = !earlier[0]?.published;
-        const state: NoteState =
-          isModerator(author) || (place.notes === 'postmoderated' && !firstNote) ? 'published' : 'pending';
+        await lockForNote(tx, authorKey, placeId);
+        const trusted = account !== null && isModerator(account);
+        if (!trusted) await checkNoteLimits(tx, authorKey, placeId, now);
+        const earlier = await authorHistory(tx, authorKey, placeId, textKey, now);
+        if (earlier.repeat) throw new AppError('conflict', 'You already wrote this note on this place today');
+        if (!account && (await unconfirmedOf(tx, recipientKey(email))) >= MAX_UNCONFIRMED_NOTES_PER_ADDRESS) {
+          return UNCONFIRMED;
+        }
+        const state: NoteState = !account
+          ? 'unconfirmed'
+          : trusted || (place.notes === 'postmoderated' && earlier.published)
+            ? 'published'
+            : 'pending';
         const { rows } = await tx.query<{ id: number }>(
-          `INSERT INTO place_notes (place_id, kind, text, language, effect, state, author_id, text_key, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+          `INSERT INTO place_notes (place_id, kind, text, language, effect, state, author_id, text_key, created_at,
+             expires_at, email, email_key, confirm_token_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
           [
             placeId,
             input.kind,
@@ -96,17 +158,79 @@ export function createNoteRepository(db: Database, settings: { timeZone: string 
             input.language,
             input.kind === 'status' ? (input.effect ?? 'normal') : null,
             state,
-            author.id,
+            account?.id ?? null,
             textKey,
             now.toISOString(),
             expiresAt?.toISOString() ?? null,
+            account ? null : email,
+            account ? null : recipientKey(email),
+            confirm?.tokenHash ?? null,
           ],
         );
-        await confirmFreshnessFromNote(tx, rows[0]?.id ?? 0);
-        const note = await readNote(tx, rows[0]?.id ?? 0);
+        const id = Number(rows[0]?.id ?? 0);
+        if (confirm) {
+          const language = mailLanguage(input.language, settings.siteLanguage);
+          const mail = noteConfirmationMail(
+            { siteName: mailer.siteName, publicUrl: mailer.publicUrl, language },
+            {
+              note: {
+                placeName: place.name[language] ?? Object.values(place.name)[0] ?? '',
+                text: input.text,
+              },
+              confirmUrl: `${mailer.publicUrl}/notes/confirm?token=${confirm.token}`,
+            },
+          );
+          await mailer.enqueue(tx, { key: `note-confirm.${id}`, to: email, ...mail });
+          return UNCONFIRMED;
+        }
+        await confirmFreshnessFromNote(tx, id);
+        const note = await readNote(tx, id);
         if (!note) throw new Error('The note just written cannot be read');
         return note;
       });
+      if (confirm) mailer.wake();
+      return written;
+    },
+
+    /**
+     * A signed-out author's note, confirmed by its e-mailed link's token (unused, within its
+     * week): it then waits for a moderator, or is published, by the rules of signed-in authors,
+     * keyed by the address. Undefined for an unknown, used or expired link.
+     */
+    async confirm(token: string): Promise<ConfirmedNote | undefined> {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number; place_id: number; email_key: string; notes: string }>(
+          `SELECT n.id, n.place_id, n.email_key, c.notes
+             FROM place_notes n JOIN places p ON p.id = n.place_id JOIN categories c ON c.id = p.category_id
+            WHERE n.confirm_token_hash = $1 AND n.state = 'unconfirmed'
+              AND n.created_at > now() - make_interval(days => $2)
+            FOR UPDATE OF n`,
+          [hashSessionToken(token), NOTE_CONFIRM_DAYS],
+        );
+        const found = rows[0];
+        if (!found) return undefined;
+        const { rows: published } = await tx.query(
+          `SELECT 1 FROM place_notes WHERE email_key = $1 AND state = 'published' LIMIT 1`,
+          [found.email_key],
+        );
+        const state: NoteState =
+          found.notes === 'postmoderated' && published.length > 0 ? 'published' : 'pending';
+        await tx.query(`UPDATE place_notes SET state = $2, confirm_token_hash = NULL WHERE id = $1`, [
+          found.id,
+          state,
+        ]);
+        await confirmFreshnessFromNote(tx, Number(found.id));
+        const note = await readNote(tx, Number(found.id));
+        return note ? { ...note, placeId: Number(found.place_id) } : undefined;
+      });
+    },
+
+    /** Deletes the notes never confirmed within their link's week. */
+    async tidy(): Promise<void> {
+      await db.query(
+        `DELETE FROM place_notes WHERE state = 'unconfirmed' AND created_at < now() - make_interval(days => $1)`,
+        [NOTE_CONFIRM_DAYS],
+      );
     },
 
     /**
@@ -120,7 +244,7 @@ export function createNoteRepository(db: Database, settings: { timeZone: string 
       reason: string | null,
       moderator: Actor,
     ): Promise<Note | null> {
-      return db.transaction(async (tx) => {
+      const moved = await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ state: NoteState }>(
           'SELECT state FROM place_notes WHERE id = $1 FOR UPDATE',
           [id],
@@ -144,8 +268,19 @@ export function createNoteRepository(db: Database, settings: { timeZone: string 
           [id, to, moderator.id, to === 'hidden' ? reason : null],
         );
         await confirmFreshnessFromNote(tx, id);
+        // The author hears of a waiting note published, and of any note hidden (with the reason).
+        if (to === 'hidden' || from === 'pending') {
+          await settings.decided(tx, {
+            noteId: id,
+            to,
+            reason: to === 'hidden' ? reason : null,
+            moderatorId: moderator.id,
+          });
+        }
         return readNote(tx, id);
       });
+      if (mailer.enabled) mailer.wake();
+      return moved;
     },
 
     /** A published place's published notes that apply at `now`, newest first; null for no such place. */
@@ -196,4 +331,14 @@ function statusExpiry(asked: string | undefined, now: Date, timeZone: string): D
     ]);
   }
   return at;
+}
+
+/** An address's notes still waiting for their link within its week. */
+async function unconfirmedOf(tx: Queryable, emailKey: string): Promise<number> {
+  const { rows } = await tx.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM place_notes
+      WHERE email_key = $1 AND state = 'unconfirmed' AND created_at > now() - make_interval(days => $2)`,
+    [emailKey, NOTE_CONFIRM_DAYS],
+  );
+  return rows[0]?.count ?? 0;
 }

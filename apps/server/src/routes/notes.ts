@@ -1,15 +1,53 @@
 import type { FastifyInstance } from 'fastify';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
+import { clientKey } from '../http/client-address.ts';
 import { defineRoute } from '../http/contract-route.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, validationError } from '../http/errors.ts';
+import { createLimiter, RATE_LIMITS } from '../http/rate-limit.ts';
+import { requireMail } from './auth.ts';
 
-/** Notes on places: writing one, and the ones that apply now. */
+const UNKNOWN_LINK = 'This link is not known, or it was used, or it is too old. Write the note again.';
+
+/** Notes on places: writing one (signed in, or confirmed by e-mail), and the ones that apply now. */
 export async function noteRoutes(app: FastifyInstance) {
-  defineRoute(app, 'createNote', async (request) => {
-    const author = requireUser(request);
-    const { kind, text, language, effect, expiresAt } = request.body;
-    return app.notes.create(request.params.id, { kind, text, language, effect, expiresAt }, author);
+  const signedOutPerAddress = createLimiter(app, RATE_LIMITS.signedOutNotesPerAddress, (request) =>
+    clientKey(request),
+  );
+
+  defineRoute(app, 'createNote', async (request, reply) => {
+    const { kind, text, language, effect, expiresAt, email, website } = request.body;
+    const note = { kind, text, language, effect, expiresAt, website };
+    const user = request.user;
+    if (user) {
+      const written = await app.notes.create(request.params.id, note, { account: user });
+      // Only a filled-in honeypot answers a signed-in author so: as a signed-out success.
+      if (!('id' in written)) reply.code(202);
+      return written;
+    }
+    // Signed out, a note needs the address its confirmation link goes to: a field to fill in, so
+    // the form can say so beside it (not a 401: writing a note needs no account).
+    if (email === undefined) {
+      throw validationError([
+        { path: 'email', code: 'required', message: 'Enter your e-mail address, or sign in' },
+      ]);
+    }
+    requireMail(app);
+    await signedOutPerAddress(request, reply);
+    const receipt = await app.notes.create(request.params.id, note, { email });
+    reply.code(202);
+    return receipt;
   });
+
+  defineRoute(
+    app,
+    'confirmNote',
+    async (request) => {
+      const note = await app.notes.confirm(request.body.token);
+      if (!note) throw new AppError('not_found', UNKNOWN_LINK);
+      return note;
+    },
+    { options: { config: { rateLimit: RATE_LIMITS.noteLinksPerAddress } } },
+  );
 
   defineRoute(app, 'transitionNote', async (request) => {
     const moderator = requireUser(request, MODERATOR_ROLES);
