@@ -37,6 +37,9 @@ const UnsubscribePage = lazyWithAllMessages(
 const FollowConfirmPage = lazyWithAllMessages(
   async () => (await import('./routes/follows/follow-confirm-page.tsx')).FollowConfirmPage,
 );
+const NoteConfirmPage = lazyWithAllMessages(
+  async () => (await import('./routes/notes/note-confirm-page.tsx')).NoteConfirmPage,
+);
 const FollowsPage = lazyWithAllMessages(
   async () => (await import('./routes/follows/follows-page.tsx')).FollowsPage,
 );
@@ -183,6 +186,11 @@ function SitePages() {
         <Route path="/follows/confirm">
           <Suspense fallback={<PageLoading />}>
             <FollowConfirmPage />
+          </Suspense>
+        </Route>
+        <Route path="/notes/confirm">
+          <Suspense fallback={<PageLoading />}>
+            <NoteConfirmPage />
           </Suspense>
         </Route>
         <Route path="/follows">

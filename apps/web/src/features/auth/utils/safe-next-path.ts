@@ -17,6 +17,7 @@ const ACCOUNT_PAGES = new Set([
   '/unsubscribe',
   '/follows',
   '/follows/confirm',
+  '/notes/confirm',
 ]);
 
 /**
