@@ -82,7 +82,19 @@ afterEach(() => {
 });
 
 const HOURS = { state: 'open', nextChange: '2026-11-27T16:00:00.000Z', until: '2026-11-27T16:00:00.000Z' };
-const place = listedPlace({ stale: true, openState: { ...HOURS, comment: null } as never });
+// Reported closed today by a visitor: its info window and row say so in first-view messages.
+const place = listedPlace({
+  stale: true,
+  openState: { ...HOURS, comment: null } as never,
+  statusNote: {
+    id: 1,
+    text: 'No water today',
+    effect: 'closed_now',
+    createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    authorName: 'Ana',
+  },
+});
 const places = [
   place,
   listedPlace({

@@ -55,6 +55,11 @@ export const FIRST_VIEW_MESSAGES: readonly string[] = [
   'photos.fallbackAlt',
   'photos.count',
   'freshness.stale',
+  // What a visitor reported of a place today, in its info window and its row of the list.
+  'placeNotes.effect',
+  'placeNotes.reportedBy',
+  'placeNotes.reportedAnonymous',
+  'placeNotes.statusLabel',
   'openingHours.open',
   'openingHours.openAlways',
   'openingHours.openClosesAt',

@@ -267,7 +267,7 @@ export function NoteForm({ placeId, signedIn, onUnsent }: NoteFormProps) {
       )}
 
       {/* Never seen by people, nor reached with the keyboard, nor read out: only bots fill it in. */}
-      <div aria-hidden="true" className="sr-only">
+      <div aria-hidden="true" data-testid="note-trap" className="sr-only">
         <label>
           {t('placeNotes.form.honeypot')}
           <input
