@@ -47,6 +47,7 @@ import { followRoutes } from './routes/follows.ts';
 import { geocodeRoutes } from './routes/geocode.ts';
 import { importRoutes } from './routes/import.ts';
 import { mapRoutes } from './routes/map.ts';
+import { noteReviewRoutes } from './routes/note-review.ts';
 import { noteRoutes } from './routes/notes.ts';
 import { offlinePackRoutes } from './routes/offline-pack.ts';
 import { openingHoursRoutes } from './routes/opening-hours.ts';
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(openingHoursRoutes);
   await app.register(geocodeRoutes);
   await app.register(noteRoutes);
+  await app.register(noteReviewRoutes);
   await app.register(photoRoutes);
   await app.register(exportRoutes);
   await app.register(offlinePackRoutes);

@@ -50,6 +50,17 @@ const proposal = (ctx: Context) => ({
   lng: 16,
 });
 
+/** A comment by the author on a fresh published place, in `state`. */
+async function note(ctx: Context, state: 'pending' | 'published') {
+  const placeId = await place(ctx, 'published');
+  const { rows } = await ctx.t.database.query<{ id: number }>(
+    `INSERT INTO place_notes (place_id, kind, text, language, state, author_id, text_key)
+     VALUES ($1, 'comment', 'Matrix note', 'en', $2, $3, 'matrix note') RETURNING id`,
+    [placeId, state, ctx.ids.author],
+  );
+  return Number(rows[0]?.id);
+}
+
 /** A photo of a fresh published place (or of `placeStatus`), uploaded by the author. */
 async function photo(
   ctx: Context,
@@ -435,6 +446,38 @@ const CASES: Case[] = [
       body: { reason: 'offensive' },
     }),
     expected: row(201, 201, 201, 201, 201, 201),
+  },
+  {
+    name: 'POST /notes/:id/flags (published)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/notes/${await note(ctx, 'published')}/flags`,
+      body: { reason: 'spam' },
+    }),
+    expected: row(201, 201, 201, 201, 201, 201),
+  },
+  {
+    name: 'POST /notes/:id/flags (pending)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/notes/${await note(ctx, 'pending')}/flags`,
+      body: { reason: 'spam' },
+    }),
+    expected: row(404, 404, 404, 404, 404, 404),
+  },
+  {
+    name: 'GET /notes/pending',
+    request: async () => ({ method: 'GET', url: '/api/v1/notes/pending?limit=1' }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
+    name: 'POST /notes/:id/transition (pending → published)',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/notes/${await note(ctx, 'pending')}/transition`,
+      body: { to: 'published' },
+    }),
+    expected: row(401, 403, 403, 200, 200, 401),
   },
   {
     name: 'POST /photos/:id/flags (pending)',

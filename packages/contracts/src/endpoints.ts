@@ -39,6 +39,7 @@ import {
   FlagListQuery,
   FlagReceipt,
   FlagResolution,
+  NoteFlagInput,
 } from './flags.ts';
 import {
   Follow,
@@ -66,6 +67,7 @@ import {
   ImportResultList,
 } from './import.ts';
 import { MapQuery, MapResponse } from './map.ts';
+import { PendingNoteList, PendingNotesQuery } from './note-review.ts';
 import {
   ConfirmedNote,
   Note,
@@ -470,6 +472,14 @@ export const endpoints = {
     session: 'required',
     errors: [400, 401, 403, 404, 415, 422, 429],
   },
+  pendingNotes: {
+    ...routes.pendingNotes,
+    summary: 'Notes waiting for a moderator, oldest first, with their places and authors (moderators)',
+    query: PendingNotesQuery,
+    response: PendingNoteList,
+    session: 'required',
+    errors: [400, 401, 403],
+  },
   confirmPlace: {
     ...routes.confirmPlace,
     summary:
@@ -487,9 +497,19 @@ export const endpoints = {
     session: 'required',
     errors: [400, 401, 403],
   },
+  flagNote: {
+    ...routes.flagNote,
+    summary: 'Report a published note of a published place (anyone, signed in or not)',
+    params: NoteIdParams,
+    body: NoteFlagInput,
+    status: 201,
+    response: FlagReceipt,
+    errors: [400, 404, 415, 429],
+  },
   listFlags: {
     ...routes.listFlags,
-    summary: 'Reports on places: open ones oldest first, or resolved ones newest first (moderators)',
+    summary:
+      'Reports on places, their photos and notes: open ones oldest first, or resolved ones newest first (moderators)',
     query: FlagListQuery,
     response: FlagList,
     session: 'required',
@@ -497,7 +517,8 @@ export const endpoints = {
   },
   resolveFlag: {
     ...routes.resolveFlag,
-    summary: 'Resolve a report: the place was fixed, or there was nothing to change (moderators)',
+    summary:
+      'Resolve a report: the place was fixed (for a report on a note: the note is hidden), or there was nothing to change (moderators)',
     params: FlagIdParams,
     body: FlagResolution,
     response: Flag,

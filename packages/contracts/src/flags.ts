@@ -10,7 +10,21 @@ export type FlagReason = z.infer<typeof FlagReason>;
 export const FlagInput = z.object({ reason: FlagReason, comment: optionalText(1000, 'prose') });
 export type FlagInput = z.input<typeof FlagInput>;
 
-/** `POST /api/v1/flags/:id/resolve`: what the moderator did about it. */
+/**
+ * Why a visitor reports a note: advertising or nonsense, insults, untrue, or it names or shows a
+ * private person.
+ */
+export const NoteFlagReason = z.enum(['spam', 'offensive', 'wrong_information', 'private_person']);
+export type NoteFlagReason = z.infer<typeof NoteFlagReason>;
+
+/** `POST /api/v1/notes/:id/flags`. */
+export const NoteFlagInput = z.object({ reason: NoteFlagReason, comment: optionalText(1000, 'prose') });
+export type NoteFlagInput = z.input<typeof NoteFlagInput>;
+
+/**
+ * `POST /api/v1/flags/:id/resolve`: what the moderator did about it. `fixed` on a report of a note
+ * hides the note (the note's text says why, else the report's reason).
+ */
 export const FlagResolution = z.object({
   resolution: z.enum(['fixed', 'dismissed']),
   note: optionalText(1000, 'prose'),
@@ -23,7 +37,9 @@ export const FlagReceipt = z.object({
   placeId: PlaceId,
   /** The photo reported, for a report on a photo of the place; null for one on the place. */
   photoId: PhotoId.nullable(),
-  reason: z.union([FlagReason, PhotoFlagReason]),
+  /** The note reported, for a report on a note of the place; null otherwise. */
+  noteId: BigId.nullable().default(null),
+  reason: z.union([FlagReason, PhotoFlagReason, NoteFlagReason]),
   status: z.enum(['open', 'resolved']),
   createdAt: IsoDateTime,
 });
@@ -33,6 +49,11 @@ export type FlagReceipt = z.infer<typeof FlagReceipt>;
 export const Flag = FlagReceipt.extend({
   comment: z.string().nullable(),
   place: z.object({ id: PlaceId, name: LocalizedText, primaryLanguage: z.string(), status: PlaceStatus }),
+  /** The note reported, as it reads, and whether it is still shown. User text: render as text. */
+  note: z
+    .object({ id: BigId, text: z.string(), state: z.enum(['unconfirmed', 'pending', 'published', 'hidden']) })
+    .nullable()
+    .default(null),
   /** Null for a visitor who was not signed in. User text: render as text. */
   reporter: z.object({ id: z.number().int().positive(), displayName: z.string() }).nullable(),
   resolution: z.enum(['fixed', 'dismissed']).nullable(),

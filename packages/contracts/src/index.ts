@@ -15,6 +15,7 @@ export * from './geocode.ts';
 export * from './idempotency.ts';
 export * from './import.ts';
 export * from './map.ts';
+export * from './note-review.ts';
 export * from './notes.ts';
 export * from './offline-hours.ts';
 export * from './offline-pack.ts';

@@ -20,6 +20,8 @@ interface FeedWords {
   proposal: (name: string) => string;
   placeFlag: (name: string, reason: string) => string;
   photoFlag: (name: string, reason: string) => string;
+  noteFlag: (name: string, reason: string) => string;
+  pendingNote: (name: string) => string;
   reasons: Record<string, string>;
 }
 
@@ -54,10 +56,12 @@ const EN: FeedWords = {
     openingHours: 'opening hours',
   },
   reviewTitle: (site) => `${site}: review queue`,
-  reviewSubtitle: 'Proposals waiting for review and new reports, newest first',
+  reviewSubtitle: 'Proposals and notes waiting for review, and new reports, newest first',
   proposal: (name) => `New proposal: ${name}`,
   placeFlag: (name, reason) => `Report on ${name}: ${reason}`,
   photoFlag: (name, reason) => `Report on a photo of ${name}: ${reason}`,
+  noteFlag: (name, reason) => `Report on a note on ${name}: ${reason}`,
+  pendingNote: (name) => `New note on ${name}`,
   reasons: {
     does_not_exist: 'does not exist',
     wrong_information: 'wrong information',
@@ -67,6 +71,7 @@ const EN: FeedWords = {
     private_person: 'shows a person',
     offensive: 'offensive',
     copyright: 'copyright',
+    spam: 'spam',
   },
 };
 
@@ -102,10 +107,12 @@ const HR: FeedWords = {
     openingHours: 'radno vrijeme',
   },
   reviewTitle: (site) => `${site}: red za pregled`,
-  reviewSubtitle: 'Prijedlozi koji čekaju pregled i nove prijave, najnoviji prvi',
+  reviewSubtitle: 'Prijedlozi i bilješke koji čekaju pregled te nove prijave, najnoviji prvi',
   proposal: (name) => `Novi prijedlog: ${name}`,
   placeFlag: (name, reason) => `Prijava za ${name}: ${reason}`,
   photoFlag: (name, reason) => `Prijava fotografije mjesta ${name}: ${reason}`,
+  noteFlag: (name, reason) => `Prijava bilješke na mjestu ${name}: ${reason}`,
+  pendingNote: (name) => `Nova bilješka na mjestu ${name}`,
   reasons: {
     does_not_exist: 'ne postoji',
     wrong_information: 'netočni podaci',
@@ -115,6 +122,7 @@ const HR: FeedWords = {
     private_person: 'prikazuje osobu',
     offensive: 'uvredljivo',
     copyright: 'autorska prava',
+    spam: 'neželjena reklama',
   },
 };
 

@@ -58,37 +58,43 @@ interface QueueRow {
   primary_language: string;
   category_name: Record<string, string>;
   reason: string | null;
-  photo: boolean;
+  about: 'place' | 'photo' | 'note';
 }
 
-/** What waits for moderators: one item per pending place or open report. */
+/** What waits for moderators: one item per pending place, pending note or open report. */
 export interface QueueItem {
-  kind: 'proposal' | 'flag';
+  kind: 'proposal' | 'note' | 'flag';
   placeId: number;
+  /** The report's id, or the pending note's. */
   flagId: number | null;
   at: Date;
   name: Record<string, string>;
   primaryLanguage: string;
   categoryName: Record<string, string>;
   reason: string | null;
-  /** A report on one of the place's photos rather than on the place. */
-  photo: boolean;
+  /** What a report is on: the place, one of its photos, or one of its notes. */
+  about: 'place' | 'photo' | 'note';
 }
 
 /**
- * The newest pending places (by id, through the `(status, id)` index) and the newest open reports
- * (the same on flags), at most `limit` of each, merged newest first and cut to `limit`.
+ * The newest pending places (by id, through the `(status, id)` index), pending notes (their own
+ * index) and open reports (the same on flags), at most `limit` of each, merged newest first and
+ * cut to `limit`. A note's text is not in the feed: whoever holds the link reads only what waits.
  */
 export async function reviewQueue(db: Queryable, limit: number): Promise<QueueItem[]> {
   const { rows } = await db.query<QueueRow>(
     `SELECT * FROM (
        (SELECT 'proposal' AS kind, p.id AS place_id, NULL::int8 AS flag_id, p.updated_at AS at, p.name,
-          p.primary_language, c.name AS category_name, NULL::text AS reason, false AS photo
+          p.primary_language, c.name AS category_name, NULL::text AS reason, 'place' AS about
         FROM places p JOIN categories c ON c.id = p.category_id
         WHERE p.status = 'pending' ORDER BY p.id DESC LIMIT $1::int4)
        UNION ALL
+       (SELECT 'note', n.place_id, n.id, n.created_at, p.name, p.primary_language, c.name, NULL, 'note'
+        FROM place_notes n JOIN places p ON p.id = n.place_id JOIN categories c ON c.id = p.category_id
+        WHERE n.state = 'pending' ORDER BY n.created_at DESC, n.id DESC LIMIT $1::int4)
+       UNION ALL
        (SELECT 'flag', f.place_id, f.id, f.created_at, p.name, p.primary_language, c.name, f.reason,
-          f.photo_id IS NOT NULL
+          CASE WHEN f.photo_id IS NOT NULL THEN 'photo' WHEN f.note_id IS NOT NULL THEN 'note' ELSE 'place' END
         FROM flags f JOIN places p ON p.id = f.place_id JOIN categories c ON c.id = p.category_id
         WHERE f.status = 'open' ORDER BY f.id DESC LIMIT $1::int4)
      ) queue
@@ -105,7 +111,7 @@ export async function reviewQueue(db: Queryable, limit: number): Promise<QueueIt
     primaryLanguage: row.primary_language,
     categoryName: row.category_name,
     reason: row.reason,
-    photo: row.photo,
+    about: row.about,
   }));
 }
 
@@ -117,10 +123,20 @@ function queueEntry(item: QueueItem, origin: string, language: string): AtomEntr
     const link = placePage(origin, item.placeId);
     return { id: `${link}#proposal`, title: words.proposal(name), link, updated: item.at, summary: category };
   }
+  if (item.kind === 'note') {
+    return {
+      id: `${origin}/review#note-${item.flagId}`,
+      title: words.pendingNote(name),
+      link: `${origin}/review`,
+      updated: item.at,
+      summary: category,
+    };
+  }
+  const titles = { place: words.placeFlag, photo: words.photoFlag, note: words.noteFlag };
   const reason = words.reasons[item.reason ?? ''] ?? item.reason ?? '';
   return {
     id: `${origin}/flags#flag-${item.flagId}`,
-    title: item.photo ? words.photoFlag(name, reason) : words.placeFlag(name, reason),
+    title: titles[item.about](name, reason),
     link: `${origin}/flags`,
     updated: item.at,
     summary: category,

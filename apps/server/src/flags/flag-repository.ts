@@ -1,4 +1,4 @@
-import type { Flag, FlagReason, FlagReceipt, PhotoFlagReason } from '@karta/contracts';
+import type { Flag, FlagReason, FlagReceipt, NoteFlagReason, PhotoFlagReason } from '@karta/contracts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import { CHECKED_SQL } from '../places/moderator-check.ts';
@@ -7,6 +7,9 @@ interface FlagRow {
   id: number;
   place_id: number;
   photo_id: number | null;
+  note_id: number | null;
+  note_text: string | null;
+  note_state: NonNullable<Flag['note']>['state'] | null;
   reason: FlagReceipt['reason'];
   comment: string | null;
   status: 'open' | 'resolved';
@@ -23,11 +26,12 @@ interface FlagRow {
   resolved_at: Date | null;
 }
 
-const FLAG_COLUMNS = `f.id, f.place_id, f.photo_id, f.reason, f.comment, f.status, f.created_at,
+const FLAG_COLUMNS = `f.id, f.place_id, f.photo_id, f.note_id, n.text AS note_text, n.state AS note_state,
+  f.reason, f.comment, f.status, f.created_at,
   p.name AS place_name, p.primary_language AS place_language, p.status AS place_status,
   f.reporter_id, r.display_name AS reporter_name, f.resolution, f.resolution_note,
   f.resolved_by AS resolver_id, m.display_name AS resolver_name, f.resolved_at`;
-const FLAG_FROM = `flags f JOIN places p ON p.id = f.place_id
+const FLAG_FROM = `flags f JOIN places p ON p.id = f.place_id LEFT JOIN place_notes n ON n.id = f.note_id
   LEFT JOIN users r ON r.id = f.reporter_id LEFT JOIN users m ON m.id = f.resolved_by`;
 
 function toFlag(row: FlagRow): Flag {
@@ -35,6 +39,7 @@ function toFlag(row: FlagRow): Flag {
     id: row.id,
     placeId: row.place_id,
     photoId: row.photo_id,
+    noteId: row.note_id === null ? null : Number(row.note_id),
     reason: row.reason,
     status: row.status,
     createdAt: row.created_at.toISOString(),
@@ -45,6 +50,10 @@ function toFlag(row: FlagRow): Flag {
       primaryLanguage: row.place_language,
       status: row.place_status,
     },
+    note:
+      row.note_id === null
+        ? null
+        : { id: Number(row.note_id), text: row.note_text ?? '', state: row.note_state ?? 'hidden' },
     reporter: row.reporter_id !== null ? { id: row.reporter_id, displayName: row.reporter_name ?? '' } : null,
     resolution: row.resolution,
     resolutionNote: row.resolution_note,
@@ -65,11 +74,15 @@ export class FlagAlreadyResolvedError extends AppError {
   }
 }
 
+/** What a new flag is about: the place, a photo of it, or a note on it, with its reason. */
+export type FlagRaisedOn = { id: number; placeId: number; comment: string | null } & (
+  | { about: 'place'; reason: FlagReason }
+  | { about: 'photo'; reason: PhotoFlagReason }
+  | { about: 'note'; reason: NoteFlagReason }
+);
+
 /** A new flag, for what else happens in its transaction (moderators' notices). */
-export type FlagRaised = (
-  tx: Queryable,
-  flag: { id: number; placeId: number; reason: FlagReason | PhotoFlagReason; comment: string | null },
-) => Promise<void>;
+export type FlagRaised = (tx: Queryable, flag: FlagRaisedOn) => Promise<void>;
 
 /** Flags on places: reports by visitors, resolved by moderators. */
 export function createFlagRepository(db: Database, flagRaised: FlagRaised = async () => undefined) {
@@ -98,7 +111,7 @@ export function createFlagRepository(db: Database, flagRaised: FlagRaised = asyn
           [placeId, input.reason, input.comment, reporterId],
         );
         const created = rows[0];
-        if (created) await flagRaised(tx, { id: created.id, placeId, ...input });
+        if (created) await flagRaised(tx, { id: created.id, placeId, about: 'place', ...input });
         return created;
       });
       if (!row) return undefined;
@@ -106,6 +119,7 @@ export function createFlagRepository(db: Database, flagRaised: FlagRaised = asyn
         id: row.id,
         placeId,
         photoId: null,
+        noteId: null,
         reason: input.reason,
         status: 'open',
         createdAt: row.created_at.toISOString(),
@@ -127,7 +141,13 @@ export function createFlagRepository(db: Database, flagRaised: FlagRaised = asyn
           [photoId, input.reason, input.comment, reporterId],
         );
         const created = rows[0];
-        if (created) await flagRaised(tx, { id: created.id, placeId: Number(created.place_id), ...input });
+        if (created)
+          await flagRaised(tx, {
+            id: created.id,
+            placeId: Number(created.place_id),
+            about: 'photo',
+            ...input,
+          });
         return created;
       });
       if (!row) return undefined;
@@ -135,6 +155,46 @@ export function createFlagRepository(db: Database, flagRaised: FlagRaised = asyn
         id: row.id,
         placeId: row.place_id,
         photoId,
+        noteId: null,
+        reason: input.reason,
+        status: 'open',
+        createdAt: row.created_at.toISOString(),
+      };
+    },
+
+    /**
+     * A report on a published note of a published place; undefined when there is no such note (an
+     * ended status note may still be reported: it stays in the place's history).
+     */
+    async createForNote(
+      noteId: number,
+      input: { reason: NoteFlagReason; comment: string | null },
+      reporterId: number | null,
+    ): Promise<FlagReceipt | undefined> {
+      const row = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number; place_id: number; created_at: Date }>(
+          `INSERT INTO flags (place_id, note_id, reason, comment, reporter_id)
+           SELECT n.place_id, n.id, $2, $3, $4 FROM place_notes n JOIN places p ON p.id = n.place_id
+           WHERE n.id = $1::int8 AND n.state = 'published' AND p.status = 'published'
+           RETURNING id, place_id, created_at`,
+          [noteId, input.reason, input.comment, reporterId],
+        );
+        const created = rows[0];
+        if (created)
+          await flagRaised(tx, {
+            id: created.id,
+            placeId: Number(created.place_id),
+            about: 'note',
+            ...input,
+          });
+        return created;
+      });
+      if (!row) return undefined;
+      return {
+        id: Number(row.id),
+        placeId: Number(row.place_id),
+        photoId: null,
+        noteId,
         reason: input.reason,
         status: 'open',
         createdAt: row.created_at.toISOString(),
@@ -158,18 +218,23 @@ export function createFlagRepository(db: Database, flagRaised: FlagRaised = asyn
       moderatorId: number,
     ): Promise<Flag | undefined> {
       // Dismissing "it does not exist" of a published place is a check: it is there (the place's
-      // "Not here" reports are answered with it; see freshness/confirmations.ts).
+      // "Not here" reports are answered with it; see freshness/confirmations.ts). Fixing a report
+      // on a note hides the note, saying why.
       const { rows: resolvedNow } = await db.query(
         `WITH resolved AS (
            UPDATE flags SET status = 'resolved', resolution = $2, resolution_note = $3, resolved_by = $4,
              resolved_at = now()
            WHERE id = $1::int8 AND status = 'open'
-           RETURNING place_id, photo_id, reason
+           RETURNING place_id, photo_id, note_id, reason
          ), checked AS (
            UPDATE places SET ${CHECKED_SQL}
-           WHERE id = (SELECT place_id FROM resolved WHERE photo_id IS NULL AND reason = 'does_not_exist'
-                         AND $2 = 'dismissed')
+           WHERE id = (SELECT place_id FROM resolved WHERE photo_id IS NULL AND note_id IS NULL
+                         AND reason = 'does_not_exist' AND $2 = 'dismissed')
              AND status = 'published'
+         ), hidden AS (
+           UPDATE place_notes SET state = 'hidden', decided_at = now(), decided_by = $4,
+             hidden_reason = coalesce($3, (SELECT reason FROM resolved))
+           WHERE id = (SELECT note_id FROM resolved WHERE $2 = 'fixed') AND state <> 'hidden'
          )
          SELECT 1 FROM resolved`,
         [id, resolution.resolution, resolution.note, moderatorId],

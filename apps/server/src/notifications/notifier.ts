@@ -1,5 +1,6 @@
-import type { FlagReason, OwnPlace, PhotoFlagReason } from '@karta/contracts';
+import type { OwnPlace } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
+import type { FlagRaisedOn } from '../flags/flag-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { mailLanguage } from '../mail/messages/mail-language.ts';
 import { decisionMail, flagNoticeMail, proposalNoticeMail } from '../mail/messages/notice-mails.ts';
@@ -67,11 +68,8 @@ export function createNotifier(mailer: Mailer, siteLanguage: string) {
   return {
     proposalWaiting,
 
-    /** Tells the immediate moderators of a new flag on a place (or one of its photos). */
-    async flagRaised(
-      tx: Queryable,
-      flag: { id: number; placeId: number; reason: FlagReason | PhotoFlagReason; comment: string | null },
-    ): Promise<void> {
+    /** Tells the immediate moderators of a new flag on a place (or one of its photos or notes). */
+    async flagRaised(tx: Queryable, flag: FlagRaisedOn): Promise<void> {
       if (!mailer.enabled) return;
       const { rows } = await tx.query<{ name: Record<string, string> }>(
         'SELECT name FROM places WHERE id = $1::int8',
@@ -82,8 +80,7 @@ export function createNotifier(mailer: Mailer, siteLanguage: string) {
         const ctx = context(moderator.language);
         const mail = flagNoticeMail(ctx, {
           placeName: nameIn(name, ctx.language),
-          reason: flag.reason,
-          comment: flag.comment,
+          flag,
           unsubscribe: await newUnsubscribeLink(tx, mailer.publicUrl, {
             userId: moderator.id,
             list: 'review',

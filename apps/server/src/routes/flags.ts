@@ -29,6 +29,23 @@ export async function flagRoutes(app: FastifyInstance) {
     { options: { config: { rateLimit: RATE_LIMITS.flagsPerAddress } } },
   );
 
+  defineRoute(
+    app,
+    'flagNote',
+    async (request) => {
+      const { id } = request.params;
+      const { reason, comment } = request.body;
+      const flag = await app.flags.createForNote(
+        id,
+        { reason, comment: comment ?? null },
+        request.user?.id ?? null,
+      );
+      if (!flag) throw new AppError('not_found', `There is no note ${id}`);
+      return flag;
+    },
+    { options: { config: { rateLimit: RATE_LIMITS.flagsPerAddress } } },
+  );
+
   defineRoute(app, 'listFlags', async (request) => {
     requireUser(request, MODERATOR_ROLES);
     const { status } = request.query;

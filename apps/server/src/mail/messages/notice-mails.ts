@@ -1,4 +1,4 @@
-import type { FlagReason, PhotoFlagReason } from '@karta/contracts';
+import type { FlagReason, NoteFlagReason, PhotoFlagReason } from '@karta/contracts';
 import { type ComposedMail, composeMail } from '../compose.ts';
 import type { MailLanguage } from './mail-language.ts';
 
@@ -87,7 +87,7 @@ const TEXTS = {
   },
 } satisfies Record<MailLanguage, unknown>;
 
-/** The reasons of a flag (a place's or a photo's), as a reader would say them. */
+/** The reasons of a flag on a place or a photo, as a reader would say them. */
 const FLAG_REASONS: Record<MailLanguage, Record<FlagReason | PhotoFlagReason, string>> = {
   en: {
     does_not_exist: 'it does not exist any more',
@@ -108,6 +108,22 @@ const FLAG_REASONS: Record<MailLanguage, Record<FlagReason | PhotoFlagReason, st
     private_person: 'fotografija prikazuje privatnu osobu',
     offensive: 'fotografija je uvredljiva',
     copyright: 'fotografija krši autorska prava',
+  },
+};
+
+/** The reasons of a flag on a note. */
+const NOTE_FLAG_REASONS: Record<MailLanguage, Record<NoteFlagReason, string>> = {
+  en: {
+    spam: 'a note is spam',
+    offensive: 'a note is offensive',
+    wrong_information: 'a note is not true',
+    private_person: 'a note names a private person',
+  },
+  hr: {
+    spam: 'bilješka je neželjena reklama',
+    offensive: 'bilješka je uvredljiva',
+    wrong_information: 'bilješka nije točna',
+    private_person: 'bilješka imenuje privatnu osobu',
   },
 };
 
@@ -140,23 +156,28 @@ export function proposalNoticeMail(
   });
 }
 
+/** What a flag says: what it is about, why, and the reporter's words. */
+export type FlagReport = { comment: string | null } & (
+  | { about: 'place' | 'photo'; reason: FlagReason | PhotoFlagReason }
+  | { about: 'note'; reason: NoteFlagReason }
+);
+
 export function flagNoticeMail(
   ctx: MailContext,
-  input: {
-    placeName: string;
-    reason: FlagReason | PhotoFlagReason;
-    comment: string | null;
-    unsubscribe: UnsubscribeLink;
-  },
+  input: { placeName: string; flag: FlagReport; unsubscribe: UnsubscribeLink },
 ): ComposedMail {
   const t = TEXTS[ctx.language];
-  const reason = FLAG_REASONS[ctx.language][input.reason];
+  const { flag } = input;
+  const reason =
+    flag.about === 'note'
+      ? NOTE_FLAG_REASONS[ctx.language][flag.reason]
+      : FLAG_REASONS[ctx.language][flag.reason];
   return composeMail({
     ...ctx,
     subject: t.flagSubject(input.placeName),
     paragraphs: [
       t.flagIntro(input.placeName, reason),
-      ...(input.comment ? [t.flagComment(input.comment)] : []),
+      ...(flag.comment ? [t.flagComment(flag.comment)] : []),
     ],
     action: { label: t.openFlags, url: `${ctx.publicUrl}/flags` },
     after: [t.reviewWhy],

@@ -12,6 +12,8 @@ function flag(overrides: Partial<Flag> = {}): Flag {
     id: 3,
     placeId: 42,
     photoId: null,
+    noteId: null,
+    note: null,
     reason: 'wrong_information',
     status: 'open',
     createdAt: '2026-03-01T10:00:00.000Z',
@@ -41,6 +43,39 @@ describe('FlagsPage', () => {
     expect(item).toHaveTextContent('<b>bold</b>');
     expect(container.querySelector('b')).toBeNull();
     expect(screen.getByTestId('flag-count')).toHaveTextContent('1 otvorena prijava');
+  });
+
+  it('shows a reported note’s text with its own reason, and offers to hide it', async () => {
+    const calls = fakeApi({
+      'GET /api/v1/auth/me': moderator,
+      'GET /api/v1/flags': {
+        status: 200,
+        body: {
+          items: [
+            flag({
+              noteId: 8,
+              reason: 'offensive',
+              note: { id: 8, text: 'Rude <i>words</i>', state: 'published' },
+            }),
+          ],
+        },
+      },
+      'POST /api/v1/flags/3/resolve': {
+        status: 200,
+        body: flag({ status: 'resolved', resolution: 'fixed' }),
+      },
+    });
+    const { container } = renderWithApp(<FlagsPage />, { path: '/flags' });
+    const item = await screen.findByTestId('flag-item');
+    expect(within(item).getByTestId('flag-reason')).toHaveTextContent('Offensive note');
+    expect(within(item).getByTestId('flag-note')).toHaveTextContent('Reported noteRude <i>words</i>');
+    expect(container.querySelector('i')).toBeNull();
+    const hide = within(item).getByLabelText('Hide the note');
+    expect(hide).toBeChecked();
+    await userEvent.click(screen.getByTestId('resolve-flag'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ resolution: 'fixed' }),
+    );
   });
 
   it('resolves a report with what was done and a note', async () => {

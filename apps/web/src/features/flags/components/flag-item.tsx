@@ -1,4 +1,4 @@
-import type { Flag } from '@karta/contracts';
+import type { Flag, FlagReason, NoteFlagReason, PhotoFlagReason } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { api } from '../../../lib/api-client.ts';
@@ -13,9 +13,17 @@ function formatDateTime(iso: string, language: string): string {
   }).format(new Date(iso));
 }
 
+/** Why, in words: a report on a note has reasons of its own ("Spam", "Offensive note"). */
+function useReasonLabel(flag: Flag): string {
+  const { t } = useTranslation();
+  return flag.noteId !== null
+    ? t(`flags.noteReasons.${flag.reason as NoteFlagReason}`)
+    : t(`flags.reasons.${flag.reason as FlagReason | PhotoFlagReason}`);
+}
+
 /**
- * One report: the place (linked) and, for a report on a photo, the photo; why, the reporter's
- * comment, and how it was resolved or a form to.
+ * One report: the place (linked) and, for a report on a photo or a note, the photo or the note's
+ * text; why, the reporter's comment, and how it was resolved or a form to.
  */
 export function FlagItem({
   flag,
@@ -26,6 +34,7 @@ export function FlagItem({
 }) {
   const { t, i18n } = useTranslation();
   const placeName = localizeText(flag.place.name, i18n.language, flag.place.primaryLanguage);
+  const reason = useReasonLabel(flag);
   return (
     <li
       data-testid="flag-item"
@@ -54,7 +63,7 @@ export function FlagItem({
           data-reason={flag.reason}
           className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900"
         >
-          {t(`flags.reasons.${flag.reason}`)}
+          {reason}
         </span>
       </div>
       {flag.photoId !== null && (
@@ -68,6 +77,19 @@ export function FlagItem({
             className="aspect-[4/3] w-40 rounded-lg bg-gray-100 object-cover"
           />
         </a>
+      )}
+      {flag.note && (
+        <figure
+          data-testid="flag-note"
+          className="rounded-lg border-l-4 border-gray-300 bg-gray-50 px-3 py-2 text-sm"
+        >
+          <figcaption className="text-xs font-medium text-gray-600">
+            {flag.note.state === 'hidden' ? t('flags.reportedNoteHidden') : t('flags.reportedNote')}
+          </figcaption>
+          <blockquote className="mt-1 break-words whitespace-pre-wrap text-gray-900">
+            {flag.note.text}
+          </blockquote>
+        </figure>
       )}
       {flag.place.status !== 'published' && (
         <p className="text-sm text-gray-700">

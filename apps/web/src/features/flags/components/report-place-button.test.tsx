@@ -10,6 +10,7 @@ const receipt: FlagReceipt = {
   id: 9,
   placeId: 42,
   photoId: null,
+  noteId: null,
   reason: 'wrong_information',
   status: 'open',
   createdAt: '2026-03-01T10:00:00.000Z',

@@ -63,7 +63,9 @@ export function ResolveFlagForm({
                 onChange={() => setResolution(value)}
                 className="size-4 accent-blue-700"
               />
-              {t(`flags.resolutions.${value}`)}
+              {flag.noteId !== null && value === 'fixed'
+                ? t('flags.hideNote')
+                : t(`flags.resolutions.${value}`)}
             </label>
           ))}
         </div>
