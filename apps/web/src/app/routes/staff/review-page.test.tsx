@@ -1,4 +1,4 @@
-import type { PlaceHistoryEntry, PlaceListItem } from '@karta/contracts';
+import type { PendingNote, PlaceHistoryEntry, PlaceListItem } from '@karta/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +69,84 @@ function renderQueue(answers: Parameters<typeof fakeApi>[0], path = '/review', l
 }
 
 const transitions = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/v1/places/7/transition');
+
+function waitingNote(overrides: Partial<PendingNote> = {}): PendingNote {
+  return {
+    id: 31,
+    kind: 'status',
+    text: 'No water <b>today</b>',
+    language: 'en',
+    effect: 'closed_now',
+    state: 'pending',
+    createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    expiresAt: new Date(Date.now() + 6 * 3_600_000).toISOString(),
+    authorName: 'Ana',
+    place: { id: 12, name: { en: 'Town fountain', hr: 'Gradska fontana' }, primaryLanguage: 'hr' },
+    author: { displayName: 'Ana' },
+    ...overrides,
+  };
+}
+
+describe('ReviewPage: waiting notes', () => {
+  const notes = (items: PendingNote[]) => ({ status: 200, body: { items, total: items.length, next: null } });
+
+  it('lists each waiting note with its place, kind, author and text, and publishes it', async () => {
+    const { calls, container } = renderQueue({
+      'GET /api/v1/places': list([]),
+      'GET /api/v1/notes/pending': notes([
+        waitingNote(),
+        waitingNote({
+          id: 32,
+          kind: 'comment',
+          effect: null,
+          expiresAt: null,
+          author: null,
+          authorName: null,
+          text: 'Lovely shade.',
+        }),
+      ]),
+      'POST /api/v1/notes/31/transition': { status: 200, body: { ...waitingNote(), state: 'published' } },
+    });
+    const section = await screen.findByTestId('note-review');
+    expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent('2 notes waiting');
+    const [first, second] = within(section).getAllByTestId('note-review-item') as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole('link', { name: 'Town fountain' })).toHaveAttribute('href', '/places/12');
+    expect(first).toHaveTextContent('Reported closed today');
+    expect(first).toHaveTextContent('Ana, 2 hours ago');
+    expect(first).toHaveTextContent('No water <b>today</b>');
+    expect(container.querySelector('b')).toBeNull();
+    expect(second).toHaveTextContent('A visitor (confirmed by e-mail)');
+    await userEvent.click(within(first).getByTestId('note-publish'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/v1/notes/31/transition')?.body).toEqual({
+        to: 'published',
+      }),
+    );
+  });
+
+  it('asks why before hiding a note, then sends the reason', async () => {
+    const { calls } = renderQueue({
+      'GET /api/v1/places': list([]),
+      'GET /api/v1/notes/pending': notes([waitingNote()]),
+      'POST /api/v1/notes/31/transition': { status: 200, body: { ...waitingNote(), state: 'hidden' } },
+    });
+    const item = await screen.findByTestId('note-review-item');
+    await userEvent.click(within(item).getByTestId('note-hide'));
+    const reason = within(item).getByLabelText('Why is it hidden?');
+    await waitFor(() => expect(reason).toHaveFocus());
+    await userEvent.click(within(item).getByTestId('note-hide-confirm'));
+    expect(within(item).getByTestId('note-review-error')).toHaveTextContent('Say why the note is hidden.');
+    expect(calls.some((call) => call.path === '/api/v1/notes/31/transition')).toBe(false);
+    await userEvent.type(reason, 'Not about this place');
+    await userEvent.click(within(item).getByTestId('note-hide-confirm'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/v1/notes/31/transition')?.body).toEqual({
+        to: 'hidden',
+        reason: 'Not about this place',
+      }),
+    );
+  });
+});
 
 describe('ReviewPage', () => {
   it('lists pending places oldest first with a new proposal shown as every field new', async () => {

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoteReviewList } from '../../../features/note-review/components/note-review-list.tsx';
 import { PhotoReviewList } from '../../../features/photos/components/photo-review-list.tsx';
 import { ReviewFeedSection } from '../../../features/review/components/review-feed-section.tsx';
 import { ReviewQueue } from '../../../features/review/components/review-queue.tsx';
@@ -12,7 +13,7 @@ import { StaffPage } from './staff-page.tsx';
 const UNKNOWN_COLOR = '#4b5563';
 
 /**
- * `/review` (moderators): the review queue with the photos waiting beside it, each place on a
+ * `/review` (moderators): the review queue with the photos and notes waiting beside it, each place on a
  * small map, and published and archived places; under them the moderator's private feed of the
  * queue.
  */
@@ -33,7 +34,12 @@ export function ReviewPage() {
         <>
           <ReviewQueue
             categoryNameOf={(id) => lookOf(id).name}
-            pendingExtra={<PhotoReviewList />}
+            pendingExtra={
+              <>
+                <PhotoReviewList />
+                <NoteReviewList />
+              </>
+            }
             renderMap={(place, similar) => <ReviewMap place={place} similar={similar} lookOf={lookOf} />}
           />
           <ReviewFeedSection />
