@@ -12,6 +12,7 @@ import {
   signedInUser,
   uniqueEmail,
 } from './support/auth.ts';
+import { insertPlace } from './support/places.ts';
 import {
   mailEnv,
   type ReceivedMail,
@@ -265,6 +266,19 @@ describe.skipIf(!databaseAvailable)(`notifications by e-mail (${dbKind})`, () =>
     await verify(author.id);
     await propose(author, { en: 'Night shelter' });
     await propose(author, { en: 'Warm room' });
+    // An author's first note waits for a moderator: it is in the digest by its place's name.
+    const fountain = await insertPlace(t.database, {
+      status: 'published',
+      authorId: null,
+      name: 'Old fountain',
+    });
+    const noted = await postJson(
+      t.app,
+      `/api/v1/places/${fountain}/notes`,
+      { kind: 'comment', text: 'Water is cold.', language: 'en' },
+      { headers: author.headers },
+    );
+    expect(noted.json()).toMatchObject({ state: 'pending' });
     const run = () => writeDueReviewDigests(t.database, t.app.mailer, 'en');
     // The app's own schedule may have sent this moderator a digest at its start: count from here.
     const digests = () =>
@@ -278,6 +292,8 @@ describe.skipIf(!databaseAvailable)(`notifications by e-mail (${dbKind})`, () =>
     expect(digest.parsed.subject).toMatch(/^Karta Test: \d+ new items to review$/);
     expect(digest.parsed.text).toContain('• Night shelter');
     expect(digest.parsed.text).toContain('• Warm room');
+    expect(digest.parsed.text).toContain('1 note waiting, on\n• Old fountain');
+    expect(digest.parsed.text).not.toContain('Water is cold.');
     expect(rawHeader(digest, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     // Not due again for a day.
     expect(await run()).toBe(0);

@@ -66,12 +66,20 @@ export async function writeDueReviewDigests(
          ORDER BY f.created_at LIMIT ${NAMES_LISTED}`,
         [window.since, window.until],
       );
+      const notes = await tx.query<{ name: Record<string, string>; total: number }>(
+        `SELECT p.name, count(*) OVER ()::int AS total
+         FROM place_notes n JOIN places p ON p.id = n.place_id
+         WHERE n.state = 'pending' AND n.created_at > $1 AND n.created_at <= $2
+           AND n.author_id IS DISTINCT FROM $3::int8
+         ORDER BY n.created_at LIMIT ${NAMES_LISTED}`,
+        [window.since, window.until, moderator.id],
+      );
       const section = (result: { rows: { name: Record<string, string>; total: number }[] }) => ({
         total: result.rows[0]?.total ?? 0,
         names: result.rows.map((item) => nameIn(item.name, language)),
       });
-      const content = { proposals: section(proposals), flags: section(flags) };
-      if (content.proposals.total + content.flags.total === 0) return false;
+      const content = { proposals: section(proposals), notes: section(notes), flags: section(flags) };
+      if (content.proposals.total + content.notes.total + content.flags.total === 0) return false;
       const mail = reviewDigestMail(
         { siteName: mailer.siteName, publicUrl: mailer.publicUrl, language },
         {

@@ -49,6 +49,7 @@ const TEXTS = {
       `${site}: ${count} new ${count === 1 ? 'item' : 'items'} to review`,
     digestIntro: 'New since the last digest:',
     digestProposals: (count: number) => `${count} new ${count === 1 ? 'proposal' : 'proposals'}`,
+    digestNotes: (count: number) => `${count} ${count === 1 ? 'note' : 'notes'} waiting, on`,
     digestFlags: (count: number) => `${count} new ${count === 1 ? 'report' : 'reports'}`,
     andMore: (count: number) => `…and ${count} more.`,
   },
@@ -82,6 +83,7 @@ const TEXTS = {
     digestSubject: (site: string, count: number) => `${site}: novo za pregled (${count})`,
     digestIntro: 'Novo od prošlog sažetka:',
     digestProposals: (count: number) => `Novi prijedlozi: ${count}`,
+    digestNotes: (count: number) => `Bilješke koje čekaju: ${count}, na mjestima`,
     digestFlags: (count: number) => `Nove prijave: ${count}`,
     andMore: (count: number) => `…i još ${count}.`,
   },
@@ -219,6 +221,8 @@ export function reviewDigestMail(
   ctx: MailContext,
   input: {
     proposals: { total: number; names: string[] };
+    /** Notes waiting for a moderator, by their places' names. */
+    notes: { total: number; names: string[] };
     flags: { total: number; names: string[] };
     unsubscribe: UnsubscribeLink;
   },
@@ -233,10 +237,11 @@ export function reviewDigestMail(
         ];
   return composeMail({
     ...ctx,
-    subject: t.digestSubject(ctx.siteName, input.proposals.total + input.flags.total),
+    subject: t.digestSubject(ctx.siteName, input.proposals.total + input.notes.total + input.flags.total),
     paragraphs: [
       t.digestIntro,
       ...section(t.digestProposals(input.proposals.total), input.proposals),
+      ...section(t.digestNotes(input.notes.total), input.notes),
       ...section(t.digestFlags(input.flags.total), input.flags),
     ],
     action: { label: t.openQueue, url: `${ctx.publicUrl}/review` },
