@@ -3,13 +3,14 @@ import { relativeTimeFormat } from '../../lib/i18n/intl-formats.ts';
 const MINUTE_MS = 60_000;
 
 /**
- * How long ago a note was written, in words of the UI language ("now", "5 minutes ago", "2 hours
- * ago", "yesterday", "3 days ago"): a status note is a matter of hours, so minutes and hours first.
+ * How long ago a note was written, in words of the UI language (`justNow` under a minute, then
+ * "5 minutes ago", "2 hours ago", "yesterday", "3 days ago"): a status note is a matter of hours,
+ * so minutes and hours first.
  */
-export function reportedAgo(iso: string, now: number, language: string): string {
+export function reportedAgo(iso: string, now: number, language: string, justNow: string): string {
   const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / MINUTE_MS));
   const format = relativeTimeFormat(language, { numeric: 'auto' });
-  if (minutes < 1) return format.format(0, 'second');
+  if (minutes < 1) return justNow;
   if (minutes < 60) return format.format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return format.format(-hours, 'hour');

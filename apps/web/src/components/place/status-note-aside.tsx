@@ -30,7 +30,7 @@ export function StatusNoteAside({
   const [now] = useState(() => Date.now());
   if (!note || !stillApplies(note, now)) return null;
   const look = LOOKS[note.effect];
-  const ago = reportedAgo(note.createdAt, now, i18n.language);
+  const ago = reportedAgo(note.createdAt, now, i18n.language, t('placeNotes.justNow'));
   const Icon = note.effect === 'normal' ? CheckCircleIcon : AlertIcon;
   return (
     <aside

@@ -60,6 +60,7 @@ export const FIRST_VIEW_MESSAGES: readonly string[] = [
   'placeNotes.reportedBy',
   'placeNotes.reportedAnonymous',
   'placeNotes.statusLabel',
+  'placeNotes.justNow',
   'openingHours.open',
   'openingHours.openAlways',
   'openingHours.openClosesAt',

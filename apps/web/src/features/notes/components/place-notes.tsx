@@ -17,7 +17,7 @@ const COMMENT_LOOK = 'bg-gray-100 text-gray-800 ring-gray-300';
 
 function NoteItem({ note, now }: { note: Note; now: number }) {
   const { t, i18n } = useTranslation();
-  const ago = reportedAgo(note.createdAt, now, i18n.language);
+  const ago = reportedAgo(note.createdAt, now, i18n.language, t('placeNotes.justNow'));
   return (
     <li data-testid="place-note" data-kind={note.kind} className="py-3">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-600">
@@ -27,13 +27,17 @@ function NoteItem({ note, now }: { note: Note; now: number }) {
           <Badge look={COMMENT_LOOK}>{t('placeNotes.commentLabel')}</Badge>
         )}
         <span>
-          {note.authorName
-            ? t('placeNotes.wroteBy', { name: note.authorName, ago })
-            : t('placeNotes.wroteAnonymous', { ago })}
+          {[
+            note.authorName
+              ? t('placeNotes.wroteBy', { name: note.authorName, ago })
+              : t('placeNotes.wroteAnonymous', { ago }),
+            note.expiresAt
+              ? t('placeNotes.until', { date: formatDateTime(note.expiresAt, i18n.language) })
+              : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </span>
-        {note.expiresAt && (
-          <span>· {t('placeNotes.until', { date: formatDateTime(note.expiresAt, i18n.language) })}</span>
-        )}
       </div>
       {/* Plain text with its line breaks kept, in the note's own language: never HTML. */}
       <p lang={note.language} className="mt-1 break-words whitespace-pre-line text-gray-900">
