@@ -7,10 +7,11 @@ const MINUTE_MS = 60_000;
  * "5 minutes ago", "2 hours ago", "yesterday", "3 days ago"): a status note is a matter of hours,
  * so minutes and hours first.
  */
-export function reportedAgo(iso: string, now: number, language: string, justNow: string): string {
+export function reportedAgo(iso: string, now: number, language: string, justNow?: string): string {
   const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / MINUTE_MS));
   const format = relativeTimeFormat(language, { numeric: 'auto' });
-  if (minutes < 1) return justNow;
+  // Without words of its own, the language's "now".
+  if (minutes < 1) return justNow ?? format.format(0, 'second');
   if (minutes < 60) return format.format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return format.format(-hours, 'hour');
