@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../../testing/fake-api.ts';
+import { listedPlace } from '../../../testing/fixtures.ts';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { PlaceNotesSection } from './place-notes-section.tsx';
+
+const note = (id: number, text: string, kind: 'status' | 'comment' = 'comment') => ({
+  id,
+  kind,
+  text,
+  language: 'en',
+  effect: kind === 'status' ? 'limited' : null,
+  state: 'published',
+  createdAt: new Date(Date.now() - id * 3_600_000 - 60_000).toISOString(),
+  expiresAt: kind === 'status' ? new Date(Date.now() + 3_600_000).toISOString() : null,
+  authorName: id === 1 ? 'Ana' : null,
+});
+
+describe('PlaceNotesSection', () => {
+  it('lists the notes newest first and brings the next page with "More notes"', async () => {
+    const calls = fakeApi({
+      'GET /api/v1/places/42/notes': (call) =>
+        call.path.includes('before=')
+          ? { status: 200, body: { items: [note(3, 'Older comment')], next: null } }
+          : {
+              status: 200,
+              body: { items: [note(1, 'Queue is long', 'status'), note(2, 'Ring twice')], next: 2 },
+            },
+    });
+    renderWithApp(<PlaceNotesSection place={listedPlace({ id: 42, notesAllowed: true })} signedIn />);
+    await screen.findByTestId('place-notes');
+    const texts = () => screen.getAllByTestId('place-note').map((item) => item.textContent);
+    const [first, second] = texts();
+    expect(first).toMatch(/^Limited todayAna, 1 hour ago · until .+Queue is long$/);
+    expect(second).toBe('CommentA visitor, 2 hours agoRing twice');
+    await userEvent.click(screen.getByRole('button', { name: 'More notes' }));
+    await screen.findByText('Older comment');
+    expect(texts()).toHaveLength(3);
+    expect(calls.map((call) => call.path)).toContain('/api/v1/places/42/notes?limit=10&before=2');
+    expect(screen.queryByRole('button', { name: 'More notes' })).toBeNull();
+    expect(screen.getByTestId('note-form')).toBeTruthy();
+  });
+
+  it('offers no form where the place’s category takes no notes', async () => {
+    fakeApi({ 'GET /api/v1/places/42/notes': { status: 200, body: { items: [], next: null } } });
+    renderWithApp(
+      <PlaceNotesSection place={listedPlace({ id: 42, notesAllowed: false })} signedIn={false} />,
+    );
+    expect((await screen.findByTestId('place-notes-empty')).textContent).toBe(
+      'No notes yet. Were you here today? Tell others how it was.',
+    );
+    expect(screen.getByText('This kind of place takes no notes.')).toBeTruthy();
+    expect(screen.queryByTestId('note-form')).toBeNull();
+  });
+});
