@@ -1,4 +1,4 @@
-import type { NoteInput } from '@karta/contracts';
+import type { NoteFlagInput, NoteInput } from '@karta/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { placeQueryKey } from '../../../lib/places/get-place.ts';
@@ -33,5 +33,12 @@ export function useCreateNote(placeId: number) {
       void queryClient.invalidateQueries({ queryKey: placeQueryKey(placeId) });
       void queryClient.invalidateQueries({ queryKey: ['places'] });
     },
+  });
+}
+
+/** POST /api/v1/notes/:id/flags: anyone may report a published note. */
+export function useFlagNote() {
+  return useMutation({
+    mutationFn: ({ id, ...body }: NoteFlagInput & { id: number }) => api.flagNote(id, body),
   });
 }

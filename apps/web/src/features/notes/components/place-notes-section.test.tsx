@@ -33,14 +33,48 @@ describe('PlaceNotesSection', () => {
     await screen.findByTestId('place-notes');
     const texts = () => screen.getAllByTestId('place-note').map((item) => item.textContent);
     const [first, second] = texts();
-    expect(first).toMatch(/^Limited todayAna, 1 hour ago · until .+Queue is long$/);
-    expect(second).toBe('CommentA visitor, 2 hours agoRing twice');
+    expect(first).toMatch(/^Limited todayAna, 1 hour ago · until .+Queue is longReport$/);
+    expect(second).toBe('CommentA visitor, 2 hours agoRing twiceReport');
     await userEvent.click(screen.getByRole('button', { name: 'More notes' }));
     await screen.findByText('Older comment');
     expect(texts()).toHaveLength(3);
     expect(calls.map((call) => call.path)).toContain('/api/v1/places/42/notes?limit=10&before=2');
     expect(screen.queryByRole('button', { name: 'More notes' })).toBeNull();
     expect(screen.getByTestId('note-form')).toBeTruthy();
+  });
+
+  it('lets anyone report a note with a reason of notes', async () => {
+    const calls = fakeApi({
+      'GET /api/v1/places/42/notes': {
+        status: 200,
+        body: { items: [note(2, 'Buy cheap watches')], next: null },
+      },
+      'POST /api/v1/notes/2/flags': {
+        status: 201,
+        body: {
+          id: 5,
+          placeId: 42,
+          photoId: null,
+          noteId: 2,
+          reason: 'offensive',
+          status: 'open',
+          createdAt: new Date().toISOString(),
+        },
+      },
+    });
+    renderWithApp(<PlaceNotesSection place={listedPlace({ id: 42, notesAllowed: true })} signedIn={false} />);
+    await userEvent.click(await screen.findByTestId('report-note'));
+    const reason = screen.getByLabelText('What is wrong with this note?');
+    expect([...(reason as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'Spam',
+      'Offensive note',
+      'Not true',
+      'Names a private person',
+    ]);
+    await userEvent.selectOptions(reason, 'Offensive note');
+    await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByTestId('note-reported')).toHaveTextContent('a moderator will look at it');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'offensive' });
   });
 
   it('offers no form where the place’s category takes no notes', async () => {

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
 import { usePlaceNotes } from '../api/place-notes.ts';
+import { ReportNote } from './report-note.tsx';
 
 /** A status note's badge by its effect, in words (as the status note's aside). */
 const EFFECT_LOOKS: Record<NoteEffect, string> = {
@@ -43,6 +44,7 @@ function NoteItem({ note, now }: { note: Note; now: number }) {
       <p lang={note.language} className="mt-1 break-words whitespace-pre-line text-gray-900">
         {note.text}
       </p>
+      <ReportNote noteId={note.id} />
     </li>
   );
 }
