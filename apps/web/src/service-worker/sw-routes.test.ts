@@ -14,6 +14,7 @@ describe('what the service worker keeps for offline use', () => {
     '/api/v1/places/similar?name=x&lat=45.8&lng=16',
     '/api/v1/places/42',
     '/api/v1/places/42/photos',
+    '/api/v1/places/42/notes?limit=10',
     '/api/v1/opening-hours?hours=Mo-Fr%2008:00-16:00',
     '/api/v1/auth/me',
   ])('keeps the public read %s', (path) => {

@@ -11,7 +11,7 @@ export const CACHE_NAMES = {
  * not needed offline.
  */
 const PUBLIC_API_READ =
-  /^\/api\/v1\/(?:config|categories|map|opening-hours|auth\/me|places(?:\/suggestions|\/similar|\/\d+(?:\/photos)?)?)$/;
+  /^\/api\/v1\/(?:config|categories|map|opening-hours|auth\/me|places(?:\/suggestions|\/similar|\/\d+(?:\/photos|\/notes)?)?)$/;
 
 /**
  * Lists of places that only staff may ask for (`status` other than published, `mine`): private

@@ -43,6 +43,22 @@ describe('PlaceNotesSection', () => {
     expect(screen.getByTestId('note-form')).toBeTruthy();
   });
 
+  it('leaves out a status note that ended since the list was kept (offline)', async () => {
+    const ended = {
+      ...note(4, 'No water today', 'status'),
+      expiresAt: new Date(Date.now() - 60_000).toISOString(),
+    };
+    fakeApi({
+      'GET /api/v1/places/42/notes': {
+        status: 200,
+        body: { items: [ended, note(5, 'Ring twice')], next: null },
+      },
+    });
+    renderWithApp(<PlaceNotesSection place={listedPlace({ id: 42, notesAllowed: true })} signedIn />);
+    await screen.findByText('Ring twice');
+    expect(screen.queryByText('No water today')).toBeNull();
+  });
+
   it('lets anyone report a note with a reason of notes', async () => {
     const calls = fakeApi({
       'GET /api/v1/places/42/notes': {

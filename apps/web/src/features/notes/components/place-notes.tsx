@@ -62,7 +62,10 @@ export function PlaceNotes({ placeId }: { placeId: number }) {
       </p>
     );
   }
-  const items = notes.data.pages.flatMap((page) => page.items);
+  // A list kept for offline use may hold status notes that have ended since: they are not shown.
+  const items = notes.data.pages
+    .flatMap((page) => page.items)
+    .filter((note) => note.expiresAt === null || Date.parse(note.expiresAt) > now);
   if (items.length === 0) {
     return (
       <p data-testid="place-notes-empty" className="mt-3 text-sm text-gray-600">
