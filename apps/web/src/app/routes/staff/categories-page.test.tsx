@@ -214,7 +214,7 @@ describe('CategoriesPage’s field editor', () => {
     const choice = screen.getByLabelText('Notes on its places');
     expect(choice).toHaveValue('postmoderated');
     expect(choice).toHaveAccessibleDescription(/first note always waits for a moderator/);
-    await userEvent.selectOptions(choice, 'Each note waits for a moderator');
+    await userEvent.selectOptions(choice, 'Each waits for a moderator');
     await userEvent.click(screen.getByTestId('save-category'));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
     expect(patches(calls)[0]).toMatchObject({ notes: 'premoderated' });
