@@ -184,7 +184,10 @@ function plausibleParts(operation: Operation): fc.Arbitrary<RequestParts> {
   });
 }
 
-/** The HTTP request of `parts`, sent as `role` (signing out is always sent anonymously). */
+/** Operations that end the session they are sent with. */
+const SESSION_ENDING = new Set(['logout', 'login', 'register', 'confirmRegistration']);
+
+/** The HTTP request of `parts`, sent as `role` (what ends a session is always sent anonymously). */
 function toRequest(
   operation: Operation,
   parts: RequestParts,
@@ -199,8 +202,10 @@ function toRequest(
     queryTexts(value).map((text) => `${name}=${encodeComponent(text)}`),
   );
   if (pairs.length > 0) url += `?${pairs.join('&')}`;
-  // Signing out ends the session it is sent with, which the other requests still need.
-  const token = operation.operationId === 'logout' ? undefined : session;
+  // Signing out ends the session it is sent with, and signing in or registering ends it too (a
+  // new session replaces the one presented, against session fixation): the other requests still
+  // need it, so these are sent anonymously.
+  const token = SESSION_ENDING.has(operation.operationId) ? undefined : session;
   const isJson = operation.requestBody?.content['application/json'] !== undefined;
   const sent =
     parts.body === undefined
