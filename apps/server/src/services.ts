@@ -121,6 +121,7 @@ export function decorateServices(
       mailer: services.mailer,
       siteLanguage: services.appConfig.defaultLanguage,
       decided: createNoteDecisionNotice(services.mailer, services.appConfig.defaultLanguage),
+      waiting: notifier.noteWaiting,
     }),
   );
   app.decorate(

@@ -90,6 +90,8 @@ export interface NoteSettings {
   siteLanguage: string;
   /** Tells a note's author of a moderator's decision (the notifier: notifications floor). */
   decided: (tx: Queryable, decision: NoteDecision) => Promise<void>;
+  /** Tells the moderators who asked for it at once that a note waits for them (the notifier). */
+  waiting: (tx: Queryable, noteId: number) => Promise<void>;
 }
 
 /** Notes on published places: writing them with their moderation and spam rules, and reading what applies now. */
@@ -168,6 +170,7 @@ export function createNoteRepository(db: Database, settings: NoteSettings) {
           ],
         );
         const id = Number(rows[0]?.id ?? 0);
+        if (state === 'pending') await settings.waiting(tx, id);
         if (confirm) {
           const language = mailLanguage(input.language, settings.siteLanguage);
           const mail = noteConfirmationMail(
@@ -220,6 +223,7 @@ export function createNoteRepository(db: Database, settings: NoteSettings) {
           state,
         ]);
         await confirmFreshnessFromNote(tx, Number(found.id));
+        if (state === 'pending') await settings.waiting(tx, Number(found.id));
         const note = await readNote(tx, Number(found.id));
         return note ? { ...note, placeId: Number(found.place_id) } : undefined;
       });

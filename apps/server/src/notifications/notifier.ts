@@ -3,7 +3,12 @@ import type { Queryable } from '../db/database.ts';
 import type { FlagRaisedOn } from '../flags/flag-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { mailLanguage } from '../mail/messages/mail-language.ts';
-import { decisionMail, flagNoticeMail, proposalNoticeMail } from '../mail/messages/notice-mails.ts';
+import {
+  decisionMail,
+  flagNoticeMail,
+  noteNoticeMail,
+  proposalNoticeMail,
+} from '../mail/messages/notice-mails.ts';
 import { newUnsubscribeLink } from './unsubscribe-links.ts';
 
 /** A moderator who wants to hear of each new proposal and flag as it comes. */
@@ -65,8 +70,41 @@ export function createNotifier(mailer: Mailer, siteLanguage: string) {
     }
   }
 
+  /**
+   * Tells the immediate moderators that a note waits for them: its place, its author (an
+   * account's name, or "a visitor" who confirmed by e-mail; never the address) and its text.
+   */
+  async function noteWaiting(tx: Queryable, noteId: number): Promise<void> {
+    if (!mailer.enabled) return;
+    const { rows } = await tx.query<{
+      text: string;
+      author_id: number | null;
+      author_name: string | null;
+      place: Record<string, string>;
+    }>(
+      `SELECT n.text, n.author_id, u.display_name AS author_name, p.name AS place
+         FROM place_notes n JOIN places p ON p.id = n.place_id LEFT JOIN users u ON u.id = n.author_id
+        WHERE n.id = $1::int8`,
+      [noteId],
+    );
+    const note = rows[0];
+    if (!note) return;
+    for (const moderator of await immediateModerators(tx)) {
+      if (note.author_id !== null && Number(note.author_id) === moderator.id) continue;
+      const ctx = context(moderator.language);
+      const mail = noteNoticeMail(ctx, {
+        placeName: nameIn(note.place, ctx.language),
+        authorName: note.author_name,
+        text: note.text,
+        unsubscribe: await newUnsubscribeLink(tx, mailer.publicUrl, { userId: moderator.id, list: 'review' }),
+      });
+      await mailer.enqueue(tx, { key: `note.${noteId}.to.${moderator.id}`, to: moderator.email, ...mail });
+    }
+  }
+
   return {
     proposalWaiting,
+    noteWaiting,
 
     /** Tells the immediate moderators of a new flag on a place (or one of its photos or notes). */
     async flagRaised(tx: Queryable, flag: FlagRaisedOn): Promise<void> {

@@ -27,6 +27,10 @@ const TEXTS = {
     proposalSubject: (place: string) => `New proposal to review: ${place}`,
     proposalIntro: (author: string, place: string) =>
       `${author} proposed a new place, "${place}". It is waiting for review.`,
+    noteSubject: (place: string) => `New note to review on ${place}`,
+    noteIntro: (author: string, place: string) =>
+      `${author} wrote a note on "${place}". It is waiting for review:`,
+    noteVisitor: 'A visitor (confirmed by e-mail)',
     flagSubject: (place: string) => `New report on ${place}`,
     flagIntro: (place: string, reason: string) => `Someone reported "${place}": ${reason}.`,
     flagComment: (comment: string) => `Their comment: ${comment}`,
@@ -63,6 +67,10 @@ const TEXTS = {
     proposalSubject: (place: string) => `Novi prijedlog za pregled: ${place}`,
     proposalIntro: (author: string, place: string) =>
       `${author} predlaže novo mjesto, "${place}". Čeka pregled.`,
+    noteSubject: (place: string) => `Nova bilješka za pregled: ${place}`,
+    noteIntro: (author: string, place: string) =>
+      `${author} piše bilješku na mjestu "${place}". Čeka pregled:`,
+    noteVisitor: 'Posjetitelj (potvrđeno e-poštom)',
     flagSubject: (place: string) => `Nova prijava za ${place}`,
     flagIntro: (place: string, reason: string) => `Netko je prijavio "${place}": ${reason}.`,
     flagComment: (comment: string) => `Komentar: ${comment}`,
@@ -163,6 +171,22 @@ export type FlagReport = { comment: string | null } & (
   | { about: 'place' | 'photo'; reason: FlagReason | PhotoFlagReason }
   | { about: 'note'; reason: NoteFlagReason }
 );
+
+/** "A note waits on {place}": who wrote it and its text, for a moderator who asked to hear at once. */
+export function noteNoticeMail(
+  ctx: MailContext,
+  input: { placeName: string; authorName: string | null; text: string; unsubscribe: UnsubscribeLink },
+): ComposedMail {
+  const t = TEXTS[ctx.language];
+  return composeMail({
+    ...ctx,
+    subject: t.noteSubject(input.placeName),
+    paragraphs: [t.noteIntro(input.authorName ?? t.noteVisitor, input.placeName), `“${input.text}”`],
+    action: { label: t.openQueue, url: `${ctx.publicUrl}/review` },
+    after: [t.reviewWhy],
+    unsubscribe: { label: UNSUBSCRIBE[ctx.language], url: input.unsubscribe.url },
+  });
+}
 
 export function flagNoticeMail(
   ctx: MailContext,
