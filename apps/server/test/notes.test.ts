@@ -102,13 +102,19 @@ describe.skipIf(!databaseAvailable)(`notes on places (${dbKind})`, () => {
     expect(next.items.map((item) => item.text)).toEqual(['Red je dug.', 'No water today']);
   });
 
-  it('leaves an expired status note out of the list', async () => {
+  it('leaves an expired status note out of the list, and keeps it in the place’s history', async () => {
     const response = await write(moderator, place, { kind: 'status', text: 'Queue is long', language: 'en' });
     const id = Note.parse(response.json()).id;
     await t.database.query(`UPDATE place_notes SET expires_at = now() - interval '1 minute' WHERE id = $1`, [
       id,
     ]);
     expect((await list(place)).items.map((item) => item.id)).not.toContain(id);
+    const history = await list(place, '?ended=true');
+    expect(history.items.map((item) => item.id)).toContain(id);
+    // The history holds only ended status notes: comments last, and live notes are in the list.
+    expect(
+      history.items.every((item) => item.kind === 'status' && Date.parse(item.expiresAt ?? '') <= Date.now()),
+    ).toBe(true);
   });
 
   it('never names the author on a place whose position is coarse', async () => {

@@ -456,7 +456,7 @@ export const endpoints = {
   listNotes: {
     ...routes.listNotes,
     summary:
-      'The published notes of a published place that apply now (status notes until they expire), newest first, page by page',
+      'The published notes of a published place that apply now (status notes until they expire), newest first, page by page; with `ended=true`, its history: the status notes that have ended',
     params: PlaceIdParams,
     query: NoteListQuery,
     response: NoteList,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EmailAddress, ResetToken } from './auth.ts';
 import { BigId, IsoDateTime, LanguageCode, text } from './primitives.ts';
-import { intParam } from './query-params.ts';
+import { BooleanParam, intParam } from './query-params.ts';
 
 /**
  * A note on a place: `status`, today's news that expires ("no water today"), or `comment`, which
@@ -96,6 +96,8 @@ export const NoteListQuery = z.object({
   limit: intParam(1, 50).optional(),
   /** The id of the last note of the page before. */
   before: intParam(1, Number.MAX_SAFE_INTEGER).optional(),
+  /** `true`: the place's history instead, the published status notes that have ended. */
+  ended: BooleanParam.optional(),
 });
 export type NoteListQuery = z.output<typeof NoteListQuery>;
 

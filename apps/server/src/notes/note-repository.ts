@@ -287,10 +287,13 @@ export function createNoteRepository(db: Database, settings: NoteSettings) {
       return moved;
     },
 
-    /** A published place's published notes that apply at `now`, newest first; null for no such place. */
+    /**
+     * A published place's published notes that apply at `now`, newest first, or with `ended` its
+     * history: the status notes that have ended. Null for no such place.
+     */
     async list(
       placeId: number,
-      page: { limit?: number; before?: number },
+      page: { limit?: number; before?: number; ended?: boolean },
       now = new Date(),
     ): Promise<NoteList | null> {
       const { rows: places } = await db.query(`SELECT 1 FROM places WHERE id = $1 AND status = 'published'`, [
@@ -302,7 +305,7 @@ export function createNoteRepository(db: Database, settings: NoteSettings) {
         `SELECT ${NOTE_COLUMNS}
            FROM place_notes n JOIN places p ON p.id = n.place_id LEFT JOIN users u ON u.id = n.author_id
           WHERE n.place_id = $1 AND n.state = 'published'
-            AND (n.expires_at IS NULL OR n.expires_at > $2::timestamptz)
+            AND ${page.ended ? 'n.expires_at <= $2::timestamptz' : '(n.expires_at IS NULL OR n.expires_at > $2::timestamptz)'}
             AND ($3::int8 IS NULL OR n.id < $3)
           ORDER BY n.id DESC LIMIT $4`,
         [placeId, now.toISOString(), page.before ?? null, limit + 1],

@@ -19,6 +19,18 @@ export function usePlaceNotes(placeId: number) {
   });
 }
 
+/** GET /api/v1/places/:id/notes?ended=true: the place's history, its ended status notes, once asked for. */
+export function usePlaceNoteHistory(placeId: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...placeNotesQueryKey(placeId), 'ended'] as const,
+    queryFn: ({ pageParam, signal }) =>
+      api.listNotes(placeId, { limit: PAGE_SIZE, before: pageParam ?? undefined, ended: true }, { signal }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next,
+    enabled,
+  });
+}
+
 /**
  * POST /api/v1/places/:id/notes. A note published at once is shown at once: the place (its
  * status note) and its list of notes are read again, and lists of places too (their marks).

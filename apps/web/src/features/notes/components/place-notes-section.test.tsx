@@ -59,6 +59,26 @@ describe('PlaceNotesSection', () => {
     expect(screen.queryByText('No water today')).toBeNull();
   });
 
+  it('shows the place’s earlier reports, the ended status notes, when asked', async () => {
+    const ended = {
+      ...note(6, 'No water yesterday', 'status'),
+      expiresAt: new Date(Date.now() - 3_600_000).toISOString(),
+    };
+    const calls = fakeApi({
+      'GET /api/v1/places/42/notes': (call) =>
+        call.path.includes('ended=true')
+          ? { status: 200, body: { items: [ended], next: null } }
+          : { status: 200, body: { items: [note(5, 'Ring twice')], next: null } },
+    });
+    renderWithApp(<PlaceNotesSection place={listedPlace({ id: 42, notesAllowed: true })} signedIn />);
+    await screen.findByText('Ring twice');
+    expect(calls.some((call) => call.path.includes('ended=true'))).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Earlier reports' }));
+    expect(await screen.findByRole('heading', { name: 'Earlier reports' })).toBeTruthy();
+    expect((await screen.findByTestId('earlier-notes-list')).textContent).toContain('No water yesterday');
+    expect(calls.map((call) => call.path)).toContain('/api/v1/places/42/notes?limit=10&ended=true');
+  });
+
   it('lets anyone report a note with a reason of notes', async () => {
     const calls = fakeApi({
       'GET /api/v1/places/42/notes': {

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportedAgo } from '../../../components/place/reported-ago.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
-import { usePlaceNotes } from '../api/place-notes.ts';
+import { usePlaceNoteHistory, usePlaceNotes } from '../api/place-notes.ts';
 import { ReportNote } from './report-note.tsx';
 
 /** A status note's badge by its effect, in words (as the status note's aside). */
@@ -68,9 +69,12 @@ export function PlaceNotes({ placeId }: { placeId: number }) {
     .filter((note) => note.expiresAt === null || Date.parse(note.expiresAt) > now);
   if (items.length === 0) {
     return (
-      <p data-testid="place-notes-empty" className="mt-3 text-sm text-gray-600">
-        {t('placeNotes.empty')}
-      </p>
+      <>
+        <p data-testid="place-notes-empty" className="mt-3 text-sm text-gray-600">
+          {t('placeNotes.empty')}
+        </p>
+        <EarlierNotes placeId={placeId} now={now} />
+      </>
     );
   }
   return (
@@ -91,6 +95,63 @@ export function PlaceNotes({ placeId }: { placeId: number }) {
           />
         </div>
       )}
+      <EarlierNotes placeId={placeId} now={now} />
     </>
+  );
+}
+
+/**
+ * The place's history, asked for: the status notes that have ended ("Earlier reports"), newest
+ * first, read only when opened.
+ */
+function EarlierNotes({ placeId, now }: { placeId: number; now: number }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const history = usePlaceNoteHistory(placeId, open);
+  if (!open) {
+    return (
+      <button
+        type="button"
+        data-testid="earlier-notes"
+        className={`${buttonStyles.link} mt-2 min-h-9 text-sm`}
+        onClick={() => setOpen(true)}
+      >
+        {t('placeNotes.earlier')}
+      </button>
+    );
+  }
+  const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section aria-labelledby={`earlier-notes-${placeId}`} className="mt-3 border-t border-gray-100 pt-3">
+      <h3 id={`earlier-notes-${placeId}`} className="text-sm font-semibold text-gray-900">
+        {t('placeNotes.earlierHeading')}
+      </h3>
+      {history.isPending && <p className="mt-2 text-sm text-gray-600">{t('placeNotes.loadingMore')}</p>}
+      {history.isError && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {t('placeNotes.loadFailed')}
+        </p>
+      )}
+      {history.isSuccess && items.length === 0 && (
+        <p data-testid="earlier-notes-empty" className="mt-2 text-sm text-gray-600">
+          {t('placeNotes.earlierEmpty')}
+        </p>
+      )}
+      {items.length > 0 && (
+        <ul data-testid="earlier-notes-list" className="divide-y divide-gray-100 text-gray-700">
+          {items.map((note) => (
+            <NoteItem key={note.id} note={note} now={now} />
+          ))}
+        </ul>
+      )}
+      {history.hasNextPage && (
+        <ShowMoreButton
+          loading={history.isFetchingNextPage}
+          onShowMore={() => void history.fetchNextPage()}
+          label={t('placeNotes.more')}
+          loadingLabel={t('placeNotes.loadingMore')}
+        />
+      )}
+    </section>
   );
 }
