@@ -1,22 +1,14 @@
-import type { NoteEffect, PendingNote } from '@karta/contracts';
+import type { PendingNote } from '@karta/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { NoteKindBadge } from '../../../components/place/note-kind-badge.tsx';
 import { reportedAgo } from '../../../components/place/reported-ago.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
 import { useDecideNote } from '../api/pending-notes.ts';
-
-/** A status note's badge by its effect (as on the place page), a comment's in gray. */
-const EFFECT_LOOKS: Record<NoteEffect, string> = {
-  closed_now: 'bg-red-100 text-red-900 ring-red-300',
-  limited: 'bg-amber-100 text-amber-900 ring-amber-300',
-  normal: 'bg-green-100 text-green-900 ring-green-300',
-};
-const COMMENT_LOOK = 'bg-gray-100 text-gray-800 ring-gray-300';
 
 /** The id of a note's heading in the queue, which takes the focus when the note before it leaves. */
 export const noteHeadingId = (noteId: number) => `note-review-${noteId}`;
@@ -40,7 +32,7 @@ export function NoteReviewItem({ note, now, onDecided }: NoteReviewItemProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const reasonId = useId();
   const placeName = localizeText(note.place.name, i18n.language, note.place.primaryLanguage);
-  const ago = reportedAgo(note.createdAt, now, i18n.language);
+  const ago = reportedAgo(note.createdAt, now, i18n.language, t('placeNotes.justNow'));
 
   const send = (to: 'published' | 'hidden') => {
     if (decide.isPending) return;
@@ -65,11 +57,7 @@ export function NoteReviewItem({ note, now, onDecided }: NoteReviewItemProps) {
         </Link>
       </h3>
       <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-600">
-        {note.effect ? (
-          <Badge look={EFFECT_LOOKS[note.effect]}>{t(`placeNotes.effect.${note.effect}`)}</Badge>
-        ) : (
-          <Badge look={COMMENT_LOOK}>{t('placeNotes.commentLabel')}</Badge>
-        )}
+        <NoteKindBadge effect={note.effect} />
         <span>
           {note.author
             ? t('placeNotes.wroteBy', { name: note.author.displayName, ago })

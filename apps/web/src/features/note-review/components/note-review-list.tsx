@@ -1,15 +1,9 @@
-import type { PendingNote } from '@karta/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
+import { useQueueFocus } from '../../../hooks/use-queue-focus.ts';
 import { usePendingNotes } from '../api/pending-notes.ts';
 import { NoteReviewItem, noteHeadingId } from './note-review-item.tsx';
-
-/** Where the focus goes once a decided note has left the queue: the note after it, else the one before. */
-interface FocusAfter {
-  left: number;
-  next: number | null;
-}
 
 /**
  * The notes waiting for a moderator, oldest first, beside the places' changes and the photos:
@@ -22,27 +16,7 @@ export function NoteReviewList() {
   const items = notes.data?.pages.flatMap((page) => page.items) ?? [];
   const total = notes.data?.pages[0]?.total ?? 0;
   const [now] = useState(() => Date.now());
-  const [focusAfter, setFocusAfter] = useState<FocusAfter | null>(null);
-  const [emptiedHere, setEmptiedHere] = useState(false);
-  const doneMessage = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (!focusAfter || !notes.isSuccess || items.some((note) => note.id === focusAfter.left)) return;
-    setFocusAfter(null);
-    const next = items.find((note) => note.id === focusAfter.next) ?? items[0];
-    if (next) document.getElementById(noteHeadingId(next.id))?.focus();
-    else setEmptiedHere(true);
-  }, [focusAfter, items, notes.isSuccess]);
-
-  useEffect(() => {
-    if (emptiedHere) doneMessage.current?.focus();
-  }, [emptiedHere]);
-
-  const decided = (done: PendingNote) => {
-    const index = items.findIndex((note) => note.id === done.id);
-    const next = items[index + 1] ?? items[index - 1] ?? null;
-    setFocusAfter({ left: done.id, next: next?.id ?? null });
-  };
+  const { decided, emptiedHere, doneMessage } = useQueueFocus(items, notes.isSuccess, noteHeadingId);
 
   if (items.length === 0) {
     if (!emptiedHere) return null;

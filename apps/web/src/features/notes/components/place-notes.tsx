@@ -1,21 +1,13 @@
-import type { Note, NoteEffect } from '@karta/contracts';
+import type { Note } from '@karta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoteKindBadge } from '../../../components/place/note-kind-badge.tsx';
 import { reportedAgo } from '../../../components/place/reported-ago.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
 import { usePlaceNoteHistory, usePlaceNotes } from '../api/place-notes.ts';
 import { ReportNote } from './report-note.tsx';
-
-/** A status note's badge by its effect, in words (as the status note's aside). */
-const EFFECT_LOOKS: Record<NoteEffect, string> = {
-  closed_now: 'bg-red-100 text-red-900 ring-red-300',
-  limited: 'bg-amber-100 text-amber-900 ring-amber-300',
-  normal: 'bg-green-100 text-green-900 ring-green-300',
-};
-const COMMENT_LOOK = 'bg-gray-100 text-gray-800 ring-gray-300';
 
 function NoteItem({ note, now }: { note: Note; now: number }) {
   const { t, i18n } = useTranslation();
@@ -23,11 +15,7 @@ function NoteItem({ note, now }: { note: Note; now: number }) {
   return (
     <li data-testid="place-note" data-kind={note.kind} className="py-3">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-600">
-        {note.effect ? (
-          <Badge look={EFFECT_LOOKS[note.effect]}>{t(`placeNotes.effect.${note.effect}`)}</Badge>
-        ) : (
-          <Badge look={COMMENT_LOOK}>{t('placeNotes.commentLabel')}</Badge>
-        )}
+        <NoteKindBadge effect={note.effect} />
         <span>
           {[
             note.authorName

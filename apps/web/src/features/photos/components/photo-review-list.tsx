@@ -1,14 +1,7 @@
-import type { PhotoWithPlace } from '@karta/contracts';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueueFocus } from '../../../hooks/use-queue-focus.ts';
 import { usePhotoList } from '../api/place-photos.ts';
 import { PhotoReviewItem, photoHeadingId } from './photo-review-item.tsx';
-
-/** Where the focus goes once a decided photo has left the queue: the photo after it, else the one before. */
-interface FocusAfter {
-  left: number;
-  next: number | null;
-}
 
 /**
  * The photos waiting for review, oldest first, beside the places' changes: each with its place,
@@ -19,27 +12,7 @@ export function PhotoReviewList() {
   const { t } = useTranslation();
   const photos = usePhotoList('review');
   const items = photos.data?.items ?? [];
-  const [focusAfter, setFocusAfter] = useState<FocusAfter | null>(null);
-  const [emptiedHere, setEmptiedHere] = useState(false);
-  const doneMessage = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (!focusAfter || !photos.isSuccess || items.some((photo) => photo.id === focusAfter.left)) return;
-    setFocusAfter(null);
-    const next = items.find((photo) => photo.id === focusAfter.next) ?? items[0];
-    if (next) document.getElementById(photoHeadingId(next.id))?.focus();
-    else setEmptiedHere(true);
-  }, [focusAfter, items, photos.isSuccess]);
-
-  useEffect(() => {
-    if (emptiedHere) doneMessage.current?.focus();
-  }, [emptiedHere]);
-
-  const decided = (done: PhotoWithPlace) => {
-    const index = items.findIndex((photo) => photo.id === done.id);
-    const next = items[index + 1] ?? items[index - 1] ?? null;
-    setFocusAfter({ left: done.id, next: next?.id ?? null });
-  };
+  const { decided, emptiedHere, doneMessage } = useQueueFocus(items, photos.isSuccess, photoHeadingId);
 
   if (items.length === 0) {
     if (!emptiedHere) return null;
