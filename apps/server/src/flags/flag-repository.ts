@@ -81,6 +81,35 @@ export type FlagRaisedOn = { id: number; placeId: number; comment: string | null
   | { about: 'note'; reason: NoteFlagReason }
 );
 
+/** A report before it is stored: what it is about, why, and the reporter's words. */
+type NewFlag = FlagRaisedOn extends infer Each
+  ? Each extends unknown
+    ? Omit<Each, 'id' | 'placeId'>
+    : never
+  : never;
+
+/**
+ * What may be reported, by what a report is about: the columns of `flags` that name it, and the select
+ * that reads its place (`$1` the target's id; `$2`–`$4` the reason, comment and reporter) only
+ * when the target and its place are published.
+ */
+const TARGETS = {
+  place: {
+    columns: 'place_id',
+    select: `SELECT p.id, $2, $3, $4 FROM places p WHERE p.id = $1::int8 AND p.status = 'published'`,
+  },
+  photo: {
+    columns: 'place_id, photo_id',
+    select: `SELECT ph.place_id, ph.id, $2, $3, $4 FROM photos ph JOIN places p ON p.id = ph.place_id
+             WHERE ph.id = $1::int8 AND ph.status = 'published' AND p.status = 'published'`,
+  },
+  note: {
+    columns: 'place_id, note_id',
+    select: `SELECT n.place_id, n.id, $2, $3, $4 FROM place_notes n JOIN places p ON p.id = n.place_id
+             WHERE n.id = $1::int8 AND n.state = 'published' AND p.status = 'published'`,
+  },
+} as const;
+
 /** A new flag, for what else happens in its transaction (moderators' notices). */
 export type FlagRaised = (tx: Queryable, flag: FlagRaisedOn) => Promise<void>;
 
@@ -94,112 +123,65 @@ export function createFlagRepository(db: Database, flagRaised: FlagRaised = asyn
     return rows[0] ? toFlag(rows[0]) : undefined;
   }
 
+  /**
+   * Stores a report on `targetId` (a place, a photo or a note, by `report.about`) when the target
+   * may be reported, and tells the moderators in the same transaction; undefined otherwise.
+   */
+  async function raise(
+    report: NewFlag,
+    targetId: number,
+    reporterId: number | null,
+  ): Promise<FlagReceipt | undefined> {
+    const target = TARGETS[report.about];
+    const row = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: number; place_id: number; created_at: Date }>(
+        `INSERT INTO flags (${target.columns}, reason, comment, reporter_id)
+         ${target.select} RETURNING id, place_id, created_at`,
+        [targetId, report.reason, report.comment, reporterId],
+      );
+      const created = rows[0];
+      if (created)
+        await flagRaised(tx, { id: Number(created.id), placeId: Number(created.place_id), ...report });
+      return created;
+    });
+    if (!row) return undefined;
+    return {
+      id: Number(row.id),
+      placeId: Number(row.place_id),
+      photoId: report.about === 'photo' ? targetId : null,
+      noteId: report.about === 'note' ? targetId : null,
+      reason: report.reason,
+      status: 'open',
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+
   return {
     find,
 
     /** A report on a published place; undefined when there is no published place `placeId`. */
-    async create(
+    create: (
       placeId: number,
       input: { reason: FlagReason; comment: string | null },
       reporterId: number | null,
-    ): Promise<FlagReceipt | undefined> {
-      const row = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: number; created_at: Date }>(
-          `INSERT INTO flags (place_id, reason, comment, reporter_id)
-           SELECT id, $2, $3, $4 FROM places WHERE id = $1::int8 AND status = 'published'
-           RETURNING id, created_at`,
-          [placeId, input.reason, input.comment, reporterId],
-        );
-        const created = rows[0];
-        if (created) await flagRaised(tx, { id: created.id, placeId, about: 'place', ...input });
-        return created;
-      });
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        placeId,
-        photoId: null,
-        noteId: null,
-        reason: input.reason,
-        status: 'open',
-        createdAt: row.created_at.toISOString(),
-      };
-    },
+    ) => raise({ about: 'place', ...input }, placeId, reporterId),
 
     /** A report on a published photo of a published place; undefined when there is no such photo. */
-    async createForPhoto(
+    createForPhoto: (
       photoId: number,
       input: { reason: PhotoFlagReason; comment: string | null },
       reporterId: number | null,
-    ): Promise<FlagReceipt | undefined> {
-      const row = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: number; place_id: number; created_at: Date }>(
-          `INSERT INTO flags (place_id, photo_id, reason, comment, reporter_id)
-           SELECT ph.place_id, ph.id, $2, $3, $4 FROM photos ph JOIN places p ON p.id = ph.place_id
-           WHERE ph.id = $1::int8 AND ph.status = 'published' AND p.status = 'published'
-           RETURNING id, place_id, created_at`,
-          [photoId, input.reason, input.comment, reporterId],
-        );
-        const created = rows[0];
-        if (created)
-          await flagRaised(tx, {
-            id: created.id,
-            placeId: Number(created.place_id),
-            about: 'photo',
-            ...input,
-          });
-        return created;
-      });
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        placeId: row.place_id,
-        photoId,
-        noteId: null,
-        reason: input.reason,
-        status: 'open',
-        createdAt: row.created_at.toISOString(),
-      };
-    },
+    ) => raise({ about: 'photo', ...input }, photoId, reporterId),
 
     /**
      * A report on a published note of a published place; undefined when there is no such note (an
      * ended status note may still be reported: it stays in the place's history).
      */
-    async createForNote(
+    createForNote: (
       noteId: number,
       input: { reason: NoteFlagReason; comment: string | null },
       reporterId: number | null,
-    ): Promise<FlagReceipt | undefined> {
-      const row = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: number; place_id: number; created_at: Date }>(
-          `INSERT INTO flags (place_id, note_id, reason, comment, reporter_id)
-           SELECT n.place_id, n.id, $2, $3, $4 FROM place_notes n JOIN places p ON p.id = n.place_id
-           WHERE n.id = $1::int8 AND n.state = 'published' AND p.status = 'published'
-           RETURNING id, place_id, created_at`,
-          [noteId, input.reason, input.comment, reporterId],
-        );
-        const created = rows[0];
-        if (created)
-          await flagRaised(tx, {
-            id: created.id,
-            placeId: Number(created.place_id),
-            about: 'note',
-            ...input,
-          });
-        return created;
-      });
-      if (!row) return undefined;
-      return {
-        id: Number(row.id),
-        placeId: Number(row.place_id),
-        photoId: null,
-        noteId,
-        reason: input.reason,
-        status: 'open',
-        createdAt: row.created_at.toISOString(),
-      };
-    },
+    ) => raise({ about: 'note', ...input }, noteId, reporterId),
 
     /** Flags of one status, oldest first (a queue), at most `limit`. */
     async list(status: 'open' | 'resolved', limit: number): Promise<Flag[]> {
