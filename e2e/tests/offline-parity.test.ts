@@ -1,5 +1,5 @@
 import { createApiClient } from '@karta/api-client';
-import type { Bounds, FieldFilterParam, MapResponse } from '@karta/contracts';
+import type { Bounds, FieldFilterParam, MapResponse, Place } from '@karta/contracts';
 import { describe, expect, inject, it } from 'vitest';
 import { OfflinePlaces } from '../../apps/web/src/features/offline/pack/offline-places.ts';
 import { nextClientAddress } from '../support/accounts.ts';
@@ -174,7 +174,9 @@ describe.skipIf(!inject('chromiumPath'))('a saved area answers as the server doe
       await api.getPlace(first.id),
       saved.place(first.id),
     ]);
-    expect(offline).toEqual(server);
+    // Notes are news of the moment, not part of a saved area (decision 027): all else is the same.
+    const { statusNote: _note, notesAllowed: _allowed, ...kept } = server as Place;
+    expect(offline).toEqual(kept);
   });
 
   it('gives every place of a Near me list the open state the server gives it now', async () => {

@@ -95,13 +95,6 @@ export function PlaceView({
             )}
             <PlaceFieldList place={place} />
           </section>
-          <PlaceNotesSection
-            place={place}
-            signedIn={user !== null}
-            onUnsent={keepNote}
-            className={`${card} p-5 sm:p-6`}
-            headingClassName={cardHeading}
-          />
           <section aria-labelledby="photos-heading" className={`${card} p-5 sm:p-6`}>
             <h2 id="photos-heading" className={cardHeading}>
               {t('photos.heading')}
@@ -114,6 +107,15 @@ export function PlaceView({
             </h2>
             <PlaceFacts place={place} categoryName={category.name} freshness={<StillHere place={place} />} />
           </section>
+          {/* Last in its column: its list arrives after the page and grows it without moving the
+              sections above (today's status note is already at the top, with the place). */}
+          <PlaceNotesSection
+            place={place}
+            signedIn={user !== null}
+            onUnsent={keepNote}
+            className={`${card} p-5 sm:p-6`}
+            headingClassName={cardHeading}
+          />
         </div>
 
         <aside className="min-w-0 space-y-6">
