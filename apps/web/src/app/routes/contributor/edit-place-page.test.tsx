@@ -16,7 +16,12 @@ const editPage = (
     <EditPlacePage />
   </Route>
 );
-const pending = { ...listedPlace({ id: 42, status: 'pending' }), authorId: 7, rejectionReason: null };
+const pending = {
+  ...listedPlace({ id: 42, status: 'pending' }),
+  authorId: 7,
+  authorVerified: true,
+  rejectionReason: null,
+};
 
 /** An i18next instance in English that can switch to Croatian without downloading anything. */
 function bilingual() {

@@ -23,7 +23,12 @@ afterEach(async () => {
   for (const draft of await listDrafts()) await removeDraft(draft.id);
 });
 
-const created = { ...listedPlace({ id: 77, status: 'pending' }), authorId: 7, rejectionReason: null };
+const created = {
+  ...listedPlace({ id: 77, status: 'pending' }),
+  authorId: 7,
+  authorVerified: true,
+  rejectionReason: null,
+};
 const uploaded = (id: number) => ({
   ...photoRecord(id, { placeId: 77, status: 'pending', height: 900, own: true }),
   takenAt: null,

@@ -21,7 +21,12 @@ function savingApi() {
     'GET /api/v1/places/similar': { status: 200, body: { items: [] } },
     'POST /api/v1/places': {
       status: 201,
-      body: { ...listedPlace({ id: 77, status: 'pending' }), authorId: 7, rejectionReason: null },
+      body: {
+        ...listedPlace({ id: 77, status: 'pending' }),
+        authorId: 7,
+        authorVerified: true,
+        rejectionReason: null,
+      },
     },
   });
 }
