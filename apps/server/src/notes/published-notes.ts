@@ -1,15 +1,7 @@
 import type { NoteEffect, NoteKind } from '@karta/contracts';
+import type { ChangeFilters } from '../changes/public-changes.ts';
 import type { Queryable } from '../db/database.ts';
 import { listFilter } from '../places/list-sql.ts';
-
-/** Where and what, as the place list filters them (see changes/public-changes.ts). */
-export interface NoteFilters {
-  bbox?: { west: number; south: number; east: number; north: number };
-  categories?: readonly string[];
-  near?: { lat: number; lng: number };
-  radius?: number;
-  covers?: { lat: number; lng: number };
-}
 
 /** A published note with the place it is on, as feeds and follow e-mails tell it. */
 export interface PublishedNote {
@@ -50,7 +42,7 @@ interface PublishedNoteRow {
  */
 export async function publishedNotes(
   db: Queryable,
-  filters: NoteFilters,
+  filters: ChangeFilters,
   { since, until, limit }: { since?: Date; until?: Date; limit: number },
 ): Promise<PublishedNote[]> {
   const filter = listFilter({ ...filters, statuses: ['published'], order: 'oldest', limit: 1 }, null);
