@@ -19,6 +19,24 @@ export type Health = z.infer<typeof Health>;
 export const MapEngine = z.enum(['leaflet', 'google']);
 export type MapEngine = z.infer<typeof MapEngine>;
 
+/**
+ * The open engine's background: raster tiles of `tileUrl` (another server's), or Karta's own vector
+ * tiles read from one PMTiles archive (`BASEMAP=pmtiles`, decision 028).
+ */
+export const Basemap = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('raster') }),
+  z.object({
+    kind: z.literal('pmtiles'),
+    /** Where the tiles are, on this server: `/tiles/{z}/{x}/{y}.mvt`. */
+    tileUrl: z.string(),
+    /** The archive's deepest zoom: the map draws deeper zooms from its tiles (over-zoom). */
+    maxZoom: z.number().int().min(0).max(22),
+    /** Whose data the tiles are, from the archive's metadata (text, as `tileAttribution`). */
+    attribution: z.string(),
+  }),
+]);
+export type Basemap = z.infer<typeof Basemap>;
+
 /** Runtime configuration served to the browser, so one build fits every deployment. */
 export const ClientConfig = z.object({
   mapEngine: MapEngine,
@@ -28,6 +46,8 @@ export const ClientConfig = z.object({
   maxZoom: z.number().int().min(0).max(22),
   tileUrl: z.string(),
   tileAttribution: z.string(),
+  // A config kept by an older app (offline) has none: it was raster then.
+  basemap: Basemap.default({ kind: 'raster' }),
   /** The deployment's languages (`LANGUAGES`): content is written in these, the interface offers them. */
   languages: z.array(LanguageCode).min(1).max(MAX_LANGUAGES),
   defaultLanguage: LanguageCode,

@@ -16,6 +16,7 @@ export function clientConfig(config: Config, geocoder: Geocoder | null): ClientC
     maxZoom: config.map.maxZoom,
     tileUrl: config.map.tileUrl,
     tileAttribution: config.map.tileAttribution,
+    basemap: { kind: 'raster' as const },
     languages: [...config.languages],
     defaultLanguage: config.defaultLanguage,
     timeZone: config.hours.timeZone,

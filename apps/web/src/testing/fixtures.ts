@@ -65,6 +65,7 @@ export function testConfig(overrides: Partial<ClientConfig> = {}): ClientConfig 
     maxZoom: 18,
     tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
     tileAttribution: '© OpenStreetMap',
+    basemap: { kind: 'raster' },
     languages: ['hr', 'en'],
     defaultLanguage: 'en',
     timeZone: 'Europe/Zagreb',
