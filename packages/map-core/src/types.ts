@@ -102,6 +102,18 @@ export interface MapLabels {
   keyboardMap?: string;
 }
 
+/**
+ * The deployment's own vector base map (decision 028): Mapbox Vector Tiles of the Protomaps
+ * basemap schema at `tileUrl` (`{z}`, `{x}`, `{y}`), up to `maxZoom`; deeper zooms are drawn from
+ * the deepest tiles (over-zoom). Engines that draw their own background (Google) ignore it.
+ */
+export interface VectorBasemap {
+  tileUrl: string;
+  maxZoom: number;
+  /** Whose data the tiles are, as text (as `tileAttribution`). */
+  attribution: string;
+}
+
 /** Everything an engine needs to create a map. */
 export interface MapAdapterOptions {
   container: HTMLElement;
@@ -111,6 +123,8 @@ export interface MapAdapterOptions {
   maxZoom: number;
   tileUrl: string;
   tileAttribution: string;
+  /** Drawn instead of the raster tiles of `tileUrl` when given. */
+  vectorBasemap?: VectorBasemap | null;
   /** UI language, e.g. for the engine's own labels. */
   language: string;
   labels: MapLabels;
@@ -148,6 +162,11 @@ export interface MapAdapter {
   openInfoWindow(position: LatLng, content: HTMLElement): void;
   closeInfoWindow(): void;
   setLabels(labels: MapLabels): void;
+  /**
+   * Writes the engine's own map labels (towns, streets) in this language from now on, where it can
+   * (a vector base map can; raster tiles and a loaded Google script cannot: see `labelLanguage`).
+   */
+  setLanguage?(language: string): void;
   destroy(): void;
 }
 

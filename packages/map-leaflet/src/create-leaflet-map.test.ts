@@ -248,3 +248,34 @@ describe('createLeafletMap: the position picker', () => {
     expect(pickerPane.style.zIndex).toBe('590');
   });
 });
+
+describe('createLeafletMap: the deployment’s own vector base map', () => {
+  const vectorBasemap = {
+    tileUrl: '/tiles/{z}/{x}/{y}.mvt',
+    maxZoom: 12,
+    attribution: '© OpenStreetMap contributors',
+  };
+
+  it('asks its vector tiles instead of the raster template, one data zoom under the view, with the archive’s attribution', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        asked.push(url);
+        return Promise.resolve(new Response(null, { status: 204 }));
+      }),
+    );
+    try {
+      const { container } = await setup({ vectorBasemap });
+      await vi.waitFor(() => expect(asked.length).toBeGreaterThan(0));
+      expect(container.querySelector('img.leaflet-tile')).toBeNull();
+      // 512-px data tiles: the view at zoom 10 reads zoom 9's.
+      expect(asked.every((url) => /^\/tiles\/9\/\d+\/\d+\.mvt$/.test(url))).toBe(true);
+      expect(container.querySelector('.leaflet-control-attribution')?.textContent).toContain(
+        '© OpenStreetMap contributors',
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -16,14 +16,25 @@ import { PickerLayer } from './picker-layer.ts';
 import { fitBounds, readViewport } from './viewport.ts';
 import { createZoomControl } from './zoom-control.ts';
 
-/** The open map engine: Leaflet with raster tiles from a URL template (`{r}` gives `@2x` on dense screens). */
-export const createLeafletMap: MapAdapterFactory = (options) => Promise.resolve(new LeafletMap(options));
+type VectorBasemapModule = typeof import('./vector-basemap.ts');
+
+/**
+ * The open map engine: Leaflet with raster tiles from a URL template (`{r}` gives `@2x` on dense
+ * screens), or the deployment's own vector tiles, whose renderer is loaded only then.
+ */
+export const createLeafletMap: MapAdapterFactory = async (options) => {
+  const vector = options.vectorBasemap ? await import('./vector-basemap.ts') : null;
+  return new LeafletMap(options, vector);
+};
 
 class LeafletMap implements MapAdapter {
   readonly engine = 'leaflet' as const;
-  // Raster tiles carry their own labels; the app's language does not reach them.
+  // Raster tiles carry their own labels, which the app's language does not reach; a vector base
+  // map follows it at once (setLanguage). Either way nothing waits for a reload.
   readonly labelLanguage = null;
   private readonly map: L.Map;
+  private background: L.Layer;
+  private language: string;
   private readonly clusters: ClusterLayer;
   private readonly markers: MarkerLayer;
   private readonly circles: CircleLayer;
@@ -43,7 +54,10 @@ class LeafletMap implements MapAdapter {
     label: string | null;
   };
 
-  constructor(private readonly options: MapAdapterOptions) {
+  constructor(
+    private readonly options: MapAdapterOptions,
+    private readonly vector: VectorBasemapModule | null,
+  ) {
     const { container, center, zoom, minZoom, maxZoom, events } = options;
     this.containerBefore = {
       className: container.className,
@@ -66,9 +80,8 @@ class LeafletMap implements MapAdapter {
       fadeAnimation: !still,
       markerZoomAnimation: !still,
     });
-    // Leaflet's attribution box takes HTML: the operator's text goes in escaped, with our links.
-    const attribution = attributionHtml(options.tileAttribution);
-    L.tileLayer(options.tileUrl, { attribution, minZoom, maxZoom }).addTo(this.map);
+    this.language = options.language;
+    this.background = this.createBackground().addTo(this.map);
     this.labels = options.labels;
     this.zoomControl = createZoomControl(this.labels).addTo(this.map);
     // Two Tab stops in all: the map itself (arrows pan, + and − zoom) and its buttons (see RovingFocus).
@@ -147,6 +160,17 @@ class LeafletMap implements MapAdapter {
     }
   }
 
+  setLanguage(language: string): void {
+    if (this.destroyed || !this.vector) return;
+    const before = this.vector.primaryLanguage(this.language);
+    this.language = language;
+    if (this.vector.primaryLanguage(language) === before) return;
+    // The renderer takes its label language when it is made: a new layer replaces the old one.
+    const next = this.createBackground().addTo(this.map);
+    this.background.remove();
+    this.background = next;
+  }
+
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
@@ -164,6 +188,20 @@ class LeafletMap implements MapAdapter {
     restoreAttribute(this.options.container, 'role', this.containerBefore.role);
     restoreAttribute(this.options.container, 'aria-label', this.containerBefore.label);
     this.options.container.className = this.containerBefore.className;
+  }
+
+  /** The map's background: the vector base map when there is one, else the raster tiles. */
+  private createBackground(): L.Layer {
+    const { vectorBasemap, tileUrl, tileAttribution, minZoom, maxZoom } = this.options;
+    // Leaflet's attribution box takes HTML: the operator's text goes in escaped, with our links.
+    if (vectorBasemap && this.vector) {
+      return this.vector.vectorBasemapLayer(
+        vectorBasemap,
+        this.language,
+        attributionHtml(vectorBasemap.attribution),
+      );
+    }
+    return L.tileLayer(tileUrl, { attribution: attributionHtml(tileAttribution), minZoom, maxZoom });
   }
 
   private readonly onMoveEnd = (): void => {

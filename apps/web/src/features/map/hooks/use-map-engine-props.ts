@@ -8,7 +8,14 @@ import type { MapCanvasProps } from '../components/map-canvas/map-canvas-types.t
  */
 export function useMapEngineProps(): Pick<
   MapCanvasProps,
-  'engine' | 'engineSettings' | 'minZoom' | 'maxZoom' | 'tileUrl' | 'tileAttribution' | 'language'
+  | 'engine'
+  | 'engineSettings'
+  | 'minZoom'
+  | 'maxZoom'
+  | 'tileUrl'
+  | 'tileAttribution'
+  | 'vectorBasemap'
+  | 'language'
 > {
   const config = useRuntimeConfig();
   const { i18n } = useTranslation();
@@ -19,6 +26,7 @@ export function useMapEngineProps(): Pick<
     maxZoom: config.maxZoom,
     tileUrl: config.tileUrl,
     tileAttribution: config.tileAttribution,
+    vectorBasemap: config.basemap.kind === 'pmtiles' ? config.basemap : null,
     language: i18n.language,
   };
 }

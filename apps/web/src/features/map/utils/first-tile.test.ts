@@ -18,6 +18,16 @@ describe('firstTileOfPage', () => {
     expect(firstTileOfPage(testConfig({ mapEngine: 'google' }), at('/'), false)).toBeNull();
     expect(firstTileOfPage(config, at('/?place=12'), false)).toBeNull();
   });
+
+  it('is nothing with the deployment’s own vector base map: no raster tile is asked of another server', () => {
+    const basemap = {
+      kind: 'pmtiles' as const,
+      tileUrl: '/tiles/{z}/{x}/{y}.mvt',
+      maxZoom: 12,
+      attribution: '©',
+    };
+    expect(firstTileOfPage(testConfig({ basemap }), at('/'), false)).toBeNull();
+  });
 });
 
 describe('preloadFirstTile', () => {

@@ -17,11 +17,13 @@ export function preloadFirstTile(url: string, doc: Document = document): void {
 }
 
 /**
- * The first tile of the home page as its URL opens it, with the open engine; null elsewhere, with
- * Google's engine, or with a place in the URL (the page may move to it).
+ * The first tile of the home page as its URL opens it, with the open engine's raster tiles; null
+ * elsewhere, with Google's engine, with the deployment's own vector tiles (drawn, not an image),
+ * or with a place in the URL (the page may move to it).
  */
 export function firstTileOfPage(config: RuntimeConfig, page: URL, dense: boolean): string | null {
-  if (page.pathname !== '/' || config.mapEngine !== 'leaflet') return null;
+  if (page.pathname !== '/' || config.mapEngine !== 'leaflet' || config.basemap.kind !== 'raster')
+    return null;
   const view = parseViewState(page.search, {
     center: config.defaultCenter,
     zoom: config.defaultZoom,

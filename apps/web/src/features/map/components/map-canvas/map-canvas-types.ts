@@ -7,6 +7,7 @@ import type {
   MapLabels,
   MarkerItem,
   PickerItem,
+  VectorBasemap,
   Viewport,
 } from '@karta/map-core';
 import type { ReactNode, Ref } from 'react';
@@ -39,6 +40,8 @@ export interface MapCanvasProps {
   maxZoom: number;
   tileUrl: string;
   tileAttribution: string;
+  /** The deployment's own base map, drawn instead of `tileUrl`'s raster tiles by the open engine. */
+  vectorBasemap?: VectorBasemap | null;
   language: string;
   labels: MapLabels;
   clusters?: readonly ClusterItem[];

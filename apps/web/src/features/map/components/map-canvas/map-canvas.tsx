@@ -78,6 +78,7 @@ export function MapCanvas(props: MapCanvasProps) {
     maxZoom: props.maxZoom,
     tileUrl: props.tileUrl,
     tileAttribution: props.tileAttribution,
+    vectorBasemap: props.vectorBasemap ?? null,
     language: props.language,
     labels,
     events,
@@ -92,6 +93,9 @@ export function MapCanvas(props: MapCanvasProps) {
     setShown(viewport);
     onViewportChange.current?.(viewport);
   }, [adapter]);
+
+  // A vector base map names towns and streets in the interface language, switched with it.
+  useEffect(() => adapter?.setLanguage?.(props.language), [adapter, props.language]);
 
   // Google keeps the language its script was loaded in: after a language switch its own labels
   // (streets, towns) follow only after a reload; everything Karta draws follows at once.

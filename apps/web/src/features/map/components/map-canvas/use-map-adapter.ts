@@ -60,13 +60,17 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
   const latest = useRef(settings);
   latest.current = settings;
 
-  const { engine, minZoom, maxZoom, tileUrl, tileAttribution } = settings;
+  const { engine, minZoom, maxZoom, tileUrl, tileAttribution, vectorBasemap } = settings;
+  // Compared by value: the config's object is new with each read, the base map is not.
+  const basemapKey = vectorBasemap ? JSON.stringify(vectorBasemap) : '';
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    // `attempt` is a dependency so Retry re-runs this effect.
+    // `attempt` is a dependency so Retry re-runs this effect; `basemapKey` stands for the base
+    // map, read through `latest`.
     void attempt;
+    void basemapKey;
     let cancelled = false;
     let shown: { adapter: MapAdapter; host: HTMLElement } | null = null;
     setState({ adapter: null, status: 'loading', engine, fallback: null });
@@ -114,6 +118,7 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
           maxZoom,
           tileUrl,
           tileAttribution,
+          vectorBasemap: latest.current.vectorBasemap,
           language,
           labels,
           events,
@@ -174,7 +179,7 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
       shown?.adapter.destroy();
       shown?.host.remove();
     };
-  }, [container, engine, minZoom, maxZoom, tileUrl, tileAttribution, attempt]);
+  }, [container, engine, minZoom, maxZoom, tileUrl, tileAttribution, basemapKey, attempt]);
 
   const retry = useCallback(() => {
     forgetFailure(latest.current.engine);
