@@ -1,4 +1,5 @@
 import { AdminEnv, adminIssues } from './admin.ts';
+import { basemapEnv, basemapIssues } from './basemap.ts';
 import { databaseEnv } from './database.ts';
 import { FreshnessEnv } from './freshness.ts';
 import { geocoderEnv } from './geocoder.ts';
@@ -37,24 +38,39 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
   const hours = HoursEnv.safeParse(env);
   const freshness = FreshnessEnv.safeParse(env);
   const photos = photosEnv(database.data?.dataDir ?? '').safeParse(env);
+  const basemap = basemapEnv(database.data?.dataDir ?? '').safeParse(env);
   const mail = MailEnv.safeParse(env);
   const admin = AdminEnv.safeParse(env);
   const geocoder = geocoderEnv(server.data?.publicUrl ?? null, SERVER_VERSION).safeParse(env);
-  const issues = [
-    ...[server, database, sentry, map, languages, hours, freshness, photos, mail, admin, geocoder].flatMap(
-      (result) => (result.success ? [] : envIssues(result.error)),
-    ),
+  // Photos and the base map both read S3_*: a bad one is named once.
+  const issues = uniqueIssues([
+    ...[
+      server,
+      database,
+      sentry,
+      map,
+      basemap,
+      languages,
+      hours,
+      freshness,
+      photos,
+      mail,
+      admin,
+      geocoder,
+    ].flatMap((result) => (result.success ? [] : envIssues(result.error))),
     ...adminIssues(env),
     ...defaultLanguageIssues(env),
     ...photoStorageIssues(env),
+    ...basemapIssues(env),
     ...mailIssues(env),
-  ];
+  ]);
   if (
     issues.length > 0 ||
     !server.success ||
     !database.success ||
     !sentry.success ||
     !map.success ||
+    !basemap.success ||
     !languages.success ||
     !hours.success ||
     !freshness.success ||
@@ -70,6 +86,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
     ...database.data,
     ...sentry.data,
     ...map.data,
+    ...basemap.data,
     ...languages.data,
     ...hours.data,
     ...freshness.data,
@@ -79,6 +96,16 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
     ...geocoder.data,
     version: SERVER_VERSION,
   };
+}
+
+function uniqueIssues(issues: EnvIssue[]): EnvIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.variable}\n${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The validated runtime configuration, as `loadConfig` builds it once at start from the schemas. */

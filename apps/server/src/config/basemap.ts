@@ -1,0 +1,48 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { missingS3Variables, S3Fields, s3Settings } from './photos.ts';
+import { type Env, type EnvIssue, optionalText } from './values.ts';
+
+const S3_PREFIX = 's3:';
+
+/**
+ * The open engine's background: `raster` (TILE_URL's tiles, another server's) or `pmtiles` (Karta's
+ * own vector tiles from one PMTiles archive, BASEMAP_PMTILES). The archive is a file (absolute, or
+ * relative to DATA_DIR) or `s3:<key>`, an object in the bucket of the S3_* settings.
+ */
+export const basemapEnv = (dataDir: string) =>
+  S3Fields.extend({
+    BASEMAP: optionalText
+      .pipe(z.enum(['raster', 'pmtiles']).optional())
+      .transform((value) => value ?? 'raster'),
+    BASEMAP_PMTILES: optionalText,
+  }).transform((e) => {
+    const location = e.BASEMAP_PMTILES ?? '';
+    const archive = location.startsWith(S3_PREFIX)
+      ? { kind: 's3' as const, key: location.slice(S3_PREFIX.length).trim(), s3: s3Settings(e) }
+      : { kind: 'file' as const, path: isAbsolute(location) ? location : resolve(dataDir, location) };
+    return {
+      /** BASEMAP and BASEMAP_PMTILES: the open engine's background. */
+      basemap: e.BASEMAP === 'pmtiles' ? { kind: 'pmtiles' as const, archive } : { kind: 'raster' as const },
+    };
+  });
+
+export type BasemapConfig = z.output<ReturnType<typeof basemapEnv>>['basemap'];
+/** Where a PMTiles archive is: a file, or an object in an S3-compatible bucket. */
+export type ArchiveLocation = Extract<BasemapConfig, { kind: 'pmtiles' }>['archive'];
+
+/**
+ * With BASEMAP=pmtiles the archive must be named; with `s3:<key>`, the key, the bucket and both
+ * keys must be set (checked apart so all are named at once, as photo storage's are).
+ */
+export function basemapIssues(env: Env): EnvIssue[] {
+  if (env.BASEMAP?.trim() !== 'pmtiles') return [];
+  const location = env.BASEMAP_PMTILES?.trim() ?? '';
+  if (!location) return [{ variable: 'BASEMAP_PMTILES', message: 'Required with BASEMAP=pmtiles' }];
+  if (!location.startsWith(S3_PREFIX)) return [];
+  const key = location.slice(S3_PREFIX.length).trim();
+  return [
+    ...(key ? [] : [{ variable: 'BASEMAP_PMTILES', message: 'Expected s3:<object key>, the key after s3:' }]),
+    ...missingS3Variables(env, `BASEMAP_PMTILES=${S3_PREFIX}<key>`),
+  ];
+}
