@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMapTile, isPublicApiRead, isPublicPhoto } from './sw-routes.ts';
+import { isMapTile, isOwnBasemapTile, isPublicApiRead, isPublicPhoto } from './sw-routes.ts';
 
 const origin = 'https://karta.example.org';
 const url = (path: string, base = origin) => new URL(path, base);
@@ -56,5 +56,13 @@ describe('what the service worker keeps for offline use', () => {
     expect(isMapTile(url('/favicon.png', 'https://tile.openstreetmap.org'), origin)).toBe(false);
     expect(isMapTile(url('/12/2200/1400.png'), origin)).toBe(false);
     expect(isMapTile(url('/vt?lyrs=m&x=1&y=2&z=3', 'https://maps.googleapis.com'), origin)).toBe(false);
+  });
+
+  it('keeps the deployment’s own vector tiles, and only its own', () => {
+    expect(isOwnBasemapTile(url('/tiles/12/2230/1460.mvt'), origin)).toBe(true);
+    expect(isOwnBasemapTile(url('/tiles/0/0/0.mvt'), origin)).toBe(true);
+    expect(isOwnBasemapTile(url('/tiles/12/2230/1460.mvt', 'https://tiles.example.net'), origin)).toBe(false);
+    expect(isOwnBasemapTile(url('/tiles/12/2230/1460.png'), origin)).toBe(false);
+    expect(isOwnBasemapTile(url('/api/v1/tiles/size?bbox=1,2,3,4'), origin)).toBe(false);
   });
 });

@@ -3,6 +3,10 @@ export const CACHE_NAMES = {
   api: 'karta-api',
   photos: 'karta-photos',
   tiles: 'karta-tiles',
+  /** The deployment's own base-map tiles seen while browsing (a day, as the server says). */
+  basemap: 'karta-basemap',
+  /** The same tiles kept with saved areas, until the area is removed (offline/pack/saved-basemap.ts). */
+  basemapSaved: 'karta-basemap-saved',
 } as const;
 
 /**
@@ -39,4 +43,9 @@ export function isPublicPhoto(url: URL): boolean {
 /** A raster tile of another server: `…/{z}/{x}/{y}.png` (or `@2x`, jpg, webp), as TILE_URL names them. */
 export function isMapTile(url: URL, ownOrigin: string): boolean {
   return url.origin !== ownOrigin && /\/\d{1,2}\/\d+\/\d+(?:@2x)?\.(?:png|jpe?g|webp)$/.test(url.pathname);
+}
+
+/** A tile of the deployment's own vector base map, `/tiles/{z}/{x}/{y}.mvt` on this server. */
+export function isOwnBasemapTile(url: URL, ownOrigin: string): boolean {
+  return url.origin === ownOrigin && /^\/tiles\/\d{1,2}\/\d+\/\d+\.mvt$/.test(url.pathname);
 }

@@ -12,7 +12,7 @@ import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { DRAFTS_SYNC_TAG } from '../lib/offline/drafts/send-drafts.ts';
 import { SAVED_AT_HEADER } from './saved-at-header.ts';
 import { sendDraftsInWorker } from './send-drafts-in-worker.ts';
-import { CACHE_NAMES, isMapTile, isPublicApiRead, isPublicPhoto } from './sw-routes.ts';
+import { CACHE_NAMES, isMapTile, isOwnBasemapTile, isPublicApiRead, isPublicPhoto } from './sw-routes.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -110,6 +110,31 @@ registerRoute(
     plugins: [
       new CacheableResponsePlugin({ statuses: [0, 200] }),
       new ExpirationPlugin({ maxEntries: 250, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// The deployment's own base map (decision 028): a tile seen in the last day, else one kept with
+// a saved area, else the network. Saved tiles are the page's to add and remove
+// (features/offline/pack/saved-basemap.ts); they answer online too, so a saved area draws at once.
+const fromSavedAreas = {
+  cachedResponseWillBeUsed: async ({
+    cachedResponse,
+    request,
+  }: {
+    cachedResponse?: Response;
+    request: Request;
+  }) => cachedResponse ?? (await (await caches.open(CACHE_NAMES.basemapSaved)).match(request)) ?? null,
+};
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && isOwnBasemapTile(url, self.location.origin),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.basemap,
+    plugins: [
+      // 204: no tile there in the archive (sea, or outside it), an answer worth keeping too.
+      new CacheableResponsePlugin({ statuses: [200, 204] }),
+      new ExpirationPlugin({ maxEntries: 1000, maxAgeSeconds: DAY_S, purgeOnQuotaError: true }),
+      fromSavedAreas,
     ],
   }),
 );
