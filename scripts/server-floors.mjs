@@ -17,6 +17,7 @@ export const SERVER_FLOORS = [
   ['workers'],
   ['db'],
   ['http'],
+  ['basemap'],
   ['mail'],
   ['opening-hours'],
   ['places'],

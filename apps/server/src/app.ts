@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerRequestUser } from './accounts/request-user.ts';
+import { type BasemapArchive, openBasemap } from './basemap/basemap-archive.ts';
 import type { Config } from './config/env.ts';
 import { WEB_DIST_DIR } from './config/paths.ts';
 import { trustProxyOption } from './config/server.ts';
@@ -70,6 +71,11 @@ export interface AppOptions {
   mapIndex?: MapIndexService;
   /** Free-space watch of the data folder; when absent writes are never refused for space. */
   storage?: StorageGuard;
+  /**
+   * The base map archive (BASEMAP=pmtiles), opened already; when absent it is opened from the
+   * config (BasemapError when it cannot be). The app closes it as it closes.
+   */
+  basemap?: BasemapArchive | null;
   /** Where the built web app is (tests point this at a fixture). */
   webDistDir?: string;
   /** Receives unexpected errors; Sentry by default (a no-op unless SENTRY_DSN is set). */
@@ -99,6 +105,13 @@ function requestId(header: string | string[] | undefined): string {
  * handler for everything. Not yet listening: `server.ts` does that, tests use `inject`.
  */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  // First, so an archive that cannot be served leaves nothing open behind it.
+  const basemap =
+    options.basemap !== undefined
+      ? options.basemap
+      : config.basemap.kind === 'pmtiles'
+        ? await openBasemap(config.basemap.archive)
+        : null;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config, options.logStream),
     // Fastify's own request lines hold the URL and the client address: ours hold the route.
@@ -137,7 +150,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // 2. Our services. The mail sender starts now when SMTP_URL is set; it stops before the database closes.
   const mailer = startMailer(config, database, app.log.child({ module: 'mail' }), options.mail);
-  decorateServices(app, { appConfig: config, database, mapIndex, storage, mailer });
+  decorateServices(app, { appConfig: config, database, mapIndex, storage, mailer, basemap });
   const digests =
     mailer.enabled && options.digestSchedule !== false
       ? startDigestSchedule(
@@ -166,6 +179,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await alerts?.stop();
     await stopPhotoSweep();
     await mailer.stop();
+    await basemap?.close();
     if (ownsDatabase) {
       await mapIndex.close();
       await database.close();

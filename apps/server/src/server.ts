@@ -8,6 +8,7 @@ import pino from 'pino';
 import { ensureFirstAdmin } from './accounts/admin-bootstrap.ts';
 import { createUserRepository } from './accounts/user-repository.ts';
 import { buildApp } from './app.ts';
+import { type BasemapArchive, BasemapError, openBasemap } from './basemap/basemap-archive.ts';
 import { ConfigError, configWarnings, loadConfig } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -68,6 +69,25 @@ async function main() {
   for (const warning of configWarnings(config)) log.warn(warning);
   if (initSentry(config))
     log.info({ environment: config.sentry.environment }, 'error reporting to Sentry is on');
+
+  // The base map archive first: one that cannot be served stops the start before the data folder
+  // is locked, with a line naming it rather than a stack trace.
+  let basemap: BasemapArchive | null = null;
+  if (config.basemap.kind === 'pmtiles') {
+    try {
+      basemap = await openBasemap(config.basemap.archive);
+    } catch (error) {
+      if (error instanceof BasemapError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+    log.info(
+      { archive: basemap.name, minZoom: basemap.minZoom, maxZoom: basemap.maxZoom },
+      'base map archive open',
+    );
+  }
 
   let database: Database | undefined;
   let storage: StorageGuard = unwatchedStorage;
@@ -141,7 +161,7 @@ async function main() {
     process.exit(1);
   }
 
-  const app = await buildApp(config, { database, mapIndex, storage });
+  const app = await buildApp(config, { database, mapIndex, storage, basemap });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -4,6 +4,7 @@ import { type AccountService, createAccountService } from './accounts/account-se
 import { createEmailVerifications, type EmailVerifications } from './accounts/email-verifications.ts';
 import { createPasswordResets, type PasswordResets } from './accounts/password-resets.ts';
 import { createRegistrations, type Registrations } from './accounts/registrations.ts';
+import type { BasemapArchive } from './basemap/basemap-archive.ts';
 import { type CategoryRepository, createCategoryRepository } from './categories/category-repository.ts';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/database.ts';
@@ -61,6 +62,8 @@ export interface AppServices {
   geocoder: Geocoder | null;
   /** Status notes and comments on places. */
   notes: NoteRepository;
+  /** The base map archive with BASEMAP=pmtiles (opened at start), else null. */
+  basemap: BasemapArchive | null;
 }
 
 declare module 'fastify' {
@@ -70,9 +73,10 @@ declare module 'fastify' {
 /** Decorates the app with its services and the repositories built on the database. */
 export function decorateServices(
   app: FastifyInstance,
-  services: Pick<AppServices, 'appConfig' | 'database' | 'mapIndex' | 'storage' | 'mailer'>,
+  services: Pick<AppServices, 'appConfig' | 'database' | 'mapIndex' | 'storage' | 'mailer' | 'basemap'>,
 ) {
   app.decorate('appConfig', services.appConfig);
+  app.decorate('basemap', services.basemap);
   app.decorate('database', services.database);
   app.decorate('mapIndex', services.mapIndex);
   app.decorate('storage', services.storage);
