@@ -57,6 +57,7 @@ import { placeWriteRoutes } from './routes/place-writes.ts';
 import { placeRoutes } from './routes/places.ts';
 import { systemRoutes } from './routes/system.ts';
 import { testFaultRoutes } from './routes/test-faults.ts';
+import { tileRoutes } from './routes/tiles.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { userRoutes } from './routes/users.ts';
 import { decorateServices } from './services.ts';
@@ -237,6 +238,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(blockedSenderRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(followRoutes);
+  await app.register(tileRoutes);
   if (config.testFaults) await app.register(testFaultRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
 

@@ -28,14 +28,19 @@ export async function registerCompression(app: FastifyInstance) {
 }
 
 /** Whether `Accept-Encoding` takes brotli: named with a weight above 0, or `*` and brotli not refused. */
-export function acceptsBrotli(header: string | undefined): boolean {
+export const acceptsBrotli = (header: string | undefined): boolean => acceptsCoding(header, 'br');
+
+/** Whether `Accept-Encoding` takes gzip, as `acceptsBrotli` reads it. */
+export const acceptsGzip = (header: string | undefined): boolean => acceptsCoding(header, 'gzip');
+
+function acceptsCoding(header: string | undefined, name: string): boolean {
   let named: boolean | undefined;
   let any = false;
   for (const item of (header ?? '').split(',')) {
     const [coding = '', ...params] = item.split(';').map((part) => part.trim().toLowerCase());
     const weight = params.find((param) => param.startsWith('q='));
     const accepted = weight === undefined || Number(weight.slice(2)) > 0;
-    if (coding === 'br') named = accepted;
+    if (coding === name) named = accepted;
     else if (coding === '*') any = accepted;
   }
   return named ?? any;

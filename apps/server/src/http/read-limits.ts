@@ -32,6 +32,14 @@ export const READ_LIMITS = {
 
 export type LimitedRead = keyof typeof READ_LIMITS;
 
+/**
+ * The base map's tiles (GET /tiles/{z}/{x}/{y}.mvt), per client address: a map view loads a few
+ * dozen at a time and saving an area a few thousand, six at once, each read in well under a
+ * millisecond from the archive. The burst lets a saved area's download through; the steady rate
+ * stops a script copying the whole archive tile by tile.
+ */
+export const TILE_LIMIT: BucketLimit = { perSecond: 100, burst: 2000 };
+
 export const isLimitedRead = (name: string): name is LimitedRead => name in READ_LIMITS;
 
 /**
@@ -71,11 +79,16 @@ export class TokenBuckets {
  * (`READ_RATE_LIMIT_SCALE`, read when the first request comes; 0 turns the limit off).
  */
 export function readLimitHook(name: LimitedRead, scale: () => number) {
+  return bucketLimitHook(name, READ_LIMITS[name], scale);
+}
+
+/** The `onRequest` hook of a route limited per client by `limit`, named `name` in the log. */
+export function bucketLimitHook(name: string, limit: BucketLimit, scale: () => number) {
   let buckets: TokenBuckets | null | undefined;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (buckets === undefined) {
       const factor = scale();
-      const { perSecond, burst } = READ_LIMITS[name];
+      const { perSecond, burst } = limit;
       buckets =
         factor > 0
           ? new TokenBuckets({ perSecond: perSecond * factor, burst: Math.max(1, burst * factor) })

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BasemapArchive } from '../basemap/basemap-archive.ts';
+import { parseTileAddress } from '../basemap/tile-address.ts';
+import { acceptsGzip } from '../http/compression.ts';
+import { AppError } from '../http/errors.ts';
+import { bucketLimitHook, TILE_LIMIT } from '../http/read-limits.ts';
+
+/** The media type of a Mapbox Vector Tile. */
+export const TILE_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
+
+/**
+ * A day: browsers and caches ask again after it (with the ETag), so a replaced archive reaches
+ * everyone within a day; a saved area's tiles are kept by the service worker apart from this.
+ */
+export const TILE_CACHE_CONTROL = 'public, max-age=86400';
+
+/** Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for it), or is `*`. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === etag);
+}
+
+async function sendTile(archive: BasemapArchive, request: FastifyRequest, reply: FastifyReply) {
+  const { z, x, y } = request.params as { z: string; x: string; y: string };
+  const address = parseTileAddress(z, x, y);
+  if (typeof address === 'string') throw new AppError('validation_error', address);
+  reply.header('cache-control', TILE_CACHE_CONTROL);
+  reply.header('vary', 'accept-encoding');
+  const stored = await archive.tile(address.z, address.x, address.y);
+  // Nothing there (sea, or beyond the archive's box or zooms): an answer too, kept like a tile.
+  if (!stored) return reply.status(204).send();
+  const gzipped = archive.tileCompression === 'gzip';
+  const passGzip = gzipped && acceptsGzip(request.headers['accept-encoding']);
+  // One ETag per stored tile and per form it is sent in (RFC 9110: strong tags differ by coding).
+  const hash = createHash('sha256').update(stored).digest('base64url').slice(0, 22);
+  const etag = `"${hash}${gzipped && !passGzip ? '-identity' : ''}"`;
+  reply.header('etag', etag);
+  if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  reply.type(TILE_CONTENT_TYPE);
+  if (passGzip) reply.header('content-encoding', 'gzip');
+  return reply.send(Buffer.from(gzipped && !passGzip ? gunzipSync(stored) : stored));
+}
+
+/**
+ * GET /tiles/{z}/{x}/{y}.mvt: the base map's vector tiles from its PMTiles archive
+ * (BASEMAP=pmtiles, decision 028), registered only then. A file the map asks for, not an API
+ * answer: its bytes go as stored (gzip) to clients that take gzip, and the compression plugin
+ * leaves them alone.
+ */
+export async function tileRoutes(app: FastifyInstance) {
+  const archive = app.basemap;
+  if (!archive) return;
+  const limit = bucketLimitHook('tiles', TILE_LIMIT, () => app.appConfig.readRateLimitScale);
+  app.get('/tiles/:z/:x/:y', { onRequest: limit, compress: false }, (request, reply) =>
+    sendTile(archive, request, reply),
+  );
+}
