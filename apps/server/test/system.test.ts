@@ -46,6 +46,7 @@ describe.skipIf(!databaseAvailable)(`health, config, categories, openapi.json ($
       maxZoom: 18,
       tileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
       tileAttribution: '© Example tiles',
+      basemap: { kind: 'raster' },
       languages: ['hr', 'en'],
       defaultLanguage: 'hr',
       publicUrl: 'https://karta.example.org',

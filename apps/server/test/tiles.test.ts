@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { ClientConfig } from '@karta/contracts';
 import {
   sliceLayers,
   type TileInput,
@@ -51,6 +52,16 @@ describe.skipIf(dbKind !== 'pglite')(
 
     const get = (url: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url, headers });
+
+    it("names the archive's tiles, deepest zoom and attribution in the client config", async () => {
+      const response = await get('/api/v1/config');
+      expect(ClientConfig.parse(response.json()).basemap).toEqual({
+        kind: 'pmtiles',
+        tileUrl: '/tiles/{z}/{x}/{y}.mvt',
+        maxZoom: 12,
+        attribution: '© OpenStreetMap contributors',
+      });
+    });
 
     it("sends the archive's gzipped bytes as they are to a client that takes gzip", async () => {
       expect(cityTile).toBeDefined();

@@ -1,13 +1,38 @@
 import { buildOpenApiDocument, type ClientConfig, type Health } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { BasemapArchive } from '../basemap/basemap-archive.ts';
 import type { Config } from '../config/env.ts';
 import type { Geocoder } from '../geocoding/geocoder.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { sendError } from '../http/errors.ts';
 import { importsRunning } from '../import/import-staging.ts';
 
+/** Where the map asks for the base map's tiles (routes/tiles.ts): this server, as a file URL. */
+export const BASEMAP_TILE_URL = '/tiles/{z}/{x}/{y}.mvt';
+
+/** The deepest zoom the client config may name (the contract's bound): a map over-zooms past it. */
+const DEEPEST_CONFIG_ZOOM = 22;
+
+/**
+ * The open engine's background: Karta's own vector tiles when the archive is open (its deepest
+ * zoom and its attribution from the archive itself), else TILE_URL's raster tiles.
+ */
+export function clientBasemap(basemap: BasemapArchive | null): ClientConfig['basemap'] {
+  if (!basemap) return { kind: 'raster' };
+  return {
+    kind: 'pmtiles',
+    tileUrl: BASEMAP_TILE_URL,
+    maxZoom: Math.min(basemap.maxZoom, DEEPEST_CONFIG_ZOOM),
+    attribution: basemap.attribution,
+  };
+}
+
 /** The runtime configuration the browser needs; never a secret beyond what the browser must hold. */
-export function clientConfig(config: Config, geocoder: Geocoder | null): ClientConfig {
+export function clientConfig(
+  config: Config,
+  geocoder: Geocoder | null,
+  basemap: BasemapArchive | null,
+): ClientConfig {
   return {
     mapEngine: config.map.engine,
     defaultCenter: config.map.defaultCenter,
@@ -16,7 +41,7 @@ export function clientConfig(config: Config, geocoder: Geocoder | null): ClientC
     maxZoom: config.map.maxZoom,
     tileUrl: config.map.tileUrl,
     tileAttribution: config.map.tileAttribution,
-    basemap: { kind: 'raster' as const },
+    basemap: clientBasemap(basemap),
     languages: [...config.languages],
     defaultLanguage: config.defaultLanguage,
     timeZone: config.hours.timeZone,
@@ -34,7 +59,7 @@ export function clientConfig(config: Config, geocoder: Geocoder | null): ClientC
 
 /** health, config and openapi.json. */
 export async function systemRoutes(app: FastifyInstance) {
-  const config = clientConfig(app.appConfig, app.geocoder);
+  const config = clientConfig(app.appConfig, app.geocoder, app.basemap);
   const openApi = buildOpenApiDocument({
     version: app.appConfig.version,
     serverUrl: app.appConfig.publicUrl ?? undefined,
