@@ -13,6 +13,7 @@ const URLS = {
   suggestPlaces: '/api/v1/places/suggestions?q=ljek',
   similarPlaces: '/api/v1/places/similar?name=Ljekarna&near=45.81,15.98',
   offlinePack: '/api/v1/offline-pack?bbox=15.9,45.75,16.1,45.85',
+  tilesSize: '/api/v1/tiles/size?bbox=15.9,45.75,16.1,45.85',
   geocode: '/api/v1/geocode?q=Samobor',
   reverseGeocode: '/api/v1/geocode/reverse?lat=45.8&lng=15.71',
 } as const;

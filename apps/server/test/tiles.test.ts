@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { ClientConfig } from '@karta/contracts';
+import { ClientConfig, MAX_BASEMAP_TILES, TilesSize } from '@karta/contracts';
 import {
   sliceLayers,
   type TileInput,
@@ -142,6 +142,29 @@ describe.skipIf(dbKind !== 'pglite')(
         expect(response.statusCode, url).toBe(400);
         expect(response.json()).toMatchObject({ error: { code: 'validation_error' } });
       }
+    });
+
+    it('says how many tiles of a box the archive holds and their bytes as sent, to zoom 15 at most', async () => {
+      const response = await get('/api/v1/tiles/size?bbox=15.75,45.65,16.25,45.95');
+      expect(response.statusCode).toBe(200);
+      const size = TilesSize.parse(response.json());
+      expect(size).toMatchObject({ tiles: written.size, maxZoom: 12 });
+      let bytes = 0;
+      for (const address of written.keys()) {
+        bytes += (await get(`/tiles/${address}.mvt`, { 'accept-encoding': 'gzip' })).rawPayload.length;
+      }
+      expect(size.bytes).toBe(bytes);
+    });
+
+    it('refuses a box of too many tiles, and a bad box, with their codes', async () => {
+      const world = await get('/api/v1/tiles/size?bbox=-180,-85,180,85');
+      expect(world.statusCode).toBe(400);
+      expect(world.json()).toMatchObject({
+        error: { code: 'basemap_area_too_large', details: { max: MAX_BASEMAP_TILES } },
+      });
+      const bad = await get('/api/v1/tiles/size?bbox=16,46,15,45x');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ error: { code: 'validation_error' } });
     });
 
     it('limits how fast one client asks, apart from the API', async () => {

@@ -110,6 +110,7 @@ import {
 } from './places.ts';
 import { routes } from './routes.ts';
 import { ClientConfig, Health } from './system.ts';
+import { TilesSize, TilesSizeQuery } from './tiles.ts';
 import { UserIdParams, UserList, UserListQuery, UserPatch, UserSummary } from './users.ts';
 
 /** One HTTP endpoint: the single description that the server, the client and OpenAPI share. */
@@ -741,6 +742,14 @@ export const endpoints = {
     query: OfflinePackQuery,
     response: OfflinePack,
     errors: [400, 422, 429],
+  },
+  tilesSize: {
+    ...routes.tilesSize,
+    summary:
+      'What saving the base map of a box for offline use costs (BASEMAP=pmtiles; 404 otherwise): how many tiles of the box the archive holds from its least zoom to its deepest, at most 15 (`SAVED_BASEMAP_MAX_ZOOM`, answered as `maxZoom`), and their bytes as `GET /tiles/{z}/{x}/{y}.mvt` sends them (gzip). A box needing more than 200 000 tiles (`MAX_BASEMAP_TILES`) answers 400 `basemap_area_too_large` with `details.max`',
+    query: TilesSizeQuery,
+    response: TilesSize,
+    errors: [400, 404, 429],
   },
   placesFeed: {
     ...routes.placesFeed,

@@ -63,6 +63,11 @@ export const ErrorCode = z.enum([
    * save a smaller area.
    */
   'offline_area_too_large',
+  /**
+   * A box whose base-map tiles are more than one question may count (400, `details.max`,
+   * `MAX_BASEMAP_TILES`): save a smaller area.
+   */
+  'basemap_area_too_large',
   /** A contributor already has as many proposals awaiting review as one may (429). */
   'too_many_open_proposals',
   'internal_error',

@@ -31,6 +31,7 @@ export * from './primitives.ts';
 export * from './query-params.ts';
 export * from './routes.ts';
 export * from './system.ts';
+export * from './tiles.ts';
 export * from './users.ts';
 export * from './weekly-hours.ts';
 export * from './wire-query.ts';

@@ -87,6 +87,7 @@ export const routes = {
   exportGeoJson: { method: 'GET', path: '/api/v1/export.geojson', args: ['query'] },
   exportCsv: { method: 'GET', path: '/api/v1/export.csv', args: ['query'] },
   offlinePack: { method: 'GET', path: '/api/v1/offline-pack', args: ['query'] },
+  tilesSize: { method: 'GET', path: '/api/v1/tiles/size', args: ['query'] },
   placesFeed: { method: 'GET', path: '/api/v1/feeds/places.atom', args: ['query'] },
   reviewFeed: { method: 'GET', path: '/api/v1/feeds/review.atom', args: ['query'] },
   createReviewFeedToken: { method: 'POST', path: '/api/v1/feeds/review-token', args: [] },

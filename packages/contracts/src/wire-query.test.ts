@@ -39,6 +39,7 @@ const samples: Partial<Record<EndpointName, object>> = {
   exportGeoJson: { bbox: { west: 1, south: 2, east: 3, north: 4 }, category: ['market'], q: 'a' },
   exportCsv: { near: { lat: 45.8, lng: 16 }, radius: 500, openNow: true, stale: true },
   offlinePack: { bbox: { west: 179.5, south: -17, east: -179.5, north: -16 }, category: ['shelter'] },
+  tilesSize: { bbox: { west: 15.9, south: 45.7, east: 16.1, north: 45.9 } },
   needsChecking: { limit: 20, cursor: 'abc' },
   previewHours: { value: 'Mo-Fr 08:00-16:00; PH off', lang: 'hr', near: { lat: 45.8, lng: 16 } },
   placesFeed: {

@@ -37,6 +37,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   sender_blocked: 403,
   idempotency_key_reused: 422,
   offline_area_too_large: 422,
+  basemap_area_too_large: 400,
   too_many_open_proposals: 429,
   internal_error: 500,
   database_unavailable: 503,

@@ -28,6 +28,8 @@ export const READ_LIMITS = {
   // Up to 20 000 places an answer, like an export's (30 a minute): a person saves a few areas now
   // and then, so a burst of 10 leaves room for retries; the steady rate stops a script.
   offlinePack: { perSecond: 0.5, burst: 10 },
+  // Asked once before an area is saved; each walks up to 200 000 tile addresses in the archive.
+  tilesSize: { perSecond: 0.5, burst: 10 },
 } as const satisfies Partial<Record<EndpointName, BucketLimit>>;
 
 export type LimitedRead = keyof typeof READ_LIMITS;

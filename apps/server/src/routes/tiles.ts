@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { MAX_BASEMAP_TILES, SAVED_BASEMAP_MAX_ZOOM } from '@karta/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BasemapArchive } from '../basemap/basemap-archive.ts';
 import { parseTileAddress } from '../basemap/tile-address.ts';
+import { boxSize } from '../basemap/tile-count.ts';
 import { acceptsGzip } from '../http/compression.ts';
+import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { bucketLimitHook, TILE_LIMIT } from '../http/read-limits.ts';
 
@@ -52,9 +55,30 @@ async function sendTile(archive: BasemapArchive, request: FastifyRequest, reply:
  */
 export async function tileRoutes(app: FastifyInstance) {
   const archive = app.basemap;
+  tileSizeRoute(app, archive);
   if (!archive) return;
   const limit = bucketLimitHook('tiles', TILE_LIMIT, () => app.appConfig.readRateLimitScale);
   app.get('/tiles/:z/:x/:y', { onRequest: limit, compress: false }, (request, reply) =>
     sendTile(archive, request, reply),
   );
+}
+
+/**
+ * GET /api/v1/tiles/size: what saving a box's base map costs, asked before the download (the
+ * web's "Save this area" shows it and keeps no background past its cap). An API endpoint, so it is
+ * there with BASEMAP=raster too, answering 404.
+ */
+function tileSizeRoute(app: FastifyInstance, archive: BasemapArchive | null) {
+  defineRoute(app, 'tilesSize', async (request) => {
+    if (!archive) throw new AppError('not_found', 'This site draws no base map of its own (BASEMAP=raster)');
+    const size = await boxSize(archive, request.query.bbox, SAVED_BASEMAP_MAX_ZOOM, MAX_BASEMAP_TILES);
+    if ('tooMany' in size) {
+      throw new AppError(
+        'basemap_area_too_large',
+        `This area's base map is ${size.tooMany} tiles, more than ${MAX_BASEMAP_TILES}: save a smaller area`,
+        { max: MAX_BASEMAP_TILES },
+      );
+    }
+    return size;
+  });
 }
