@@ -1,6 +1,6 @@
 import { CategoryList, ClientConfig, ErrorBody, endpoints, Health } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
+import { databaseAvailable, dbKind, startInstance, startTestApp, type TestApp } from './support/test-app.ts';
 
 describe.skipIf(!databaseAvailable)(`health, config, categories, openapi.json (${dbKind})`, () => {
   let t: TestApp;
@@ -32,7 +32,24 @@ describe.skipIf(!databaseAvailable)(`health, config, categories, openapi.json ($
       imports: 0,
       mail: 'off',
       version: t.config.version,
+      warnings: [],
     });
+  });
+
+  it('warns in health of a public site drawing OpenStreetMap’s own tiles', async () => {
+    const osm = await startInstance(t, {
+      config: {
+        ...t.config,
+        map: { ...t.config.map, tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+      },
+    });
+    try {
+      const response = await osm.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(response.statusCode).toBe(200);
+      expect(Health.parse(response.json()).warnings).toEqual(['public_osm_tiles']);
+    } finally {
+      await osm.close();
+    }
   });
 
   it('serves the runtime configuration from the environment', async () => {

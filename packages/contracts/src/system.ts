@@ -13,6 +13,12 @@ export const Health = z.object({
   /** Whether the site sends e-mail (SMTP_URL and MAIL_FROM set). */
   mail: z.enum(['on', 'off']),
   version: z.string(),
+  /**
+   * Settings an operator should change, by code, the start log naming each: `public_osm_tiles`,
+   * a public site (PUBLIC_URL not on this machine) still drawing tile.openstreetmap.org's tiles,
+   * which its policy forbids for heavy use and offline saving.
+   */
+  warnings: z.array(z.string()),
 });
 export type Health = z.infer<typeof Health>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.ts';
+import { basemapHealthWarnings } from './basemap.ts';
+import { ConfigError, configWarnings, loadConfig } from './env.ts';
 
 const issuesOf = (env: Record<string, string>): string[] => {
   try {
@@ -82,5 +83,52 @@ describe('loadConfig: the base map (BASEMAP, BASEMAP_PMTILES)', () => {
     expect(issuesOf({ S3_ENDPOINT: 'objects' })).toEqual([
       'S3_ENDPOINT: Expected an http(s) URL such as https://s3.eu-central-1.amazonaws.com',
     ]);
+  });
+});
+
+describe('a public site on OpenStreetMap’s own tile servers', () => {
+  const osm = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+  const warned = (env: Record<string, string>) => {
+    const config = loadConfig(env);
+    return { health: basemapHealthWarnings(config), log: configWarnings(config) };
+  };
+
+  it('is warned of in health and in the start log, naming the tile host', () => {
+    for (const [tileUrl, host] of [
+      [osm, 'tile.openstreetmap.org'],
+      ['https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', '{s}.tile.openstreetmap.org'],
+      ['https://A.TILE.OPENSTREETMAP.ORG/{z}/{x}/{y}.png', 'A.TILE.OPENSTREETMAP.ORG'],
+    ] as const) {
+      const { health, log } = warned({ PUBLIC_URL: 'https://karta.example.org', TILE_URL: tileUrl });
+      expect(health).toEqual(['public_osm_tiles']);
+      expect(log).toEqual([
+        expect.stringContaining(`The map's tiles come from ${host} (TILE_URL) on a public site`),
+      ]);
+      expect(log[0]).toContain('BASEMAP=pmtiles (see README "Base map")');
+    }
+    // TILE_URL's default is OpenStreetMap's.
+    expect(warned({ PUBLIC_URL: 'https://karta.example.org' }).health).toEqual(['public_osm_tiles']);
+  });
+
+  it('is not warned of on this machine, without PUBLIC_URL, with other tiles or with a base map of its own', () => {
+    for (const env of <Record<string, string>[]>[
+      { TILE_URL: osm },
+      { PUBLIC_URL: 'http://localhost:8080', TILE_URL: osm },
+      { PUBLIC_URL: 'http://127.0.0.1:8080', TILE_URL: osm },
+      { PUBLIC_URL: 'http://[::1]:8080', TILE_URL: osm },
+      { PUBLIC_URL: 'https://karta.example.org', TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' },
+      {
+        PUBLIC_URL: 'https://karta.example.org',
+        TILE_URL: 'https://tile.openstreetmap.org.example.net/{z}/{x}/{y}.png',
+      },
+      {
+        PUBLIC_URL: 'https://karta.example.org',
+        TILE_URL: osm,
+        BASEMAP: 'pmtiles',
+        BASEMAP_PMTILES: 'x.pmtiles',
+      },
+    ]) {
+      expect(warned(env), JSON.stringify(env)).toEqual({ health: [], log: [] });
+    }
   });
 });

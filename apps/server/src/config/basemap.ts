@@ -46,3 +46,52 @@ export function basemapIssues(env: Env): EnvIssue[] {
     ...missingS3Variables(env, `BASEMAP_PMTILES=${S3_PREFIX}<key>`),
   ];
 }
+
+/** The health code of a public site drawing OpenStreetMap's own tile servers (see `basemapWarnings`). */
+export const PUBLIC_OSM_TILES = 'public_osm_tiles';
+
+const OSM_TILE_HOST = 'tile.openstreetmap.org';
+
+interface BasemapSettings {
+  publicUrl: string | null;
+  basemap: BasemapConfig;
+  map: { tileUrl: string };
+}
+
+/** Whether PUBLIC_URL names a site others reach, not this machine. */
+function isPublic(publicUrl: string | null): boolean {
+  if (!publicUrl) return false;
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
+  return !['localhost', '127.0.0.1', '::1'].includes(host) && !host.endsWith('.localhost');
+}
+
+/** TILE_URL's host as written (`{s}.tile.openstreetmap.org`), when it is OpenStreetMap's own. */
+function osmTileHost(tileUrl: string): string | null {
+  const host = /^https?:\/\/([^/]+)/i.exec(tileUrl)?.[1] ?? '';
+  const name = host.replace(/:\d+$/, '').toLowerCase();
+  return name === OSM_TILE_HOST || name.endsWith(`.${OSM_TILE_HOST}`) ? host : null;
+}
+
+/** The tile host a public site leans on against its policy (see `basemapWarnings`), or null. */
+export function publicOsmTileHost(config: BasemapSettings): string | null {
+  if (config.basemap.kind !== 'raster' || !isPublic(config.publicUrl)) return null;
+  return osmTileHost(config.map.tileUrl);
+}
+
+/** The codes of `Health.warnings` these settings earn. */
+export function basemapHealthWarnings(config: BasemapSettings): string[] {
+  return publicOsmTileHost(config) ? [PUBLIC_OSM_TILES] : [];
+}
+
+/**
+ * Base map settings that start but that the operator should change, to log at start: a public
+ * site drawing tile.openstreetmap.org's tiles (its policy forbids heavy use and offline saving,
+ * and it blocks sites without notice).
+ */
+export function basemapWarnings(config: BasemapSettings): string[] {
+  const host = publicOsmTileHost(config);
+  if (!host) return [];
+  return [
+    `The map's tiles come from ${host} (TILE_URL) on a public site: OpenStreetMap's tile policy forbids heavy use and saving tiles for offline use, and it may block this site without notice. Serve a base map of your own with BASEMAP=pmtiles (see README "Base map")`,
+  ];
+}

@@ -1,5 +1,5 @@
 import { AdminEnv, adminIssues } from './admin.ts';
-import { basemapEnv, basemapIssues } from './basemap.ts';
+import { basemapEnv, basemapIssues, basemapWarnings } from './basemap.ts';
 import { databaseEnv } from './database.ts';
 import { FreshnessEnv } from './freshness.ts';
 import { geocoderEnv } from './geocoder.ts';
@@ -113,5 +113,5 @@ export type Config = ReturnType<typeof loadConfig>;
 
 /** Settings that start but are probably not what the operator meant, to log at start. */
 export function configWarnings(config: Config): string[] {
-  return mapWarnings(config);
+  return [...mapWarnings(config), ...basemapWarnings(config)];
 }

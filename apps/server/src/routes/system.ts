@@ -1,6 +1,7 @@
 import { buildOpenApiDocument, type ClientConfig, type Health } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { BasemapArchive } from '../basemap/basemap-archive.ts';
+import { basemapHealthWarnings } from '../config/basemap.ts';
 import type { Config } from '../config/env.ts';
 import type { Geocoder } from '../geocoding/geocoder.ts';
 import { defineRoute } from '../http/contract-route.ts';
@@ -65,6 +66,8 @@ export async function systemRoutes(app: FastifyInstance) {
     serverUrl: app.appConfig.publicUrl ?? undefined,
   });
 
+  const warnings = basemapHealthWarnings(app.appConfig);
+
   defineRoute(app, 'health', async (_request, reply) => {
     const up = await app.database.ping(2000);
     const health: Health = {
@@ -75,6 +78,7 @@ export async function systemRoutes(app: FastifyInstance) {
       imports: importsRunning(app.database),
       mail: app.appConfig.mail ? 'on' : 'off',
       version: app.appConfig.version,
+      warnings,
     };
     reply.header('cache-control', 'no-store');
     if (!up) {
