@@ -28,7 +28,6 @@ export {
 } from './dom/picker-button.ts';
 export { RovingFocus } from './dom/roving-focus.ts';
 export * from './mercator.ts';
-export * from './tile-ranges.ts';
 export * from './tiles.ts';
 export * from './types.ts';
 export { normalizeBounds, normalizeCenter } from './viewport.ts';

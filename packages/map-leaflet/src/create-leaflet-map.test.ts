@@ -8,7 +8,7 @@ import {
   testMarker,
 } from '@karta/map-core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestMap } from './test-map.ts';
+import { clickLeafletMap, createTestMap } from './test-map.ts';
 
 type TestMap = Awaited<ReturnType<typeof createTestMap>>;
 let current: TestMap | null = null;
@@ -25,10 +25,7 @@ describeAdapterContract({
   engine: 'leaflet',
   createTestMap,
   settle: () => Promise.resolve(),
-  clickMap(container, x, y) {
-    const pane = container.querySelector('.leaflet-map-pane') as HTMLElement;
-    pane.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));
-  },
+  clickMap: clickLeafletMap,
 });
 
 describe('createLeafletMap: the map', () => {

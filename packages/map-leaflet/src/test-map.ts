@@ -28,3 +28,9 @@ export async function createTestMap(overrides: Partial<MapAdapterOptions> = {}) 
   };
   return { adapter, container, events, cleanup };
 }
+
+/** A click on the map itself, where the adapter contract's tests need one (Leaflet listens on its pane). */
+export function clickLeafletMap(container: HTMLElement, x: number, y: number): void {
+  const pane = container.querySelector('.leaflet-map-pane') as HTMLElement;
+  pane.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));
+}
