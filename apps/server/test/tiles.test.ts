@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -165,6 +165,34 @@ describe.skipIf(dbKind !== 'pglite')(
       const bad = await get('/api/v1/tiles/size?bbox=16,46,15,45x');
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ error: { code: 'validation_error' } });
+    });
+
+    it('serves the home page with no raster tile, no tile server in its policy and no preconnect to one', async () => {
+      const web = join(t.config.dataDir, 'no-web-build');
+      await mkdir(web, { recursive: true });
+      await writeFile(
+        join(web, 'index.html'),
+        '<!doctype html><head><title>Karta</title></head><div id="root"><!-- first-view --><!-- /first-view --></div>',
+      );
+      // TILE_URL still names a raster server: with BASEMAP=pmtiles nothing of it reaches the page.
+      const config: Config = {
+        ...t.config,
+        map: { ...t.config.map, tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' },
+      };
+      const withWeb = await startInstance(t, { config });
+      try {
+        const page = await withWeb.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('class="kfv-header"');
+        expect(page.body).not.toContain('<img');
+        for (const header of ['content-security-policy', 'link']) {
+          expect(String(page.headers[header]), header).not.toContain('tiles.example.org');
+        }
+        expect(String(page.headers['content-security-policy'])).toContain("connect-src 'self'");
+      } finally {
+        await withWeb.close();
+        await rm(web, { recursive: true, force: true });
+      }
     });
 
     it('limits how fast one client asks, apart from the API', async () => {

@@ -34,8 +34,18 @@ function tiles(html: string) {
 }
 
 describe('homeFirstView', () => {
+  it('puts no raster tile in the page with Karta’s own base map, only the header’s frame', () => {
+    const view = homeFirstView(MAP, 'pmtiles');
+    const page = withHomeFirstView(INDEX, view ?? { style: '', header: '', map: '' });
+    expect(page).not.toContain('<img');
+    expect(page).not.toContain('tile.example.org');
+    expect(page).not.toContain(FIRST_VIEW_MAP_ID);
+    expect(page).toMatch(/<div id="root">\s*<div class="kfv-header" aria-hidden="true">/);
+    expect(page).not.toContain('<!-- first-view -->');
+  });
+
   it('draws the tiles of the default view around the map’s centre, the centre’s tile first and eager', () => {
-    const view = homeFirstView(MAP);
+    const view = homeFirstView(MAP, 'raster');
     expect(view).not.toBeNull();
     const page = withHomeFirstView(INDEX, view ?? { style: '', header: '', map: '' });
     const drawn = tiles(page);
@@ -60,7 +70,7 @@ describe('homeFirstView', () => {
   });
 
   it('puts the header’s frame in #root, the map before it and the style in the head', () => {
-    const view = homeFirstView(MAP);
+    const view = homeFirstView(MAP, 'raster');
     if (!view) throw new Error('no first view');
     const page = withHomeFirstView(INDEX, view);
     expect(page).not.toContain('<main>logo</main>');
@@ -71,22 +81,27 @@ describe('homeFirstView', () => {
   });
 
   it('offers both densities when the template names one, and escapes the addresses', () => {
-    const view = homeFirstView({
-      ...MAP,
-      tileUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}{r}.png?a=1&b="2"',
-    });
+    const view = homeFirstView(
+      {
+        ...MAP,
+        tileUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}{r}.png?a=1&b="2"',
+      },
+      'raster',
+    );
     expect(view?.map).toContain(
       'src="https://b.tile.example.org/10/557/365.png?a=1&amp;b=&quot;2&quot;" srcset="https://b.tile.example.org/10/557/365@2x.png?a=1&amp;b=&quot;2&quot; 2x"',
     );
   });
 
   it('has none for Google’s engine or a template with placeholders of its own', () => {
-    expect(homeFirstView({ ...MAP, engine: 'google' })).toBeNull();
-    expect(homeFirstView({ ...MAP, tileUrl: 'https://tile.example.org/{z}/{x}/{-y}.png' })).toBeNull();
+    expect(homeFirstView({ ...MAP, engine: 'google' }, 'raster')).toBeNull();
+    expect(
+      homeFirstView({ ...MAP, tileUrl: 'https://tile.example.org/{z}/{x}/{-y}.png' }, 'raster'),
+    ).toBeNull();
   });
 
   it('leaves a page without the first-view marks as it is', () => {
-    const view = homeFirstView(MAP);
+    const view = homeFirstView(MAP, 'raster');
     if (!view) throw new Error('no first view');
     const plain = '<!doctype html><title>Karta</title><div id="root"></div>';
     expect(withHomeFirstView(plain, view)).toBe(plain);

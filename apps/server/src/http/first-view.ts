@@ -42,6 +42,8 @@ const STYLE = `<style>
 
 const LOGO = `<svg class="kfv-logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#1d4ed8"/><path d="M16 6a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5a2.5 2.5 0 1 1 0-5 2.5 2.5 0 0 1 0 5z" fill="#fff"/></svg>`;
 
+const HEADER = `<div class="kfv-header" aria-hidden="true"><div class="kfv-bar">${LOGO}</div></div>`;
+
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
@@ -81,10 +83,12 @@ function tileImage(spot: TileSpot, dense: TileSpot | undefined, index: number, h
  * app's lib/first-view.ts takes them away then.
  *
  * Null for Google's engine (its map is not tiles of a template) and for a tile template with
- * placeholders of its own.
+ * placeholders of its own. With Karta's own base map (`basemap: 'pmtiles'`, vector tiles the
+ * engine draws itself) the header's frame only: no raster tile, of any server, is in the page.
  */
-export function homeFirstView(map: Config['map']): FirstView | null {
+export function homeFirstView(map: Config['map'], basemap: Config['basemap']['kind']): FirstView | null {
   if (map.engine !== 'leaflet') return null;
+  if (basemap === 'pmtiles') return { style: STYLE, header: HEADER, map: '' };
   const around = (dense: boolean) =>
     tilesAround(map.tileUrl, map.defaultCenter, map.defaultZoom, {
       halfWidth: MAX_HALF_WIDTH,
@@ -98,7 +102,7 @@ export function homeFirstView(map: Config['map']): FirstView | null {
   const images = spots.map((spot, index) => tileImage(spot, denseSpots[index], index, hideBelow));
   return {
     style: STYLE.replace('</style>', `${hideBelow.join('\n')}\n</style>`),
-    header: `<div class="kfv-header" aria-hidden="true"><div class="kfv-bar">${LOGO}</div></div>`,
+    header: HEADER,
     map: `<div id="${FIRST_VIEW_MAP_ID}" class="kfv-map" aria-hidden="true">${images.join('')}</div>`,
   };
 }
@@ -111,6 +115,6 @@ export function withHomeFirstView(indexHtml: string, view: FirstView): string {
   if (!FIRST_VIEW.test(indexHtml)) return indexHtml;
   return indexHtml
     .replace(FIRST_VIEW, () => view.header)
-    .replace('<div id="root">', () => `${view.map}\n    <div id="root">`)
+    .replace('<div id="root">', () => (view.map ? `${view.map}\n    <div id="root">` : '<div id="root">'))
     .replace('</head>', () => `${view.style}\n</head>`);
 }

@@ -34,7 +34,7 @@ describe('pageHints', () => {
   const map = { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' };
 
   it('names the config, the engine chunk with its CSS and imports, the tile server and the likely messages', () => {
-    const hints = pageHints({ ...map, engine: 'leaflet' }, dist, { scripts: true });
+    const hints = pageHints({ ...map, engine: 'leaflet' }, dist, { scripts: true, basemap: 'raster' });
     expect(hints('hr-HR,hr;q=0.9,en;q=0.8').split(', ')).toEqual([
       '<https://tiles.example.org>; rel=preconnect',
       '</api/v1/config>; rel=preload; as=fetch; crossorigin',
@@ -49,12 +49,23 @@ describe('pageHints', () => {
   });
 
   it('names no script with the Google engine, whose nonce CSP would refuse it, nor a tile server', () => {
-    const hints = pageHints({ ...map, engine: 'google' }, dist, { scripts: false })('en');
+    const hints = pageHints({ ...map, engine: 'google' }, dist, { scripts: false, basemap: 'raster' })('en');
     expect(hints).toBe('</api/v1/config>; rel=preload; as=fetch; crossorigin');
   });
 
+  it('names no tile server with Karta’s own base map, whose tiles are this server’s', () => {
+    const hints = pageHints({ ...map, engine: 'leaflet' }, dist, { scripts: true, basemap: 'pmtiles' })('en');
+    expect(hints).not.toContain('preconnect');
+    expect(hints.split(', ')[0]).toBe('</api/v1/config>; rel=preload; as=fetch; crossorigin');
+    expect(hints).toContain('</assets/leaflet-engine-3.js>; rel=modulepreload');
+  });
+
   it('still names the config without a manifest (a build older than the hints)', () => {
-    expect(pageHints({ ...map, engine: 'leaflet' }, join(dist, 'none'), { scripts: true })('en')).toBe(
+    expect(
+      pageHints({ ...map, engine: 'leaflet' }, join(dist, 'none'), { scripts: true, basemap: 'raster' })(
+        'en',
+      ),
+    ).toBe(
       '<https://tiles.example.org>; rel=preconnect, </api/v1/config>; rel=preload; as=fetch; crossorigin',
     );
   });

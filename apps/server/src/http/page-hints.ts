@@ -71,18 +71,19 @@ export function acceptedLanguages(header: string | undefined): string[] {
  * `Accept-Language` (the messages the app will most likely pick: see the web app's
  * detect-language.ts, whose stored choice the server cannot see). Pages with a script nonce (the
  * Google engine's CSP has 'strict-dynamic', under which a preload without the nonce is refused)
- * get no script preloads (`scripts: false`).
+ * get no script preloads (`scripts: false`). With Karta's own base map (`basemap: 'pmtiles'`) the
+ * tiles come from this server, so no other is named.
  */
 export function pageHints(
   map: Pick<Config['map'], 'engine' | 'tileUrl'>,
   distDir: string,
-  { scripts }: { scripts: boolean },
+  { scripts, basemap }: { scripts: boolean; basemap: Config['basemap']['kind'] },
 ): (acceptLanguage?: string) => string {
   const manifest = readManifest(distDir);
   const engine = map.engine;
   const common = [
-    // The tile server: its connection is ready when the first tiles are asked for.
-    ...(engine === 'leaflet' ? tileOrigins(map.tileUrl) : [])
+    // The raster tile server: its connection is ready when the first tiles are asked for.
+    ...(engine === 'leaflet' && basemap === 'raster' ? tileOrigins(map.tileUrl) : [])
       .filter((origin) => !origin.includes('*'))
       .map((origin) => `<${origin}>; rel=preconnect`),
     '</api/v1/config>; rel=preload; as=fetch; crossorigin',

@@ -29,6 +29,28 @@ describe('dsnOrigin', () => {
 });
 
 describe('contentSecurityPolicy', () => {
+  it('names no tile server with Karta’s own base map: its tiles are fetched from this server', () => {
+    for (const engine of ['leaflet', 'google']) {
+      const config = loadConfig({
+        MAP_ENGINE: engine,
+        GOOGLE_MAPS_API_KEY: 'k',
+        TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        BASEMAP: 'pmtiles',
+        BASEMAP_PMTILES: '/srv/maps/hr.pmtiles',
+      });
+      const csp = contentSecurityPolicy(config, { embed: false, nonce: 'n' });
+      expect(csp['img-src']?.join(' ')).not.toContain('tiles.example.org');
+      expect(csp['connect-src']?.[0]).toBe("'self'");
+      expect(Object.values(csp).flat().join(' ')).not.toContain('tiles.example.org');
+    }
+    const leaflet = contentSecurityPolicy(
+      loadConfig({ BASEMAP: 'pmtiles', BASEMAP_PMTILES: '/srv/maps/hr.pmtiles' }),
+      { embed: false },
+    );
+    expect(leaflet['img-src']).toEqual(["'self'", 'data:']);
+    expect(leaflet['connect-src']).toEqual(["'self'"]);
+  });
+
   it('allows no inline or foreign script and only the tile and Sentry origins', () => {
     const config = loadConfig({
       TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',

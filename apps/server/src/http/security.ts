@@ -54,8 +54,9 @@ export function dsnOrigin(dsn: string | null): string | null {
 }
 
 /**
- * The content security policy: no inline or foreign script, images from us and the tile server,
- * browser errors to the Sentry DSN only. `embed` pages may be framed by any site (that is their
+ * The content security policy: no inline or foreign script, images from us and the raster tile
+ * server (none with BASEMAP=pmtiles: the base map's tiles are this server's, fetched by the map's
+ * script under `connect-src 'self'`), browser errors to the Sentry DSN only. `embed` pages may be framed by any site (that is their
  * purpose); every other page refuses to be framed. With the Google engine, scripts need the
  * page's `nonce` (see `GOOGLE_MAPS_SOURCES`); a response without one (the API's JSON) runs none.
  */
@@ -77,7 +78,7 @@ export function contentSecurityPolicy(
     'img-src': [
       "'self'",
       'data:',
-      ...tileOrigins(config.map.tileUrl),
+      ...(config.basemap.kind === 'raster' ? tileOrigins(config.map.tileUrl) : []),
       ...(google ? GOOGLE_MAPS_SOURCES.img : []),
     ],
     'connect-src': ["'self'", ...(sentry ? [sentry] : []), ...(google ? GOOGLE_MAPS_SOURCES.connect : [])],

@@ -62,7 +62,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     hasBuild && usesScriptNonce(app.appConfig) ? readFileSync(join(distDir, 'index.html'), 'utf8') : null;
   // Pages with a script nonce cannot preload scripts by header (see page-hints.ts).
   const hints = hasBuild
-    ? pageHints(app.appConfig.map, distDir, { scripts: !usesScriptNonce(app.appConfig) })
+    ? pageHints(app.appConfig.map, distDir, {
+        scripts: !usesScriptNonce(app.appConfig),
+        basemap: app.appConfig.basemap.kind,
+      })
     : null;
   const hintPage = (reply: FastifyReply) => {
     if (!hints) return;
@@ -71,7 +74,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   };
   // The home page as its link opens it (no query: a view or place in the URL is the app's to
   // show) with its first view drawn in the HTML, built once; Google's engine has none.
-  const firstView = hasBuild && !noncedPage ? homeFirstView(app.appConfig.map) : null;
+  const firstView =
+    hasBuild && !noncedPage ? homeFirstView(app.appConfig.map, app.appConfig.basemap.kind) : null;
   const homePage = firstView
     ? precompressedPage(withHomeFirstView(readFileSync(join(distDir, 'index.html'), 'utf8'), firstView))
     : null;
