@@ -22,6 +22,7 @@ import { benchPackLoad, printPackLoad } from './pack-load.bench.ts';
 import { benchPhotoUploads, printPhotoUploads } from './photo-uploads.bench.ts';
 import { benchSearch, printSearch } from './search.bench.ts';
 import { benchSearchQuality, printSearchQuality } from './search-quality.bench.ts';
+import { benchTiles, printTiles } from './tiles.bench.ts';
 import { benchWeb, printWeb } from './web.bench.ts';
 
 const options = (() => {
@@ -186,6 +187,8 @@ try {
       recordGoal('firstCluster', demo, 2400, web.firstClusterCold);
     }
   }
+  // The base map's tiles do not depend on the places: once, on the test archive.
+  if (runs('tiles')) printTiles(await benchTiles());
   if (runs('lighthouse')) {
     const lighthouse = await benchLighthouse();
     if (lighthouse) {

@@ -16,6 +16,7 @@ export const BENCH_NAMES = [
   'search',
   'web',
   'lighthouse',
+  'tiles',
 ] as const;
 export type BenchName = (typeof BENCH_NAMES)[number];
 

@@ -19,7 +19,7 @@ export interface LoadResult {
 export async function runLoad(
   origin: string,
   paths: readonly string[],
-  options: { total: number; concurrency: number; until?: () => boolean },
+  options: { total: number; concurrency: number; until?: () => boolean; headers?: Record<string, string> },
 ): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const samples: number[] = [];
@@ -32,7 +32,7 @@ export async function runLoad(
       const path = paths[next % paths.length] as string;
       next += 1;
       const t0 = performance.now();
-      const status = await get(agent, `${origin}${path}`);
+      const status = await get(agent, `${origin}${path}`, options.headers);
       samples.push(performance.now() - t0);
       if (status !== 200) {
         errors += 1;
@@ -46,9 +46,9 @@ export async function runLoad(
   return { latency: summarise(samples), requestsPerSecond: samples.length / seconds, errors, errorStatuses };
 }
 
-function get(agent: Agent, url: string): Promise<number> {
+function get(agent: Agent, url: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent }, (response) => {
+    const req = request(url, { agent, headers }, (response) => {
       response.on('data', () => undefined);
       response.on('end', () => resolve(response.statusCode ?? 0));
     });
