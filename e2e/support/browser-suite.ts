@@ -27,11 +27,17 @@ export interface BrowserSuite {
 export function describeInBrowser(
   name: string,
   body: (suite: BrowserSuite) => void,
-  options: { locale?: string; clipboard?: boolean; engine?: Engine } = {},
+  options: { locale?: string; clipboard?: boolean; engine?: Engine; ownBasemap?: boolean } = {},
 ) {
   const chromiumPath = inject('chromiumPath');
   const engine = options.engine ?? 'leaflet';
-  const baseUrl = engine === 'google' ? inject('kartaGoogleUrl') : inject('kartaUrl');
+  // `ownBasemap`: the open-engine deployment that serves its own vector tiles.
+  const baseUrl =
+    engine === 'google'
+      ? inject('kartaGoogleUrl')
+      : options.ownBasemap
+        ? inject('kartaBasemapUrl')
+        : inject('kartaUrl');
   const sentryUrl = inject('sentryUrl');
   let session: BrowserSession | undefined;
   let page: Page | undefined;

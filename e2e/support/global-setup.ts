@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeZagrebBasemap } from '@karta/pmtiles-fixture';
 import type { TestProject } from 'vitest/node';
 import { type SentryReceiver, startSentryReceiver } from '../../apps/server/test/support/sentry-receiver.ts';
 import { type SmtpTestServer, startSmtpTestServer } from '../../apps/server/test/support/smtp-test-server.ts';
@@ -15,6 +16,8 @@ declare module 'vitest' {
     kartaUrl: string;
     /** Origin of a second Karta server configured with a Google Maps key (Google engine). */
     kartaGoogleUrl: string;
+    /** Origin of a third Karta server drawing its own base map (BASEMAP=pmtiles, the Zagreb archive). */
+    kartaBasemapUrl: string;
     /** Origin of the stand-in Sentry receiver (items listed at `/items`). */
     sentryUrl: string;
     /** Chromium's path, or '' when the browser tests must be skipped. */
@@ -27,8 +30,8 @@ declare module 'vitest' {
 }
 
 /**
- * Starts two real Karta servers (built front end, PGlite, demo data; one on the open engine, one
- * with a Google Maps key) and one Sentry stand-in for the whole browser suite, and finds Chromium. Without Chromium the suite is skipped with a
+ * Starts three real Karta servers (built front end, PGlite, demo data; one on the open engine, one
+ * with a Google Maps key, one drawing its own base map from a PMTiles archive) and one Sentry stand-in for the whole browser suite, and finds Chromium. Without Chromium the suite is skipped with a
  * loud notice, except on CI, where that is a failure.
  */
 export default async function setup(project: TestProject) {
@@ -40,6 +43,7 @@ export default async function setup(project: TestProject) {
     project.provide('chromiumPath', '');
     project.provide('kartaUrl', '');
     project.provide('kartaGoogleUrl', '');
+    project.provide('kartaBasemapUrl', '');
     project.provide('sentryUrl', '');
     project.provide('addressBlocks', '');
     project.provide('mailDir', '');
@@ -51,9 +55,13 @@ export default async function setup(project: TestProject) {
   const mailDir = mkdtempSync(join(tmpdir(), 'karta-e2e-mail-'));
   let server: RunningServer | undefined;
   let googleServer: RunningServer | undefined;
+  let basemapServer: RunningServer | undefined;
+  const basemapDir = mkdtempSync(join(tmpdir(), 'karta-e2e-basemap-'));
   const stopAll = async () => {
     await server?.stop();
     await googleServer?.stop();
+    await basemapServer?.stop();
+    rmSync(basemapDir, { recursive: true, force: true });
     await sentry?.close();
     await smtp?.stop();
     rmSync(mailDir, { recursive: true, force: true });
@@ -90,6 +98,10 @@ export default async function setup(project: TestProject) {
       GOOGLE_MAPS_LIBRARIES: 'geometry,places',
       ...accounts,
     });
+    // A deployment with a base map of its own: the small Zagreb archive the tests write.
+    const archive = join(basemapDir, 'zagreb.pmtiles');
+    await writeZagrebBasemap(archive);
+    basemapServer = await startKartaServer({ BASEMAP: 'pmtiles', BASEMAP_PMTILES: archive, ...accounts });
   } catch (error) {
     await stopAll();
     throw error;
@@ -97,6 +109,7 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumPath', chromiumPath);
   project.provide('kartaUrl', server.url);
   project.provide('kartaGoogleUrl', googleServer.url);
+  project.provide('kartaBasemapUrl', basemapServer.url);
   project.provide('sentryUrl', sentry.url);
   project.provide('mailDir', mailDir);
   const blocks = mkdtempSync(join(tmpdir(), 'karta-e2e-addresses-'));

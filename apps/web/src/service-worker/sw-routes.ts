@@ -45,6 +45,12 @@ export function isMapTile(url: URL, ownOrigin: string): boolean {
   return url.origin !== ownOrigin && /\/\d{1,2}\/\d+\/\d+(?:@2x)?\.(?:png|jpe?g|webp)$/.test(url.pathname);
 }
 
+/**
+ * Marks the page's requests for tiles it keeps with a saved area: the service worker leaves them
+ * to the network instead of keeping a second copy among the tiles seen.
+ */
+export const SAVING_TILE_HEADER = 'x-karta-saving-tile';
+
 /** A tile of the deployment's own vector base map, `/tiles/{z}/{x}/{y}.mvt` on this server. */
 export function isOwnBasemapTile(url: URL, ownOrigin: string): boolean {
   return url.origin === ownOrigin && /^\/tiles\/\d{1,2}\/\d+\/\d+\.mvt$/.test(url.pathname);

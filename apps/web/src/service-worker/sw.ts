@@ -12,7 +12,14 @@ import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { DRAFTS_SYNC_TAG } from '../lib/offline/drafts/send-drafts.ts';
 import { SAVED_AT_HEADER } from './saved-at-header.ts';
 import { sendDraftsInWorker } from './send-drafts-in-worker.ts';
-import { CACHE_NAMES, isMapTile, isOwnBasemapTile, isPublicApiRead, isPublicPhoto } from './sw-routes.ts';
+import {
+  CACHE_NAMES,
+  isMapTile,
+  isOwnBasemapTile,
+  isPublicApiRead,
+  isPublicPhoto,
+  SAVING_TILE_HEADER,
+} from './sw-routes.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -124,10 +131,16 @@ const fromSavedAreas = {
   }: {
     cachedResponse?: Response;
     request: Request;
-  }) => cachedResponse ?? (await (await caches.open(CACHE_NAMES.basemapSaved)).match(request)) ?? null,
+  }) =>
+    cachedResponse ??
+    (await (await caches.open(CACHE_NAMES.basemapSaved)).match(request, { ignoreVary: true })) ??
+    null,
 };
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && isOwnBasemapTile(url, self.location.origin),
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    isOwnBasemapTile(url, self.location.origin) &&
+    !request.headers.has(SAVING_TILE_HEADER),
   new CacheFirst({
     cacheName: CACHE_NAMES.basemap,
     plugins: [

@@ -11,6 +11,8 @@ export interface SavedAreaSummary {
   placeCount: number;
   /** The size of its places and their hours as stored (their JSON), in bytes. */
   bytes: number;
+  /** What it kept of the deployment's own base map, whose bytes add to its size. */
+  basemap?: SavedArea['basemap'];
   /**
    * The deployment's configuration when it was saved, so the app can start with no network
    * (absent from areas saved before it was kept).

@@ -6,6 +6,7 @@ import { boxViewHref } from '../../../lib/box-view-href.ts';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
 import type { SavedAreaSummary } from '../pack/saved-areas-store.ts';
 import { formatBytes } from '../utils/format-bytes.ts';
+import { savedAreaBytes } from '../utils/saved-area-size.ts';
 
 interface SavedAreaRowProps {
   area: SavedAreaSummary;
@@ -14,7 +15,7 @@ interface SavedAreaRowProps {
   onRemove(area: SavedAreaSummary): void;
 }
 
-/** One saved area: how many places, its size and date, the map there, Refresh and Remove. */
+/** One saved area: how many places, its size and date, its background map, the map there, Refresh and Remove. */
 export function SavedAreaRow({ area, busy, onRefresh, onRemove }: SavedAreaRowProps) {
   const { t, i18n } = useTranslation();
   const coordinate = (value: number) =>
@@ -29,9 +30,16 @@ export function SavedAreaRow({ area, busy, onRefresh, onRemove }: SavedAreaRowPr
         <p className="font-semibold text-gray-900" data-testid="saved-area-summary">
           {t('offline.areas.summary', {
             count: area.placeCount,
-            size: formatBytes(area.bytes, i18n.language),
+            size: formatBytes(savedAreaBytes(area), i18n.language),
           })}
         </p>
+        {area.basemap && (
+          <p className="mt-0.5 text-gray-600" data-testid="saved-area-basemap">
+            {area.basemap.saved
+              ? t('offline.areas.withBasemap', { zoom: area.basemap.maxZoom })
+              : t('offline.areas.withoutBasemap')}
+          </p>
+        )}
         <p className="mt-0.5 text-gray-600">
           {t('offline.areas.savedAt', { date: formatDateTime(area.savedAt, i18n.language) })}
         </p>

@@ -3,11 +3,13 @@ import { api } from '../../../lib/api-client.ts';
 import { appShellStored } from './app-shell.ts';
 import { whenNotBusy } from './busy-retry.ts';
 import { putSavedArea, type SavedAreaSummary } from './saved-areas-store.ts';
+import { saveBasemapTiles } from './saved-basemap.ts';
 
 /**
  * Downloads the published places of `bounds` with their hours for a week (the server's offline
  * pack) and keeps them on this device as the area `id` (a new one, or the one being refreshed),
- * with the deployment's configuration; done once the app itself is stored too (the service
+ * with the deployment's configuration and, on a site with a base map of its own, the base map's
+ * tiles of the box (saved-basemap.ts); done once the app itself is stored too (the service
  * worker's precache), so the next visit starts with no network whatever was opened before. A
  * server busy building other packs is asked again after the wait it names (busy-retry.ts).
  */
@@ -16,9 +18,10 @@ export async function saveArea(
   maxZoom: number,
   id: string = crypto.randomUUID(),
 ): Promise<SavedAreaSummary> {
-  const [pack, config] = await Promise.all([
-    whenNotBusy(() => api.offlinePack({ bbox: normalizeBounds(bounds) })),
-    api.config(),
+  const bbox = normalizeBounds(bounds);
+  const [pack, { config, basemap }] = await Promise.all([
+    whenNotBusy(() => api.offlinePack({ bbox })),
+    api.config().then(async (config) => ({ config, basemap: await saveBasemapTiles(bbox, config.basemap) })),
   ]);
   const summary = await putSavedArea({
     id,
@@ -32,6 +35,7 @@ export async function saveArea(
     config,
     towns: pack.towns,
     townsAttribution: pack.townsAttribution,
+    ...(basemap && { basemap }),
   });
   await appShellStored();
   return summary;

@@ -1,5 +1,6 @@
 import { openOfflineDatabase as open, type SavedAreaSummary } from '../../../lib/offline/offline-database.ts';
 import type { SavedArea } from '../../../lib/offline/saved-area.ts';
+import { forgetBasemapTiles } from './saved-basemap.ts';
 
 export type { SavedAreaSummary };
 
@@ -35,7 +36,15 @@ export async function putSavedArea(area: SavedArea): Promise<SavedAreaSummary> {
   return summary;
 }
 
+/** Removes an area with the base-map tiles that no other saved area needs. */
 export async function removeSavedArea(id: string): Promise<void> {
+  const areas = await (await open()).getAll('areas');
+  const removed = areas.find((area) => area.id === id);
+  if (removed)
+    await forgetBasemapTiles(
+      removed,
+      areas.filter((area) => area.id !== id),
+    );
   const transaction = (await open()).transaction(['areas', 'places'], 'readwrite');
   await Promise.all([
     transaction.objectStore('areas').delete(id),
