@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tileCount, tileRange, tileRanges, tilesOf } from './tile-ranges.ts';
+import { rangeHolds, tileCount, tileRange, tileRanges, tilesOf } from './tile-ranges.ts';
 
 const zagreb = { west: 15.9, south: 45.75, east: 16.1, north: 45.85 };
 
@@ -30,5 +30,15 @@ describe('tile ranges of a box', () => {
     expect([...tilesOf([range])].map(({ x }) => x)).toEqual(expect.arrayContaining([15, 0]));
     const world = tileRange({ west: -180, south: -90, east: 180, north: 90 }, 2);
     expect(world).toEqual({ z: 2, west: 0, east: 3, north: 0, south: 3 });
+  });
+
+  it('holds exactly the tiles it lists', () => {
+    for (const box of [zagreb, { west: 179, south: -18, east: -179, north: -16 }]) {
+      const range = tileRange(box, 6);
+      const listed = new Set([...tilesOf([range])].map(({ x, y }) => `${x}/${y}`));
+      for (let x = 0; x < 64; x++) {
+        for (let y = 0; y < 64; y++) expect(rangeHolds(range, x, y)).toBe(listed.has(`${x}/${y}`));
+      }
+    }
   });
 });

@@ -43,6 +43,12 @@ export function tileCount(range: TileRange): number {
   return columns * (range.south - range.north + 1);
 }
 
+/** Whether tile `x`/`y` of the range's zoom lies in it. */
+export function rangeHolds(range: TileRange, x: number, y: number): boolean {
+  if (y < range.north || y > range.south) return false;
+  return range.east >= range.west ? x >= range.west && x <= range.east : x >= range.west || x <= range.east;
+}
+
 /** The ranges of every zoom from `minZoom` to `maxZoom`, lowest first. */
 export function tileRanges(box: Bounds, minZoom: number, maxZoom: number): TileRange[] {
   const ranges: TileRange[] = [];

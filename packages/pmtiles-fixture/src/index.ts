@@ -1,6 +1,6 @@
 export { type ArchiveOptions, type TileInput, writeArchive } from './archive.ts';
 export { OSM_ATTRIBUTION } from './metadata.ts';
-export { latToY, lonToX, tilesOfBox } from './tile-range.ts';
+export { tilesOfBox } from './tile-range.ts';
 export { EXTENT, sliceLayers } from './vector-tiles.ts';
 export { writeZagrebBasemap } from './write-file.ts';
 export { type PmtilesOptions, writePmtiles } from './write-pmtiles.ts';

@@ -3,7 +3,7 @@ import { Compression, type Entry, PMTiles, type RangeResponse, type Source, Tile
 import { describe, expect, it } from 'vitest';
 import { writeArchive } from './archive.ts';
 import { OSM_ATTRIBUTION } from './metadata.ts';
-import { lonToX, tilesOfBox } from './tile-range.ts';
+import { tilesOfBox } from './tile-range.ts';
 import { sliceLayers } from './vector-tiles.ts';
 import { writePmtiles } from './write-pmtiles.ts';
 import { ZAGREB_BOUNDS, ZAGREB_LAYERS, zagrebBasemap } from './zagreb.ts';
@@ -90,7 +90,9 @@ describe('zagrebBasemap', () => {
     expect(city).toBeDefined();
     if (!city) return;
     expect(await tileBytes(archive, 12, city.x, city.y)).toBeDefined();
-    expect(await tileBytes(archive, 12, lonToX(15.75, 12) - 1, city.y)).toBeUndefined();
+    expect(
+      await tileBytes(archive, 12, (tilesOfBox([15.75, 45.8, 15.75, 45.8], 12)[0]?.x ?? 0) - 1, city.y),
+    ).toBeUndefined();
     expect(await tileBytes(archive, 12, 0, 0)).toBeUndefined();
     expect(await tileBytes(archive, 13, city.x * 2, city.y * 2)).toBeUndefined();
   });
@@ -188,6 +190,13 @@ describe('writePmtiles', () => {
     expect(await archive.getHeader()).toMatchObject({ minZoom: 2, maxZoom: 5 });
     expect(await archive.getMetadata()).toMatchObject({ attribution: 'Test data' });
     expect(await tileBytes(archive, 1, 1, 0)).toBeUndefined();
-    expect(await tileBytes(archive, 5, lonToX(16, 5), tilesOfBox(ZAGREB_BOUNDS, 5)[0]?.y ?? 0)).toBeDefined();
+    expect(
+      await tileBytes(
+        archive,
+        5,
+        tilesOfBox([16, 45.8, 16, 45.8], 5)[0]?.x ?? 0,
+        tilesOfBox(ZAGREB_BOUNDS, 5)[0]?.y ?? 0,
+      ),
+    ).toBeDefined();
   });
 });
