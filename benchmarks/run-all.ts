@@ -23,7 +23,7 @@ import { benchPhotoUploads, printPhotoUploads } from './photo-uploads.bench.ts';
 import { benchSearch, printSearch } from './search.bench.ts';
 import { benchSearchQuality, printSearchQuality } from './search-quality.bench.ts';
 import { benchTiles, printTiles } from './tiles.bench.ts';
-import { benchWeb, printWeb } from './web.bench.ts';
+import { benchWeb, benchWebWithOwnBasemap, printWeb } from './web.bench.ts';
 
 const options = (() => {
   try {
@@ -186,6 +186,8 @@ try {
       recordGoal('firstViewKb', demo, 2400, web.jsGzipKb + web.cssGzipKb);
       recordGoal('firstCluster', demo, 2400, web.firstClusterCold);
     }
+    const ownBasemap = await benchWebWithOwnBasemap();
+    if (ownBasemap) printWeb(ownBasemap, 'demo data, its own base map (BASEMAP=pmtiles)');
   }
   // The base map's tiles do not depend on the places: once, on the test archive.
   if (runs('tiles')) printTiles(await benchTiles());

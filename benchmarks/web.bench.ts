@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { writeZagrebBasemap } from '@karta/pmtiles-fixture';
 import { startSentryReceiver } from '../apps/server/test/support/sentry-receiver.ts';
 import { findChromium, launchBrowser } from '../e2e/support/chromium.ts';
 import { startKartaServer } from '../e2e/support/karta-server.ts';
@@ -38,7 +42,7 @@ const SERVICE_WORKER_WAIT_MS = 30_000;
  * the first view fetches (gzip sizes, fonts aside) and what the page fetches later while idle,
  * and when the first cluster appears after navigation.
  */
-export async function benchWeb(): Promise<WebFigures | null> {
+export async function benchWeb(env: Record<string, string> = {}): Promise<WebFigures | null> {
   const chromium = findChromium();
   if (!chromium) {
     console.warn('  (no Chromium: set CHROMIUM_PATH or apt-get install -y chromium; web figures skipped)');
@@ -46,7 +50,7 @@ export async function benchWeb(): Promise<WebFigures | null> {
   }
   buildWebOnce();
   const sentry = await startSentryReceiver();
-  const server = await startKartaServer({ SENTRY_DSN: sentry.dsn });
+  const server = await startKartaServer({ SENTRY_DSN: sentry.dsn, ...env });
   const browser = await launchBrowser(chromium, [server.url, sentry.url]);
   try {
     const files = new Map<string, number>();
@@ -109,8 +113,23 @@ export async function benchWeb(): Promise<WebFigures | null> {
   }
 }
 
-export function printWeb(f: WebFigures): void {
-  console.log('  home page in Chromium (real server, demo data, a Sentry DSN set, loopback)');
+/**
+ * The same on a site with a base map of its own (BASEMAP=pmtiles, the tests' Zagreb archive): its
+ * first view loads the vector renderer instead of raster tile images, which the figures leave out.
+ */
+export async function benchWebWithOwnBasemap(): Promise<WebFigures | null> {
+  const folder = mkdtempSync(join(tmpdir(), 'karta-bench-basemap-'));
+  try {
+    const archive = join(folder, 'zagreb.pmtiles');
+    await writeZagrebBasemap(archive);
+    return await benchWeb({ BASEMAP: 'pmtiles', BASEMAP_PMTILES: archive });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+export function printWeb(f: WebFigures, site = 'demo data'): void {
+  console.log(`  home page in Chromium (real server, ${site}, a Sentry DSN set, loopback)`);
   console.log(
     `    first view: JS ${f.jsGzipKb.toFixed(1)} kB gzip + CSS ${f.cssGzipKb.toFixed(1)} kB gzip = ${(f.jsGzipKb + f.cssGzipKb).toFixed(1)} kB (fonts aside); ${f.sentKb.toFixed(1)} kB as sent (brotli)`,
   );

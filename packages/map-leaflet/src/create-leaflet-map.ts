@@ -6,6 +6,7 @@ import {
   type MapLabels,
   normalizeCenter,
   RovingFocus,
+  type VectorBasemap,
 } from '@karta/map-core';
 import L from 'leaflet';
 import { CircleLayer } from './circle-layer.ts';
@@ -22,10 +23,7 @@ type VectorBasemapModule = typeof import('./vector-basemap.ts');
  * The open map engine: Leaflet with raster tiles from a URL template (`{r}` gives `@2x` on dense
  * screens), or the deployment's own vector tiles, whose renderer is loaded only then.
  */
-export const createLeafletMap: MapAdapterFactory = async (options) => {
-  const vector = options.vectorBasemap ? await import('./vector-basemap.ts') : null;
-  return new LeafletMap(options, vector);
-};
+export const createLeafletMap: MapAdapterFactory = (options) => Promise.resolve(new LeafletMap(options));
 
 class LeafletMap implements MapAdapter {
   readonly engine = 'leaflet' as const;
@@ -33,7 +31,9 @@ class LeafletMap implements MapAdapter {
   // map follows it at once (setLanguage). Either way nothing waits for a reload.
   readonly labelLanguage = null;
   private readonly map: L.Map;
-  private background: L.Layer;
+  /** The vector renderer, once loaded (vector base map only), and the layer it draws. */
+  private vector: VectorBasemapModule | null = null;
+  private vectorLayer: L.Layer | null = null;
   private language: string;
   private readonly clusters: ClusterLayer;
   private readonly markers: MarkerLayer;
@@ -54,10 +54,7 @@ class LeafletMap implements MapAdapter {
     label: string | null;
   };
 
-  constructor(
-    private readonly options: MapAdapterOptions,
-    private readonly vector: VectorBasemapModule | null,
-  ) {
+  constructor(private readonly options: MapAdapterOptions) {
     const { container, center, zoom, minZoom, maxZoom, events } = options;
     this.containerBefore = {
       className: container.className,
@@ -81,7 +78,16 @@ class LeafletMap implements MapAdapter {
       markerZoomAnimation: !still,
     });
     this.language = options.language;
-    this.background = this.createBackground().addTo(this.map);
+    // A renderer that fails to load leaves the places on a plain background, and the failure
+    // reaches error reporting as an unhandled rejection.
+    if (options.vectorBasemap) void this.drawVectorBasemap(options.vectorBasemap);
+    // Leaflet's attribution box takes HTML: the operator's text goes in escaped, with our links.
+    else
+      L.tileLayer(options.tileUrl, {
+        attribution: attributionHtml(options.tileAttribution),
+        minZoom,
+        maxZoom,
+      }).addTo(this.map);
     this.labels = options.labels;
     this.zoomControl = createZoomControl(this.labels).addTo(this.map);
     // Two Tab stops in all: the map itself (arrows pan, + and − zoom) and its buttons (see RovingFocus).
@@ -161,14 +167,14 @@ class LeafletMap implements MapAdapter {
   }
 
   setLanguage(language: string): void {
-    if (this.destroyed || !this.vector) return;
-    const before = this.vector.primaryLanguage(this.language);
+    const before = this.language;
     this.language = language;
-    if (this.vector.primaryLanguage(language) === before) return;
+    if (this.destroyed || !this.vector || !this.vectorLayer || !this.options.vectorBasemap) return;
+    if (this.vector.primaryLanguage(language) === this.vector.primaryLanguage(before)) return;
     // The renderer takes its label language when it is made: a new layer replaces the old one.
-    const next = this.createBackground().addTo(this.map);
-    this.background.remove();
-    this.background = next;
+    const next = this.vectorLayerOf(this.vector, this.options.vectorBasemap).addTo(this.map);
+    this.vectorLayer.remove();
+    this.vectorLayer = next;
   }
 
   destroy(): void {
@@ -190,18 +196,21 @@ class LeafletMap implements MapAdapter {
     this.options.container.className = this.containerBefore.className;
   }
 
-  /** The map's background: the vector base map when there is one, else the raster tiles. */
-  private createBackground(): L.Layer {
-    const { vectorBasemap, tileUrl, tileAttribution, minZoom, maxZoom } = this.options;
-    // Leaflet's attribution box takes HTML: the operator's text goes in escaped, with our links.
-    if (vectorBasemap && this.vector) {
-      return this.vector.vectorBasemapLayer(
-        vectorBasemap,
-        this.language,
-        attributionHtml(vectorBasemap.attribution),
-      );
-    }
-    return L.tileLayer(tileUrl, { attribution: attributionHtml(tileAttribution), minZoom, maxZoom });
+  /**
+   * Loads the vector renderer and draws the base map with it. The map, its places and controls
+   * work meanwhile (as raster tiles arrive after the map is drawn), so the renderer is not part of
+   * what must load before the places show.
+   */
+  private async drawVectorBasemap(basemap: VectorBasemap): Promise<void> {
+    const vector = await import('./vector-basemap.ts');
+    if (this.destroyed) return;
+    this.vector = vector;
+    this.vectorLayer = this.vectorLayerOf(vector, basemap).addTo(this.map);
+  }
+
+  private vectorLayerOf(vector: VectorBasemapModule, basemap: VectorBasemap): L.Layer {
+    // Leaflet's attribution box takes HTML: the archive's text goes in escaped, with our links.
+    return vector.vectorBasemapLayer(basemap, this.language, attributionHtml(basemap.attribution));
   }
 
   private readonly onMoveEnd = (): void => {
