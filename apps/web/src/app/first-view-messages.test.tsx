@@ -193,7 +193,7 @@ describe.each(['en', 'hr'])('the first view’s messages (%s) hold every message
     act(() => noteNoAnswer());
     act(() => offerUpdate(() => new Promise(() => {})));
     expect(screen.getByTestId('offline-banner')).toBeInTheDocument();
-    expect(screen.getByTestId('update-prompt')).toBeInTheDocument();
+    expect(await screen.findByTestId('update-prompt')).toBeInTheDocument();
     await user.click(screen.getByTestId('share-button'));
     await user.keyboard('{Escape}');
     // Reaching for the search field brings its combobox.

@@ -21,9 +21,12 @@ export type FakeAnswer = { status: number; body?: unknown } | 'offline';
 /**
  * Answers the app's API requests in tests through a stubbed `fetch`: `answers` maps
  * `'POST /api/v1/auth/login'` to an answer (or to a function of the call, for answers that
- * change). Unlisted requests answer 404, so a test sees what it forgot. Returns the calls made.
+ * change, or that wait for a moment the test chooses). Unlisted requests answer 404, so a test
+ * sees what it forgot. Returns the calls made.
  */
-export function fakeApi(answers: Record<string, FakeAnswer | ((call: ApiCall) => FakeAnswer)>): ApiCall[] {
+export function fakeApi(
+  answers: Record<string, FakeAnswer | ((call: ApiCall) => FakeAnswer | Promise<FakeAnswer>)>,
+): ApiCall[] {
   const calls: ApiCall[] = [];
   vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://karta.test');
@@ -35,7 +38,7 @@ export function fakeApi(answers: Record<string, FakeAnswer | ((call: ApiCall) =>
     sentHeaders.set(call, Object.fromEntries(new Headers(init.headers).entries()));
     calls.push(call);
     const listed = answers[`${call.method} ${url.pathname}`];
-    const answer = typeof listed === 'function' ? listed(call) : listed;
+    const answer = typeof listed === 'function' ? await listed(call) : listed;
     if (answer === 'offline') throw new TypeError('Failed to fetch');
     const { status, body } = answer ?? {
       status: 404,

@@ -33,8 +33,14 @@ const verifications = (calls: { path: string }[]) =>
 describe('the verify-email page', () => {
   it('proves the address once on opening, takes the token out of the address, and drops the notice', async () => {
     let verified = false;
+    // The address is proven once the layout's notice has been seen: it is there until then.
+    let noticeSeen = () => {};
+    const seen = new Promise<void>((done) => {
+      noticeSeen = done;
+    });
     const calls = fakeApi({
-      'POST /api/v1/auth/verify-email': () => {
+      'POST /api/v1/auth/verify-email': async () => {
+        await seen;
         verified = true;
         return { status: 204 };
       },
@@ -43,7 +49,8 @@ describe('the verify-email page', () => {
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(currentUserQueryKey, currentUser({ emailVerified: false }));
     const { location } = renderPage(`/verify-email?token=${TOKEN}&utm=mail`, 'hr', queryClient);
-    expect(screen.getByTestId('verify-email-banner')).toBeInTheDocument();
+    expect(await screen.findByTestId('verify-email-banner')).toBeInTheDocument();
+    noticeSeen();
 
     const done = await screen.findByTestId('email-verified');
     expect(done).toHaveTextContent('Vaša je e-adresa potvrđena');

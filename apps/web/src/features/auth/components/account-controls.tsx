@@ -1,9 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { withNext } from '../utils/safe-next-path.ts';
-import { AccountMenu } from './account-menu.tsx';
+
+// Only signed-in readers see the menu, and a visitor's first view has none: its code comes when
+// someone is signed in.
+const AccountMenu = lazy(async () => ({ default: (await import('./account-menu.tsx')).AccountMenu }));
 
 const ACCOUNT_PAGES = ['/sign-in', '/register'];
 
@@ -30,15 +33,18 @@ export function AccountControls() {
 
   // Until it is known who is signed in, the place of "Sign in" is kept, so the header does not
   // move when it appears (a layout shift on every first view).
-  if (isPending) return <span aria-hidden="true" className="inline-block h-9 w-[4.75rem]" />;
+  const placeholder = <span aria-hidden="true" className="inline-block h-9 w-[4.75rem]" />;
+  if (isPending) return placeholder;
   if (user) {
     return (
-      <AccountMenu
-        user={user}
-        onSigningOut={(signingOut) => {
-          focusSignInLink.current = signingOut;
-        }}
-      />
+      <Suspense fallback={placeholder}>
+        <AccountMenu
+          user={user}
+          onSigningOut={(signingOut) => {
+            focusSignInLink.current = signingOut;
+          }}
+        />
+      </Suspense>
     );
   }
   if (ACCOUNT_PAGES.includes(path)) return null;

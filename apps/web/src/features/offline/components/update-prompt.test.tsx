@@ -12,7 +12,7 @@ describe('UpdatePrompt', () => {
 
     const apply = vi.fn(() => new Promise<void>(() => {}));
     act(() => offerUpdate(apply));
-    expect(screen.getByTestId('update-prompt')).toHaveTextContent('A new version of Karta is ready');
+    expect(await screen.findByTestId('update-prompt')).toHaveTextContent('A new version of Karta is ready');
     const reload = screen.getByRole('button', { name: 'Reload' });
     await userEvent.click(reload);
     await userEvent.click(reload);

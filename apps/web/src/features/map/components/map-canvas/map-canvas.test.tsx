@@ -285,7 +285,7 @@ describe('MapCanvas', () => {
     expect(screen.queryByTestId('map-language-note')).toBeNull();
 
     rerender(<MapCanvas {...baseProps} engine="google" language="hr" />);
-    const note = screen.getByTestId('map-language-note');
+    const note = await screen.findByTestId('map-language-note');
     expect(note).toHaveAttribute('role', 'status');
     expect(note).toHaveTextContent('Street and place names change language after a reload.');
     expect(screen.getByTestId('map-language-reload')).toHaveAccessibleName('Reload');
@@ -295,7 +295,7 @@ describe('MapCanvas', () => {
     expect(screen.queryByTestId('map-language-note')).toBeNull();
 
     rerender(<MapCanvas {...baseProps} engine="google" language="hr" />);
-    await userEvent.click(screen.getByTestId('map-language-dismiss'));
+    await userEvent.click(await screen.findByTestId('map-language-dismiss'));
     expect(screen.queryByTestId('map-language-note')).toBeNull();
     expect(engine.adapters).toHaveLength(1);
   });

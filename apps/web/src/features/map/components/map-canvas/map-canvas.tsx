@@ -1,14 +1,27 @@
 import type { MapEvents, Viewport } from '@karta/map-core';
-import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { dismissFirstView, keepFirstViewOnlyOver } from '../../../../lib/first-view.ts';
 import { resolveEngine } from '../../engines/engine-registry.ts';
 import { MapErrorBanner } from '../map-error-banner.tsx';
-import { MapLanguageNote } from '../map-language-note.tsx';
 import type { MapCanvasProps } from './map-canvas-types.ts';
 import { useMapAdapter } from './use-map-adapter.ts';
 import { useControlledView, useInfoWindow, useMapLayers, useReportedViews } from './use-map-layers.ts';
+
+// Shown only by Google's engine after a language switch: off the first view.
+const MapLanguageNote = lazy(async () => ({
+  default: (await import('../map-language-note.tsx')).MapLanguageNote,
+}));
 
 /** Six decimals (~10 cm): enough for tests and tools reading `data-center`. */
 function formatCenter({ lat, lng }: { lat: number; lng: number }): string {
@@ -163,10 +176,12 @@ export function MapCanvas(props: MapCanvasProps) {
         />
       )}
       {status === 'ready' && labelsLag && (
-        <MapLanguageNote
-          onReload={() => window.location.reload()}
-          onDismiss={() => setNoteDismissedFor(props.language)}
-        />
+        <Suspense fallback={null}>
+          <MapLanguageNote
+            onReload={() => window.location.reload()}
+            onDismiss={() => setNoteDismissedFor(props.language)}
+          />
+        </Suspense>
       )}
       {status === 'ready' && props.children}
     </section>
