@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { RangeResponse, Source } from 'pmtiles';
 import type { ArchiveLocation } from '../config/basemap.ts';
-import type { S3Settings } from '../config/photos.ts';
+import { type S3Settings, s3ClientConfig } from '../config/s3.ts';
 
 /** Byte ranges of one PMTiles archive, as the `pmtiles` library reads it, and a way to let it go. */
 export interface ArchiveSource extends Source {
@@ -45,12 +45,7 @@ export async function fileArchiveSource(path: string): Promise<ArchiveSource> {
 
 /** An archive in an S3-compatible bucket, read by ranged GETs with the S3_* settings. */
 export function s3ArchiveSource(settings: S3Settings, key: string): ArchiveSource {
-  const client = new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-  });
+  const client = new S3Client(s3ClientConfig(settings));
   const Bucket = settings.bucket;
   const name = `s3://${Bucket}/${key}`;
   return {

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { missingS3Variables, S3Fields, s3Settings } from './photos.ts';
+import { missingS3Variables, S3Fields, s3Settings } from './s3.ts';
 import { type Env, type EnvIssue, optionalText } from './values.ts';
 
 const S3_PREFIX = 's3:';

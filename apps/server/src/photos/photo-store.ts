@@ -11,7 +11,8 @@ import {
   paginateListObjectsV2,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { PhotoStorageConfig, S3Settings } from '../config/photos.ts';
+import type { PhotoStorageConfig } from '../config/photos.ts';
+import { type S3Settings, s3ClientConfig } from '../config/s3.ts';
 
 /**
  * Where processed photos are kept (decision 021): immutable files named by the hash of their
@@ -146,12 +147,7 @@ export const PUBLISHED_PHOTO_CACHE_CONTROL = 'public, max-age=86400, must-revali
 
 /** Photos in S3-compatible object storage, through AWS's own SDK: what several instances share. */
 export function s3PhotoStore(settings: S3Settings): PhotoStore {
-  const client = new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-  });
+  const client = new S3Client(s3ClientConfig(settings));
   const Bucket = settings.bucket;
   return {
     kind: 's3',

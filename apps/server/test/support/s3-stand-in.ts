@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // s3rver ships no types; what is used here is typed in s3rver.d.ts beside this file.
 import S3rver from 's3rver';
-import type { S3Settings } from '../../src/config/photos.ts';
+import type { S3Settings } from '../../src/config/s3.ts';
 
 export interface S3StandIn {
   settings: S3Settings;
