@@ -275,4 +275,24 @@ describe('createLeafletMap: the deployment’s own vector base map', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('writes its labels in a new language by drawing the base map again, not for a region of the same one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(null, { status: 204 }))),
+    );
+    try {
+      const { adapter, container } = await setup({ vectorBasemap, language: 'en' });
+      const layer = () => container.querySelector('.leaflet-tile-pane > .leaflet-layer');
+      await vi.waitFor(() => expect(layer()).not.toBeNull());
+      const english = layer();
+      adapter.setLanguage?.('en-GB');
+      expect(layer()).toBe(english);
+      adapter.setLanguage?.('hr');
+      expect(layer()).not.toBe(english);
+      expect(container.querySelectorAll('.leaflet-tile-pane > .leaflet-layer')).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
