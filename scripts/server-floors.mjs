@@ -22,6 +22,7 @@ export const SERVER_FLOORS = [
   ['opening-hours'],
   ['places'],
   ['freshness', 'categories', 'changes', 'photos', 'flags', 'geocoding'],
+  ['api-tokens'],
   ['accounts'],
   ['notes'],
   ['notifications'],

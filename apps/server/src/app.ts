@@ -58,6 +58,7 @@ import { placeRoutes } from './routes/places.ts';
 import { systemRoutes } from './routes/system.ts';
 import { testFaultRoutes } from './routes/test-faults.ts';
 import { tileRoutes } from './routes/tiles.ts';
+import { tokenRoutes } from './routes/tokens.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { userRoutes } from './routes/users.ts';
 import { decorateServices } from './services.ts';
@@ -239,6 +240,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(unsubscribeRoutes);
   await app.register(followRoutes);
   await app.register(tileRoutes);
+  await app.register(tokenRoutes);
   if (config.testFaults) await app.register(testFaultRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
 

@@ -4,6 +4,7 @@ import { type AccountService, createAccountService } from './accounts/account-se
 import { createEmailVerifications, type EmailVerifications } from './accounts/email-verifications.ts';
 import { createPasswordResets, type PasswordResets } from './accounts/password-resets.ts';
 import { createRegistrations, type Registrations } from './accounts/registrations.ts';
+import { createTokenRepository, type TokenRepository } from './api-tokens/token-repository.ts';
 import type { BasemapArchive } from './basemap/basemap-archive.ts';
 import { type CategoryRepository, createCategoryRepository } from './categories/category-repository.ts';
 import type { Config } from './config/env.ts';
@@ -64,6 +65,8 @@ export interface AppServices {
   notes: NoteRepository;
   /** The base map archive with BASEMAP=pmtiles (opened at start), else null. */
   basemap: BasemapArchive | null;
+  /** Users' API tokens for scripts (`Authorization: Bearer`). */
+  apiTokens: TokenRepository;
 }
 
 declare module 'fastify' {
@@ -137,6 +140,7 @@ export function decorateServices(
     'accounts',
     createAccountService(services.database, { mailer: services.mailer, siteLanguage }),
   );
+  app.decorate('apiTokens', createTokenRepository(services.database));
   app.decorate('passwordResets', createPasswordResets(services.database, services.mailer, siteLanguage));
   app.decorate('registrations', createRegistrations(services.database, services.mailer, siteLanguage));
   const photos = createPhotoRepository(services.database);

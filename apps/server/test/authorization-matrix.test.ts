@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReviewFeedTokens } from '../src/feeds/review-feed.ts';
-import { nextAddress, signedInUser } from './support/auth.ts';
+import { GOOD_PASSWORD, nextAddress, signedInUser } from './support/auth.ts';
 import { insertPhoto } from './support/photos.ts';
 import { insertPlace } from './support/places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
@@ -538,6 +538,34 @@ const CASES: Case[] = [
       url: `/api/v1/feeds/review.atom?token=${await createReviewFeedTokens(ctx.t.database).replace(ctx.ids.author)}`,
     }),
     expected: row(404, 404, 404, 404, 404, 404),
+  },
+  {
+    name: 'POST /tokens',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/v1/tokens',
+      body: { name: 'Matrix script', scopes: ['places:read'], password: GOOD_PASSWORD },
+    }),
+    expected: row(401, 201, 201, 201, 201, 401),
+  },
+  {
+    name: 'GET /tokens',
+    request: async () => ({ method: 'GET', url: '/api/v1/tokens' }),
+    expected: row(401, 200, 200, 200, 200, 401),
+  },
+  {
+    // Only its owner revokes a token; to anyone else it does not exist.
+    name: 'DELETE /tokens/:id (the author’s)',
+    request: async (ctx) => {
+      const made = await ctx.t.app.apiTokens.create(ctx.ids.author, {
+        name: 'Matrix token',
+        scopes: ['places:read'],
+        expiresAt: null,
+      });
+      if (made === 'too_many') throw new Error('too many tokens');
+      return { method: 'DELETE', url: `/api/v1/tokens/${made.created.id}` };
+    },
+    expected: row(401, 204, 404, 404, 404, 401),
   },
 ];
 

@@ -111,6 +111,7 @@ import {
 import { routes } from './routes.ts';
 import { ClientConfig, Health } from './system.ts';
 import { TilesSize, TilesSizeQuery } from './tiles.ts';
+import { ApiTokenIdParams, ApiTokenInput, ApiTokenList, CreatedApiToken } from './tokens.ts';
 import { UserIdParams, UserList, UserListQuery, UserPatch, UserSummary } from './users.ts';
 
 /** One HTTP endpoint: the single description that the server, the client and OpenAPI share. */
@@ -782,6 +783,33 @@ export const endpoints = {
     status: 204,
     session: 'required',
     errors: [401, 403, 429],
+  },
+  createApiToken: {
+    ...routes.createApiToken,
+    summary:
+      'A new API token of the signed-in user, for scripts (`Authorization: Bearer karta_…`), given the account’s password (400 `wrong_password` when it is not): named, with its scopes and an optional expiry in the future. The token is in this answer only; at most 20 live tokens a user (422 `too_many_tokens`). A token cannot make tokens',
+    body: ApiTokenInput,
+    status: 201,
+    response: CreatedApiToken,
+    session: 'required',
+    errors: [400, 401, 403, 415, 422, 429],
+  },
+  listApiTokens: {
+    ...routes.listApiTokens,
+    summary:
+      'The signed-in user’s API tokens that are not revoked (expired ones too), newest first: names, prefixes, scopes, when made, when they expire and when last used; never the tokens themselves',
+    response: ApiTokenList,
+    session: 'required',
+    errors: [401, 403],
+  },
+  revokeApiToken: {
+    ...routes.revokeApiToken,
+    summary:
+      'Revoke one of the signed-in user’s API tokens: it stops working at once (404 for another’s, an unknown or a revoked one)',
+    params: ApiTokenIdParams,
+    status: 204,
+    session: 'required',
+    errors: [400, 401, 403, 404, 429],
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -87,6 +87,18 @@ export const ErrorCode = z.enum([
   'geocoding_in_progress',
   /** The server is busy with other work of this kind (503, with Retry-After): try again shortly. */
   'server_busy',
+  /**
+   * An `Authorization: Bearer` token that is not one of ours, or unknown, revoked or expired, or
+   * of a disabled account (401): the request is refused, never answered as a visitor's.
+   */
+  'token_invalid',
+  /**
+   * An API token used where tokens may not go (the account, its tokens, users), or without the
+   * scope the endpoint needs (403, `details.scope` names it when one would do).
+   */
+  'token_not_allowed',
+  /** The user already has as many live API tokens as one may (422, `details.max`): revoke one first. */
+  'too_many_tokens',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

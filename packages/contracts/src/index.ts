@@ -32,6 +32,8 @@ export * from './query-params.ts';
 export * from './routes.ts';
 export * from './system.ts';
 export * from './tiles.ts';
+export * from './token-scopes.ts';
+export * from './tokens.ts';
 export * from './users.ts';
 export * from './weekly-hours.ts';
 export * from './wire-query.ts';

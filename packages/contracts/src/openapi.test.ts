@@ -40,6 +40,20 @@ describe('the OpenAPI document', () => {
     expect(parameters.filter((parameter) => parameter.in === 'header')).toEqual([]);
   });
 
+  it('names who may call each endpoint: a session, an API token of a scope, or anyone', () => {
+    const security = (name: keyof typeof endpoints) =>
+      (operation(name) as unknown as { security?: unknown }).security;
+    expect(security('createPlace')).toEqual([{ sessionCookie: [] }, { apiToken: ['places:propose'] }]);
+    expect(security('getPlace')).toEqual([{}, { apiToken: ['places:read'] }]);
+    expect(security('categories')).toEqual([{}, { apiToken: [] }]);
+    expect(security('importPlaces')).toEqual([{ sessionCookie: [] }, { apiToken: ['import'] }]);
+    // Tokens never reach the tokens, nor the account.
+    expect(security('createApiToken')).toEqual([{ sessionCookie: [] }]);
+    expect(security('changePassword')).toEqual([{ sessionCookie: [] }]);
+    expect(security('login')).toBeUndefined();
+    expect(document.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
   it('describes the GeoJSON export as a FeatureCollection of points, the CSV export as text', () => {
     const geojson = operation('exportGeoJson').responses['200']?.content?.['application/geo+json']?.schema;
     expect(geojson).toMatchObject({

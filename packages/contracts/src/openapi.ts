@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth.ts';
 import { type Endpoint, endpoints } from './endpoints.ts';
 import { ErrorBody } from './errors.ts';
+import { TOKEN_SCOPE_OF } from './token-scopes.ts';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request (`validation_error`, with `[{path, message}]` details for fields)',
-  401: 'Not signed in',
-  403: 'Not allowed: a role the user lacks (`forbidden`), or a write from another site (`forbidden_origin`)',
+  401: 'Not signed in, or an `Authorization: Bearer` API token that is unknown, revoked or expired (`token_invalid`)',
+  403: 'Not allowed: a role the user lacks (`forbidden`), a write from another site (`forbidden_origin`), or an API token without the scope this needs or used where tokens may not go (`token_not_allowed`)',
   404: 'Not found',
   408: 'The request took too long to arrive',
   409: 'Conflict or stale version',
@@ -21,8 +22,11 @@ const STATUS_TEXT: Record<number, string> = {
   507: 'Insufficient storage: changes are refused until space is freed',
 };
 
-/** Answers any request can get before or beside its handler: a malformed or oversized request, a fault. */
-const EVERY_REQUEST = [400, 408, 414, 431, 500, 503];
+/**
+ * Answers any request can get before or beside its handler: a malformed or oversized request, a
+ * refused API token, a fault.
+ */
+const EVERY_REQUEST = [400, 401, 403, 408, 414, 431, 500, 503];
 /**
  * Answers any write can get from the server's guards: another site's Origin, a body too large or
  * not JSON, the per-user write limit, a disk running out of space.
@@ -60,6 +64,19 @@ function parametersOf(location: 'query' | 'path' | 'header', schema: z.ZodObject
 
 const SUCCESS_TEXT = { 200: 'OK', 201: 'Created', 204: 'No content' } as const;
 const SESSION_SCHEME = 'sessionCookie';
+const TOKEN_SCHEME = 'apiToken';
+
+/**
+ * Who may call an endpoint: a session cookie where one is required, or an API token with the
+ * scope it needs (OpenAPI lists the scope; `[]` means any token); `{}` makes it optional.
+ */
+function securityOf(name: string, endpoint: Endpoint) {
+  const token = Object.hasOwn(TOKEN_SCOPE_OF, name)
+    ? [{ [TOKEN_SCHEME]: [TOKEN_SCOPE_OF[name as keyof typeof TOKEN_SCOPE_OF]].filter((s) => s !== null) }]
+    : [];
+  if (endpoint.session === 'required') return [{ [SESSION_SCHEME]: [] }, ...token];
+  return token.length > 0 ? [{}, ...token] : [];
+}
 
 function operationOf(name: string, endpoint: Endpoint) {
   const success = endpoint.status ?? 200;
@@ -101,7 +118,7 @@ function operationOf(name: string, endpoint: Endpoint) {
   return {
     operationId: name,
     summary: endpoint.summary,
-    ...(endpoint.session === 'required' ? { security: [{ [SESSION_SCHEME]: [] }] } : {}),
+    ...(securityOf(name, endpoint).length > 0 ? { security: securityOf(name, endpoint) } : {}),
     parameters: [
       ...parametersOf('path', endpoint.params),
       ...parametersOf('query', endpoint.query),
@@ -155,6 +172,13 @@ export function buildOpenApiDocument(info: { version: string; serverUrl?: string
           in: 'cookie',
           name: SESSION_COOKIE,
           description: `${SESSION_COOKIE} over plain HTTP; ${SECURE_SESSION_COOKIE} when the site is HTTPS`,
+        },
+        [TOKEN_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'karta_<prefix>_<secret>',
+          description:
+            'An API token made with POST /api/v1/tokens, acting as its user within its scopes (places:read, places:propose, moderate, import)',
         },
       },
     },

@@ -92,4 +92,7 @@ export const routes = {
   reviewFeed: { method: 'GET', path: '/api/v1/feeds/review.atom', args: ['query'] },
   createReviewFeedToken: { method: 'POST', path: '/api/v1/feeds/review-token', args: [] },
   revokeReviewFeedToken: { method: 'DELETE', path: '/api/v1/feeds/review-token', args: [] },
+  createApiToken: { method: 'POST', path: '/api/v1/tokens', args: ['body'] },
+  listApiTokens: { method: 'GET', path: '/api/v1/tokens', args: [] },
+  revokeApiToken: { method: 'DELETE', path: '/api/v1/tokens/{id}', args: ['id'] },
 } as const satisfies Record<string, Route>;

@@ -214,6 +214,15 @@ export function createAccountService(
       return 'changed';
     },
 
+    /**
+     * Whether `password` is `userId`'s, for a change that asks for it again (an API token): one
+     * password verification, as signing in takes.
+     */
+    async passwordMatches(userId: number, password: string): Promise<boolean> {
+      const user = await users.findById(userId);
+      return user ? verifyPassword(user.passwordHash, password) : verifyAgainstDummy(password);
+    },
+
     /** The live sessions of `userId`, the one of `currentToken` marked. */
     listSessions: (userId: number, currentToken: string | undefined) =>
       sessions.listOfUser(userId, sessionHashOf(currentToken)),

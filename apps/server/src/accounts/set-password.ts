@@ -14,8 +14,9 @@ export interface PasswordNotice {
 
 /**
  * Gives `user` a new password hash inside `tx`, and ends what the old password opened: unused
- * reset links, every session but `keepSessionHash`'s, and (by the database's trigger, migration
- * 020) the private review feed. With mail on, the owner is told in the same transaction, so a
+ * reset links, every session but `keepSessionHash`'s, the user's API tokens (made with the old
+ * password: docs/decisions/029-api-tokens.md), and (by the database's trigger, migration 020) the
+ * private review feed. With mail on, the owner is told in the same transaction, so a
  * change nobody is told of cannot happen; the caller wakes the mailer after the commit.
  */
 export async function setPassword(
@@ -30,6 +31,12 @@ export async function setPassword(
     user.id,
   ]);
   await createSessionRepository(tx).deleteAllOfUser(user.id, keepSessionHash);
+  const tokens = await tx.query(
+    `UPDATE api_tokens SET revoked_at = now()
+     WHERE user_id = $1::int8 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+     RETURNING id`,
+    [user.id],
+  );
   const { mailer } = notice;
   if (!mailer.enabled) return;
   await mailer.enqueue(tx, {
@@ -41,6 +48,7 @@ export async function setPassword(
       language: mailLanguage(user.mailLanguage, notice.siteLanguage),
       how: notice.how,
       moderates: user.role === 'moderator' || user.role === 'admin',
+      revokedTokens: tokens.rows.length > 0,
     }),
   });
 }

@@ -46,6 +46,9 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   server_busy: 503,
   geocoder_unavailable: 503,
   geocoding_in_progress: 409,
+  token_invalid: 401,
+  token_not_allowed: 403,
+  too_many_tokens: 422,
 };
 
 /** Headers an error's answer carries besides the error shape (`Retry-After`, say). */

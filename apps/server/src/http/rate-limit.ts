@@ -66,6 +66,13 @@ export const RATE_LIMITS = {
   importsPerUser: { max: 30, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
   /** Photo uploads by one user (each is up to 15 MB and a second of a core's work). */
   photosPerUser: { max: 100, timeWindow: 60 * 60_000, cache: KEYS_REMEMBERED },
+  /**
+   * Requests sent with one API token (docs/decisions/029-api-tokens.md), reads and writes alike,
+   * besides every other limit (a token's writes count as its user's too).
+   */
+  requestsPerToken: { max: 300, timeWindow: 60_000, cache: KEYS_REMEMBERED },
+  /** API tokens made by one user (each checks the account's password). */
+  tokenCreationsPerUser: { max: 10, timeWindow: 15 * 60_000, cache: KEYS_REMEMBERED },
   /** Every other write by one user (or, signed out, one address): proposals, edits, moderation. */
   writesPerUser: { max: 60, timeWindow: 60_000, cache: KEYS_REMEMBERED },
 } as const;

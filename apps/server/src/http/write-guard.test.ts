@@ -57,6 +57,19 @@ describe('checkWrite', () => {
     expect(checkWrite(write({ 'sec-fetch-site': 'same-site' }), site)).toMatchObject({ status: 403 });
   });
 
+  it('leaves the origin of a Bearer-token write alone (no cookie acts), but not its body type', () => {
+    const bearer = { authorization: 'Bearer karta_0123456789ab_x', 'content-type': 'application/json' };
+    expect(checkWrite(write({ ...bearer, origin: 'https://evil.example' }), site)).toBe(null);
+    expect(checkWrite(write({ ...bearer, 'sec-fetch-site': 'cross-site' }), site)).toBe(null);
+    expect(
+      checkWrite(write({ ...bearer, 'content-type': 'text/plain', 'content-length': '5' }), site),
+    ).toMatchObject({ status: 415 });
+    // Another scheme's credentials (a proxy's Basic) are no reason to let another site write.
+    expect(
+      checkWrite(write({ authorization: 'Basic dXNlcjpwYXNz', origin: 'https://evil.example' }), site),
+    ).toMatchObject({ status: 403 });
+  });
+
   it('refuses bodies that are not JSON with 415', () => {
     const bodies: Record<string, string>[] = [
       { 'content-type': 'text/plain', 'content-length': '5' },

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 import { isApiWrite } from './api-route.ts';
+import { bearerValue } from './bearer.ts';
 import { AppError } from './errors.ts';
 
 /** `Sec-Fetch-Site` values of requests a person made on this site (or typed in the address bar). */
@@ -77,7 +78,10 @@ const SIMPLE_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/fo
  *   `bodyTypes` (a cross-site HTML form can only send form encodings and text/plain, and a
  *   script elsewhere cannot send JSON, CSV or GeoJSON to us without a CORS preflight, which we
  *   never grant).
- * Requests with neither header are not browsers' (curl, scripts) and pass.
+ * Requests with neither header are not browsers' (curl, scripts) and pass, and so do those with
+ * an `Authorization: Bearer` token, whatever their origin: such a request carries no cookie's
+ * authority (the token's user acts, never the cookie's), and another site's page cannot add the
+ * header without a CORS preflight, which we never grant. The body type rule holds for them too.
  */
 export function checkWrite(
   request: { headers: IncomingHttpHeaders; host?: string },
@@ -86,10 +90,12 @@ export function checkWrite(
 ): AppError | null {
   const origin = request.headers.origin;
   const fetchSite = request.headers['sec-fetch-site'];
+  const bearer = bearerValue(request.headers.authorization) !== undefined;
   const foreign =
-    origin !== undefined
+    !bearer &&
+    (origin !== undefined
       ? !isOwnOrigin(origin, { publicOrigin: site.publicOrigin, host: request.host })
-      : typeof fetchSite === 'string' && !OWN_FETCH_SITES.has(fetchSite.toLowerCase());
+      : typeof fetchSite === 'string' && !OWN_FETCH_SITES.has(fetchSite.toLowerCase()));
   if (foreign) {
     return new AppError(
       'forbidden_origin',

@@ -56,6 +56,21 @@ describe('scrubEvent', () => {
     expect(text).toContain('[email]');
   });
 
+  it('masks an API token quoted in any text, its secret and its prefix', () => {
+    const token = 'karta_0a1b2c3d4e5f_Zm9vYmFyLWJhei1xdXV4LXNlY3JldC1wYXJ0LW9mLWl0AB';
+    const text = JSON.stringify(
+      scrubEvent({
+        ...event,
+        message: `refused ${token}`,
+        extra: { line: `sent ${token} twice` },
+        exception: { values: [{ type: 'Error', value: `bad ${token}` }] },
+      }),
+    );
+    expect(text).not.toContain('Zm9vYmFy');
+    expect(text).not.toContain('0a1b2c3d4e5f');
+    expect(text).toContain('[api token]');
+  });
+
   it('does not change the event it was given', () => {
     const copy = structuredClone(event);
     scrubEvent(event);

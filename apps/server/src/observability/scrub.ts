@@ -19,6 +19,8 @@ const SAFE_HEADERS = new Set([
 const SENSITIVE_KEY =
   /pass(word)?|secret|token|cookie|session|authori[sz]ation|csrf|e-?mail|phone|api[-_]?key/i;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+/** An API token (`karta_<prefix>_<secret>`, api-tokens/token-format.ts) quoted in any text. */
+const API_TOKEN = /karta_[0-9a-f]{12}_[A-Za-z0-9_-]*/g;
 
 /** A URL without its query string and fragment (they carry search terms, tokens and positions). */
 export function stripQuery(url: string): string {
@@ -26,10 +28,10 @@ export function stripQuery(url: string): string {
   return cut === -1 ? url : url.slice(0, cut);
 }
 
-/** Replaces e-mail addresses in text and masks values under sensitive keys, at any depth. */
+/** Replaces e-mail addresses and API tokens in text and masks values under sensitive keys, at any depth. */
 function deepScrub(value: unknown, depth = 0): unknown {
   if (depth > 12) return '[Truncated]';
-  if (typeof value === 'string') return value.replace(EMAIL, '[email]');
+  if (typeof value === 'string') return value.replace(EMAIL, '[email]').replace(API_TOKEN, '[api token]');
   if (Array.isArray(value)) return value.map((item) => deepScrub(item, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
