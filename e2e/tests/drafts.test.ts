@@ -90,7 +90,10 @@ describeInBrowser('drafts that are never lost', (suite) => {
       await drafts.addPhotos(kept?.id ?? '', [
         { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(1200, 900, 1, 60) },
       ]);
-      await expect.poll(async () => (await drafts.drafts())[0]?.text).toContain('1 photo');
+      // The photo is read and shrunk in the browser before it is kept: seconds on a busy machine.
+      await expect
+        .poll(async () => (await drafts.drafts())[0]?.text, { timeout: 20_000 })
+        .toContain('1 photo');
 
       // A reload with no network: the app comes from the worker, the draft from IndexedDB.
       await page.reload();
