@@ -24,6 +24,10 @@ async function quietPlace(baseUrl: string, skip: readonly number[] = []): Promis
   for (const place of items) {
     if (place.locationPrivacy !== 'exact' || place.openState.state === 'unknown' || !place.name.en) continue;
     if (place.notesAllowed !== true || skip.includes(place.id)) continue;
+    // Alone on its spot: other tests leave places on the same point, and a list of the places
+    // nearest a shared point need not start with this one.
+    const here = { lat: place.lat, lng: place.lng };
+    if ((await api.listPlaces({ near: here, radius: 25, limit: 2 })).items.length > 1) continue;
     if ((await api.listNotes(place.id, {})).items.length === 0) return place;
   }
   throw new Error('No quiet place near Zagreb takes notes');
@@ -115,11 +119,14 @@ describeInBrowser('notes on places: what visitors see and write', (suite) => {
     await new PlacePage(page).waitForMap();
     expect(await axeViolations(page)).toEqual([]);
 
+    // The list: the places nearest the view's centre, so the view is centred on the place (with its
+    // info window open the map moves north to make room, and the list follows the new centre).
+    await karta.openHome(viewOf(place, 17));
+    await expect.poll(async () => (await karta.listIds()).includes(place.id)).toBe(true);
+    expect(await karta.listItemText(place.id)).toContain('Reported closed today');
     await karta.openHome(viewOf(place, 17, place.id));
     await expect.poll(() => karta.infoWindowText()).toContain('No water today');
     expect(await karta.infoWindowText()).toContain('Reported closed today');
-    await expect.poll(async () => (await karta.listIds()).includes(place.id)).toBe(true);
-    expect(await karta.listItemText(place.id)).toContain('Reported closed today');
   });
 
   it('a signed-out visitor’s form asks for an e-mail address, and its bot trap is out of sight', async () => {

@@ -36,7 +36,8 @@ describe.skipIf(!databaseAvailable)(`Sentry reporting (${dbKind})`, () => {
       url: '/api/v1/test/crash?token=query-secret&q=Ilica',
       headers: {
         cookie: 'session=cookie-secret',
-        authorization: 'Bearer header-secret',
+        // A proxy's credentials, which reach the route (a Bearer token would be judged first).
+        authorization: 'Basic header-secret',
         'content-type': 'application/json',
       },
       payload: { email: 'ana.horvat@example.org', password: 'body-secret', note: 'body-text-secret' },
