@@ -1,11 +1,7 @@
+import type { TileAddress } from '@karta/map-core/tile-ranges';
+
 /** The deepest zoom a tile address may name (deeper ones are refused as malformed, not absent). */
 export const MAX_TILE_ZOOM = 30;
-
-export interface TileAddress {
-  z: number;
-  x: number;
-  y: number;
-}
 
 const WHOLE = /^\d{1,10}$/;
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Feed } from 'feed';
+import { namesEtag } from '../http/etag.ts';
 
 /** One entry of a feed: text as it reads (escaped here), links absolute. */
 export interface AtomEntry {
@@ -77,16 +78,6 @@ export function atomXml(document: AtomDocument): string {
   return feed.atom1();
 }
 
-/** Whether `If-None-Match` names `etag` (weak or strong, in a list, or `*`). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === opaque;
-  });
-}
-
 /**
  * Answers a feed: `ETag` (a hash of the document, so a feed that did not change keeps it; weak, as
  * the answer may be compressed on the way, byte for byte another document), and
@@ -99,6 +90,6 @@ export function sendAtom(request: FastifyRequest, reply: FastifyReply, xml: stri
     .header('etag', etag)
     .header('cache-control', cacheControl)
     .header('x-content-type-options', 'nosniff');
-  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (namesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/atom+xml; charset=utf-8').send(xml);
 }

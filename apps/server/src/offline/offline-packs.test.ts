@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CategoryRepository } from '../categories/category-repository.ts';
 import type { Queryable } from '../db/database.ts';
 import { acceptsBrotli } from '../http/compression.ts';
+import { namesEtag } from '../http/etag.ts';
 import type { PlaceRepository } from '../places/place-repository.ts';
-import { createOfflinePacks, namesEtag, type PackAnswer, pacedSteps } from './offline-packs.ts';
+import { createOfflinePacks, type PackAnswer, pacedSteps } from './offline-packs.ts';
 
 const box = (west: number): OfflinePackQuery => ({ bbox: { west, south: 43, east: west + 1, north: 44 } });
 

@@ -6,6 +6,7 @@ import type { OfflinePackQuery } from '@karta/contracts';
 import type { CategoryRepository } from '../categories/category-repository.ts';
 import type { Queryable } from '../db/database.ts';
 import { BROTLI_OPTIONS } from '../http/compression.ts';
+import { namesEtag } from '../http/etag.ts';
 import { anyChangeSince, currentPosition } from '../map-index/change-log.ts';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
 import type { PlaceFieldFilter } from '../places/field-filters.ts';
@@ -76,16 +77,6 @@ export interface OfflinePacksOptions {
   maxAgeMs?: number;
   /** See PACK_TIME_SHARE: 1 builds at full speed, several packs side by side. */
   timeShare?: number;
-}
-
-/** Whether `If-None-Match` names `etag` (weak comparison: the tags as they are, `W/` aside, or `*`). */
-export function namesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim())
-    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === opaque);
 }
 
 /**

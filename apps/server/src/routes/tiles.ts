@@ -8,6 +8,7 @@ import { boxSize } from '../basemap/tile-count.ts';
 import { acceptsGzip } from '../http/compression.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
+import { namesEtag } from '../http/etag.ts';
 import { bucketLimitHook, TILE_LIMIT } from '../http/read-limits.ts';
 
 /** The media type of a Mapbox Vector Tile. */
@@ -18,13 +19,6 @@ export const TILE_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
  * everyone within a day; a saved area's tiles are kept by the service worker apart from this.
  */
 export const TILE_CACHE_CONTROL = 'public, max-age=86400';
-
-/** Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for it), or is `*`. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === etag);
-}
 
 async function sendTile(archive: BasemapArchive, request: FastifyRequest, reply: FastifyReply) {
   const { z, x, y } = request.params as { z: string; x: string; y: string };
@@ -41,7 +35,7 @@ async function sendTile(archive: BasemapArchive, request: FastifyRequest, reply:
   const hash = createHash('sha256').update(stored).digest('base64url').slice(0, 22);
   const etag = `"${hash}${gzipped && !passGzip ? '-identity' : ''}"`;
   reply.header('etag', etag);
-  if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  if (namesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
   reply.type(TILE_CONTENT_TYPE);
   if (passGzip) reply.header('content-encoding', 'gzip');
   return reply.send(Buffer.from(gzipped && !passGzip ? gunzipSync(stored) : stored));
