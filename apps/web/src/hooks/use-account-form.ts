@@ -16,6 +16,8 @@ interface AccountFormOptions<F extends string> {
   errorFields?: Partial<Record<FieldErrorCode, F>>;
   /** Empties the form once it was sent, as it first was (so no password stays in the page). */
   clearOnSuccess?: boolean;
+  /** What a field starts with (and is emptied back to); '' for the fields not named. */
+  initialValues?: Partial<Record<F, string>>;
 }
 
 /**
@@ -30,8 +32,10 @@ export function useAccountForm<F extends string>({
   send,
   errorFields,
   clearOnSuccess = false,
+  initialValues = {},
 }: AccountFormOptions<F>) {
-  const emptyValues = () => Object.fromEntries(fields.map((f) => [f, ''])) as Record<F, string>;
+  const emptyValues = () =>
+    Object.fromEntries(fields.map((f) => [f, initialValues[f] ?? ''])) as Record<F, string>;
   const [values, setValues] = useState(emptyValues);
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
   const [serverProblems, setServerProblems] = useState<FieldProblems<F>>({});
@@ -48,7 +52,9 @@ export function useAccountForm<F extends string>({
   // Focus moves after the render that shows the problem, so the field is read with its message.
   useEffect(() => {
     if (!focusRequest) return;
-    const element = formRef.current?.elements.namedItem(focusRequest.field);
+    const named = formRef.current?.elements.namedItem(focusRequest.field);
+    // A group of inputs under one name (checkboxes, radio buttons): its first.
+    const element = named instanceof RadioNodeList ? named[0] : named;
     if (element instanceof HTMLElement) element.focus();
   }, [focusRequest]);
 

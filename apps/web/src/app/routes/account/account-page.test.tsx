@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../testing/fake-api.ts';
 import { currentUser } from '../../../testing/fixtures.ts';
@@ -16,7 +16,7 @@ describe('the account page', () => {
     expect(calls.map((call) => call.path)).toEqual(['/api/v1/auth/me']);
   });
 
-  it('shows a signed-in user the password form and their sessions, in their language', async () => {
+  it('shows a signed-in user the password form, their sessions and API tokens, in their language', async () => {
     fakeApi({
       'GET /api/v1/auth/me': { status: 200, body: currentUser() },
       'GET /api/v1/auth/sessions': {
@@ -33,6 +33,7 @@ describe('the account page', () => {
           ],
         },
       },
+      'GET /api/v1/tokens': { status: 200, body: { items: [] } },
     });
     renderWithApp(<AccountPage />, { path: '/account', language: 'hr' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Račun i sigurnost' })).toBeInTheDocument();
@@ -40,5 +41,8 @@ describe('the account page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Promjena lozinke' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Vaše sesije' })).toBeInTheDocument();
     expect(await screen.findByTestId('session-row')).toHaveTextContent('Firefox on Linux');
+    const tokens = screen.getByRole('region', { name: 'API tokeni' });
+    expect(await within(tokens).findByTestId('api-tokens-empty')).toHaveTextContent('Nemate API tokena.');
+    expect(within(tokens).getByRole('button', { name: 'Napravi token' })).toBeInTheDocument();
   });
 });

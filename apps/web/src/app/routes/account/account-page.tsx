@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
+import { ApiTokensSection } from '../../../features/api-tokens/components/api-tokens-section.tsx';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.tsx';
 import { SessionsList } from '../../../features/auth/components/sessions-list.tsx';
 import { NotificationSettingsSection } from '../../../features/notifications/components/notification-settings-form.tsx';
@@ -8,8 +9,8 @@ import { ContributorFrame } from '../contributor/contributor-frame.tsx';
 
 /**
  * `/account` (signed in): change the password, choose which e-mails to get (where the site sends
- * e-mail), and see and end the sessions (the browsers signed in). Visitors are asked to sign in
- * and come back here, as on the contributor pages.
+ * e-mail), see and end the sessions (the browsers signed in), and make and revoke API tokens for
+ * scripts. Visitors are asked to sign in and come back here, as on the contributor pages.
  */
 export function AccountPage() {
   const { t } = useTranslation();
@@ -54,6 +55,15 @@ export function AccountPage() {
             <p className="mt-1 text-sm text-gray-600">{t('account.sessions.intro')}</p>
             <div className="mt-3">
               <SessionsList />
+            </div>
+          </section>
+          <section aria-labelledby="api-tokens-title" data-testid="api-tokens-section">
+            <h2 id="api-tokens-title" className="text-lg font-semibold text-gray-900">
+              {t('account.apiTokens.title')}
+            </h2>
+            <p className="mt-1 text-sm text-gray-600">{t('account.apiTokens.intro')}</p>
+            <div className="mt-3">
+              <ApiTokensSection user={user} />
             </div>
           </section>
         </div>

@@ -109,7 +109,9 @@ describe('the e-mail notifications of the account page', () => {
     const calls = renderAccount('moderator', { mail: false });
     expect(await screen.findByTestId('change-password-form')).toBeInTheDocument();
     expect(
-      screen.getByText('Change your password and see the browsers where you are signed in.'),
+      screen.getByText(
+        'Change your password, see the browsers where you are signed in, and make API tokens for scripts.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('notification-settings')).toBeNull();
     await new Promise((done) => setTimeout(done, 20));
