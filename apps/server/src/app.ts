@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerRequestUser } from './accounts/request-user.ts';
+import { backgroundWork } from './background-work.ts';
 import { type BasemapArchive, openBasemap } from './basemap/basemap-archive.ts';
 import type { Config } from './config/env.ts';
 import { WEB_DIST_DIR } from './config/paths.ts';
@@ -15,8 +16,6 @@ import { trustProxyOption } from './config/server.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { refusesForStorage, type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
-import { ALERT_CHECK_MS, writeClosedAlerts } from './follows/closed-alerts.ts';
-import { writeDueFollowDigests } from './follows/follow-digests.ts';
 import { isApiWrite } from './http/api-route.ts';
 import { registerForwardedForWarning } from './http/client-address.ts';
 import { registerCompression } from './http/compression.ts';
@@ -28,12 +27,10 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { clientErrorHandler, registerStrictJsonParser } from './http/strict-input.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerWriteGuard } from './http/write-guard.ts';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/job-runner.ts';
 import type { MailSenderOptions } from './mail/mail-sender.ts';
 import { startMailer } from './mail/mailer.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
-import { startDigestSchedule } from './notifications/digest-schedule.ts';
-import { writeDueReviewDigests } from './notifications/review-digest.ts';
-import { tidyLinks } from './notifications/tidy-links.ts';
 import { loggerOptions, registerRequestLog } from './observability/request-log.ts';
 import { reportError } from './observability/sentry.ts';
 import { startPhotoSweep } from './photos/photo-sweep.ts';
@@ -86,13 +83,15 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout when absent); tests read the log from here. */
   logStream?: DestinationStream;
-  /** The mail sender's timing (tests poll often, with short claims). */
-  mail?: Pick<MailSenderOptions, 'pollMs' | 'leaseMs' | 'firstRetryMs'>;
+  /** The job runner's timing (tests poll often, with short leases). */
+  jobs?: Pick<JobRunnerOptions, 'pollMs' | 'leaseMs'>;
+  /** The mail sender's first wait after a failure (tests shorten it). */
+  mail?: Pick<MailSenderOptions, 'firstRetryMs'>;
   /**
-   * Whether digests are written on their schedule (default true). Tests that write them by hand
-   * turn it off: a scheduled run at any moment would write theirs first.
+   * Whether periodic jobs (digests, alerts, tidying) are added on their schedule (default true).
+   * Tests that write digests by hand turn it off: a scheduled run at any moment would write theirs first.
    */
-  digestSchedule?: boolean;
+  periodicJobs?: boolean;
   /** Sees every route as it is added (a test compares them with the OpenAPI document). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -150,35 +149,28 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerRateLimits(app);
   registerStrictJsonParser(app);
 
-  // 2. Our services. The mail sender starts now when SMTP_URL is set; it stops before the database closes.
-  const mailer = startMailer(config, database, app.log.child({ module: 'mail' }), options.mail);
+  // 2. Our services, and the job runner that does their background work (started now; it stops
+  // before the database closes). The mailer wakes the runner, which is made once the services are.
+  let runner: JobRunner | undefined;
+  const mailer = startMailer(
+    config,
+    database,
+    { wake: () => runner?.wake(), runDue: async (kinds) => (runner ? runner.runDue(kinds) : 0) },
+    options.mail,
+  );
   decorateServices(app, { appConfig: config, database, mapIndex, storage, mailer, basemap });
-  const digests =
-    mailer.enabled && options.digestSchedule !== false
-      ? startDigestSchedule(
-          async () => {
-            await tidyLinks(database);
-            await app.notes.tidy();
-            await writeDueReviewDigests(database, mailer, config.defaultLanguage);
-            await writeDueFollowDigests(database, mailer, config.defaultLanguage);
-          },
-          app.log.child({ module: 'digests' }),
-        )
-      : undefined;
-  // "Reported closed" alerts go out within half a minute, on the same one-run-at-a-time schedule.
-  const alerts =
-    mailer.enabled && options.digestSchedule !== false
-      ? startDigestSchedule(
-          () => writeClosedAlerts(database, mailer, config.defaultLanguage),
-          app.log.child({ module: 'alerts' }),
-          ALERT_CHECK_MS,
-        )
-      : undefined;
+  const work = backgroundWork(app, { periodic: options.periodicJobs !== false });
+  runner = createJobRunner({
+    database,
+    ...work,
+    ...options.jobs,
+    log: app.log.child({ module: 'jobs' }),
+  });
+  runner.start();
   // Photo files no photo names (a crash between file and row, deleted photos) go now and every hour.
   const stopPhotoSweep = startPhotoSweep(app.photoStore, app.photos, app.log);
   app.addHook('onClose', async () => {
-    await digests?.stop();
-    await alerts?.stop();
+    await runner?.stop();
     await stopPhotoSweep();
     await mailer.stop();
     await basemap?.close();

@@ -31,7 +31,7 @@ describe.skipIf(!databaseAvailable)(`API tokens (${dbKind})`, () => {
         done();
       },
     });
-    app = await buildApp(db.config, { database: db.database, mapIndex, logStream, digestSchedule: false });
+    app = await buildApp(db.config, { database: db.database, mapIndex, logStream, periodicJobs: false });
     await app.ready();
   });
   afterAll(async () => {

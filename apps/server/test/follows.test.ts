@@ -79,7 +79,7 @@ describe.skipIf(!databaseAvailable)(`following areas and spots by e-mail (${dbKi
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    t = await startTestApp({ env: mailEnv(smtp), mail: { pollMs: 100 } });
+    t = await startTestApp({ env: mailEnv(smtp), jobs: { pollMs: 100 } });
     moderator = await signedInUser(t.app, 'moderator');
     await t.database.query(`UPDATE users SET review_mail = 'off' WHERE id = $1`, [moderator.id]);
     categoryId = (await t.database.query<{ id: number }>('SELECT id FROM categories ORDER BY id LIMIT 1'))

@@ -53,7 +53,7 @@ describe.skipIf(!databaseAvailable)(`what the logs hold (${dbKind})`, () => {
         done();
       },
     });
-    app = await buildApp(db.config, { database: db.database, mapIndex, logStream, mail: { pollMs: 100 } });
+    app = await buildApp(db.config, { database: db.database, mapIndex, logStream, jobs: { pollMs: 100 } });
     await app.ready();
 
     const from = { remoteAddress: SECRET.address, headers: { 'x-forwarded-for': SECRET.forwarded } };

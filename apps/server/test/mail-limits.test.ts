@@ -29,7 +29,7 @@ describe.skipIf(!databaseAvailable)(`mail a stranger can have sent to an address
   let other: ServerInstance;
 
   /** A second instance on the same database, sending mail as the first does. */
-  const startOther = () => startInstance(t, { mail: { pollMs: 100 } });
+  const startOther = () => startInstance(t, { jobs: { pollMs: 100 } });
   /** A restart of the second instance: everything it kept in memory is gone. */
   async function restartOther(): Promise<void> {
     await other.close();
@@ -79,7 +79,7 @@ describe.skipIf(!databaseAvailable)(`mail a stranger can have sent to an address
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    t = await startTestApp({ demo: false, env: mailEnv(smtp), mail: { pollMs: 100 } });
+    t = await startTestApp({ demo: false, env: mailEnv(smtp), jobs: { pollMs: 100 } });
     other = await startOther();
   });
   afterAll(async () => {

@@ -65,7 +65,7 @@ describe.skipIf(!databaseAvailable)(`notes from signed-out authors, confirmed by
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    t = await startTestApp({ demo: false, env: mailEnv(smtp), mail: { pollMs: 100 } });
+    t = await startTestApp({ demo: false, env: mailEnv(smtp), jobs: { pollMs: 100 } });
     moderator = await signedInUser(t.app, 'moderator');
     const { rows } = await t.database.query<{ id: number }>(
       `INSERT INTO categories (slug, name, color, icon) VALUES ('water', '{"en": "Water", "hr": "Voda"}', '#0369a1', 'drop') RETURNING id`,

@@ -61,7 +61,7 @@ describe.skipIf(!databaseAvailable)(`spam and abuse rules for notes (${dbKind})`
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    t = await startTestApp({ demo: false, env: mailEnv(smtp), mail: { pollMs: 100 } });
+    t = await startTestApp({ demo: false, env: mailEnv(smtp), jobs: { pollMs: 100 } });
     admin = await signedInUser(t.app, 'admin');
     moderator = await signedInUser(t.app, 'moderator');
     author = await signedInUser(t.app);

@@ -78,7 +78,7 @@ describe.skipIf(!databaseAvailable)(`notifications by e-mail (${dbKind})`, () =>
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    t = await startTestApp({ env: mailEnv(smtp), mail: { pollMs: 100 } });
+    t = await startTestApp({ env: mailEnv(smtp), jobs: { pollMs: 100 } });
     moderator = await signedInUser(t.app, 'moderator');
     dailyModerator = await signedInUser(t.app, 'moderator');
     await t.database.query(`UPDATE users SET review_mail = 'daily' WHERE id = $1`, [dailyModerator.id]);

@@ -59,7 +59,7 @@ describe.skipIf(!databaseAvailable)(`password reset, change and sessions (${dbKi
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    t = await startTestApp({ demo: false, env: mailEnv(smtp), mail: { pollMs: 100 } });
+    t = await startTestApp({ demo: false, env: mailEnv(smtp), jobs: { pollMs: 100 } });
   });
   afterAll(async () => {
     await t?.close();

@@ -54,7 +54,7 @@ describe.skipIf(!databaseAvailable)(`registration with mail on (${dbKind})`, () 
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    t = await startTestApp({ demo: false, env: mailEnv(smtp), mail: { pollMs: 100 } });
+    t = await startTestApp({ demo: false, env: mailEnv(smtp), jobs: { pollMs: 100 } });
   });
   afterAll(async () => {
     await t?.close();

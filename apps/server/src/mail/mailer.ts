@@ -1,8 +1,9 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config/env.ts';
 import type { Queryable } from '../db/database.ts';
-import { createMailSender, type MailSenderOptions } from './mail-sender.ts';
-import { enqueueMail, type OutgoingMail } from './outbox.ts';
+import type { JobHandler } from '../jobs/job-runner.ts';
+import { type MailSenderOptions, mailSendHandler, outboxTidyHandler } from './mail-sender.ts';
+import { enqueueMail, MAIL_JOB, type OutgoingMail } from './outbox.ts';
 
 /** What features that send mail use: whether mail is on, and how to write a message. */
 export interface Mailer {
@@ -21,7 +22,15 @@ export interface Mailer {
   wake(): void;
   /** Sends what is due now and waits for it (tests, shutdown). */
   flush(): Promise<number>;
+  /** The job handlers that send and tidy the outbox, for the app's job runner (none when off). */
+  readonly handlers: readonly JobHandler[];
   stop(): Promise<void>;
+}
+
+/** The job runner, as the mailer uses it: to be woken, and to run the mail that is due. */
+export interface MailJobs {
+  wake(): void;
+  runDue(kinds: readonly string[]): Promise<number>;
 }
 
 /** Mail off: features check `enabled` first, so nothing reaches the outbox. */
@@ -34,6 +43,7 @@ const MAIL_OFF: Mailer = {
   },
   wake: () => undefined,
   flush: async () => 0,
+  handlers: [],
   stop: async () => undefined,
 };
 
@@ -44,14 +54,14 @@ function addressDomain(from: string): string {
 }
 
 /**
- * The app's mailer: an outbox on `database` and a sender polling it through SMTP_URL, started at
- * once; MAIL_OFF when mail is not configured. `options` tunes the sender (tests: short polls).
+ * The app's mailer: an outbox on `database` whose messages `jobs` sends through SMTP_URL with the
+ * returned handlers; MAIL_OFF when mail is not configured. `options` tunes the retries (tests).
  */
 export function startMailer(
   config: Config,
   database: Queryable,
-  log: MailSenderOptions['log'],
-  options: Pick<MailSenderOptions, 'pollMs' | 'leaseMs' | 'firstRetryMs'> = {},
+  jobs: MailJobs,
+  options: Pick<MailSenderOptions, 'firstRetryMs'> = {},
 ): Mailer {
   const mail = config.mail;
   if (!mail || !config.publicUrl) return MAIL_OFF;
@@ -62,24 +72,22 @@ export function startMailer(
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
-  const sender = createMailSender({
+  const send = mailSendHandler({
     database,
     transport,
     from: mail.from,
     messageIdDomain: addressDomain(mail.from),
-    log,
     ...options,
   });
-  sender.start();
   return {
     enabled: true,
     siteName: mail.siteName,
     publicUrl: config.publicUrl,
     enqueue: enqueueMail,
-    wake: () => sender.wake(),
-    flush: () => sender.sendDue(),
+    wake: () => jobs.wake(),
+    flush: () => jobs.runDue([MAIL_JOB]),
+    handlers: [send, outboxTidyHandler(database)],
     async stop() {
-      await sender.stop();
       transport.close();
     },
   };

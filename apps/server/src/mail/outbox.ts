@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
 
 /** One e-mail to send: written to the outbox with the event that causes it (see 015-mail-outbox.sql). */
 export interface OutgoingMail {
@@ -13,15 +13,6 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** Not sent at all after this (a link that will have expired). */
   expiresAt?: Date;
-}
-
-/** A message a sender has claimed: it holds it until `claimed_until`. */
-export interface ClaimedMail extends OutgoingMail {
-  /** The claim's token: the sender holds the message while the row still carries it. */
-  claim: string;
-  id: number;
-  /** Attempts so far, this one included. */
-  attempts: number;
 }
 
 /** At most `max` messages of a kind to one address within `withinSeconds`. */
@@ -104,11 +95,17 @@ export async function recipientAllowance(db: Queryable, to: string, kind: string
   return wait > 0 ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait)) } : { allowed: true };
 }
 
+/** Sending one outbox message is a job of this kind (jobs/job-queue.ts), keyed `mail:<id>`. */
+export const MAIL_JOB = 'mail.send';
+/** Attempts at one message: with waits doubling to an hour (mail-sender.ts), about a day. */
+export const MAIL_ATTEMPTS = 30;
+
 /**
- * Adds `mail` to the outbox; call it with the transaction of the event, so the message exists
- * exactly when the event committed. Returns false when a message with its key was already there,
- * or when its kind has a {@link RECIPIENT_LIMITS} limit the recipient has reached (checked under a
- * lock of the recipient held to the commit, so two requests at once cannot both take the last place).
+ * Adds `mail` to the outbox, with the job that sends it; call it with the transaction of the
+ * event, so the message exists exactly when the event committed. Returns false when a message
+ * with its key was already there, or when its kind has a {@link RECIPIENT_LIMITS} limit the
+ * recipient has reached (checked under a lock of the recipient held to the commit, so two
+ * requests at once cannot both take the last place).
  */
 export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<boolean> {
   const kind = mailKind(mail.key);
@@ -131,7 +128,20 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<bo
       mail.expiresAt?.toISOString() ?? null,
     ],
   );
-  return rows.length > 0;
+  const id = rows[0]?.id;
+  if (id === undefined) return false;
+  await enqueueJob(db, {
+    kind: MAIL_JOB,
+    payload: { mailId: Number(id) },
+    key: `mail:${id}`,
+    maxAttempts: MAIL_ATTEMPTS,
+  });
+  return true;
+}
+
+/** A message to send now: unsent and not expired. */
+export interface DueMail extends OutgoingMail {
+  id: number;
 }
 
 interface OutboxRow {
@@ -142,88 +152,46 @@ interface OutboxRow {
   text_body: string;
   html_body: string;
   headers: Record<string, string> | string;
-  attempts: number;
 }
 
-/** The sender's side of the outbox: claim what is due, then mark each sent or due again later. */
+/** The sender's side of the outbox: read a message, then mark it sent or failed. */
 export function createOutbox(db: Queryable) {
   return {
-    /**
-     * Claims up to `limit` unsent messages that are due and not held by a live claim, for
-     * `leaseMs`. One statement, rows locked with SKIP LOCKED: two senders never claim the same.
-     */
-    async claimDue(limit: number, leaseMs: number): Promise<ClaimedMail[]> {
-      const claim = randomUUID();
+    /** The message `id` if it is still to be sent (unsent, not expired), else null. */
+    async due(id: number): Promise<DueMail | null> {
       const { rows } = await db.query<OutboxRow>(
-        `UPDATE mail_outbox SET claimed_until = now() + $2 * interval '1 millisecond', attempts = attempts + 1,
-           claim_token = $3
-         WHERE id IN (
-           SELECT id FROM mail_outbox
-           WHERE sent_at IS NULL AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
-             AND (expires_at IS NULL OR expires_at > now())
-           ORDER BY next_attempt_at, id
-           LIMIT $1
-           FOR UPDATE SKIP LOCKED
-         )
-         RETURNING id, idempotency_key, recipient, subject, text_body, html_body, headers, attempts`,
-        [limit, leaseMs, claim],
+        `SELECT id, idempotency_key, recipient, subject, text_body, html_body, headers FROM mail_outbox
+         WHERE id = $1 AND sent_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+        [id],
       );
-      return rows
-        .map((row) => ({
-          id: Number(row.id),
-          claim,
-          key: row.idempotency_key,
-          to: row.recipient,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body,
-          headers: typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers,
-          attempts: row.attempts,
-        }))
-        .sort((a, b) => a.id - b.id);
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        id: Number(row.id),
+        key: row.idempotency_key,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        headers: typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers,
+      };
     },
 
-    /**
-     * Holds `mail` for another `leaseMs` from now, right before it is sent: false when its claim
-     * lapsed and another sender claimed it since (or it was sent), so it must not be sent here.
-     */
-    async renewClaim(mail: Pick<ClaimedMail, 'id' | 'claim'>, leaseMs: number): Promise<boolean> {
-      const { rows } = await db.query(
-        `UPDATE mail_outbox SET claimed_until = now() + $3 * interval '1 millisecond'
-         WHERE id = $1 AND claim_token = $2 AND sent_at IS NULL
-         RETURNING id`,
-        [mail.id, mail.claim, leaseMs],
-      );
-      return rows.length > 0;
-    },
-
-    /**
-     * Sent: the bodies go (they may hold a link's token); the key stays, so it is never sent again.
-     * Only under the sender's own claim.
-     */
-    async markSent(mail: Pick<ClaimedMail, 'id' | 'claim'>): Promise<void> {
+    /** Sent: the bodies go (they may hold a link's token); the key stays, so it is never sent again. */
+    async markSent(id: number): Promise<void> {
       await db.query(
-        `UPDATE mail_outbox SET sent_at = now(), claimed_until = NULL, last_error = NULL, text_body = '', html_body = ''
-         WHERE id = $1 AND claim_token = $2`,
-        [mail.id, mail.claim],
+        `UPDATE mail_outbox SET sent_at = now(), last_error = NULL, text_body = '', html_body = ''
+         WHERE id = $1`,
+        [id],
       );
     },
 
-    /**
-     * Due again after `retryInMs`, with why it failed; `null` gives the message up (it expires
-     * now). Only under the sender's own claim.
-     */
-    async markFailed(
-      mail: Pick<ClaimedMail, 'id' | 'claim'>,
-      error: string,
-      retryInMs: number | null,
-    ): Promise<void> {
+    /** Why the last attempt failed; `givenUp` expires the message now (it is never sent). */
+    async markFailed(id: number, error: string, givenUp: boolean): Promise<void> {
       await db.query(
-        `UPDATE mail_outbox SET claimed_until = NULL, last_error = $3,
-           next_attempt_at = now() + coalesce($4, 0) * interval '1 millisecond',
-           expires_at = CASE WHEN $4::float8 IS NULL THEN now() ELSE expires_at END
-         WHERE id = $1 AND claim_token = $2`,
-        [mail.id, mail.claim, error.slice(0, 500), retryInMs],
+        `UPDATE mail_outbox SET last_error = $2, expires_at = CASE WHEN $3 THEN now() ELSE expires_at END
+         WHERE id = $1`,
+        [id, error.slice(0, 500), givenUp],
       );
     },
 

@@ -4,7 +4,8 @@
 // sender does just before the SMTP conversation.
 import { loadConfig } from '../../src/config/env.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
-import { createOutbox, enqueueMail } from '../../src/mail/outbox.ts';
+import { createJobQueue } from '../../src/jobs/job-queue.ts';
+import { enqueueMail, MAIL_JOB } from '../../src/mail/outbox.ts';
 
 const [mode, key, to] = process.argv.slice(2);
 if (!key || !to || (mode !== 'commit' && mode !== 'claim'))
@@ -13,6 +14,6 @@ const database = await openDatabase(loadConfig(process.env));
 await database.transaction((tx) =>
   enqueueMail(tx, { key, to, subject: 'Written just before a crash', text: 'Hello', html: '<p>Hello</p>' }),
 );
-if (mode === 'claim') await createOutbox(database).claimDue(10, 2_000);
+if (mode === 'claim') await createJobQueue(database).claim([MAIL_JOB], 10, 2_000, 'a process about to die');
 process.stdout.write('committed\n');
 process.kill(process.pid, 'SIGKILL');
