@@ -97,7 +97,7 @@ export async function startTestApp(
     env?: Record<string, string>;
     demo?: boolean;
     configure?: (app: FastifyInstance) => void;
-  } & Pick<AppOptions, 'webDistDir' | 'reportError' | 'onRoute' | 'mail'> = {},
+  } & Pick<AppOptions, 'webDistDir' | 'reportError' | 'onRoute' | 'jobs'> = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(options.env);
   try {
@@ -117,9 +117,9 @@ export async function startTestApp(
       webDistDir: options.webDistDir ?? join(db.config.dataDir, 'no-web-build'),
       reportError: options.reportError,
       onRoute: options.onRoute,
-      mail: options.mail,
+      jobs: options.jobs,
       // Tests write digests when they choose (writeDue…Digests); a scheduled run would race them.
-      digestSchedule: false,
+      periodicJobs: false,
     });
     options.configure?.(app);
     await app.ready();
@@ -155,7 +155,7 @@ export interface ServerInstance {
  */
 export async function startInstance(
   t: TestApp,
-  options: { config?: Config; storage?: StorageGuard } & Pick<AppOptions, 'mail'> = {},
+  options: { config?: Config; storage?: StorageGuard } & Pick<AppOptions, 'jobs'> = {},
 ): Promise<ServerInstance> {
   const config = options.config ?? t.config;
   const database: Database = dbKind === 'postgres' ? await openDatabase(config) : t.database;
@@ -166,8 +166,8 @@ export async function startInstance(
       storage: options.storage ?? t.storage,
       logger: false,
       webDistDir: join(config.dataDir, 'no-web-build'),
-      mail: options.mail,
-      digestSchedule: false,
+      jobs: options.jobs,
+      periodicJobs: false,
     });
     await app.ready();
     return {
