@@ -44,6 +44,7 @@ import { flagRoutes } from './routes/flags.ts';
 import { followRoutes } from './routes/follows.ts';
 import { geocodeRoutes } from './routes/geocode.ts';
 import { importRoutes } from './routes/import.ts';
+import { jobRoutes } from './routes/jobs.ts';
 import { mapRoutes } from './routes/map.ts';
 import { noteReviewRoutes } from './routes/note-review.ts';
 import { noteRoutes } from './routes/notes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(importRoutes);
   await app.register(userRoutes);
   await app.register(blockedSenderRoutes);
+  await app.register(jobRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(followRoutes);
   await app.register(tileRoutes);

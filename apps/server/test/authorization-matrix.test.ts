@@ -508,6 +508,22 @@ const CASES: Case[] = [
     expected: row(401, 403, 403, 403, 200, 401),
   },
   {
+    name: 'GET /admin/jobs',
+    request: async () => ({ method: 'GET', url: '/api/v1/admin/jobs' }),
+    expected: row(401, 403, 403, 403, 200, 401),
+  },
+  {
+    name: 'POST /admin/jobs/:id/retry (a dead job)',
+    request: async (ctx) => {
+      const { rows } = await ctx.t.database.query<{ id: number }>(
+        `INSERT INTO jobs (kind, state, attempts, max_attempts, last_error, finished_at)
+         VALUES ('matrix', 'dead', 1, 1, 'failed', now()) RETURNING id`,
+      );
+      return { method: 'POST', url: `/api/v1/admin/jobs/${rows[0]?.id}/retry` };
+    },
+    expected: row(401, 403, 403, 403, 200, 401),
+  },
+  {
     name: 'GET /feeds/places.atom',
     request: async () => ({ method: 'GET', url: '/api/v1/feeds/places.atom?bbox=15.9,45.7,16.1,45.9' }),
     expected: row(200, 200, 200, 200, 200, 200),

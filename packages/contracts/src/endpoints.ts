@@ -66,6 +66,7 @@ import {
   ImportReport,
   ImportResultList,
 } from './import.ts';
+import { JobIdParams, JobList, JobListQuery, JobSummary } from './jobs.ts';
 import { MapQuery, MapResponse } from './map.ts';
 import { PendingNoteList, PendingNotesQuery } from './note-review.ts';
 import {
@@ -604,6 +605,24 @@ export const endpoints = {
     status: 204,
     session: 'required',
     errors: [400, 401, 403, 404],
+  },
+  listJobs: {
+    ...routes.listJobs,
+    summary:
+      'Background jobs (admins), newest first, of one state or all (`before` pages on by id), with how many are in each state: what failed, why, and what is dead',
+    query: JobListQuery,
+    response: JobList,
+    session: 'required',
+    errors: [400, 401, 403],
+  },
+  retryJob: {
+    ...routes.retryJob,
+    summary:
+      'Run a dead or failing job again now, its attempts counted afresh (admins; 404 for an unknown job, 409 for one that is queued, running or done)',
+    params: JobIdParams,
+    response: JobSummary,
+    session: 'required',
+    errors: [400, 401, 403, 404, 409, 429],
   },
   uploadPhoto: {
     ...routes.uploadPhoto,

@@ -68,6 +68,8 @@ export const routes = {
   listUsers: { method: 'GET', path: '/api/v1/users', args: ['query'] },
   updateUser: { method: 'PATCH', path: '/api/v1/users/{id}', args: ['id', 'body'] },
   listBlockedSenders: { method: 'GET', path: '/api/v1/admin/blocked-senders', args: [] },
+  listJobs: { method: 'GET', path: '/api/v1/admin/jobs', args: ['query'] },
+  retryJob: { method: 'POST', path: '/api/v1/admin/jobs/{id}/retry', args: ['id'] },
   blockSender: { method: 'POST', path: '/api/v1/admin/blocked-senders', args: ['body'] },
   unblockSender: { method: 'DELETE', path: '/api/v1/admin/blocked-senders/{id}', args: ['id'] },
   uploadPhoto: { method: 'POST', path: '/api/v1/places/{id}/photos', args: ['id'] },

@@ -239,6 +239,12 @@ export function createJobQueue(db: Queryable) {
       return counts;
     },
 
+    /** One job as admins see it, or null. */
+    async get(id: number): Promise<JobSummary | null> {
+      const { rows } = await db.query<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM jobs WHERE id = $1`, [id]);
+      return rows[0] ? summaryOf(rows[0]) : null;
+    },
+
     /** The latest `limit` jobs in `state` (all states when null), newest first, before id `before`. */
     async list(state: JobSummary['state'] | null, limit: number, before?: number): Promise<JobSummary[]> {
       const { rows } = await db.query<SummaryRow>(
