@@ -35,6 +35,7 @@ export const SCREENS = [
   'users',
   'import',
   'account',
+  'api-token',
 ] as const;
 export type ScreenName = (typeof SCREENS)[number];
 
@@ -82,6 +83,13 @@ export async function arrangeScreens(baseUrl: string): Promise<ScreenData> {
   );
   await contributor.api.flagPhoto(shown.id, { reason: 'private_person' });
   const followsToken = await arrangeFollows(baseUrl, { lat: place.lat, lng: place.lng });
+  // A token in the account page's list, used once so it shows its last use.
+  const token = await staff.api.createApiToken({
+    name: 'Tour sync',
+    scopes: ['places:read', 'moderate'],
+    password: staff.password,
+  });
+  await fetch(`${baseUrl}/api/v1/categories`, { headers: { authorization: `Bearer ${token.token}` } });
   return {
     place: { id: place.id, lat: place.lat, lng: place.lng },
     proposalId: proposal.id,
@@ -135,6 +143,7 @@ const VIEWER_OF: Record<ScreenName, Viewer> = {
   users: 'staff',
   import: 'staff',
   account: 'staff',
+  'api-token': 'staff',
 };
 
 /**
@@ -225,7 +234,18 @@ export class ScreenTour {
         await go('/account');
         await ready('session-row');
         await ready('notification-settings');
+        await ready('api-token-row');
         break;
+      case 'api-token': {
+        // A token just made, shown once on the account page.
+        await go('/account');
+        const form = this.page.getByTestId('create-api-token-form');
+        await form.locator('input[name=name]').fill('Tour script');
+        await form.locator('input[name=password]').fill(this.data.staff.password);
+        await form.getByTestId('create-api-token-submit').click();
+        await ready('new-api-token-value');
+        break;
+      }
       case 'propose': {
         await go(`/propose?lat=${place.lat}&lng=${place.lng}&z=16`);
         await ready('place-form');

@@ -57,7 +57,7 @@ export function ApiTokenList() {
             {t('account.apiTokens.emptyBody')}{' '}
             <a
               href={API_DOCUMENT_PATH}
-              className="font-medium break-all text-blue-700 underline underline-offset-2"
+              className="font-medium whitespace-nowrap text-blue-700 underline underline-offset-2"
             >
               {API_DOCUMENT_PATH}
             </a>

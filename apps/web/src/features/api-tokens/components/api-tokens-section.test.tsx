@@ -143,6 +143,10 @@ describe('making an API token', () => {
     const calls = renderSection('contributor');
     await screen.findByTestId('api-tokens-empty');
     await userEvent.click(screen.getByRole('checkbox', { name: /Read places/ }));
+    // Said at once, on the click that cleared the last box.
+    expect(screen.getByRole('group', { name: 'What it may do' })).toHaveAccessibleDescription(
+      'Choose at least one thing the token may do.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Make token' }));
 
     expect(screen.getByLabelText('Name')).toHaveFocus();

@@ -63,8 +63,11 @@ export function CreateApiTokenForm({ email, role, onCreated }: CreateApiTokenFor
   const scopesId = useId();
   const expiryId = useId();
 
+  // The group's problem shows as soon as its last box is cleared, on that click; not when focus
+  // leaves a box, which would move the Make token button under a pointer already on its way.
   const toggle = (scope: TokenScope, on: boolean) => {
     scopes.onChange(scopesValue(on ? [...chosen, scope] : chosen.filter((s) => s !== scope)));
+    scopes.onBlur();
   };
 
   return (
@@ -97,7 +100,6 @@ export function CreateApiTokenForm({ email, role, onCreated }: CreateApiTokenFor
                   data-testid={`token-scope-${scope}`}
                   checked={chosen.includes(scope)}
                   onChange={(event) => toggle(scope, event.target.checked)}
-                  onBlur={scopes.onBlur}
                   aria-invalid={scopesProblem ? true : undefined}
                   className="mt-0.5 size-5 shrink-0 accent-blue-700"
                 />
