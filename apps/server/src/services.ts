@@ -14,6 +14,7 @@ import { createFlagRepository, type FlagRepository } from './flags/flag-reposito
 import { createFollowService, type FollowService } from './follows/follow-service.ts';
 import { type Confirmations, createConfirmations } from './freshness/confirmations.ts';
 import { createGeocoder, type Geocoder } from './geocoding/geocoder.ts';
+import type { CounterStore } from './limits/counter-store.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MapIndexService } from './map-index/map-index-service.ts';
 import { createNoteRepository, type NoteRepository } from './notes/note-repository.ts';
@@ -67,6 +68,8 @@ export interface AppServices {
   basemap: BasemapArchive | null;
   /** Users' API tokens for scripts (`Authorization: Bearer`). */
   apiTokens: TokenRepository;
+  /** Where the limits of our own count (RATE_LIMIT_STORE): read buckets, sign-in failures. */
+  counters: CounterStore;
 }
 
 declare module 'fastify' {
@@ -76,7 +79,10 @@ declare module 'fastify' {
 /** Decorates the app with its services and the repositories built on the database. */
 export function decorateServices(
   app: FastifyInstance,
-  services: Pick<AppServices, 'appConfig' | 'database' | 'mapIndex' | 'storage' | 'mailer' | 'basemap'>,
+  services: Pick<
+    AppServices,
+    'appConfig' | 'database' | 'mapIndex' | 'storage' | 'mailer' | 'basemap' | 'counters'
+  >,
 ) {
   app.decorate('appConfig', services.appConfig);
   app.decorate('basemap', services.basemap);
@@ -84,6 +90,7 @@ export function decorateServices(
   app.decorate('mapIndex', services.mapIndex);
   app.decorate('storage', services.storage);
   app.decorate('mailer', services.mailer);
+  app.decorate('counters', services.counters);
   // How this app reads places, from its own configuration: passed to each reader, held by no
   // module, so two apps in one process each answer by theirs (places/place-settings.ts).
   const placeSettings: PlaceSettings = {
@@ -138,7 +145,11 @@ export function decorateServices(
   const siteLanguage = services.appConfig.defaultLanguage;
   app.decorate(
     'accounts',
-    createAccountService(services.database, { mailer: services.mailer, siteLanguage }),
+    createAccountService(services.database, {
+      mailer: services.mailer,
+      siteLanguage,
+      counters: services.counters,
+    }),
   );
   app.decorate('apiTokens', createTokenRepository(services.database));
   app.decorate('passwordResets', createPasswordResets(services.database, services.mailer, siteLanguage));

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { CurrentUser, FieldIssue, NotificationSettings } from '@karta/contracts';
 import { passwordContentIssues } from '../config/password-rules.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import type { CounterStore } from '../limits/counter-store.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.ts';
 import { claimPendingRegistration } from './registrations.ts';
@@ -62,12 +63,12 @@ function publicUser(
  */
 export function createAccountService(
   database: Database,
-  { mailer, siteLanguage }: { mailer: Mailer; siteLanguage: string },
+  { mailer, siteLanguage, counters }: { mailer: Mailer; siteLanguage: string; counters: CounterStore },
 ) {
   const mailOn = mailer.enabled;
   const users = createUserRepository(database);
   const sessions = createSessionRepository(database);
-  const throttle = createSignInThrottle();
+  const throttle = createSignInThrottle(counters);
   // Hash the dummy password now, so the first unknown e-mail does not take twice as long.
   verifyAgainstDummy('warm-up').catch(() => undefined);
 
@@ -127,14 +128,14 @@ export function createAccountService(
      * failures at the account, from anywhere, the attempt first waits (see sign-in-throttle.ts).
      */
     async login(email: string, password: string, from: SessionOrigin = {}): Promise<StartedSession | null> {
-      const wait = throttle.delayFor(email);
+      const wait = await throttle.delayFor(email);
       if (wait > 0) await sleep(wait);
       const user = await users.findByEmail(email);
       const matches = user
         ? await verifyPassword(user.passwordHash, password)
         : await verifyAgainstDummy(password).then(() => false);
       if (!user || !matches || user.disabled) {
-        throttle.recordFailure(email);
+        await throttle.recordFailure(email);
         return null;
       }
       return database.transaction((tx) => startSession(tx, user, from));

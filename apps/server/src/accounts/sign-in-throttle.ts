@@ -1,3 +1,5 @@
+import type { CounterStore, WindowCount } from '../limits/counter-store.ts';
+
 /**
  * The account-wide ceiling on sign-in attempts: past a few failures at one account (from any
  * address), each further attempt at it waits before its password is checked, longer each time up
@@ -15,9 +17,6 @@ export const FIRST_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 10_000;
 /** Failures are counted over this long from the first one, then forgotten. */
 export const FAILURE_WINDOW_MS = 15 * 60_000;
-/** Accounts remembered at once; past that the least recently failed are forgotten. */
-const ACCOUNTS_REMEMBERED = 20_000;
-
 /** How long an attempt waits after `failures` failures at its account. */
 export function signInDelayMs(failures: number): number {
   if (failures < FREE_FAILURES) return 0;
@@ -30,39 +29,20 @@ export function accountKey(email: string): string {
 }
 
 /**
- * Failed sign-ins per account, in this process's memory (like the rate limits: with several
- * instances each counts its own).
+ * Failed sign-ins per account, counted in `counters` (RATE_LIMIT_STORE: shared by every instance
+ * unless it is memory), in a window opened by the first failure.
  */
-export function createSignInThrottle(now: () => number = Date.now) {
-  const failures = new Map<string, { count: number; since: number }>();
-
-  function current(key: string) {
-    const entry = failures.get(key);
-    if (entry && now() - entry.since >= FAILURE_WINDOW_MS) {
-      failures.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
+export function createSignInThrottle(counters: CounterStore) {
+  const LIMIT = 'sign-in-failures-per-account';
   return {
     /** How long an attempt at `email` waits before its password is checked (ms). */
-    delayFor(email: string): number {
-      return signInDelayMs(current(accountKey(email))?.count ?? 0);
+    async delayFor(email: string): Promise<number> {
+      return signInDelayMs((await counters.peek(LIMIT, accountKey(email)))?.count ?? 0);
     },
 
     /** Counts a failed attempt at `email` (an unknown account counts like a known one). */
-    recordFailure(email: string): void {
-      const key = accountKey(email);
-      const entry = current(key) ?? { count: 0, since: now() };
-      entry.count += 1;
-      // Re-inserted, so the map's order is least recently failed first.
-      failures.delete(key);
-      failures.set(key, entry);
-      if (failures.size > ACCOUNTS_REMEMBERED) {
-        const oldest = failures.keys().next().value;
-        if (oldest !== undefined) failures.delete(oldest);
-      }
+    async recordFailure(email: string): Promise<void> {
+      await counters.hit(LIMIT, accountKey(email), FAILURE_WINDOW_MS);
     },
   };
 }
@@ -75,86 +55,61 @@ export interface FailureLimit {
   timeWindow: number;
 }
 
-/** A sign-in that took its places: `release` gives them back once it has not failed. */
+/** A sign-in that took its places: `release` gives them back (once) when it has not failed. */
 export interface SignInAttempt {
-  release(): void;
-}
-
-/** Keys remembered by each limit at once; past that the least recently counted are forgotten. */
-const KEYS_REMEMBERED = 20_000;
-
-/** One failure limit: places taken per key in a window that starts with the first. */
-function failureWindows(limit: FailureLimit, now: () => number) {
-  const windows = new Map<string, { count: number; ends: number }>();
-
-  function current(key: string) {
-    const entry = windows.get(key);
-    if (entry && now() >= entry.ends) {
-      windows.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  return {
-    /** Seconds until `key` has a place again; 0 when it has one now. */
-    waitFor(key: string): number {
-      const entry = current(key);
-      return entry && entry.count >= limit.max ? Math.max(1, Math.ceil((entry.ends - now()) / 1000)) : 0;
-    },
-
-    /** Takes one of `key`'s places (check `waitFor` first); the function gives it back. */
-    take(key: string): () => void {
-      const entry = current(key) ?? { count: 0, ends: now() + limit.timeWindow };
-      entry.count += 1;
-      // Re-inserted, so the map's order is least recently counted first.
-      windows.delete(key);
-      windows.set(key, entry);
-      if (windows.size > KEYS_REMEMBERED) {
-        const oldest = windows.keys().next().value;
-        if (oldest !== undefined) windows.delete(oldest);
-      }
-      let given = false;
-      return () => {
-        if (given) return;
-        given = true;
-        // Only into the window it came from: a later window owes it nothing.
-        if (windows.get(key) === entry && entry.count > 0) entry.count -= 1;
-      };
-    },
-  };
+  release(): Promise<void>;
 }
 
 /**
- * The hard sign-in limits, in this process's memory (like the other rate limits): failures per
- * client address, and per (account, client address) pair. An attempt takes a place in both before
- * its password is checked, so attempts sent at once cannot overshoot a limit (and none is hashed
- * past it), and gives them back when it does not fail: only failures count, so a person who signs
- * in again and again, or many people behind one address, are never refused for succeeding.
+ * The hard sign-in limits, counted in `counters` like the other rate limits: failures per client
+ * address, and per (account, client address) pair, each in a window opened by its first. An
+ * attempt takes a place in both before its password is checked, so attempts sent at once cannot
+ * overshoot a limit (and none is hashed past it); one that finds either full gives both back and
+ * is refused. A sign-in that does not fail gives its places back too: only failures count, so a
+ * person who signs in again and again, or many people behind one address, are never refused for
+ * succeeding.
  */
 export function createSignInFailureLimits(
   limits: { perAddress: FailureLimit; perAccountAndAddress: FailureLimit },
-  now: () => number = Date.now,
+  counters: CounterStore,
 ) {
-  const byAddress = failureWindows(limits.perAddress, now);
-  const byPair = failureWindows(limits.perAccountAndAddress, now);
+  const places = [
+    { name: 'sign-in-failures-per-address', limit: limits.perAddress },
+    { name: 'sign-in-failures-per-account-and-address', limit: limits.perAccountAndAddress },
+  ];
 
   return {
     /**
      * Takes the places of a sign-in from client `address` at `email` (an account or not):
-     * `{ retryAfterSeconds }` when either limit has none left (nothing is taken then), else the
+     * `{ retryAfterSeconds }` when either limit has none left (nothing is kept then), else the
      * attempt, whose `release` is called unless it failed.
      */
-    take(address: string, email: string): SignInAttempt | { retryAfterSeconds: number } {
-      const pair = `${address}\n${accountKey(email)}`;
-      const wait = Math.max(byAddress.waitFor(address), byPair.waitFor(pair));
-      if (wait > 0) return { retryAfterSeconds: wait };
-      const releases = [byAddress.take(address), byPair.take(pair)];
-      return {
-        release: () => {
-          for (const release of releases) release();
-        },
+    async take(address: string, email: string): Promise<SignInAttempt | { retryAfterSeconds: number }> {
+      const keys = [address, `${address}\n${accountKey(email)}`];
+      const taken = await Promise.all(
+        places.map(({ name, limit }, i) => counters.hit(name, keys[i] as string, limit.timeWindow)),
+      );
+      let given = false;
+      const release = async () => {
+        if (given) return;
+        given = true;
+        await Promise.all(
+          places.map(({ name }, i) =>
+            counters.unhit(name, keys[i] as string, (taken[i] as WindowCount).endsAt),
+          ),
+        );
       };
+      const wait = Math.max(
+        0,
+        ...taken.map((window, i) =>
+          window.count > (places[i] as (typeof places)[number]).limit.max
+            ? Math.max(1, Math.ceil(window.resetInMs / 1000))
+            : 0,
+        ),
+      );
+      if (wait === 0) return { release };
+      await release();
+      return { retryAfterSeconds: wait };
     },
   };
 }

@@ -9,6 +9,7 @@ import { MailEnv, mailIssues } from './mail.ts';
 import { MapEnv, mapWarnings } from './map.ts';
 import { SERVER_VERSION } from './paths.ts';
 import { photoStorageIssues, photosEnv } from './photos.ts';
+import { RateLimitStoreEnv, rateLimitStoreIssues, rateLimitStoreWarnings } from './rate-limit-store.ts';
 import { SentryEnv } from './sentry.ts';
 import { ServerEnv } from './server.ts';
 import { type Env, type EnvIssue, envIssues } from './values.ts';
@@ -42,6 +43,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
   const mail = MailEnv.safeParse(env);
   const admin = AdminEnv.safeParse(env);
   const geocoder = geocoderEnv(server.data?.publicUrl ?? null, SERVER_VERSION).safeParse(env);
+  const rateLimitStore = RateLimitStoreEnv.safeParse(env);
   // Photos and the base map both read S3_*: a bad one is named once.
   const issues = uniqueIssues([
     ...[
@@ -57,12 +59,14 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
       mail,
       admin,
       geocoder,
+      rateLimitStore,
     ].flatMap((result) => (result.success ? [] : envIssues(result.error))),
     ...adminIssues(env),
     ...defaultLanguageIssues(env),
     ...photoStorageIssues(env),
     ...basemapIssues(env),
     ...mailIssues(env),
+    ...rateLimitStoreIssues(env),
   ]);
   if (
     issues.length > 0 ||
@@ -77,7 +81,8 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
     !photos.success ||
     !mail.success ||
     !admin.success ||
-    !geocoder.success
+    !geocoder.success ||
+    !rateLimitStore.success
   ) {
     throw new ConfigError(issues);
   }
@@ -94,6 +99,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
     ...mail.data,
     ...admin.data,
     ...geocoder.data,
+    ...rateLimitStore.data,
     version: SERVER_VERSION,
   };
 }
@@ -113,5 +119,5 @@ export type Config = ReturnType<typeof loadConfig>;
 
 /** Settings that start but are probably not what the operator meant, to log at start. */
 export function configWarnings(config: Config): string[] {
-  return [...mapWarnings(config), ...basemapWarnings(config)];
+  return [...mapWarnings(config), ...basemapWarnings(config), ...rateLimitStoreWarnings(config)];
 }

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimitStore } from '../limits/open-rate-limit-store.ts';
 import { isApiWrite } from './api-route.ts';
 import { clientKey } from './client-address.ts';
 import { AppError } from './errors.ts';
@@ -11,8 +12,9 @@ import { AppError } from './errors.ts';
 export const KEYS_REMEMBERED = 20_000;
 
 /**
- * The limits, per client address unless said otherwise. Counted in this process's memory: with
- * several instances behind a balancer each counts on its own (N instances allow N times as many).
+ * The limits, per client address unless said otherwise. Counted where RATE_LIMIT_STORE says
+ * (docs/decisions/030-shared-limits.md): in the database or Redis every instance counts each limit
+ * as one; in memory each instance counts its own (N instances allow N times as many).
  * What an e-mail address named in a form is sent (reset links, verification links, follow
  * confirmations) is limited per recipient in the database instead, across instances and restarts:
  * `RECIPIENT_LIMITS` (mail/outbox.ts) and `MAX_UNANSWERED_FOLLOW_MAILS` (follows/follow-repository.ts).
@@ -92,10 +94,13 @@ export function rateLimitedError(retryAfterSeconds: number): AppError {
 
 /**
  * Registers @fastify/rate-limit with no global limit: routes opt in through their
- * `config.rateLimit`, or check a limiter of their own (see `createLimiter`).
+ * `config.rateLimit`, or check a limiter of their own (see `createLimiter`). `store` is where it
+ * counts (limits/open-rate-limit-store.ts); a store that cannot be reached lets requests through.
  */
-export async function registerRateLimits(app: FastifyInstance) {
+export async function registerRateLimits(app: FastifyInstance, store: RateLimitStore['routeLimits']) {
   await app.register(rateLimit, {
+    ...store,
+    skipOnError: true,
     global: false,
     // Per client address, an IPv6 address by its /64 (one subscriber's network).
     keyGenerator: clientKey,
@@ -105,16 +110,26 @@ export async function registerRateLimits(app: FastifyInstance) {
   });
 }
 
+/** The name of one of `RATE_LIMITS`, found by identity. */
+function limitName(limit: object): string {
+  const name = Object.entries(RATE_LIMITS).find(([, value]) => value === limit)?.[0];
+  if (!name) throw new Error('createLimiter takes one of RATE_LIMITS');
+  return name;
+}
+
 /**
- * A limiter keyed by something other than the address (an account's e-mail, say): call it once
- * per attempt; past `max` attempts within `timeWindow` it throws 429 with `Retry-After`.
+ * A limiter keyed by something other than the address (an account's e-mail, say) for one of
+ * `RATE_LIMITS`: call it once per attempt; past `max` attempts within `timeWindow` it throws 429
+ * with `Retry-After`. Its keys start with the limit's name: a shared store holds every limiter's
+ * keys side by side.
  */
 export function createLimiter(
   app: FastifyInstance,
   limit: { max: number; timeWindow: number; cache?: number },
   key: (request: FastifyRequest) => string,
 ) {
-  const check = app.createRateLimit({ ...limit, keyGenerator: key });
+  const name = limitName(limit);
+  const check = app.createRateLimit({ ...limit, keyGenerator: (request) => `${name}:${key(request)}` });
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;

@@ -1,13 +1,8 @@
 import type { EndpointName } from '@karta/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type BucketLimit, secondsUntilToken } from '../limits/counter-store.ts';
 import { clientKey } from './client-address.ts';
 import { KEYS_REMEMBERED, rateLimitedError } from './rate-limit.ts';
-
-/** A token bucket: `perSecond` tokens come back each second, up to `burst`; a request takes one. */
-export interface BucketLimit {
-  perSecond: number;
-  burst: number;
-}
 
 /**
  * The expensive reads, limited per client address (decision 018). Measured from the web app, a
@@ -45,7 +40,7 @@ export const TILE_LIMIT: BucketLimit = { perSecond: 100, burst: 2000 };
 export const isLimitedRead = (name: string): name is LimitedRead => name in READ_LIMITS;
 
 /**
- * Buckets per key, in memory, remembering the `KEYS_REMEMBERED` most recently seen keys (a Map
+ * Buckets per key of one limit, in memory (RATE_LIMIT_STORE=memory), remembering the `KEYS_REMEMBERED` most recently seen keys (a Map
  * keeps insertion order: a key seen again moves to the end, the first is the least recent).
  */
 export class TokenBuckets {
@@ -72,7 +67,7 @@ export class TokenBuckets {
       bucket.tokens -= 1;
       return 0;
     }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
+    return secondsUntilToken(bucket.tokens, perSecond);
   }
 }
 
@@ -84,20 +79,20 @@ export function readLimitHook(name: LimitedRead, scale: () => number) {
   return bucketLimitHook(name, READ_LIMITS[name], scale);
 }
 
-/** The `onRequest` hook of a route limited per client by `limit`, named `name` in the log. */
+/**
+ * The `onRequest` hook of a route limited per client by `limit`, named `name` in the log and in
+ * the store the app counts in (`app.counters`, RATE_LIMIT_STORE).
+ */
 export function bucketLimitHook(name: string, limit: BucketLimit, scale: () => number) {
-  let buckets: TokenBuckets | null | undefined;
+  let scaled: BucketLimit | null | undefined;
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (buckets === undefined) {
+    if (scaled === undefined) {
       const factor = scale();
       const { perSecond, burst } = limit;
-      buckets =
-        factor > 0
-          ? new TokenBuckets({ perSecond: perSecond * factor, burst: Math.max(1, burst * factor) })
-          : null;
+      scaled = factor > 0 ? { perSecond: perSecond * factor, burst: Math.max(1, burst * factor) } : null;
     }
-    if (buckets === null) return;
-    const wait = buckets.take(clientKey(request));
+    if (scaled === null) return;
+    const wait = await request.server.counters.take(`read:${name}`, clientKey(request), scaled);
     if (wait === 0) return;
     // The route only: the key is a client address, which does not belong in a log.
     request.log.warn({ limit: name }, 'rate limit reached');

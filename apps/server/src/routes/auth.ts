@@ -83,10 +83,13 @@ export function requireMail(app: FastifyInstance): void {
 
 /** register, login, logout, me; password reset and change; the user's sessions. */
 export async function authRoutes(app: FastifyInstance) {
-  const signInFailures = createSignInFailureLimits({
-    perAddress: RATE_LIMITS.loginFailuresPerAddress,
-    perAccountAndAddress: RATE_LIMITS.loginFailuresPerAccountAndAddress,
-  });
+  const signInFailures = createSignInFailureLimits(
+    {
+      perAddress: RATE_LIMITS.loginFailuresPerAddress,
+      perAccountAndAddress: RATE_LIMITS.loginFailuresPerAccountAndAddress,
+    },
+    app.counters,
+  );
   const passwordChangesPerUser = createLimiter(app, RATE_LIMITS.passwordChangePerUser, (request) =>
     userOrAddressKey(request),
   );
@@ -148,7 +151,7 @@ export async function authRoutes(app: FastifyInstance) {
       const { body } = request;
       // A place in the failure limits is taken before the password is checked, whether the
       // account exists or not, and given back unless the sign-in fails: only failures count.
-      const attempt = signInFailures.take(clientKey(request), body.email);
+      const attempt = await signInFailures.take(clientKey(request), body.email);
       if ('retryAfterSeconds' in attempt) refuse(request, reply, attempt.retryAfterSeconds);
       let failed = false;
       try {
@@ -161,7 +164,7 @@ export async function authRoutes(app: FastifyInstance) {
         return started.user;
       } finally {
         // A success, or an error of ours (the database away), is not a failed sign-in.
-        if (!failed) attempt.release();
+        if (!failed) await attempt.release();
       }
     },
     { options: { config: { rateLimit: RATE_LIMITS.loginPerAddress } }, bodyIssues: codedIssues() },
