@@ -28,7 +28,6 @@ import { clientErrorHandler, registerStrictJsonParser } from './http/strict-inpu
 import { registerWebApp } from './http/web-app.ts';
 import { registerWriteGuard } from './http/write-guard.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/job-runner.ts';
-import { openRateLimitStore } from './limits/open-rate-limit-store.ts';
 import type { MailSenderOptions } from './mail/mail-sender.ts';
 import { startMailer } from './mail/mailer.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
@@ -85,8 +84,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout when absent); tests read the log from here. */
   logStream?: DestinationStream;
-  /** The job runner's timing (tests poll often, with short leases). */
-  jobs?: Pick<JobRunnerOptions, 'pollMs' | 'leaseMs'>;
+  /**
+   * The job runner's timing (tests poll often, with short leases); `run: false` makes an instance
+   * that adds jobs and runs none (tests whose instances on one database differ in configuration).
+   */
+  jobs?: Pick<JobRunnerOptions, 'pollMs' | 'leaseMs'> & { run?: boolean };
   /** The mail sender's first wait after a failure (tests shorten it). */
   mail?: Pick<MailSenderOptions, 'firstRetryMs'>;
   /**
@@ -144,14 +146,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const storage = options.storage ?? unwatchedStorage;
   const report = options.reportError ?? reportError;
 
-  // Where every rate limit counts (RATE_LIMIT_STORE); closed after the routes stop.
-  const rateLimitStore = await openRateLimitStore(config, database, app.log.child({ module: 'rate-limits' }));
-
   // 1. External plugins.
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
   await app.register(cookie);
-  await registerRateLimits(app, rateLimitStore.routeLimits);
+  await registerRateLimits(app);
   registerStrictJsonParser(app);
 
   // 2. Our services, and the job runner that does their background work (started now; it stops
@@ -163,15 +162,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { wake: () => runner?.wake(), runDue: async (kinds) => (runner ? runner.runDue(kinds) : 0) },
     options.mail,
   );
-  decorateServices(app, {
-    appConfig: config,
-    database,
-    mapIndex,
-    storage,
-    mailer,
-    basemap,
-    counters: rateLimitStore.counters,
-  });
+  decorateServices(app, { appConfig: config, database, mapIndex, storage, mailer, basemap });
   const work = backgroundWork(app, { periodic: options.periodicJobs !== false });
   runner = createJobRunner({
     database,
@@ -179,14 +170,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ...options.jobs,
     log: app.log.child({ module: 'jobs' }),
   });
-  runner.start();
+  if (options.jobs?.run !== false) runner.start();
   // Photo files no photo names (a crash between file and row, deleted photos) go now and every hour.
   const stopPhotoSweep = startPhotoSweep(app.photoStore, app.photos, app.log);
   app.addHook('onClose', async () => {
     await runner?.stop();
     await stopPhotoSweep();
     await mailer.stop();
-    await rateLimitStore.close();
     await basemap?.close();
     if (ownsDatabase) {
       await mapIndex.close();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ALERT_CHECK_MS, writeClosedAlerts } from './follows/closed-alerts.ts';
 import { writeDueFollowDigests } from './follows/follow-digests.ts';
+import { geocodingHandler } from './import/geocoding-runs.ts';
 import type { JobHandler, PeriodicTask } from './jobs/job-runner.ts';
 import { OUTBOX_TIDY_JOB } from './mail/mail-sender.ts';
 import { writeDueReviewDigests } from './notifications/review-digest.ts';
@@ -14,7 +15,8 @@ const DIGESTS_JOB = 'digests';
 const CLOSED_ALERTS_JOB = 'closed-alerts';
 
 /**
- * The app's background work on the job queue: the mailer's handlers, and with mail on, the digests
+ * The app's background work on the job queue: the mailer's handlers, the look-ups of an import's
+ * addresses (with a geocoder), and with mail on, the digests
  * (with the tidying of links and notes) every ten minutes and the "reported closed" alerts every
  * half minute, each tick run once for all instances. A periodic job is not retried (the next tick
  * does its work); the digests and alerts carry their own idempotency besides.
@@ -27,6 +29,7 @@ export function backgroundWork(
   const language = appConfig.defaultLanguage;
   const handlers: JobHandler[] = [...mailer.handlers];
   const periodic: PeriodicTask[] = [];
+  if (app.geocoder) handlers.push(geocodingHandler(database, app.geocoder));
   if (!mailer.enabled) return { handlers, periodic };
   handlers.push(
     {

@@ -28,7 +28,8 @@ describe.skipIf(!databaseAvailable)(`importing rows placed by their address (${d
     ).rows[0];
 
   beforeAll(async () => {
-    t = await startTestApp({ demo: false });
+    // The look-ups run on the instance with the remote geocoder (below), not on this one.
+    t = await startTestApp({ demo: false, jobs: { run: false } });
     nominatim = await startNominatimStandIn();
     await t.database.query(
       `INSERT INTO categories (slug, name, color, icon) VALUES ('shelter', '{"en": "Shelter"}', '#6d28d9', 'house')`,

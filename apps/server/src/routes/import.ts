@@ -56,12 +56,7 @@ export async function importRoutes(app: FastifyInstance) {
   );
 
   // Rows with an address and no position: looked up in the background when they are many.
-  const runs =
-    app.geocoder &&
-    geocodingRuns(app.database, app.geocoder, (error) =>
-      app.log.warn({ err: error }, 'looking up the addresses of an import failed'),
-    );
-  app.addHook('onClose', async () => runs?.stopAll());
+  const runs = app.geocoder && geocodingRuns(app.database);
 
   const config: WriteRouteConfig & { rateLimit: object } = {
     bodyTypes: Object.values(IMPORT_CONTENT_TYPES),
