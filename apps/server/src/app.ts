@@ -28,6 +28,7 @@ import { clientErrorHandler, registerStrictJsonParser } from './http/strict-inpu
 import { registerWebApp } from './http/web-app.ts';
 import { registerWriteGuard } from './http/write-guard.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/job-runner.ts';
+import { openRateLimitStore } from './limits/open-rate-limit-store.ts';
 import type { MailSenderOptions } from './mail/mail-sender.ts';
 import { startMailer } from './mail/mailer.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
@@ -146,11 +147,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const storage = options.storage ?? unwatchedStorage;
   const report = options.reportError ?? reportError;
 
+  // Where every rate limit counts (RATE_LIMIT_STORE); closed after the routes stop.
+  const rateLimitStore = await openRateLimitStore(config, database, app.log.child({ module: 'rate-limits' }));
+
   // 1. External plugins.
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
   await app.register(cookie);
-  await registerRateLimits(app);
+  await registerRateLimits(app, rateLimitStore.routeLimits);
   registerStrictJsonParser(app);
 
   // 2. Our services, and the job runner that does their background work (started now; it stops
@@ -162,7 +166,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { wake: () => runner?.wake(), runDue: async (kinds) => (runner ? runner.runDue(kinds) : 0) },
     options.mail,
   );
-  decorateServices(app, { appConfig: config, database, mapIndex, storage, mailer, basemap });
+  decorateServices(app, {
+    appConfig: config,
+    database,
+    mapIndex,
+    storage,
+    mailer,
+    basemap,
+    counters: rateLimitStore.counters,
+  });
   const work = backgroundWork(app, { periodic: options.periodicJobs !== false });
   runner = createJobRunner({
     database,
@@ -177,6 +189,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await runner?.stop();
     await stopPhotoSweep();
     await mailer.stop();
+    await rateLimitStore.close();
     await basemap?.close();
     if (ownsDatabase) {
       await mapIndex.close();
