@@ -5,6 +5,8 @@ import type { Box } from './page-geometry.ts';
 export interface NewTokenLayout {
   field: Box;
   copyButton: Box;
+  /** What the screen shows of the page, once the field has been scrolled to. */
+  viewport: Box;
   viewportWidth: number;
   /** The page's whole width: more than the viewport means it scrolls sideways. */
   scrollWidth: number;
@@ -110,6 +112,12 @@ export class ApiTokensPageDriver {
       return {
         field: boxOf('new-api-token-value'),
         copyButton: boxOf('copy-api-token'),
+        viewport: {
+          left: 0,
+          top: 0,
+          right: document.documentElement.clientWidth,
+          bottom: document.documentElement.clientHeight,
+        },
         viewportWidth: document.documentElement.clientWidth,
         scrollWidth: document.documentElement.scrollWidth,
       };
