@@ -17,6 +17,7 @@ export const SERVER_FLOORS = [
   ['workers'],
   ['db'],
   ['jobs'],
+  ['limits'],
   ['http'],
   ['basemap'],
   ['mail'],

@@ -1,15 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { KEYS_REMEMBERED } from '../limits/counter-store.ts';
 import type { RateLimitStore } from '../limits/open-rate-limit-store.ts';
 import { isApiWrite } from './api-route.ts';
 import { clientKey } from './client-address.ts';
 import { AppError } from './errors.ts';
 
-/**
- * Addresses (or e-mails) each limit remembers; past that the least recently seen are forgotten,
- * so a flood of new keys can reset an old one's count. Each key costs well under 100 bytes.
- */
-export const KEYS_REMEMBERED = 20_000;
+export { KEYS_REMEMBERED };
 
 /**
  * The limits, per client address unless said otherwise. Counted where RATE_LIMIT_STORE says

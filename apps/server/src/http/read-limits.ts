@@ -1,8 +1,8 @@
 import type { EndpointName } from '@karta/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type BucketLimit, secondsUntilToken } from '../limits/counter-store.ts';
+import type { BucketLimit } from '../limits/counter-store.ts';
 import { clientKey } from './client-address.ts';
-import { KEYS_REMEMBERED, rateLimitedError } from './rate-limit.ts';
+import { rateLimitedError } from './rate-limit.ts';
 
 /**
  * The expensive reads, limited per client address (decision 018). Measured from the web app, a
@@ -38,38 +38,6 @@ export type LimitedRead = keyof typeof READ_LIMITS;
 export const TILE_LIMIT: BucketLimit = { perSecond: 100, burst: 2000 };
 
 export const isLimitedRead = (name: string): name is LimitedRead => name in READ_LIMITS;
-
-/**
- * Buckets per key of one limit, in memory (RATE_LIMIT_STORE=memory), remembering the `KEYS_REMEMBERED` most recently seen keys (a Map
- * keeps insertion order: a key seen again moves to the end, the first is the least recent).
- */
-export class TokenBuckets {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-
-  constructor(
-    private readonly limit: BucketLimit,
-    private readonly keysRemembered = KEYS_REMEMBERED,
-  ) {}
-
-  /** Takes a token for `key`: 0 when allowed, else the whole seconds until one is back. */
-  take(key: string, now = Date.now()): number {
-    const { perSecond, burst } = this.limit;
-    const bucket = this.buckets.get(key) ?? { tokens: burst, at: now };
-    this.buckets.delete(key);
-    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
-    bucket.at = now;
-    this.buckets.set(key, bucket);
-    if (this.buckets.size > this.keysRemembered) {
-      const oldest = this.buckets.keys().next().value;
-      if (oldest !== undefined) this.buckets.delete(oldest);
-    }
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return secondsUntilToken(bucket.tokens, perSecond);
-  }
-}
 
 /**
  * The `onRequest` hook of a limited read's route, its figures multiplied by `scale()`

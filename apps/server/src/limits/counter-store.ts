@@ -19,6 +19,13 @@ export interface CounterStore {
   close(): Promise<void>;
 }
 
+/**
+ * Keys each limit remembers in memory (RATE_LIMIT_STORE=memory, and @fastify/rate-limit's own memory
+ * store); past that the least recently seen are forgotten, so a flood of new keys can reset an old
+ * one's count. Each key costs well under 100 bytes.
+ */
+export const KEYS_REMEMBERED = 20_000;
+
 export type RateLimitStoreKind = 'memory' | 'database' | 'redis';
 
 /** A window's count so far, and when it ends (ms since the epoch, on the store's clock). */

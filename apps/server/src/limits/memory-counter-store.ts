@@ -1,6 +1,5 @@
-import { KEYS_REMEMBERED } from '../http/rate-limit.ts';
-import { TokenBuckets } from '../http/read-limits.ts';
-import type { BucketLimit, CounterStore, WindowCount } from './counter-store.ts';
+import { type BucketLimit, type CounterStore, KEYS_REMEMBERED, type WindowCount } from './counter-store.ts';
+import { TokenBuckets } from './token-buckets.ts';
 
 /**
  * Windows per key of one limit, remembering the `keysRemembered` most recently counted (a Map
