@@ -13,6 +13,7 @@ import { printGoals, recordGoal } from './lib/goals.ts';
 import type { LoadResult } from './lib/http-load.ts';
 import { type BenchTarget, removeSeededDatabases } from './lib/seeded-database.ts';
 import { benchLighthouse, printLighthouse } from './lighthouse.bench.ts';
+import { benchLimits, printLimits } from './limits.bench.ts';
 import { benchMapApi, printMapApi } from './map-api.bench.ts';
 import { benchNearLoad, printNearLoad } from './near-load.bench.ts';
 import { benchOffline, printOffline } from './offline.bench.ts';
@@ -191,6 +192,8 @@ try {
   }
   // The base map's tiles do not depend on the places: once, on the test archive.
   if (runs('tiles')) printTiles(await benchTiles());
+  // What counting a limit costs a request in each store: once, on an empty PostgreSQL database.
+  if (runs('limits')) printLimits(await benchLimits());
   if (runs('lighthouse')) {
     const lighthouse = await benchLighthouse();
     if (lighthouse) {

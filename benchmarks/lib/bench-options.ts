@@ -17,6 +17,7 @@ export const BENCH_NAMES = [
   'web',
   'lighthouse',
   'tiles',
+  'limits',
 ] as const;
 export type BenchName = (typeof BENCH_NAMES)[number];
 
