@@ -156,6 +156,21 @@ describe.skipIf(!databaseAvailable)(`the database counter store (${dbKind})`, ()
     expect(await store.take('sweep', 'draining', { perSecond: 0.01, burst: 2 })).toBe(0);
     expect(await store.take('sweep', 'draining', { perSecond: 0.01, burst: 2 })).toBeGreaterThan(1);
   });
+
+  it('fails open when the database is away: the request is let through and a warning given', async () => {
+    const away = await createTestDatabase();
+    await migrate(away.database);
+    const warnings: unknown[] = [];
+    const inner = createDatabaseCounterStore(away.database);
+    const failing = failingOpen(inner, (error) => warnings.push(error));
+    expect((await failing.hit('away', 'k', 60_000)).count).toBe(1);
+    await away.dispose();
+    expect((await failing.hit('away', 'k', 60_000)).count).toBe(0);
+    expect(await failing.take('away', 'k', { perSecond: 0.001, burst: 1 })).toBe(0);
+    expect(await failing.peek('away', 'k')).toBeNull();
+    expect(warnings).toHaveLength(3);
+    await failing.close();
+  });
 });
 
 const noRedis = whyNoThrowawayRedis();
