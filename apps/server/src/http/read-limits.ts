@@ -1,6 +1,7 @@
 import type { EndpointName } from '@karta/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BucketLimit } from '../limits/counter-store.ts';
+import type { BucketLimit, CounterStore } from '../limits/counter-store.ts';
+import { createMemoryCounterStore } from '../limits/memory-counter-store.ts';
 import { clientKey } from './client-address.ts';
 import { rateLimitedError } from './rate-limit.ts';
 
@@ -53,6 +54,8 @@ export function readLimitHook(name: LimitedRead, scale: () => number) {
  */
 export function bucketLimitHook(name: string, limit: BucketLimit, scale: () => number) {
   let scaled: BucketLimit | null | undefined;
+  // An app without the services (a route tried on its own) counts in memory, as before.
+  let ownCounters: CounterStore | undefined;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (scaled === undefined) {
       const factor = scale();
@@ -60,7 +63,10 @@ export function bucketLimitHook(name: string, limit: BucketLimit, scale: () => n
       scaled = factor > 0 ? { perSecond: perSecond * factor, burst: Math.max(1, burst * factor) } : null;
     }
     if (scaled === null) return;
-    const wait = await request.server.counters.take(`read:${name}`, clientKey(request), scaled);
+    const counters = request.server.hasDecorator('counters')
+      ? request.server.counters
+      : (ownCounters ??= createMemoryCounterStore());
+    const wait = await counters.take(`read:${name}`, clientKey(request), scaled);
     if (wait === 0) return;
     // The route only: the key is a client address, which does not belong in a log.
     request.log.warn({ limit: name }, 'rate limit reached');
