@@ -45,6 +45,8 @@ export async function openRateLimitStore(
   log: FastifyBaseLogger,
 ): Promise<RateLimitStore> {
   const { kind, redisUrl } = config.rateLimitStore;
+  const where = { memory: "this process's memory", database: 'the database', redis: 'Redis' }[kind];
+  log.info({ store: kind }, `rate limits count in ${where}`);
   const warn = atMostEvery(WARN_EVERY_MS, (error: unknown) =>
     log.warn({ err: error, store: kind }, 'rate limit store unreachable: requests go through uncounted'),
   );
