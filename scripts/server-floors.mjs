@@ -28,7 +28,7 @@ export const SERVER_FLOORS = [
   ['accounts'],
   ['notes'],
   ['notifications'],
-  ['follows', 'feeds'],
+  ['follows', 'feeds', 'webhooks'],
   ['map-index'],
   ['import'],
   ['export'],

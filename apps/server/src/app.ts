@@ -60,6 +60,7 @@ import { tileRoutes } from './routes/tiles.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { userRoutes } from './routes/users.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { decorateServices } from './services.ts';
 
 /** Requests larger than this are refused with 413 before they are read in full. */
@@ -90,6 +91,8 @@ export interface AppOptions {
    * that adds jobs and runs none (tests whose instances on one database differ in configuration).
    */
   jobs?: Pick<JobRunnerOptions, 'pollMs' | 'leaseMs'> & { run?: boolean };
+  /** The waits between a webhook delivery's attempts (tests shorten them). */
+  webhooks?: { retryWaitsMs?: readonly number[] };
   /** The mail sender's first wait after a failure (tests shorten it). */
   mail?: Pick<MailSenderOptions, 'firstRetryMs'>;
   /**
@@ -175,7 +178,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     basemap,
     counters: rateLimitStore.counters,
   });
-  const work = backgroundWork(app, { periodic: options.periodicJobs !== false });
+  const work = backgroundWork(app, { periodic: options.periodicJobs !== false, webhooks: options.webhooks });
   runner = createJobRunner({
     database,
     ...work,
@@ -247,6 +250,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(userRoutes);
   await app.register(blockedSenderRoutes);
   await app.register(jobRoutes);
+  await app.register(webhookRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(followRoutes);
   await app.register(tileRoutes);

@@ -6,6 +6,7 @@ import type { JobHandler, PeriodicTask } from './jobs/job-runner.ts';
 import { OUTBOX_TIDY_JOB } from './mail/mail-sender.ts';
 import { writeDueReviewDigests } from './notifications/review-digest.ts';
 import { tidyLinks } from './notifications/tidy-links.ts';
+import { webhookDeliveryHandler } from './webhooks/webhook-delivery.ts';
 
 /** How often due digests are looked for: a digest goes out within this long of being due. */
 export const DIGEST_CHECK_MS = 10 * 60_000;
@@ -16,20 +17,30 @@ const CLOSED_ALERTS_JOB = 'closed-alerts';
 
 /**
  * The app's background work on the job queue: the mailer's handlers, the look-ups of an import's
- * addresses (with a geocoder), and with mail on, the digests
+ * addresses (with a geocoder), webhook deliveries, and with mail on, the digests
  * (with the tidying of links and notes) every ten minutes and the "reported closed" alerts every
  * half minute, each tick run once for all instances. A periodic job is not retried (the next tick
  * does its work); the digests and alerts carry their own idempotency besides.
  */
 export function backgroundWork(
   app: FastifyInstance,
-  options: { periodic: boolean },
+  options: { periodic: boolean; webhooks?: { retryWaitsMs?: readonly number[] } },
 ): { handlers: JobHandler[]; periodic: PeriodicTask[] } {
   const { database, mailer, appConfig } = app;
   const language = appConfig.defaultLanguage;
   const handlers: JobHandler[] = [...mailer.handlers];
   const periodic: PeriodicTask[] = [];
   if (app.geocoder) handlers.push(geocodingHandler(database, app.geocoder));
+  handlers.push(
+    webhookDeliveryHandler({
+      database,
+      places: app.placeRepository,
+      notes: app.notes,
+      publicUrl: appConfig.publicUrl,
+      allowPrivate: appConfig.outbound.allowPrivate,
+      ...options.webhooks,
+    }),
+  );
   if (!mailer.enabled) return { handlers, periodic };
   handlers.push(
     {

@@ -524,6 +524,11 @@ const CASES: Case[] = [
     expected: row(401, 403, 403, 403, 200, 401),
   },
   {
+    name: 'GET /webhooks',
+    request: async () => ({ method: 'GET', url: '/api/v1/webhooks' }),
+    expected: row(401, 403, 403, 403, 200, 401),
+  },
+  {
     name: 'GET /feeds/places.atom',
     request: async () => ({ method: 'GET', url: '/api/v1/feeds/places.atom?bbox=15.9,45.7,16.1,45.9' }),
     expected: row(200, 200, 200, 200, 200, 200),

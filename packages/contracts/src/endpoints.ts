@@ -114,6 +114,16 @@ import { ClientConfig, Health } from './system.ts';
 import { TilesSize, TilesSizeQuery } from './tiles.ts';
 import { ApiTokenIdParams, ApiTokenInput, ApiTokenList, CreatedApiToken } from './tokens.ts';
 import { UserIdParams, UserList, UserListQuery, UserPatch, UserSummary } from './users.ts';
+import {
+  CreatedWebhook,
+  WebhookDeliveryList,
+  WebhookDeliveryQuery,
+  WebhookIdParams,
+  WebhookInput,
+  WebhookList,
+  WebhookPatch,
+  Webhook as WebhookSummary,
+} from './webhooks.ts';
 
 /** One HTTP endpoint: the single description that the server, the client and OpenAPI share. */
 export interface Endpoint {
@@ -623,6 +633,50 @@ export const endpoints = {
     response: JobSummary,
     session: 'required',
     errors: [400, 401, 403, 404, 409, 429],
+  },
+  createWebhook: {
+    ...routes.createWebhook,
+    summary:
+      'Register a URL to be sent events (admins): `place.published`, `place.updated`, `place.archived`, `note.published`, `flag.created`, optionally for some categories. Each delivery is signed per the Standard Webhooks spec with the `whsec_` secret, which is in this answer only. Addresses on private or local networks are refused (400) unless the site allows them',
+    body: WebhookInput,
+    status: 201,
+    response: CreatedWebhook,
+    session: 'required',
+    errors: [400, 401, 403, 415, 429],
+  },
+  listWebhooks: {
+    ...routes.listWebhooks,
+    summary: 'The webhooks (admins), newest first, without their secrets',
+    response: WebhookList,
+    session: 'required',
+    errors: [401, 403],
+  },
+  updateWebhook: {
+    ...routes.updateWebhook,
+    summary: 'Switch a webhook off, or on again with its failures forgotten (admins)',
+    params: WebhookIdParams,
+    body: WebhookPatch,
+    response: WebhookSummary,
+    session: 'required',
+    errors: [400, 401, 403, 404, 415, 429],
+  },
+  deleteWebhook: {
+    ...routes.deleteWebhook,
+    summary: 'Delete a webhook and its delivery log (admins); what was still to be sent is not sent',
+    params: WebhookIdParams,
+    status: 204,
+    session: 'required',
+    errors: [400, 401, 403, 404, 429],
+  },
+  listWebhookDeliveries: {
+    ...routes.listWebhookDeliveries,
+    summary:
+      'A webhook’s delivery log (admins), newest first: each event, its attempts, the last answer or error, when delivered or given up',
+    params: WebhookIdParams,
+    query: WebhookDeliveryQuery,
+    response: WebhookDeliveryList,
+    session: 'required',
+    errors: [400, 401, 403, 404],
   },
   uploadPhoto: {
     ...routes.uploadPhoto,

@@ -36,5 +36,6 @@ export * from './tiles.ts';
 export * from './token-scopes.ts';
 export * from './tokens.ts';
 export * from './users.ts';
+export * from './webhooks.ts';
 export * from './weekly-hours.ts';
 export * from './wire-query.ts';

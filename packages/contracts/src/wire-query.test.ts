@@ -36,6 +36,7 @@ const samples: Partial<Record<EndpointName, object>> = {
   listPhotos: { scope: 'review' },
   listUsers: { q: 'ana', limit: 10, offset: 20 },
   listJobs: { state: 'dead', before: 120, limit: 20 },
+  listWebhookDeliveries: { before: 40, limit: 10 },
   importPlaces: { format: 'csv', dryRun: false, status: 'published' },
   exportGeoJson: { bbox: { west: 1, south: 2, east: 3, north: 4 }, category: ['market'], q: 'a' },
   exportCsv: { near: { lat: 45.8, lng: 16 }, radius: 500, openNow: true, stale: true },

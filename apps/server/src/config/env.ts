@@ -7,6 +7,7 @@ import { HoursEnv } from './hours.ts';
 import { defaultLanguageIssues, LanguagesEnv } from './languages.ts';
 import { MailEnv, mailIssues } from './mail.ts';
 import { MapEnv, mapWarnings } from './map.ts';
+import { OutboundEnv } from './outbound.ts';
 import { SERVER_VERSION } from './paths.ts';
 import { photoStorageIssues, photosEnv } from './photos.ts';
 import { RateLimitStoreEnv, rateLimitStoreIssues, rateLimitStoreWarnings } from './rate-limit-store.ts';
@@ -44,6 +45,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
   const admin = AdminEnv.safeParse(env);
   const geocoder = geocoderEnv(server.data?.publicUrl ?? null, SERVER_VERSION).safeParse(env);
   const rateLimitStore = RateLimitStoreEnv.safeParse(env);
+  const outbound = OutboundEnv.safeParse(env);
   // Photos and the base map both read S3_*: a bad one is named once.
   const issues = uniqueIssues([
     ...[
@@ -60,6 +62,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
       admin,
       geocoder,
       rateLimitStore,
+      outbound,
     ].flatMap((result) => (result.success ? [] : envIssues(result.error))),
     ...adminIssues(env),
     ...defaultLanguageIssues(env),
@@ -82,7 +85,8 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
     !mail.success ||
     !admin.success ||
     !geocoder.success ||
-    !rateLimitStore.success
+    !rateLimitStore.success ||
+    !outbound.success
   ) {
     throw new ConfigError(issues);
   }
@@ -100,6 +104,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
     ...admin.data,
     ...geocoder.data,
     ...rateLimitStore.data,
+    ...outbound.data,
     version: SERVER_VERSION,
   };
 }

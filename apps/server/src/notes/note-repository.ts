@@ -291,6 +291,12 @@ export function createNoteRepository(db: Database, settings: NoteSettings) {
      * A published place's published notes that apply at `now`, newest first, or with `ended` its
      * history: the status notes that have ended. Null for no such place.
      */
+    /** A published note as visitors see it, or null (webhooks carry it). */
+    async published(id: number): Promise<Note | null> {
+      const note = await readNote(db, id);
+      return note?.state === 'published' ? note : null;
+    },
+
     async list(
       placeId: number,
       page: { limit?: number; before?: number; ended?: boolean },

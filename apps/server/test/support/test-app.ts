@@ -97,7 +97,7 @@ export async function startTestApp(
     env?: Record<string, string>;
     demo?: boolean;
     configure?: (app: FastifyInstance) => void;
-  } & Pick<AppOptions, 'webDistDir' | 'reportError' | 'onRoute' | 'jobs'> = {},
+  } & Pick<AppOptions, 'webDistDir' | 'reportError' | 'onRoute' | 'jobs' | 'webhooks'> = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(options.env);
   try {
@@ -118,6 +118,7 @@ export async function startTestApp(
       reportError: options.reportError,
       onRoute: options.onRoute,
       jobs: options.jobs,
+      webhooks: options.webhooks,
       // Tests write digests when they choose (writeDue…Digests); a scheduled run would race them.
       periodicJobs: false,
     });
