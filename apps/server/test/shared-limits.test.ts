@@ -78,6 +78,16 @@ describe.each([
       if (shared) expect(Number(next.headers['retry-after'])).toBeGreaterThan(60 * 59);
     });
 
+    it(`counts registrations sent at once to both instances ${shared ? 'as one' : 'apart'}`, async () => {
+      const remoteAddress = nextAddress();
+      const { max } = RATE_LIMITS.registerPerAddress;
+      const answers = await Promise.all(
+        Array.from({ length: max + 3 }, (_, i) => register(at(i), {}, { remoteAddress })),
+      );
+      const created = answers.filter(({ response }) => response.statusCode === 201).length;
+      expect(created).toBe(shared ? max : max + 3);
+    });
+
     it(`gives an expensive read's burst once ${shared ? 'across' : 'to each of'} the instances`, async () => {
       const remoteAddress = nextAddress();
       const burst = READ_LIMITS.map.burst * SCALE;
