@@ -182,6 +182,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   runner = createJobRunner({
     database,
     ...work,
+    leaseMs: config.jobs.leaseMs,
     ...options.jobs,
     log: app.log.child({ module: 'jobs' }),
   });

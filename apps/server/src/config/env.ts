@@ -4,6 +4,7 @@ import { databaseEnv } from './database.ts';
 import { FreshnessEnv } from './freshness.ts';
 import { geocoderEnv } from './geocoder.ts';
 import { HoursEnv } from './hours.ts';
+import { JobsEnv } from './jobs.ts';
 import { defaultLanguageIssues, LanguagesEnv } from './languages.ts';
 import { MailEnv, mailIssues } from './mail.ts';
 import { MapEnv, mapWarnings } from './map.ts';
@@ -46,6 +47,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
   const geocoder = geocoderEnv(server.data?.publicUrl ?? null, SERVER_VERSION).safeParse(env);
   const rateLimitStore = RateLimitStoreEnv.safeParse(env);
   const outbound = OutboundEnv.safeParse(env);
+  const jobs = JobsEnv.safeParse(env);
   // Photos and the base map both read S3_*: a bad one is named once.
   const issues = uniqueIssues([
     ...[
@@ -63,6 +65,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
       geocoder,
       rateLimitStore,
       outbound,
+      jobs,
     ].flatMap((result) => (result.success ? [] : envIssues(result.error))),
     ...adminIssues(env),
     ...defaultLanguageIssues(env),
@@ -86,7 +89,8 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
     !admin.success ||
     !geocoder.success ||
     !rateLimitStore.success ||
-    !outbound.success
+    !outbound.success ||
+    !jobs.success
   ) {
     throw new ConfigError(issues);
   }
@@ -105,6 +109,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
     ...geocoder.data,
     ...rateLimitStore.data,
     ...outbound.data,
+    ...jobs.data,
     version: SERVER_VERSION,
   };
 }
