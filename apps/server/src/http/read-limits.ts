@@ -63,9 +63,8 @@ export function bucketLimitHook(name: string, limit: BucketLimit, scale: () => n
       scaled = factor > 0 ? { perSecond: perSecond * factor, burst: Math.max(1, burst * factor) } : null;
     }
     if (scaled === null) return;
-    const counters = request.server.hasDecorator('counters')
-      ? request.server.counters
-      : (ownCounters ??= createMemoryCounterStore());
+    if (!request.server.hasDecorator('counters')) ownCounters ??= createMemoryCounterStore();
+    const counters = ownCounters ?? request.server.counters;
     const wait = await counters.take(`read:${name}`, clientKey(request), scaled);
     if (wait === 0) return;
     // The route only: the key is a client address, which does not belong in a log.
