@@ -57,6 +57,7 @@ const CategoriesPage = lazyWithAllMessages(
   async () => (await import('./routes/staff/categories-page.tsx')).CategoriesPage,
 );
 const UsersPage = lazyWithAllMessages(async () => (await import('./routes/staff/users-page.tsx')).UsersPage);
+const JobsPage = lazyWithAllMessages(async () => (await import('./routes/staff/jobs-page.tsx')).JobsPage);
 const ImportPage = lazyWithAllMessages(
   async () => (await import('./routes/staff/import-page.tsx')).ImportPage,
 );
@@ -226,6 +227,11 @@ function SitePages() {
         <Route path="/users">
           <Suspense fallback={<PageLoading />}>
             <UsersPage />
+          </Suspense>
+        </Route>
+        <Route path="/jobs">
+          <Suspense fallback={<PageLoading />}>
+            <JobsPage />
           </Suspense>
         </Route>
         <Route path="/import">

@@ -13,6 +13,7 @@ const SCREENS = [
   { value: 'categories', href: '/categories', role: 'moderator' },
   { value: 'import', href: '/import', role: 'moderator' },
   { value: 'users', href: '/users', role: 'admin' },
+  { value: 'jobs', href: '/jobs', role: 'admin' },
 ] as const;
 
 export type StaffScreen = (typeof SCREENS)[number]['value'];

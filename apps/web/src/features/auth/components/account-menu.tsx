@@ -24,7 +24,10 @@ function accountLinks(role: CurrentUser['role']) {
     { id: 'categories', href: '/categories', label: 'staff.nav.categories' },
     { id: 'import', href: '/import', label: 'importer.menu' },
   ] as const;
-  const admin = [{ id: 'users', href: '/users', label: 'staff.nav.users' }] as const;
+  const admin = [
+    { id: 'users', href: '/users', label: 'staff.nav.users' },
+    { id: 'jobs', href: '/jobs', label: 'staff.nav.jobs' },
+  ] as const;
   return [...links, ...(role === 'contributor' ? [] : staff), ...(role === 'admin' ? admin : [])];
 }
 
