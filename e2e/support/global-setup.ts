@@ -9,6 +9,7 @@ import { E2E_ADMIN } from './accounts.ts';
 import { findChromium } from './chromium.ts';
 import { GOOGLE_TEST_KEY } from './google-maps.ts';
 import { type RunningServer, startKartaServer } from './karta-server.ts';
+import { REFUSED_RECIPIENT } from './mailbox.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -76,6 +77,7 @@ export default async function setup(project: TestProject) {
   try {
     sentry = await startSentryReceiver();
     smtp = await startSmtpTestServer({ saveTo: mailDir });
+    smtp.rejectRecipients.add(REFUSED_RECIPIENT);
     // The open-engine server sends mail (to the SMTP server above), with links to itself.
     server = await startKartaServer(
       {

@@ -4,6 +4,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
 import type { SavedMail } from '../../apps/server/test/support/smtp-test-server.ts';
 
+/**
+ * The one address the e2e SMTP server refuses for good (550, as a mailbox that does not exist):
+ * mail to it is given up at once, so its job is dead, for the admins' jobs screen to show.
+ */
+export const REFUSED_RECIPIENT = 'refused@karta.test';
+
 /** Every message the e2e SMTP server has received for `address`, oldest first. */
 export function mailTo(address: string): SavedMail[] {
   const dir = inject('mailDir');

@@ -33,6 +33,7 @@ export const SCREENS = [
   'checking',
   'categories',
   'users',
+  'jobs',
   'import',
   'account',
   'api-token',
@@ -141,6 +142,7 @@ const VIEWER_OF: Record<ScreenName, Viewer> = {
   checking: 'staff',
   categories: 'staff',
   users: 'staff',
+  jobs: 'staff',
   import: 'staff',
   account: 'staff',
   'api-token': 'staff',
@@ -283,6 +285,11 @@ export class ScreenTour {
       case 'users':
         await go('/users');
         await ready('user-row');
+        break;
+      case 'jobs':
+        // The mail the arranging sent, and the periodic ticks.
+        await go('/jobs');
+        await ready('job-row');
         break;
       case 'import':
         await go('/import');
