@@ -236,7 +236,9 @@ describe('JobsPage', () => {
       'GET /api/v1/auth/me': { status: 200, body: currentUser({ role: 'moderator' }) },
     });
     renderWithApp(<JobsPage />, { path: '/jobs' });
-    expect(await screen.findByTestId('staff-not-allowed')).toBeInTheDocument();
+    expect(await screen.findByTestId('staff-not-allowed')).toHaveTextContent(
+      'Only administrators can use this page.',
+    );
     expect(calls.some((call) => call.path.startsWith('/api/v1/admin/jobs'))).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ describe('StaffGate', () => {
   it('keeps the users screen for admins: a moderator is not allowed', async () => {
     fakeApi({ 'GET /api/v1/auth/me': { status: 200, body: currentUser({ role: 'moderator' }) } });
     renderGate('admin');
-    expect(await screen.findByText(/Only administrators can manage users/)).toBeInTheDocument();
+    expect(await screen.findByText(/Only administrators can use this page/)).toBeInTheDocument();
   });
 
   it('lets a moderator in, and an admin into a moderator’s screen', async () => {
