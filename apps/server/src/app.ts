@@ -45,6 +45,7 @@ import { flagRoutes } from './routes/flags.ts';
 import { followRoutes } from './routes/follows.ts';
 import { geocodeRoutes } from './routes/geocode.ts';
 import { importRoutes } from './routes/import.ts';
+import { importSourceRoutes } from './routes/import-sources.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { mapRoutes } from './routes/map.ts';
 import { noteReviewRoutes } from './routes/note-review.ts';
@@ -252,6 +253,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(blockedSenderRoutes);
   await app.register(jobRoutes);
   await app.register(webhookRoutes);
+  await app.register(importSourceRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(followRoutes);
   await app.register(tileRoutes);

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ALERT_CHECK_MS, writeClosedAlerts } from './follows/closed-alerts.ts';
 import { writeDueFollowDigests } from './follows/follow-digests.ts';
 import { geocodingHandler } from './import/geocoding-runs.ts';
+import { importFailureMailer } from './import-sources/failure-mail.ts';
+import { IMPORT_SCHEDULE_TASK, importSourceHandlers } from './import-sources/source-jobs.ts';
 import type { JobHandler, PeriodicTask } from './jobs/job-runner.ts';
 import { OUTBOX_TIDY_JOB } from './mail/mail-sender.ts';
 import { writeDueReviewDigests } from './notifications/review-digest.ts';
@@ -41,6 +43,11 @@ export function backgroundWork(
       ...options.webhooks,
     }),
   );
+  // Scheduled imports (docs/decisions/033-scheduled-imports.md): runs, and the tick that adds the due ones.
+  handlers.push(
+    ...importSourceHandlers(database, appConfig, importFailureMailer(database, mailer, language)),
+  );
+  if (options.periodic) periodic.push(IMPORT_SCHEDULE_TASK);
   if (!mailer.enabled) return { handlers, periodic };
   handlers.push(
     {

@@ -70,6 +70,16 @@ async function photo(
   const placeId = await place(ctx, placeStatus);
   return insertPhoto(ctx.t, { placeId, uploaderId: ctx.ids.author, status });
 }
+/** A scheduled import of the admin's (its runs, if any, fail at the address guard). */
+async function importSource(ctx: Context) {
+  const { rows } = await ctx.t.database.query<{ id: number }>(
+    `INSERT INTO import_sources (name, url, format, category, every_hours, on_missing, trusted, created_by, next_run_at)
+     VALUES ('Matrix', 'http://127.0.0.1:9/list.geojson', 'geojson', 'pharmacy', 24, 'keep', true, $1, now() + interval '1 day')
+     RETURNING id`,
+    [ctx.ids.admin],
+  );
+  return Number(rows[0]?.id);
+}
 const image = async (): Promise<Request['file']> => ({
   type: 'image/png',
   bytes: await sharp({ create: { width: 30, height: 20, channels: 3, background: '#2266aa' } })
@@ -526,6 +536,27 @@ const CASES: Case[] = [
   {
     name: 'GET /webhooks',
     request: async () => ({ method: 'GET', url: '/api/v1/webhooks' }),
+    expected: row(401, 403, 403, 403, 200, 401),
+  },
+  {
+    name: 'GET /import-sources',
+    request: async () => ({ method: 'GET', url: '/api/v1/import-sources' }),
+    expected: row(401, 403, 403, 403, 200, 401),
+  },
+  {
+    name: 'POST /import-sources/:id/run',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/import-sources/${await importSource(ctx)}/run`,
+    }),
+    expected: row(401, 403, 403, 403, 202, 401),
+  },
+  {
+    name: 'GET /import-sources/:id/runs',
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/v1/import-sources/${await importSource(ctx)}/runs`,
+    }),
     expected: row(401, 403, 403, 403, 200, 401),
   },
   {

@@ -14,17 +14,21 @@ export type FileBody = string | Blob | ArrayBuffer | Uint8Array<ArrayBuffer>;
 type Endpoints = typeof endpoints;
 type Nothing = Record<never, never>;
 
-/** What a call of endpoint `E` sends: its path parameters, query, JSON body or file, as typed values. */
-export type CallInput<E> = (E extends { params: infer P extends z.ZodType }
+/**
+ * What a call of endpoint `E` sends: its path parameters, query, JSON body or file, as typed values.
+ * Not distributed over a union of endpoints (`[E]`): for every endpoint at once the product of its
+ * parts' distinct types passes what TypeScript represents.
+ */
+export type CallInput<E> = ([E] extends [{ params: infer P extends z.ZodType }]
   ? { params: z.output<P> }
   : Nothing) &
-  (E extends { query: infer Q extends z.ZodType }
+  ([E] extends [{ query: infer Q extends z.ZodType }]
     ? Nothing extends z.output<Q>
       ? { query?: z.output<Q> }
       : { query: z.output<Q> }
     : Nothing) &
-  (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : Nothing) &
-  (E extends { bodyTypes: readonly (infer T)[] } ? { file: { type: T; data: FileBody } } : Nothing) &
+  ([E] extends [{ body: infer B extends z.ZodType }] ? { body: z.input<B> } : Nothing) &
+  ([E] extends [{ bodyTypes: readonly (infer T)[] }] ? { file: { type: T; data: FileBody } } : Nothing) &
   CallHeaders<E>;
 
 /**

@@ -66,6 +66,14 @@ import {
   ImportReport,
   ImportResultList,
 } from './import.ts';
+import {
+  ImportSourceIdParams,
+  ImportSourceInput,
+  ImportSourceList,
+  ImportSourceRunList,
+  ImportSource as ImportSourceSummary,
+  QueuedImportRun,
+} from './import-sources.ts';
 import { JobIdParams, JobList, JobListQuery, JobSummary } from './jobs.ts';
 import { MapQuery, MapResponse } from './map.ts';
 import { PendingNoteList, PendingNotesQuery } from './note-review.ts';
@@ -141,7 +149,7 @@ export interface Endpoint {
   headers?: z.ZodObject;
   body?: z.ZodType;
   /** The success status: 200 unless said otherwise. */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /** The success body; absent for 204. */
   response?: z.ZodType;
   /**
@@ -675,6 +683,49 @@ export const endpoints = {
     params: WebhookIdParams,
     query: WebhookDeliveryQuery,
     response: WebhookDeliveryList,
+    session: 'required',
+    errors: [400, 401, 403, 404],
+  },
+  createImportSource: {
+    ...routes.createImportSource,
+    summary:
+      'Add a scheduled import (admins): a CSV or GeoJSON list at a URL, fetched every `everyHours` and imported by `externalId` (rows without a category get `category`; `columns` renames the list’s columns), places gone from it archived (`onMissing: archive`) or kept; a trusted source’s places are published, an untrusted one’s wait for review. Addresses on private or local networks are refused (400) unless the site allows them',
+    body: ImportSourceInput,
+    status: 201,
+    response: ImportSourceSummary,
+    session: 'required',
+    errors: [400, 401, 403, 415, 429],
+  },
+  listImportSources: {
+    ...routes.listImportSources,
+    summary: 'The scheduled imports (admins), newest first',
+    response: ImportSourceList,
+    session: 'required',
+    errors: [401, 403],
+  },
+  deleteImportSource: {
+    ...routes.deleteImportSource,
+    summary: 'Delete a scheduled import and its runs (admins); the places it imported stay',
+    params: ImportSourceIdParams,
+    status: 204,
+    session: 'required',
+    errors: [400, 401, 403, 404, 429],
+  },
+  runImportSource: {
+    ...routes.runImportSource,
+    summary: 'Fetch and import a source now (admins): queued as a job, whose run is then listed in its runs',
+    params: ImportSourceIdParams,
+    status: 202,
+    response: QueuedImportRun,
+    session: 'required',
+    errors: [400, 401, 403, 404, 429],
+  },
+  listImportSourceRuns: {
+    ...routes.listImportSourceRuns,
+    summary:
+      'A scheduled import’s last 50 runs (admins), newest first: outcome (imported, not modified, failed), error, counts (created, updated, archived, unchanged, failed), changes held for review, the first refused rows',
+    params: ImportSourceIdParams,
+    response: ImportSourceRunList,
     session: 'required',
     errors: [400, 401, 403, 404],
   },

@@ -14,6 +14,7 @@ export * from './freshness.ts';
 export * from './geocode.ts';
 export * from './idempotency.ts';
 export * from './import.ts';
+export * from './import-sources.ts';
 export * from './jobs.ts';
 export * from './map.ts';
 export * from './note-review.ts';

@@ -62,7 +62,7 @@ function parametersOf(location: 'query' | 'path' | 'header', schema: z.ZodObject
   });
 }
 
-const SUCCESS_TEXT = { 200: 'OK', 201: 'Created', 204: 'No content' } as const;
+const SUCCESS_TEXT = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' } as const;
 const SESSION_SCHEME = 'sessionCookie';
 const TOKEN_SCHEME = 'apiToken';
 

@@ -139,6 +139,8 @@ export const PlaceHistoryEntry = z.object({
   action: z.string(),
   actor: z.object({ id: z.number().int().positive(), displayName: z.string() }).nullable(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  /** Where a change came from when not made by hand: `import: <source name>` for a scheduled import. */
+  origin: z.string().nullable().optional(),
   createdAt: IsoDateTime,
 });
 export type PlaceHistoryEntry = z.infer<typeof PlaceHistoryEntry>;

@@ -10,8 +10,32 @@ export type SourceRow =
   | { row: number; fields: Record<string, unknown>; errors?: undefined }
   | { row: number; errors: FieldIssue[]; fields?: undefined };
 
+/**
+ * How a list that is not in Karta's own names is read (a scheduled import's, docs/decisions/
+ * 033-scheduled-imports.md): `columns` renames its columns (`{ Karta's name: the list's name }`),
+ * and `defaults` fills a field a row leaves empty or the list lacks (the default category).
+ */
+export interface RowShape {
+  columns?: Readonly<Record<string, string>>;
+  defaults?: Readonly<Record<string, string>>;
+}
+
+/** The list's names to Karta's, from a shape's `{ Karta's: the list's }`. */
+function renamer(shape: RowShape): (name: string) => string {
+  const karta = new Map(Object.entries(shape.columns ?? {}).map(([ours, theirs]) => [theirs, ours]));
+  return (name) => karta.get(name) ?? name;
+}
+
+function withDefaults(fields: Record<string, unknown>, shape: RowShape): Record<string, unknown> {
+  for (const [field, value] of Object.entries(shape.defaults ?? {})) {
+    if (fields[field] === undefined || fields[field] === null || fields[field] === '') fields[field] = value;
+  }
+  return fields;
+}
+
 /** Reads a CSV file with the documented header (see README): records one by one, never the whole file. */
-export async function* csvRows(file: Readable): AsyncGenerator<SourceRow> {
+export async function* csvRows(file: Readable, shape: RowShape = {}): AsyncGenerator<SourceRow> {
+  const rename = renamer(shape);
   const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true });
   pipeline(file, parser, () => undefined);
   let header: string[] | undefined;
@@ -19,7 +43,10 @@ export async function* csvRows(file: Readable): AsyncGenerator<SourceRow> {
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (!header) {
-        header = checkHeader(record);
+        header = checkHeader(
+          record.map((column) => rename(column.trim())),
+          Object.keys(shape.defaults ?? {}),
+        );
         continue;
       }
       row += 1;
@@ -39,7 +66,7 @@ export async function* csvRows(file: Readable): AsyncGenerator<SourceRow> {
       header.forEach((column, index) => {
         fields[column] = record[index] ?? '';
       });
-      yield { row, fields };
+      yield { row, fields: withDefaults(fields, shape) };
     }
   } catch (error) {
     if (error instanceof CsvError) {
@@ -59,7 +86,7 @@ export async function* csvRows(file: Readable): AsyncGenerator<SourceRow> {
  * (a field key's pattern) is known whatever the categories: a row's value for a field its category
  * lacks is refused row by row, and an empty cell is no value.
  */
-function checkHeader(record: string[]): string[] {
+function checkHeader(record: string[], implied: readonly string[] = []): string[] {
   const columns = record.map((column) => column.trim());
   const problems: FieldIssue[] = [];
   const seen = new Set<string>();
@@ -72,7 +99,8 @@ function checkHeader(record: string[]): string[] {
   // A file may place its rows by address instead of coordinates.
   const position = seen.has('address') ? [] : ['lat', 'lng'];
   for (const required of ['externalId', 'category', ...position]) {
-    if (!seen.has(required)) problems.push({ path: required, message: 'The column is missing' });
+    if (!seen.has(required) && !implied.includes(required))
+      problems.push({ path: required, message: 'The column is missing' });
   }
   if (!columns.some((column) => column.startsWith('name_'))) {
     problems.push({ path: 'name_hr', message: 'A name column (name_hr, name_en, …) is missing' });
@@ -83,7 +111,8 @@ function checkHeader(record: string[]): string[] {
 }
 
 /** Reads all of a GeoJSON file (it is within the import limit) and yields its features as rows. */
-export async function* geoJsonRows(file: Readable): AsyncGenerator<SourceRow> {
+export async function* geoJsonRows(file: Readable, shape: RowShape = {}): AsyncGenerator<SourceRow> {
+  const rename = renamer(shape);
   const chunks: Buffer[] = [];
   for await (const chunk of file) chunks.push(chunk as Buffer);
   let text = Buffer.concat(chunks).toString('utf8');
@@ -108,9 +137,14 @@ export async function* geoJsonRows(file: Readable): AsyncGenerator<SourceRow> {
   }
   const features = collection.features as unknown[];
   for (let index = 0; index < features.length; index += 1) {
-    yield featureRow(index + 1, features[index]);
+    const row = featureRow(index + 1, features[index]);
+    yield row.fields ? { row: row.row, fields: withDefaults(renamed(row.fields, rename), shape) } : row;
     features[index] = undefined; // Let each feature go once it is read.
   }
+}
+
+function renamed(fields: Record<string, unknown>, rename: (name: string) => string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [rename(name), value]));
 }
 
 function featureRow(row: number, feature: unknown): SourceRow {

@@ -309,9 +309,10 @@ export function createPlaceWriteRepository(
         actor_id: number | null;
         display_name: string | null;
         changes: Record<string, { from: unknown; to: unknown }>;
+        origin: string | null;
         created_at: Date;
       }>(
-        `SELECT h.id, h.place_id, h.version, h.action, h.actor_id, u.display_name, h.changes, h.created_at
+        `SELECT h.id, h.place_id, h.version, h.action, h.actor_id, u.display_name, h.changes, h.origin, h.created_at
          FROM place_history h LEFT JOIN users u ON u.id = h.actor_id
          WHERE h.place_id = $1::int8 ORDER BY h.id`,
         [id],
@@ -323,6 +324,7 @@ export function createPlaceWriteRepository(
         action: row.action,
         actor: row.actor_id !== null ? { id: row.actor_id, displayName: row.display_name ?? '' } : null,
         changes: row.changes,
+        origin: row.origin,
         createdAt: row.created_at.toISOString(),
       }));
     },
