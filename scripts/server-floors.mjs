@@ -31,7 +31,7 @@ export const SERVER_FLOORS = [
   ['follows', 'feeds', 'webhooks'],
   ['map-index'],
   ['import'],
-  ['export'],
+  ['export', 'import-sources'],
   ['offline'],
   ['demo-data'],
   ['routes'],
