@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openDatabase } from '../src/db/open-database.ts';
+import { createJobQueue } from '../src/jobs/job-queue.ts';
 import { createJobRunner } from '../src/jobs/job-runner.ts';
 import { failureOf, mailSendHandler } from '../src/mail/mail-sender.ts';
 import { createOutbox, enqueueMail, type OutgoingMail } from '../src/mail/outbox.ts';
@@ -117,19 +118,27 @@ describe.skipIf(!databaseAvailable)(`mail outbox and sender (${dbKind})`, () => 
     expect(await createOutbox(database).waiting()).toBe(0);
   });
 
-  it('gives up a message the server refuses for good, keeping no address in the reason', async () => {
+  it('gives up a message the server refuses for good, keeping no address in the reason, until an admin retries it', async () => {
     smtp.rejectRecipients.add('gone@example.org');
     await enqueueMail(database, message('refused.1', 'gone@example.org'));
     await enqueueMail(database, message('fine.1'));
     expect(await sender().sendDue()).toBe(1);
-    const { rows } = await database.query<{ last_error: string; given_up: boolean }>(
-      `SELECT last_error, expires_at <= now() AS given_up FROM mail_outbox WHERE idempotency_key = 'refused.1'`,
+    const { rows } = await database.query<{ last_error: string; job: number; state: string }>(
+      `SELECT mail.last_error, jobs.id AS job, jobs.state FROM mail_outbox mail JOIN jobs ON jobs.unique_key = 'mail:' || mail.id
+       WHERE mail.idempotency_key = 'refused.1'`,
     );
-    expect(rows[0]?.given_up).toBe(true);
+    expect(rows[0]?.state).toBe('dead');
     expect(rows[0]?.last_error).toContain('<address>');
     expect(rows[0]?.last_error).not.toContain('gone@example.org');
     expect(await sender().sendDue()).toBe(0);
     expect(smtp.to('gone@example.org')).toEqual([]);
+    expect(await createOutbox(database).waiting()).toBe(0);
+
+    // The address works again; an admin runs the dead job again, and the message goes.
+    smtp.rejectRecipients.delete('gone@example.org');
+    await createJobQueue(database).retry(Number(rows[0]?.job));
+    expect(await sender().sendDue()).toBe(1);
+    expect(smtp.to('gone@example.org').map((mail) => mail.messageId)).toEqual(['<refused.1@example.org>']);
   });
 
   it('sends each message once with two senders at work', async () => {

@@ -82,6 +82,14 @@ class PostgresDatabase implements Database {
     } catch (error) {
       throw translate(error);
     }
+    // A checked-out client has no listener of the pool's: a connection cut between two of its
+    // queries (PostgreSQL restarting) would emit an unhandled 'error' and end the process. The
+    // next query fails instead, and the client is discarded at release.
+    let cut: Error | undefined;
+    const onCut = (error: Error) => {
+      cut = error;
+    };
+    client.on('error', onCut);
     let open = true;
     const guard = () => {
       if (!open) throw new Error('This transaction has already ended');
@@ -112,7 +120,8 @@ class PostgresDatabase implements Database {
       throw error;
     } finally {
       open = false;
-      client.release(broken instanceof Error ? broken : undefined);
+      client.off('error', onCut);
+      client.release(cut ?? (broken instanceof Error ? broken : undefined));
     }
   }
 

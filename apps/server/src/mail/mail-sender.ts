@@ -49,7 +49,8 @@ class MailNotSent extends Error {}
 /**
  * The handler of `mail.send` jobs (one per outbox message, added with it): reads the message,
  * sends it through SMTP with its key as Message-ID, marks it sent. A failure is kept on the
- * message too; a 5xx answer gives it up (the job is dead). The job queue holds the claims: a crash
+ * message too; a 5xx answer gives it up (the job is dead). A dead job an admin runs again sends
+ * the message then, unless it has expired meanwhile. The job queue holds the claims: a crash
  * after the SMTP server accepted a message and before it was marked sent sends it again once the
  * lease lapses (the same Message-ID, which mail clients show once); every other crash or outage
  * sends it exactly once.
@@ -76,8 +77,7 @@ export function mailSendHandler(options: MailSenderOptions): JobHandler {
         });
       } catch (error) {
         const { reason, permanent } = failureOf(error);
-        const givenUp = permanent || job.attempts >= job.maxAttempts;
-        await outbox.markFailed(mail.id, reason, givenUp);
+        await outbox.markFailed(mail.id, reason);
         throw permanent ? new PermanentJobError(reason) : new MailNotSent(reason);
       }
       await outbox.markSent(mail.id);

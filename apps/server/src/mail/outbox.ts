@@ -186,19 +186,17 @@ export function createOutbox(db: Queryable) {
       );
     },
 
-    /** Why the last attempt failed; `givenUp` expires the message now (it is never sent). */
-    async markFailed(id: number, error: string, givenUp: boolean): Promise<void> {
-      await db.query(
-        `UPDATE mail_outbox SET last_error = $2, expires_at = CASE WHEN $3 THEN now() ELSE expires_at END
-         WHERE id = $1`,
-        [id, error.slice(0, 500), givenUp],
-      );
+    /** Why the last attempt failed (kept on the message; its job says whether it is given up). */
+    async markFailed(id: number, error: string): Promise<void> {
+      await db.query('UPDATE mail_outbox SET last_error = $2 WHERE id = $1', [id, error.slice(0, 500)]);
     },
 
-    /** Messages waiting to be sent, expired ones left out (health, tests). */
+    /** Messages waiting to be sent: expired ones and those whose job was given up left out (health, tests). */
     async waiting(): Promise<number> {
       const { rows } = await db.query<{ n: string | number }>(
-        `SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+        `SELECT count(*) AS n FROM mail_outbox mail
+         WHERE sent_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+           AND NOT EXISTS (SELECT 1 FROM jobs WHERE unique_key = 'mail:' || mail.id AND state = 'dead')`,
       );
       return Number(rows[0]?.n ?? 0);
     },

@@ -1,7 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from './server-process.ts';
 
 /** Where PostgreSQL 15's binaries are (Debian's path unless POSTGRES_BIN_DIR says otherwise). */
@@ -14,6 +15,11 @@ export interface ThrowawayPostgres {
   root: string;
   /** Stops the cluster (by the pid file in its own data folder) and removes its folder. */
   stop(): void;
+  /**
+   * Restarts it as after a crash: an immediate stop (no checkpoint, every connection cut), then a
+   * start that recovers from the write-ahead log.
+   */
+  crashAndRestart(): Promise<void>;
 }
 
 /** Runs a PostgreSQL binary as the `postgres` user when we are root (initdb refuses root). */
@@ -21,6 +27,13 @@ function asPostgres(command: string, args: string[]) {
   const isRoot = process.getuid?.() === 0;
   const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   return execFileSync(file, argv, { stdio: 'pipe', encoding: 'utf8' });
+}
+
+/** `asPostgres` without blocking the event loop (the test's clients go on meanwhile). */
+async function asPostgresAsync(command: string, args: string[]) {
+  const isRoot = process.getuid?.() === 0;
+  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  await promisify(execFile)(file, argv, { encoding: 'utf8' });
 }
 
 /** Why a throw-away cluster cannot be started on this machine, or undefined when it can. */
@@ -47,6 +60,19 @@ export async function startThrowawayPostgres(settings: readonly string[] = []): 
   }
   const port = await freePort();
   const pgCtl = join(POSTGRES_BIN, 'pg_ctl');
+  const startOptions = () => [
+    '-D',
+    dataDir,
+    '-l',
+    join(root, 'postgres.log'),
+    '-o',
+    // Sockets go in our folder (the default /var/run/postgresql may not exist or be writable).
+    [
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off -c max_connections=200`,
+      ...settings.map((setting) => `-c ${setting}`),
+    ].join(' '),
+    '-w',
+  ];
   try {
     asPostgres(join(POSTGRES_BIN, 'initdb'), [
       '-D',
@@ -58,26 +84,17 @@ export async function startThrowawayPostgres(settings: readonly string[] = []): 
       'UTF8',
       '--no-sync',
     ]);
-    asPostgres(pgCtl, [
-      '-D',
-      dataDir,
-      '-l',
-      join(root, 'postgres.log'),
-      '-o',
-      // Sockets go in our folder (the default /var/run/postgresql may not exist or be writable).
-      [
-        `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off -c max_connections=200`,
-        ...settings.map((setting) => `-c ${setting}`),
-      ].join(' '),
-      '-w',
-      'start',
-    ]);
+    asPostgres(pgCtl, [...startOptions(), 'start']);
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
   let stopped = false;
   return {
+    async crashAndRestart() {
+      await asPostgresAsync(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      await asPostgresAsync(pgCtl, [...startOptions(), 'start']);
+    },
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     root,
     stop() {
