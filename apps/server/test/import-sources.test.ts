@@ -235,6 +235,59 @@ describe.skipIf(!databaseAvailable)(`scheduled imports (${dbKind})`, () => {
     });
   });
 
+  it('leaves a place an untrusted source archived archived when it comes back, listed for a moderator', async () => {
+    partner.serve([
+      { id: 'v-1', name: 'Bench spring', lat: 45.5, lng: 15.5 },
+      { id: 'v-2', name: 'Hill spring', lat: 45.51, lng: 15.51 },
+    ]);
+    const sourceId = await addSource({ name: 'Hikers', url: partner.url('hikers.geojson'), trusted: false });
+    expect(await runNow(sourceId)).toMatchObject({ outcome: 'imported', created: 2 });
+    // A moderator publishes one of them.
+    await t.database.query(`UPDATE places SET status = 'published', published_at = now() WHERE external_id = 'v-2'`);
+    partner.serve([{ id: 'v-1', name: 'Bench spring', lat: 45.5, lng: 15.5 }]);
+    expect(await runNow(sourceId)).toMatchObject({ outcome: 'imported', archived: 1, unchanged: 1 });
+    expect(await placeOf('v-2')).toMatchObject({ status: 'archived' });
+    partner.serve([
+      { id: 'v-1', name: 'Bench spring', lat: 45.5, lng: 15.5 },
+      { id: 'v-2', name: 'Hill spring', lat: 45.51, lng: 15.51 },
+    ]);
+    expect(await runNow(sourceId)).toMatchObject({ outcome: 'imported', updated: 0, held: ['v-2'] });
+    expect(await placeOf('v-2')).toMatchObject({ status: 'archived' });
+  });
+
+  it('reads a CSV list in its own column names, the default category for rows without one', async () => {
+    const csv = [
+      'code,naziv,y,x',
+      'c-1,Kiosk fountain,45.4,15.4',
+      'c-2,"Square fountain, north",45.41,15.41',
+      '',
+    ].join('\r\n');
+    const server: Server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/csv' }).end(csv);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const sourceId = await addSource({
+        name: 'Spreadsheet',
+        url: `http://127.0.0.1:${port}/list.csv`,
+        format: 'csv',
+        columns: { externalId: 'code', name_hr: 'naziv', lat: 'y', lng: 'x' },
+      });
+      expect(await runNow(sourceId)).toMatchObject({ outcome: 'imported', created: 2 });
+      expect(await placeOf('c-2')).toMatchObject({
+        status: 'published',
+        name: { hr: 'Square fountain, north' },
+      });
+      const { rows } = await t.database.query<{ slug: string }>(
+        `SELECT c.slug FROM places p JOIN categories c ON c.id = p.category_id WHERE p.external_id = 'c-1'`,
+      );
+      expect(rows[0]?.slug).toBe('drinking-water');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('records a run with a refused row as failed, writes nothing, and tells its admin by e-mail', async () => {
     partner.serve([
       { id: 'f-1', name: 'Good row', lat: 45.6, lng: 15.8 },

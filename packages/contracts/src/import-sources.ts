@@ -73,8 +73,8 @@ export const ImportSourceRun = z.object({
   /** Rows refused (a failed run writes nothing). */
   failed: z.number().int(),
   /**
-   * An untrusted source's changes to places already reviewed: not applied, left for a moderator
-   * (their external ids).
+   * Left for a moderator (external ids): an untrusted source's changes to places already reviewed,
+   * not applied, and the places it archived (gone from its list) that its list has again.
    */
   held: z.array(z.string()),
   /** The first refused rows and why. */

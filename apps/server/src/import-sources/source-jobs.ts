@@ -67,6 +67,8 @@ export function importSourceHandlers(
         // Deleted since: nothing to do.
         if (!source) return;
         const outcome = await runImportSource(db, sources, source, settings, signal);
+        // Cut off by this instance stopping: no one to tell, and the runner gives the job back.
+        if (signal.aborted) throw new Error('stopped with its instance');
         if (outcome.outcome === 'failed') await failed?.(source, outcome);
       },
     },

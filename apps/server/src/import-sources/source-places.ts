@@ -110,3 +110,22 @@ export async function nameImportHistory(
     [present, actorId, since.toISOString(), origin],
   );
 }
+
+/**
+ * The external ids of places this source archived because they vanished and that its list has
+ * again: an untrusted source does not publish them, so they are listed for a moderator.
+ */
+export async function returnedArchived(
+  tx: Queryable,
+  sourceId: number,
+  present: string[],
+): Promise<string[]> {
+  const { rows } = await tx.query<{ external_id: string }>(
+    `SELECT sp.external_id FROM import_source_places sp JOIN places p ON p.id = sp.place_id
+     WHERE sp.source_id = $1 AND sp.archived_by_source AND p.status = 'archived'
+       AND sp.external_id = ANY($2::text[])
+     ORDER BY sp.external_id`,
+    [sourceId, present],
+  );
+  return rows.map((row) => row.external_id);
+}

@@ -10,7 +10,13 @@ import { ensureRoom, importBytes } from '../import/import-space.ts';
 import { csvRows, geoJsonRows, type SourceRow } from '../import/source-rows.ts';
 import { ownUploadFolder, uploadRoot } from '../import/upload-folder.ts';
 import { fetchSource } from './source-fetch.ts';
-import { archiveVanished, linkSourcePlaces, nameImportHistory, restoreReturned } from './source-places.ts';
+import {
+  archiveVanished,
+  linkSourcePlaces,
+  nameImportHistory,
+  restoreReturned,
+  returnedArchived,
+} from './source-places.ts';
 import type { ImportSource, ImportSourceRepository, RefusedRow, RunEnd } from './source-repository.ts';
 
 /** Refused rows kept on a failed run (and sent in its e-mail). */
@@ -124,13 +130,14 @@ export async function runImportSource(
     if (!imported) return end(refusedEnd(report));
     const present = [...report.rows.map((row) => row.externalId), ...held];
     const origin = historyOrigin(source);
-    const { archived, restored } = await db.transaction(async (tx) => {
+    const { archived, restored, waiting } = await db.transaction(async (tx) => {
       await linkSourcePlaces(tx, source.id, present);
       await nameImportHistory(tx, present, actorId, since, origin);
       const archived =
         source.onMissing === 'archive' ? await archiveVanished(tx, source.id, present, actorId, origin) : 0;
       const restored = source.trusted ? await restoreReturned(tx, source.id, present, actorId, origin) : [];
-      return { archived, restored };
+      const waiting = source.trusted ? [] : await returnedArchived(tx, source.id, present);
+      return { archived, restored, waiting };
     });
     // A place published again counts as updated, though its fields were unchanged.
     const unchangedBack = restored.filter((id) =>
@@ -142,7 +149,7 @@ export async function runImportSource(
       updated: report.updated + unchangedBack,
       unchanged: report.unchanged - unchangedBack,
       archived,
-      held,
+      held: [...new Set([...held, ...waiting])],
       etag: fetched.etag,
       lastModified: fetched.lastModified,
     });
