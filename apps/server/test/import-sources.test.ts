@@ -243,7 +243,9 @@ describe.skipIf(!databaseAvailable)(`scheduled imports (${dbKind})`, () => {
     const sourceId = await addSource({ name: 'Hikers', url: partner.url('hikers.geojson'), trusted: false });
     expect(await runNow(sourceId)).toMatchObject({ outcome: 'imported', created: 2 });
     // A moderator publishes one of them.
-    await t.database.query(`UPDATE places SET status = 'published', published_at = now() WHERE external_id = 'v-2'`);
+    await t.database.query(
+      `UPDATE places SET status = 'published', published_at = now() WHERE external_id = 'v-2'`,
+    );
     partner.serve([{ id: 'v-1', name: 'Bench spring', lat: 45.5, lng: 15.5 }]);
     expect(await runNow(sourceId)).toMatchObject({ outcome: 'imported', archived: 1, unchanged: 1 });
     expect(await placeOf('v-2')).toMatchObject({ status: 'archived' });
