@@ -7,6 +7,7 @@ import { benchChangeVisibility, printChangeVisibility } from './change-visibilit
 import { benchClusterIndex, printClusterIndex } from './cluster-index.bench.ts';
 import { benchFeeds, printFeeds } from './feeds.bench.ts';
 import { benchImportExport, filteredExportGrowth, printImportExport } from './import-export.bench.ts';
+import { benchInstances, printInstances } from './instances.bench.ts';
 import { parseBenchOptions } from './lib/bench-options.ts';
 import { stopBenchPostgres } from './lib/bench-postgres.ts';
 import { printGoals, recordGoal } from './lib/goals.ts';
@@ -194,6 +195,9 @@ try {
   if (runs('tiles')) printTiles(await benchTiles());
   // What counting a limit costs a request in each store: once, on an empty PostgreSQL database.
   if (runs('limits')) printLimits(await benchLimits());
+  // One and three processes on one PostgreSQL database: at the first size.
+  if (runs('instances') && options.dbs.includes('postgres'))
+    printInstances(await benchInstances(options.sizes[0] ?? 100_000));
   if (runs('lighthouse')) {
     const lighthouse = await benchLighthouse();
     if (lighthouse) {

@@ -18,6 +18,7 @@ export const BENCH_NAMES = [
   'lighthouse',
   'tiles',
   'limits',
+  'instances',
 ] as const;
 export type BenchName = (typeof BENCH_NAMES)[number];
 

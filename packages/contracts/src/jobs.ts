@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdPathParams } from './numbers.ts';
 import { BigId, IsoDateTime } from './primitives.ts';
 import { intParam } from './query-params.ts';
 
@@ -44,10 +45,4 @@ export const JobList = z.object({
 });
 export type JobList = z.infer<typeof JobList>;
 
-export const JobIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,16}$/, 'Expected a job id')
-    .transform(Number)
-    .pipe(BigId),
-});
+export const JobIdParams = IdPathParams('Expected a job id');

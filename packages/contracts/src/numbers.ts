@@ -9,6 +9,16 @@ export const Int32Id = z.number().int().min(1).max(INT32_MAX);
 /** An id held in a `bigint` column, as far as JSON numbers stay exact (2^53 − 1). */
 export const BigId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
+/** The `{id}` of a path, as digits, read as a `BigId`; `message` says what was expected. */
+export const IdPathParams = (message: string) =>
+  z.object({
+    id: z
+      .string()
+      .regex(/^\d{1,16}$/, message)
+      .transform(Number)
+      .pipe(BigId),
+  });
+
 // Rounding is plain arithmetic that a request needs before zod has loaded (wire.ts).
 export { COORDINATE_DECIMALS, roundCoordinate, roundCoordinateOutward } from './wire-format.ts';
 

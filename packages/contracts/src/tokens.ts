@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BigId } from './numbers.ts';
+import { IdPathParams } from './numbers.ts';
 import { IsoDateTime } from './primitives.ts';
 import { secretText, text } from './text.ts';
 
@@ -50,10 +50,4 @@ export type ApiTokenList = z.infer<typeof ApiTokenList>;
 export const CreatedApiToken = ApiToken.extend({ token: z.string() });
 export type CreatedApiToken = z.infer<typeof CreatedApiToken>;
 
-export const ApiTokenIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,16}$/, 'Expected a token id')
-    .transform(Number)
-    .pipe(BigId),
-});
+export const ApiTokenIdParams = IdPathParams('Expected a token id');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdPathParams } from './numbers.ts';
 import { BigId, IsoDateTime } from './primitives.ts';
 import { intParam } from './query-params.ts';
 
@@ -52,13 +53,7 @@ export type WebhookList = z.infer<typeof WebhookList>;
 export const WebhookPatch = z.object({ enabled: z.boolean() });
 export type WebhookPatch = z.input<typeof WebhookPatch>;
 
-export const WebhookIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,16}$/, 'Expected a webhook id')
-    .transform(Number)
-    .pipe(BigId),
-});
+export const WebhookIdParams = IdPathParams('Expected a webhook id');
 
 /** One event sent (or being sent) to a webhook. */
 export const WebhookDelivery = z.object({
