@@ -339,7 +339,7 @@ describe.skipIf(!databaseAvailable)(`scheduled imports (${dbKind})`, () => {
     }
   });
 
-  it('adds due runs once per due time, and moves the next run on by its hours', async () => {
+  it('adds due runs once per due time, moves the next run on by its hours, and deletes a source but not its places', async () => {
     const sourceId = await addSource({ name: 'Hourly', url: partner.url('hourly.geojson'), everyHours: 3 });
     await t.database.query(
       `UPDATE import_sources SET next_run_at = now() - interval '1 minute' WHERE id = $1`,
@@ -358,5 +358,30 @@ describe.skipIf(!databaseAvailable)(`scheduled imports (${dbKind})`, () => {
       [sourceId],
     );
     expect(rows[0]?.hours).toBe(3);
+
+    // Deleted: its runs go with it, the places it imported stay.
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/import-sources/${sourceId}`,
+      remoteAddress: nextAddress(),
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/import-sources/${sourceId}/runs`,
+      headers: admin.headers,
+    });
+    expect(gone.statusCode).toBe(404);
+    expect((await post(`/api/v1/import-sources/${sourceId}/run`)).statusCode).toBe(404);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/import-sources',
+      headers: admin.headers,
+    });
+    expect((listed.json() as { items: { id: number }[] }).items.map((source) => source.id)).not.toContain(
+      sourceId,
+    );
+    expect(await placeOf('p-1')).toMatchObject({ status: 'published' });
   });
 });
