@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldIssue } from './errors.ts';
+import { IdPathParams } from './numbers.ts';
 import { BigId, IsoDateTime, Slug } from './primitives.ts';
 
 /** What a scheduled import does with places gone from its list (docs/decisions/033-scheduled-imports.md). */
@@ -48,13 +49,7 @@ export type ImportSource = z.infer<typeof ImportSource>;
 export const ImportSourceList = z.object({ items: z.array(ImportSource) });
 export type ImportSourceList = z.infer<typeof ImportSourceList>;
 
-export const ImportSourceIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,16}$/, 'Expected an import source id')
-    .transform(Number)
-    .pipe(BigId),
-});
+export const ImportSourceIdParams = IdPathParams('Expected an import source id');
 
 /** `POST /api/v1/import-sources/{id}/run`: the run was queued as this job. */
 export const QueuedImportRun = z.object({ jobId: BigId });
