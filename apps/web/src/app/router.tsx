@@ -58,6 +58,9 @@ const CategoriesPage = lazyWithAllMessages(
 );
 const UsersPage = lazyWithAllMessages(async () => (await import('./routes/staff/users-page.tsx')).UsersPage);
 const JobsPage = lazyWithAllMessages(async () => (await import('./routes/staff/jobs-page.tsx')).JobsPage);
+const WebhooksPage = lazyWithAllMessages(
+  async () => (await import('./routes/staff/webhooks-page.tsx')).WebhooksPage,
+);
 const ImportPage = lazyWithAllMessages(
   async () => (await import('./routes/staff/import-page.tsx')).ImportPage,
 );
@@ -232,6 +235,11 @@ function SitePages() {
         <Route path="/jobs">
           <Suspense fallback={<PageLoading />}>
             <JobsPage />
+          </Suspense>
+        </Route>
+        <Route path="/webhooks">
+          <Suspense fallback={<PageLoading />}>
+            <WebhooksPage />
           </Suspense>
         </Route>
         <Route path="/import">
