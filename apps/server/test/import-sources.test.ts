@@ -339,6 +339,26 @@ describe.skipIf(!databaseAvailable)(`scheduled imports (${dbKind})`, () => {
     }
   });
 
+  it('leaves out a run of a source while an earlier run of it is going on elsewhere', async () => {
+    const sourceId = await addSource({ name: 'Busy list', url: partner.url('busy.geojson') });
+    // An instance is running this source's run now, on a live lease.
+    await t.database.query(
+      `INSERT INTO jobs (kind, payload, state, attempts, max_attempts, lease_token, leased_until, leased_by)
+       VALUES ('import.source', $1, 'running', 1, 1, gen_random_uuid(), now() + interval '1 minute', 'elsewhere:1')`,
+      [JSON.stringify({ sourceId })],
+    );
+    const queued = await post(`/api/v1/import-sources/${sourceId}/run`);
+    expect(queued.statusCode).toBe(202);
+    const { jobId } = queued.json() as { jobId: number };
+    await until(async () => {
+      const { rows } = await t.database.query<{ state: string }>('SELECT state FROM jobs WHERE id = $1', [
+        jobId,
+      ]);
+      return rows[0]?.state === 'done' ? true : undefined;
+    });
+    expect(await runs(sourceId)).toEqual([]);
+  });
+
   it('adds due runs once per due time, moves the next run on by its hours, and deletes a source but not its places', async () => {
     const sourceId = await addSource({ name: 'Hourly', url: partner.url('hourly.geojson'), everyHours: 3 });
     await t.database.query(

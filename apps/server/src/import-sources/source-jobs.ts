@@ -46,6 +46,17 @@ export async function enqueueDueRuns(db: Database): Promise<number> {
   });
 }
 
+/** Whether an earlier run of `sourceId` than job `jobId` is running now on a live lease. */
+async function earlierRunGoingOn(db: Queryable, jobId: number, sourceId: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM jobs
+     WHERE kind = $1 AND state = 'running' AND leased_until > now() AND id < $2 AND payload->>'sourceId' = $3
+     LIMIT 1`,
+    [IMPORT_SOURCE_JOB, jobId, String(sourceId)],
+  );
+  return rows.length > 0;
+}
+
 /** The job handlers of scheduled imports; `failed` hears of each failed run (its e-mail). */
 export function importSourceHandlers(
   db: Database,
@@ -66,6 +77,9 @@ export function importSourceHandlers(
         const source = await sources.find(Number(job.payload.sourceId));
         // Deleted since: nothing to do.
         if (!source) return;
+        // Another instance is running an earlier run of this source (a slow one, and "Run now"):
+        // that one fetches the same list, so this one is left out rather than racing it.
+        if (await earlierRunGoingOn(db, job.id, source.id)) return;
         const outcome = await runImportSource(db, sources, source, settings, signal);
         // Cut off by this instance stopping: no one to tell, and the runner gives the job back.
         if (signal.aborted) throw new Error('stopped with its instance');
