@@ -126,3 +126,11 @@ export async function newModerator(baseUrl: string, displayName = 'E2E moderator
   await admin.updateUser(moderator.user.id, { role: 'moderator' });
   return moderator;
 }
+
+/** A new admin (a moderator promoted by the e2e admin), to sign in once in the browser. */
+export async function newAdmin(baseUrl: string, displayName = 'E2E admin') {
+  const admin = await newModerator(baseUrl, displayName);
+  const { api } = await adminApi(baseUrl);
+  await api.updateUser(admin.user.id, { role: 'admin' });
+  return admin;
+}

@@ -78,7 +78,8 @@ export default async function setup(project: TestProject) {
     sentry = await startSentryReceiver();
     smtp = await startSmtpTestServer({ saveTo: mailDir });
     smtp.rejectRecipients.add(REFUSED_RECIPIENT);
-    // The open-engine server sends mail (to the SMTP server above), with links to itself.
+    // The open-engine server sends mail (to the SMTP server above), with links to itself, and
+    // webhooks to receivers on this machine.
     server = await startKartaServer(
       {
         SENTRY_DSN: sentry.dsn,
@@ -86,6 +87,8 @@ export default async function setup(project: TestProject) {
         KARTA_TEST_FAULTS: 'true',
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Karta E2E <karta@karta.test>',
+        // The webhooks test's receiver listens on this machine (docs/decisions/032-webhooks.md).
+        WEBHOOK_ALLOW_PRIVATE: 'true',
         ...accounts,
       },
       { publicUrl: true },

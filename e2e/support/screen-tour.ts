@@ -34,6 +34,7 @@ export const SCREENS = [
   'categories',
   'users',
   'jobs',
+  'webhooks',
   'import',
   'account',
   'api-token',
@@ -91,6 +92,13 @@ export async function arrangeScreens(baseUrl: string): Promise<ScreenData> {
     password: staff.password,
   });
   await fetch(`${baseUrl}/api/v1/categories`, { headers: { authorization: `Bearer ${token.token}` } });
+  // A webhook in the list, switched off so that it is never sent anything (and shows why).
+  const webhook = await admin.createWebhook({
+    url: 'http://127.0.0.1:9/tour/a-long-path-that-wraps-on-a-phone-screen',
+    events: ['place.published', 'flag.created'],
+    categories: [categories[0]?.id ?? 1],
+  });
+  await admin.updateWebhook(webhook.id, { enabled: false });
   return {
     place: { id: place.id, lat: place.lat, lng: place.lng },
     proposalId: proposal.id,
@@ -143,6 +151,7 @@ const VIEWER_OF: Record<ScreenName, Viewer> = {
   categories: 'staff',
   users: 'staff',
   jobs: 'staff',
+  webhooks: 'staff',
   import: 'staff',
   account: 'staff',
   'api-token': 'staff',
@@ -290,6 +299,10 @@ export class ScreenTour {
         // The mail the arranging sent, and the periodic ticks.
         await go('/jobs');
         await ready('job-row');
+        break;
+      case 'webhooks':
+        await go('/webhooks');
+        await ready('webhook-row');
         break;
       case 'import':
         await go('/import');

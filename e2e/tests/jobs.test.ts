@@ -1,6 +1,6 @@
 import type { JobSummary } from '@karta/contracts';
 import { expect, it } from 'vitest';
-import { adminApi, newModerator } from '../support/accounts.ts';
+import { adminApi, newAdmin } from '../support/accounts.ts';
 import { apiOf } from '../support/api.ts';
 import { axeViolations } from '../support/axe.ts';
 import { describeInBrowser } from '../support/browser-suite.ts';
@@ -35,9 +35,7 @@ describeInBrowser('admins’ background jobs', (suite) => {
       frequency: 'weekly',
     });
     const job = await deadMailJob(baseUrl);
-    const staff = await newModerator(baseUrl, 'E2E jobs admin');
-    const { api: admin } = await adminApi(baseUrl);
-    await admin.updateUser(staff.user.id, { role: 'admin' });
+    const staff = await newAdmin(baseUrl, 'E2E jobs admin');
 
     await karta.resize(375, 812);
     await karta.forgetSession();

@@ -113,7 +113,7 @@ describe('WebhooksPage', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Defibrillators' }));
     await user.click(screen.getByRole('button', { name: 'Add webhook' }));
 
-    const secret = await screen.findByTestId('new-webhook-secret');
+    const secret = await screen.findByTestId('new-webhook-value');
     expect(secret).toHaveValue('whsec_c2VjcmV0');
     expect(secret).toHaveFocus();
     expect(screen.getByText(/won’t be shown again/)).toBeVisible();
@@ -128,7 +128,7 @@ describe('WebhooksPage', () => {
     });
     await screen.findByTestId('webhook-row');
     await user.click(screen.getByRole('button', { name: 'Done' }));
-    expect(screen.queryByTestId('new-webhook-secret')).toBeNull();
+    expect(screen.queryByTestId('new-webhook-value')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Add a webhook' })).toHaveFocus();
     expect(screen.getByLabelText('Address to send to')).toHaveValue('');
   });

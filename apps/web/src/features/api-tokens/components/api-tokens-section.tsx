@@ -1,6 +1,6 @@
 import type { CreatedApiToken, CurrentUser } from '@karta/contracts';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShownOnce } from '../../../hooks/use-shown-once.ts';
 import { ApiTokenList } from './api-token-list.tsx';
 import { CreateApiTokenForm } from './create-api-token-form.tsx';
 import { NewApiToken } from './new-api-token.tsx';
@@ -11,13 +11,7 @@ import { NewApiToken } from './new-api-token.tsx';
  */
 export function ApiTokensSection({ user }: { user: Pick<CurrentUser, 'email' | 'role'> }) {
   const { t } = useTranslation();
-  const [created, setCreated] = useState<CreatedApiToken | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Done takes the token away with the focus it had: the focus goes to the form's heading.
-  const done = () => {
-    setCreated(null);
-    heading.current?.focus();
-  };
+  const { shown: created, show, done, heading } = useShownOnce<CreatedApiToken>();
   return (
     <div className="space-y-6">
       <ApiTokenList />
@@ -29,7 +23,7 @@ export function ApiTokensSection({ user }: { user: Pick<CurrentUser, 'email' | '
           {created ? (
             <NewApiToken created={created} onDone={done} />
           ) : (
-            <CreateApiTokenForm email={user.email} role={user.role} onCreated={setCreated} />
+            <CreateApiTokenForm email={user.email} role={user.role} onCreated={show} />
           )}
         </div>
       </div>

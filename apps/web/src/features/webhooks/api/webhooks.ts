@@ -44,11 +44,21 @@ export function useDeleteWebhook() {
   });
 }
 
-/** GET /api/v1/webhooks/{id}/deliveries: the newest 50. */
+/** How often an open log asks again while a delivery in it is still being tried. */
+const WAITING_REFRESH_MS = 5_000;
+
+/**
+ * GET /api/v1/webhooks/{id}/deliveries: the newest 50, asked again every few seconds while one
+ * of them is neither delivered nor given up, so its outcome shows without a reload.
+ */
 export function useWebhookDeliveries(id: number) {
   return useQuery({
     queryKey: [...webhooksQueryKey, id, 'deliveries'],
     queryFn: ({ signal }) => api.listWebhookDeliveries(id, {}, { signal }),
     select: (list) => list.items,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((delivery) => !delivery.deliveredAt && !delivery.givenUpAt)
+        ? WAITING_REFRESH_MS
+        : false,
   });
 }

@@ -48,10 +48,11 @@ export function WebhookRow({ webhook, now }: { webhook: Webhook; now: number }) 
               : t('webhooks.categoryNumber', { id });
           })
           .join(', ');
+  const failedOff = webhook.failuresInARow >= SWITCHED_OFF_AFTER;
   const offReason =
     webhook.disabledAt &&
-    t(webhook.failuresInARow >= SWITCHED_OFF_AFTER ? 'webhooks.offAfterFailures' : 'webhooks.offByAdmin', {
-      ago: reportedAgo(webhook.disabledAt, now, i18n.language),
+    t(failedOff ? 'webhooks.offAfterFailures' : 'webhooks.offByAdmin', {
+      ago: reportedAgo(webhook.disabledAt, now, i18n.language, t('webhooks.justNow')),
       count: webhook.failuresInARow,
     });
   const failure = switcher.error ?? remover.error;
@@ -80,7 +81,10 @@ export function WebhookRow({ webhook, now }: { webhook: Webhook; now: number }) 
         </span>
       </div>
       {offReason && (
-        <p data-testid="webhook-off-reason" className="mt-1 text-sm font-medium text-red-800">
+        <p
+          data-testid="webhook-off-reason"
+          className={`mt-1 text-sm font-medium ${failedOff ? 'text-red-800' : 'text-gray-700'}`}
+        >
           {offReason}
         </p>
       )}

@@ -1,40 +1,22 @@
 import type { CreatedWebhook } from '@karta/contracts';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
+import { useShownOnce } from '../../../hooks/use-shown-once.ts';
 import { useWebhooks } from '../api/webhooks.ts';
 import { CreateWebhookForm } from './create-webhook-form.tsx';
 import { NewWebhookSecret } from './new-webhook-secret.tsx';
 import { WebhookRow } from './webhook-row.tsx';
 
 /**
- * The webhooks screen (admins; docs/decisions/032-webhooks.md): the webhooks newest first, and a
+ * The webhooks screen (admins; docs/decisions/032-webhooks.md): the webhooks newest first, then a
  * form that adds one. A new webhook's secret is shown once in place of the form, until Done.
  */
 export function WebhooksScreen() {
   const { t } = useTranslation();
   const query = useWebhooks();
-  const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Done takes the secret away with the focus it had: the focus goes to the form's heading.
-  const done = () => {
-    setCreated(null);
-    heading.current?.focus();
-  };
+  const { shown: created, show, done, heading } = useShownOnce<CreatedWebhook>();
   return (
     <div className="space-y-6">
-      <section className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 ref={heading} tabIndex={-1} className="text-base font-semibold text-gray-900 focus:outline-none">
-          {t('webhooks.newTitle')}
-        </h2>
-        <div className="mt-3 max-w-xl">
-          {created ? (
-            <NewWebhookSecret created={created} onDone={done} />
-          ) : (
-            <CreateWebhookForm onCreated={setCreated} />
-          )}
-        </div>
-      </section>
       {query.isPending && <LoadingState label={t('webhooks.loading')} />}
       {query.isError && (
         <QueryErrorState
@@ -53,6 +35,18 @@ export function WebhooksScreen() {
             ))}
           </ul>
         ))}
+      <section className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 ref={heading} tabIndex={-1} className="text-base font-semibold text-gray-900 focus:outline-none">
+          {t('webhooks.newTitle')}
+        </h2>
+        <div className="mt-3 max-w-xl">
+          {created ? (
+            <NewWebhookSecret created={created} onDone={done} />
+          ) : (
+            <CreateWebhookForm onCreated={show} />
+          )}
+        </div>
+      </section>
     </div>
   );
 }
