@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { dateTimeFormat } from '../../../lib/i18n/intl-formats.ts';
+import { relativeTime } from '../../../lib/i18n/relative-time.ts';
 import { useRetryJob } from '../api/retry-job.ts';
 import { kindKeyOf } from '../utils/job-kinds.ts';
 import { canRunAgain } from '../utils/job-states.ts';
-import { relativeTime } from '../utils/relative-time.ts';
 import { JobStateBadge } from './job-state-badge.tsx';
 import type { RetryOutcome } from './retry-notice.tsx';
 

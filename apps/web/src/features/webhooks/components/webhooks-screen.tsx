@@ -1,6 +1,6 @@
 import type { CreatedWebhook } from '@karta/contracts';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
+import { QueryList } from '../../../components/ui/query-list.tsx';
 import { useShownOnce } from '../../../hooks/use-shown-once.ts';
 import { useWebhooks } from '../api/webhooks.ts';
 import { CreateWebhookForm } from './create-webhook-form.tsx';
@@ -17,24 +17,20 @@ export function WebhooksScreen() {
   const { shown: created, show, done, heading } = useShownOnce<CreatedWebhook>();
   return (
     <div className="space-y-6">
-      {query.isPending && <LoadingState label={t('webhooks.loading')} />}
-      {query.isError && (
-        <QueryErrorState
-          title={t('webhooks.loadFailed')}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {query.isSuccess &&
-        (query.data.length === 0 ? (
-          <EmptyState className="rounded-xl border border-gray-200 bg-white" title={t('webhooks.empty')} />
-        ) : (
+      <QueryList
+        query={query}
+        loading={t('webhooks.loading')}
+        loadFailed={t('webhooks.loadFailed')}
+        empty={t('webhooks.empty')}
+      >
+        {(items) => (
           <ul data-testid="webhook-list" className="space-y-3" aria-label={t('webhooks.listLabel')}>
-            {query.data.map((webhook) => (
+            {items.map((webhook) => (
               <WebhookRow key={webhook.id} webhook={webhook} now={query.dataUpdatedAt} />
             ))}
           </ul>
-        ))}
+        )}
+      </QueryList>
       <section className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 ref={heading} tabIndex={-1} className="text-base font-semibold text-gray-900 focus:outline-none">
           {t('webhooks.newTitle')}

@@ -1,18 +1,9 @@
 import type { FieldProblems } from '../../../lib/forms/field-problems.ts';
+import { isWebAddress } from '../../../lib/forms/web-address.ts';
 import { choicesOf } from './webhook-events.ts';
 
 export type WebhookFormField = 'url' | 'events' | 'categories';
 export type WebhookFormValues = Record<WebhookFormField, string>;
-
-/** Whether the text reads as a whole http(s) address; the server checks the rest (where it leads). */
-function isWebAddress(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * What the new-webhook form can tell before sending, by the server's rules: an address filled in

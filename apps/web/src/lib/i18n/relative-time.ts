@@ -1,4 +1,4 @@
-import { relativeTimeFormat } from '../../../lib/i18n/intl-formats.ts';
+import { relativeTimeFormat } from './intl-formats.ts';
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
@@ -8,7 +8,7 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 
 /**
  * `iso` relative to `now` in the UI language, past or future ("3 minutes ago", "in 2 hours",
- * "now" within a minute): a job is due later or finished earlier.
+ * "now" within a minute): a job is due later or finished earlier, an import runs next later.
  */
 export function relativeTime(iso: string, now: number, language: string): string {
   const format = relativeTimeFormat(language, { numeric: 'auto' });
