@@ -46,24 +46,12 @@ const FollowsPage = lazyWithAllMessages(
 const AccountPage = lazyWithAllMessages(
   async () => (await import('./routes/account/account-page.tsx')).AccountPage,
 );
-const ReviewPage = lazyWithAllMessages(
-  async () => (await import('./routes/staff/review-page.tsx')).ReviewPage,
+// The staff pages route among themselves in a chunk of their own (routes/staff/staff-pages.tsx).
+const StaffPages = lazyWithAllMessages(
+  async () => (await import('./routes/staff/staff-pages.tsx')).StaffPages,
 );
-const FlagsPage = lazyWithAllMessages(async () => (await import('./routes/staff/flags-page.tsx')).FlagsPage);
-const CheckingPage = lazyWithAllMessages(
-  async () => (await import('./routes/staff/checking-page.tsx')).CheckingPage,
-);
-const CategoriesPage = lazyWithAllMessages(
-  async () => (await import('./routes/staff/categories-page.tsx')).CategoriesPage,
-);
-const UsersPage = lazyWithAllMessages(async () => (await import('./routes/staff/users-page.tsx')).UsersPage);
-const JobsPage = lazyWithAllMessages(async () => (await import('./routes/staff/jobs-page.tsx')).JobsPage);
-const WebhooksPage = lazyWithAllMessages(
-  async () => (await import('./routes/staff/webhooks-page.tsx')).WebhooksPage,
-);
-const ImportPage = lazyWithAllMessages(
-  async () => (await import('./routes/staff/import-page.tsx')).ImportPage,
-);
+/** The paths of the staff pages (each with an optional trailing slash, as a plain path matches). */
+const STAFF_PAGE = /^\/(?:review|flags|checking|categories|users|jobs|webhooks|import)\/?$/;
 const ProposePage = lazyWithAllMessages(
   async () => (await import('./routes/contributor/propose-page.tsx')).ProposePage,
 );
@@ -207,44 +195,9 @@ function SitePages() {
             <AccountPage />
           </Suspense>
         </Route>
-        <Route path="/review">
+        <Route path={STAFF_PAGE}>
           <Suspense fallback={<PageLoading />}>
-            <ReviewPage />
-          </Suspense>
-        </Route>
-        <Route path="/flags">
-          <Suspense fallback={<PageLoading />}>
-            <FlagsPage />
-          </Suspense>
-        </Route>
-        <Route path="/checking">
-          <Suspense fallback={<PageLoading />}>
-            <CheckingPage />
-          </Suspense>
-        </Route>
-        <Route path="/categories">
-          <Suspense fallback={<PageLoading />}>
-            <CategoriesPage />
-          </Suspense>
-        </Route>
-        <Route path="/users">
-          <Suspense fallback={<PageLoading />}>
-            <UsersPage />
-          </Suspense>
-        </Route>
-        <Route path="/jobs">
-          <Suspense fallback={<PageLoading />}>
-            <JobsPage />
-          </Suspense>
-        </Route>
-        <Route path="/webhooks">
-          <Suspense fallback={<PageLoading />}>
-            <WebhooksPage />
-          </Suspense>
-        </Route>
-        <Route path="/import">
-          <Suspense fallback={<PageLoading />}>
-            <ImportPage />
+            <StaffPages />
           </Suspense>
         </Route>
         <Route>
