@@ -3,6 +3,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { validationError } from './errors.ts';
 
 /**
  * Requests Karta sends to addresses people give it (webhook URLs, import sources). By default
@@ -63,9 +64,12 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
+/** A URL's host without the brackets of an IPv6 address. */
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+
 /** Throws when `url`'s host is an IP address Karta may not reach (names are checked at connection). */
 function checkLiteralHost(url: URL, allowPrivate: boolean): void {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   if (!allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) {
     throw new OutboundAddressError(PRIVATE_REFUSED);
   }
@@ -78,7 +82,7 @@ function checkLiteralHost(url: URL, allowPrivate: boolean): void {
 export async function checkOutboundUrl(text: string, allowPrivate: boolean): Promise<URL> {
   const url = outboundUrl(text);
   checkLiteralHost(url, allowPrivate);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   if (ipaddr.isValid(host)) return url;
   await new Promise<void>((resolve, reject) => {
     guardedLookup(allowPrivate)(host, { all: true }, (error) => {
@@ -91,6 +95,23 @@ export async function checkOutboundUrl(text: string, allowPrivate: boolean): Pro
     });
   });
   return url;
+}
+
+/**
+ * `checkOutboundUrl` for a form's field: what is refused is a validation error (400) naming
+ * `field`, in the words of the refusal.
+ */
+export async function checkOutboundUrlField(
+  text: string,
+  allowPrivate: boolean,
+  field = 'url',
+): Promise<URL> {
+  try {
+    return await checkOutboundUrl(text, allowPrivate);
+  } catch (error) {
+    if (!(error instanceof OutboundAddressError)) throw error;
+    throw validationError([{ path: field, code: 'invalid', message: error.message }]);
+  }
 }
 
 export interface OutboundResponse {

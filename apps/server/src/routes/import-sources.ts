@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../accounts/request-user.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { checkOutboundUrl, OutboundAddressError } from '../http/outbound-request.ts';
+import { checkOutboundUrlField } from '../http/outbound-request.ts';
 import { enqueueSourceRun, IMPORT_SOURCE_JOB } from '../import-sources/source-jobs.ts';
 import {
   createImportSourceRepository,
@@ -38,13 +38,7 @@ export async function importSourceRoutes(app: FastifyInstance) {
   defineRoute(app, 'createImportSource', async (request) => {
     const admin = requireUser(request, ADMINS);
     const input = request.body;
-    let checked: URL;
-    try {
-      checked = await checkOutboundUrl(input.url, app.appConfig.outbound.allowPrivate);
-    } catch (error) {
-      if (!(error instanceof OutboundAddressError)) throw error;
-      throw validationError([{ path: 'url', code: 'invalid', message: error.message }]);
-    }
+    const checked = await checkOutboundUrlField(input.url, app.appConfig.outbound.allowPrivate);
     const { rows } = await app.database.query('SELECT 1 FROM categories WHERE slug = $1', [input.category]);
     if (rows.length === 0) {
       throw validationError([

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../accounts/request-user.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { checkOutboundUrl, OutboundAddressError } from '../http/outbound-request.ts';
+import { checkOutboundUrlField } from '../http/outbound-request.ts';
 import {
   createWebhookRepository,
   type Webhook,
@@ -52,13 +52,7 @@ export async function webhookRoutes(app: FastifyInstance) {
   defineRoute(app, 'createWebhook', async (request) => {
     const admin = requireUser(request, ADMINS);
     const { url, events, categories } = request.body;
-    let checked: URL;
-    try {
-      checked = await checkOutboundUrl(url, app.appConfig.outbound.allowPrivate);
-    } catch (error) {
-      if (!(error instanceof OutboundAddressError)) throw error;
-      throw validationError([{ path: 'url', code: 'invalid', message: error.message }]);
-    }
+    const checked = await checkOutboundUrlField(url, app.appConfig.outbound.allowPrivate);
     if (categories) {
       const { rows } = await app.database.query<{ id: number }>(
         'SELECT id FROM categories WHERE id = ANY($1::int[])',
