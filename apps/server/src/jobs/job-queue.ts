@@ -76,8 +76,17 @@ export async function enqueueTick(db: Queryable, kind: string, everyMs: number):
   return rows.length > 0;
 }
 
-const SUMMARY_COLUMNS = `id, kind,
-  CASE WHEN state = 'queued' AND last_error IS NOT NULL THEN 'failing' ELSE state END AS state,
+/** A job's state as admins see it: `failing` is queued again after a failed attempt. */
+const SEEN_STATE = `CASE WHEN state = 'queued' AND last_error IS NOT NULL THEN 'failing' ELSE state END`;
+
+/**
+ * A job that may be claimed now: queued and due, or running with a lease that ran out (its
+ * instance died or stalled) and attempts left.
+ */
+const CLAIMABLE = `run_at <= now()
+  AND (state = 'queued' OR (state = 'running' AND leased_until < now() AND attempts < max_attempts))`;
+
+const SUMMARY_COLUMNS = `id, kind, ${SEEN_STATE} AS state,
   attempts, max_attempts, run_at, created_at, finished_at, last_error, leased_by`;
 
 interface SummaryRow {
@@ -129,8 +138,7 @@ export function createJobQueue(db: Queryable) {
            leased_until = now() + $3 * interval '1 millisecond', leased_by = $5
          WHERE id IN (
            SELECT id FROM jobs
-           WHERE kind = ANY($1::text[]) AND run_at <= now()
-             AND (state = 'queued' OR (state = 'running' AND leased_until < now() AND attempts < max_attempts))
+           WHERE kind = ANY($1::text[]) AND ${CLAIMABLE}
            ORDER BY run_at, id
            LIMIT $2
            FOR UPDATE SKIP LOCKED
@@ -148,6 +156,15 @@ export function createJobQueue(db: Queryable) {
           lease,
         }))
         .sort((a, b) => a.id - b.id);
+    },
+
+    /** Which of `kinds` have a job that may be claimed now (one cheap look before claiming). */
+    async claimableKinds(kinds: readonly string[]): Promise<string[]> {
+      const { rows } = await db.query<{ kind: string }>(
+        `SELECT DISTINCT kind FROM jobs WHERE kind = ANY($1::text[]) AND ${CLAIMABLE}`,
+        [kinds],
+      );
+      return rows.map((row) => row.kind);
     },
 
     /**
@@ -230,8 +247,7 @@ export function createJobQueue(db: Queryable) {
     /** How many jobs are in each state (`failing` apart from `queued`), for admins and health. */
     async counts(): Promise<Record<JobSummary['state'], number>> {
       const { rows } = await db.query<{ state: JobSummary['state']; n: number }>(
-        `SELECT CASE WHEN state = 'queued' AND last_error IS NOT NULL THEN 'failing' ELSE state END AS state,
-           count(*)::int AS n
+        `SELECT ${SEEN_STATE} AS state, count(*)::int AS n
          FROM jobs GROUP BY 1`,
       );
       const counts = { queued: 0, failing: 0, running: 0, done: 0, dead: 0 };
@@ -249,7 +265,7 @@ export function createJobQueue(db: Queryable) {
     async list(state: JobSummary['state'] | null, limit: number, before?: number): Promise<JobSummary[]> {
       const { rows } = await db.query<SummaryRow>(
         `SELECT ${SUMMARY_COLUMNS} FROM jobs
-         WHERE ($1::text IS NULL OR (CASE WHEN state = 'queued' AND last_error IS NOT NULL THEN 'failing' ELSE state END) = $1)
+         WHERE ($1::text IS NULL OR ${SEEN_STATE} = $1)
            AND ($3::bigint IS NULL OR id < $3)
          ORDER BY id DESC
          LIMIT $2`,
@@ -265,7 +281,7 @@ export function createJobQueue(db: Queryable) {
     async retry(id: number): Promise<JobSummary | null> {
       const { rows } = await db.query<SummaryRow>(
         `UPDATE jobs SET state = 'queued', attempts = 0, run_at = now(), finished_at = NULL
-         WHERE id = $1 AND (state = 'dead' OR (state = 'queued' AND last_error IS NOT NULL))
+         WHERE id = $1 AND ${SEEN_STATE} IN ('dead', 'failing')
          RETURNING ${SUMMARY_COLUMNS}`,
         [id],
       );

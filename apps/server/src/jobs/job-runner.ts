@@ -141,17 +141,6 @@ export function createJobRunner(options: JobRunnerOptions) {
     return done;
   }
 
-  /** The kinds with due jobs (queued, or running with a lapsed lease) this instance can run. */
-  async function dueKinds(kinds: readonly string[]): Promise<string[]> {
-    const { rows } = await options.database.query<{ kind: string }>(
-      `SELECT DISTINCT kind FROM jobs
-       WHERE kind = ANY($1::text[]) AND run_at <= now()
-         AND (state = 'queued' OR (state = 'running' AND leased_until < now()))`,
-      [kinds],
-    );
-    return rows.map((row) => row.kind);
-  }
-
   async function addTicks(): Promise<void> {
     for (const task of options.periodic ?? []) {
       const period = Math.floor(Date.now() / task.everyMs);
@@ -179,7 +168,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     await housekeeping();
     const open = [...handlers.keys()].filter((kind) => freePlaces(kind) > 0);
     if (open.length === 0) return;
-    for (const kind of await dueKinds(open)) {
+    for (const kind of await queue.claimableKinds(open)) {
       const jobs = await queue.claim([kind], freePlaces(kind), leaseMs, instance);
       for (const job of jobs) void start(job);
     }
