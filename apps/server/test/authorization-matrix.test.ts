@@ -197,6 +197,30 @@ const CASES: Case[] = [
     expected: row(401, 403, 404, 200, 200, 401),
   },
   {
+    name: 'POST /places/transitions publish',
+    request: async (ctx) => ({
+      method: 'POST',
+      url: '/api/v1/places/transitions',
+      body: { to: 'published', items: [{ id: await place(ctx, 'pending'), version: 1 }] },
+    }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
+    name: 'GET /places/holds',
+    request: async () => ({ method: 'GET', url: '/api/v1/places/holds' }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
+    name: 'PUT /places/:id/hold',
+    request: async (ctx) => ({ method: 'PUT', url: `/api/v1/places/${await place(ctx, 'pending')}/hold` }),
+    expected: row(401, 403, 403, 200, 200, 401),
+  },
+  {
+    name: 'DELETE /places/:id/hold',
+    request: async (ctx) => ({ method: 'DELETE', url: `/api/v1/places/${await place(ctx, 'pending')}/hold` }),
+    expected: row(401, 403, 403, 204, 204, 401),
+  },
+  {
     name: 'GET /places/:id/history (pending)',
     request: async (ctx) => ({ method: 'GET', url: `/api/v1/places/${await place(ctx, 'pending')}/history` }),
     expected: row(401, 200, 404, 200, 200, 401),
@@ -531,6 +555,11 @@ const CASES: Case[] = [
       );
       return { method: 'POST', url: `/api/v1/admin/jobs/${rows[0]?.id}/retry` };
     },
+    expected: row(401, 403, 403, 403, 200, 401),
+  },
+  {
+    name: 'GET /audit',
+    request: async () => ({ method: 'GET', url: '/api/v1/audit' }),
     expected: row(401, 403, 403, 403, 200, 401),
   },
   {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuditList, AuditListQuery } from './audit.ts';
 import {
   AccountSessionList,
   CurrentUser,
@@ -106,7 +107,16 @@ import {
   UploadedPhoto,
 } from './photos.ts';
 import { PlaceFeatureCollection } from './place-geojson.ts';
-import { OwnPlace, PlaceHistory, PlaceInput, PlacePatch, PlaceTransition } from './place-writes.ts';
+import { PlaceHold, PlaceHolds } from './place-holds.ts';
+import {
+  OwnPlace,
+  PlaceHistory,
+  PlaceInput,
+  PlacePatch,
+  PlaceTransition,
+  PlaceTransitionBatch,
+  PlaceTransitionBatchResult,
+} from './place-writes.ts';
 import {
   Place,
   PlaceIdParams,
@@ -118,6 +128,13 @@ import {
   SimilarPlacesQuery,
 } from './places.ts';
 import { routes } from './routes.ts';
+import {
+  SsoCallbackQuery,
+  SsoIdentityIdParams,
+  SsoIdentityList,
+  SsoProviderParams,
+  SsoStartQuery,
+} from './sso.ts';
 import { ClientConfig, Health } from './system.ts';
 import { TilesSize, TilesSizeQuery } from './tiles.ts';
 import { ApiTokenIdParams, ApiTokenInput, ApiTokenList, CreatedApiToken } from './tokens.ts';
@@ -149,7 +166,7 @@ export interface Endpoint {
   headers?: z.ZodObject;
   body?: z.ZodType;
   /** The success status: 200 unless said otherwise. */
-  status?: 200 | 201 | 202 | 204;
+  status?: 200 | 201 | 202 | 204 | 302 | 303;
   /** The success body; absent for 204. */
   response?: z.ZodType;
   /**
@@ -342,6 +359,41 @@ export const endpoints = {
     session: 'required',
     errors: [400, 401, 403, 404],
   },
+  ssoStart: {
+    ...routes.ssoStart,
+    summary:
+      'Sign in through a single sign-on provider (README, “Single sign-on”): 302 to the provider, asking for a code with PKCE, state and nonce; `returnTo`, a path of this site, is where the callback lands. An unknown provider 404; one that does not answer, 303 to `/sign-in?sso=provider_unavailable`',
+    params: SsoProviderParams,
+    query: SsoStartQuery,
+    status: 302,
+    errors: [400, 404],
+  },
+  ssoCallback: {
+    ...routes.ssoCallback,
+    summary:
+      'Where the provider sends the person back (the redirect URI to register): checks the state (once, and of this browser), the code and the nonce, signs in (a new session cookie) and 303 to the start’s `returnTo`; otherwise 303 to `/sign-in?sso=<problem>` (`SsoProblem`)',
+    params: SsoProviderParams,
+    query: SsoCallbackQuery,
+    status: 303,
+    session: 'sets',
+    errors: [400, 404],
+  },
+  listIdentities: {
+    ...routes.listIdentities,
+    summary: 'The single sign-on identities linked to the signed-in account, and whether it has a password',
+    response: SsoIdentityList,
+    session: 'required',
+    errors: [401],
+  },
+  unlinkIdentity: {
+    ...routes.unlinkIdentity,
+    summary:
+      'Unlink one of the signed-in account’s identities; 409 `last_sign_in_method` when it is the last way to sign in (no password, no other identity)',
+    params: SsoIdentityIdParams,
+    status: 204,
+    session: 'required',
+    errors: [400, 401, 403, 404, 409],
+  },
   verifyEmail: {
     ...routes.verifyEmail,
     summary:
@@ -437,6 +489,39 @@ export const endpoints = {
     response: OwnPlace,
     session: 'required',
     errors: [400, 401, 403, 404, 409, 415, 422, 429],
+  },
+  transitionPlaces: {
+    ...routes.transitionPlaces,
+    summary:
+      'Publish, reject (with one reason), archive or restore up to 100 places at once (moderators). Each place is moved on its own at the version given: the answer lists, in order, each place as it now is or why it was not moved (stale version 409, held by another moderator 409 `place_held`, not allowed 422)',
+    body: PlaceTransitionBatch,
+    response: PlaceTransitionBatchResult,
+    session: 'required',
+    errors: [400, 401, 403, 415, 429],
+  },
+  placeHolds: {
+    ...routes.placeHolds,
+    summary: 'The places moderators have open in the review queue, and until when (moderators)',
+    response: PlaceHolds,
+    session: 'required',
+    errors: [401, 403, 429],
+  },
+  holdPlace: {
+    ...routes.holdPlace,
+    summary:
+      'Open a place for review: it is held for you for 30 minutes or until your decision, and other moderators see who has it (moderators; 409 `place_held` while another moderator holds it)',
+    params: PlaceIdParams,
+    response: PlaceHold,
+    session: 'required',
+    errors: [400, 401, 403, 404, 409, 429],
+  },
+  releasePlace: {
+    ...routes.releasePlace,
+    summary: 'Let go of a place you hold for review without deciding it (moderators)',
+    params: PlaceIdParams,
+    status: 204,
+    session: 'required',
+    errors: [400, 401, 403, 429],
   },
   placeHistory: {
     ...routes.placeHistory,
@@ -641,6 +726,15 @@ export const endpoints = {
     response: JobSummary,
     session: 'required',
     errors: [400, 401, 403, 404, 409, 429],
+  },
+  listAudit: {
+    ...routes.listAudit,
+    summary:
+      'The audit log (admins), newest first: who did what to which object, why, and what changed; filtered by actor, action, object and time, paged on by `cursor`. It cannot be edited',
+    query: AuditListQuery,
+    response: AuditList,
+    session: 'required',
+    errors: [400, 401, 403],
   },
   createWebhook: {
     ...routes.createWebhook,

@@ -99,6 +99,15 @@ export const ErrorCode = z.enum([
   'token_not_allowed',
   /** The user already has as many live API tokens as one may (422, `details.max`): revoke one first. */
   'too_many_tokens',
+  /**
+   * Another moderator has the place open in the review queue (409, `details.holder` with their
+   * `displayName` and `until`): it is theirs to decide until they do or the hold lapses.
+   */
+  'place_held',
+  /** Password sign-in, registration and reset are off on this site (`PASSWORD_LOGIN=false`, 403): use single sign-on. */
+  'password_login_off',
+  /** Unlinking the account's last way to sign in (no password, no other identity) (409). */
+  'last_sign_in_method',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExtraInput } from './category-fields.ts';
 import { Phone, Website } from './contact-values.ts';
+import { ErrorBody } from './errors.ts';
 import { Place } from './places.ts';
 import {
   CategoryId,
@@ -147,3 +148,40 @@ export type PlaceHistoryEntry = z.infer<typeof PlaceHistoryEntry>;
 
 export const PlaceHistory = z.object({ items: z.array(PlaceHistoryEntry) });
 export type PlaceHistory = z.infer<typeof PlaceHistory>;
+
+/** The most places one batch of decisions takes. */
+export const MAX_BATCH_TRANSITIONS = 100;
+
+/**
+ * `POST /api/v1/places/transitions` (moderators): one move with one reason for many places, each
+ * at the version the moderator saw. Each place is decided on its own, so a stale one fails alone.
+ */
+export const PlaceTransitionBatch = z
+  .object({
+    items: z
+      .array(z.object({ id: PlaceId, version: Version }).strict())
+      .min(1)
+      .max(MAX_BATCH_TRANSITIONS),
+    to: PlaceStatus,
+    reason: optionalText(1000, 'prose'),
+  })
+  .superRefine((batch, context) => {
+    const seen = new Set<number>();
+    batch.items.forEach((item, index) => {
+      if (seen.has(item.id)) {
+        context.addIssue({ code: 'custom', path: ['items', index, 'id'], message: 'A place is named twice' });
+      }
+      seen.add(item.id);
+    });
+  });
+export type PlaceTransitionBatch = z.output<typeof PlaceTransitionBatch>;
+
+/** One place's outcome in a batch, in the order asked: the place as it now is, or why not. */
+export const PlaceTransitionOutcome = z.discriminatedUnion('ok', [
+  z.object({ id: PlaceId, ok: z.literal(true), place: OwnPlace }),
+  z.object({ id: PlaceId, ok: z.literal(false), error: ErrorBody.shape.error }),
+]);
+export type PlaceTransitionOutcome = z.infer<typeof PlaceTransitionOutcome>;
+
+export const PlaceTransitionBatchResult = z.object({ items: z.array(PlaceTransitionOutcome) });
+export type PlaceTransitionBatchResult = z.infer<typeof PlaceTransitionBatchResult>;

@@ -50,6 +50,10 @@ export const TOKEN_SCOPE_OF = {
   deletePhoto: 'places:propose',
   flagPhoto: 'places:propose',
 
+  transitionPlaces: 'moderate',
+  placeHolds: 'moderate',
+  holdPlace: 'moderate',
+  releasePlace: 'moderate',
   transitionNote: 'moderate',
   pendingNotes: 'moderate',
   needsChecking: 'moderate',

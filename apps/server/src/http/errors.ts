@@ -49,6 +49,9 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   token_invalid: 401,
   token_not_allowed: 403,
   too_many_tokens: 422,
+  place_held: 409,
+  password_login_off: 403,
+  last_sign_in_method: 409,
 };
 
 /** Headers an error's answer carries besides the error shape (`Retry-After`, say). */

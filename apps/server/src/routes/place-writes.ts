@@ -1,8 +1,11 @@
+import type { OwnPlace, PlaceStatus, PlaceTransitionOutcome } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../accounts/request-user.ts';
+import type { requireUser } from '../accounts/request-user.ts';
+import type { AuditActor } from '../audit/record-audit.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { keyedWrite, once } from '../http/idempotency.ts';
+import { createPlaceHolds, heldError } from '../places/place-holds.ts';
 import {
   type Actor,
   canSee,
@@ -12,23 +15,50 @@ import {
   refuse,
 } from '../places/place-rules.ts';
 import { StaleVersionError } from '../places/place-write-repository.ts';
+import { auditActorOf } from './audit-actor.ts';
 
-function actorOf(request: Parameters<typeof requireUser>[0]): Actor {
-  const user = requireUser(request);
-  return { id: user.id, role: user.role };
-}
+const actorOf = (request: Parameters<typeof requireUser>[0]) => auditActorOf(request);
 
 /** A place the actor may not see answers as if it did not exist (its existence is not public). */
 function notFound(id: number): AppError {
   return new AppError('not_found', `There is no place ${id}`);
 }
 
+function requireModerator(actor: Actor): void {
+  if (!isModerator(actor)) throw new AppError('forbidden', 'Only moderators review places');
+}
+
 /**
- * Proposals, edits, transitions and history (docs/product-rules.md §Roles, §States). Every write
- * needs a session.
+ * Proposals, edits, transitions, review holds and history (docs/product-rules.md §Roles, §States;
+ * docs/decisions/036-moderation-at-volume.md). Every write needs a session.
  */
 export async function placeWriteRoutes(app: FastifyInstance) {
   const places = app.placeWrites;
+  const holds = createPlaceHolds(app.database);
+
+  /**
+   * Moves place `id` to `to` for `actor` if it is still at `version` and no other moderator holds
+   * it; the actor's own hold ends with the decision.
+   */
+  async function decide(
+    actor: AuditActor,
+    id: number,
+    to: PlaceStatus,
+    reason: string | null,
+    version: number,
+  ): Promise<OwnPlace> {
+    const held = await holds.heldByOther(app.database, id, actor.id);
+    const place = await places.transition(id, to, reason, version, actor, (current) => {
+      if (!canSee(actor, current)) throw notFound(id);
+      // A decision taken on an old version is stale (409) before it is judged against the new one.
+      if (current.version !== version) throw new StaleVersionError(current);
+      refuse(checkTransition(actor, current, to, reason));
+      if (held) throw heldError(held);
+    });
+    if (!place) throw notFound(id);
+    await holds.release(app.database, id, actor.id);
+    return place;
+  }
 
   // With an Idempotency-Key, a proposal sent again (an offline draft) answers the first one as
   // it is now, and counts as no new proposal.
@@ -47,7 +77,7 @@ export async function placeWriteRoutes(app: FastifyInstance) {
     const actor = actorOf(request);
     const { id } = request.params;
     const patch = request.body;
-    const place = await places.update(id, patch, actor.id, (current) => {
+    const place = await places.update(id, patch, actor, (current) => {
       if (!canSee(actor, current)) throw notFound(id);
       if (current.version !== patch.version) throw new StaleVersionError(current);
       refuse(checkEdit(actor, current));
@@ -57,17 +87,54 @@ export async function placeWriteRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'transitionPlace', async (request) => {
-    const actor = actorOf(request);
-    const { id } = request.params;
     const { to, reason, version } = request.body;
-    const place = await places.transition(id, to, reason ?? null, version, actor.id, (current) => {
-      if (!canSee(actor, current)) throw notFound(id);
-      // A decision taken on an old version is stale (409) before it is judged against the new one.
-      if (current.version !== version) throw new StaleVersionError(current);
-      refuse(checkTransition(actor, current, to, reason ?? null));
-    });
-    if (!place) throw notFound(id);
-    return place;
+    return decide(actorOf(request), request.params.id, to, reason ?? null, version);
+  });
+
+  // One reason for many places, each decided on its own: one that fails (stale, held, not allowed)
+  // is reported in its row and the others go on. An unexpected error (the database gone) ends the
+  // batch with the usual error answer; the places decided before it stay decided.
+  defineRoute(app, 'transitionPlaces', async (request) => {
+    const actor = actorOf(request);
+    requireModerator(actor);
+    const { items, to } = request.body;
+    const reason = request.body.reason ?? null;
+    if (to === 'rejected') refuse(checkTransition(actor, { status: 'pending', authorId: null }, to, reason));
+    const outcomes: PlaceTransitionOutcome[] = [];
+    for (const { id, version } of items) {
+      try {
+        outcomes.push({ id, ok: true, place: await decide(actor, id, to, reason, version) });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const { code, message, details } = error;
+        outcomes.push({
+          id,
+          ok: false,
+          error: { code, message, ...(details !== undefined ? { details } : {}) },
+        });
+      }
+    }
+    return { items: outcomes };
+  });
+
+  defineRoute(app, 'placeHolds', async (request) => {
+    requireModerator(actorOf(request));
+    return { items: await holds.live() };
+  });
+
+  defineRoute(app, 'holdPlace', async (request) => {
+    const actor = actorOf(request);
+    requireModerator(actor);
+    const { id } = request.params;
+    if (!(await places.find(id))) throw notFound(id);
+    return holds.take(id, actor.id);
+  });
+
+  defineRoute(app, 'releasePlace', async (request, reply) => {
+    const actor = actorOf(request);
+    requireModerator(actor);
+    await holds.release(app.database, request.params.id, actor.id);
+    return reply.code(204).send();
   });
 
   /** The history names people and may hold exact positions: the author's and moderators' only. */
