@@ -16,6 +16,7 @@ export const SERVER_FLOORS = [
   ['observability'],
   ['workers'],
   ['db'],
+  ['audit'],
   ['jobs'],
   ['limits'],
   ['http'],

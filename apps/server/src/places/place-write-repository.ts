@@ -1,4 +1,5 @@
 import type { OwnPlace, PlaceHistoryEntry, PlaceInput, PlacePatch } from '@karta/contracts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import { type Database, DatabaseError, type Queryable } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import type { KeyClaim } from '../http/idempotency.ts';
@@ -91,6 +92,22 @@ async function lockCurrent(
   if (current.version !== version) throw new StaleVersionError(current);
   return current;
 }
+
+type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** A history row's changes as the audit log's `before` and `after`. */
+const sides = (changes: Changes) => ({
+  before: Object.fromEntries(Object.entries(changes).map(([key, change]) => [key, change.from])),
+  after: Object.fromEntries(Object.entries(changes).map(([key, change]) => [key, change.to])),
+});
+
+/**
+ * Whether the audit log records `actor`'s write on `place` (docs/decisions/035-audit-log.md): a
+ * moderator's decisions and anyone's write on another's place; a contributor's own proposals and
+ * edits of their own places have the place's history only.
+ */
+const audited = (actor: AuditActor, place: OwnPlace, transition: boolean) =>
+  place.authorId !== actor.id || (transition && actor.role !== 'contributor');
 
 async function record(
   db: Queryable,
@@ -197,7 +214,7 @@ export function createPlaceWriteRepository(
     update(
       id: number,
       patch: PlacePatch,
-      actorId: number,
+      actor: AuditActor,
       check: (current: OwnPlace) => void,
     ): Promise<OwnPlace | undefined> {
       checkPlaceContent(patch, languages, settings.hours);
@@ -243,7 +260,9 @@ export function createPlaceWriteRepository(
            WHERE id = $1`,
           params,
         );
-        await record(tx, id, current.version + 1, actorId, 'edited', changes);
+        await record(tx, id, current.version + 1, actor.id, 'edited', changes);
+        if (audited(actor, current, false))
+          await recordAudit(tx, actor, { action: 'place.edit', objectId: id, ...sides(changes) });
         return findOwn(tx, settings, id);
       });
       return updated.catch(noSuchCategory);
@@ -255,7 +274,7 @@ export function createPlaceWriteRepository(
       to: PlaceStatus,
       reason: string | null,
       version: number,
-      actorId: number,
+      actor: AuditActor,
       check: (current: OwnPlace) => void,
     ): Promise<OwnPlace | undefined> {
       return db.transaction(async (tx) => {
@@ -269,16 +288,23 @@ export function createPlaceWriteRepository(
            WHERE id = $1`,
           [id, to, rejection],
         );
-        const changes: Record<string, { from: unknown; to: unknown }> = {
+        const changes: Changes = {
           status: { from: current.status, to },
         };
         if (!sameJson(current.rejectionReason, rejection)) {
           changes.rejectionReason = { from: current.rejectionReason, to: rejection };
         }
-        await record(tx, id, current.version + 1, actorId, to === 'pending' ? 'resubmitted' : to, changes);
+        await record(tx, id, current.version + 1, actor.id, to === 'pending' ? 'resubmitted' : to, changes);
+        if (audited(actor, current, true))
+          await recordAudit(tx, actor, {
+            action: 'place.transition',
+            objectId: id,
+            reason,
+            ...sides(changes),
+          });
         const after = await findOwn(tx, settings, id);
         if (after) {
-          await events.moved(tx, current, after, actorId);
+          await events.moved(tx, current, after, actor.id);
           if (to === 'pending') await events.proposed(tx, after);
         }
         return after;
