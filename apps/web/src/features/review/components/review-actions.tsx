@@ -1,5 +1,5 @@
 import { ApiError } from '@karta/api-client';
-import type { PlaceListItem } from '@karta/contracts';
+import type { PlaceHold, PlaceListItem } from '@karta/contracts';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
@@ -11,6 +11,8 @@ type Move = 'published' | 'rejected' | 'archived';
 
 interface ReviewActionsProps {
   place: PlaceListItem;
+  /** Another moderator has the place open: the moves wait until they decide or let go. */
+  heldBy?: PlaceHold | undefined;
   /** Another moderator acted first (409): the lists reload; the caller tells the reader. */
   onConflict(place: PlaceListItem, typedReason: string): void;
   /** A move succeeded. */
@@ -29,7 +31,7 @@ function blamesReason(error: unknown): boolean {
  * reads) a pending one, archive a published one, restore an archived one. The reason field keeps
  * what was typed through any error, a conflict included.
  */
-export function ReviewActions({ place, onConflict, onDone }: ReviewActionsProps) {
+export function ReviewActions({ place, heldBy, onConflict, onDone }: ReviewActionsProps) {
   const { t } = useTranslation();
   const transition = useTransitionPlace();
   const [reason, setReason] = useState('');
@@ -40,8 +42,9 @@ export function ReviewActions({ place, onConflict, onDone }: ReviewActionsProps)
   const reasonId = useId();
   const reasonErrorId = useId();
 
+  const blocked = transition.isPending || heldBy !== undefined;
   const run = (to: Move | 'restore') => {
-    if (transition.isPending) return;
+    if (blocked) return;
     const move: Move = to === 'restore' ? 'published' : to;
     const trimmed = reason.trim();
     if (move === 'rejected' && trimmed === '') {
@@ -100,6 +103,13 @@ export function ReviewActions({ place, onConflict, onDone }: ReviewActionsProps)
               setReason(event.target.value);
               if (event.target.value.trim()) setReasonProblem(false);
             }}
+            onKeyDown={(event) => {
+              // Ctrl+Enter (⌘+Enter) rejects with what was typed, as a mail client sends.
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                run('rejected');
+              }
+            }}
             className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm aria-invalid:border-red-600"
           />
           {reasonProblem && (
@@ -109,6 +119,11 @@ export function ReviewActions({ place, onConflict, onDone }: ReviewActionsProps)
           )}
         </div>
       )}
+      {heldBy && (
+        <p data-testid="held-note" className="text-sm text-gray-700">
+          {t('review.hold.waitFor', { name: heldBy.holder.displayName })}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {place.status === 'pending' && (
           <>
@@ -116,7 +131,7 @@ export function ReviewActions({ place, onConflict, onDone }: ReviewActionsProps)
               type="button"
               data-testid="publish"
               className={buttonStyles.primary}
-              aria-disabled={transition.isPending || undefined}
+              aria-disabled={blocked || undefined}
               onClick={() => run('published')}
             >
               {busy('published')}
@@ -126,7 +141,7 @@ export function ReviewActions({ place, onConflict, onDone }: ReviewActionsProps)
               type="button"
               data-testid="reject"
               className={`${buttonStyles.secondary} text-red-800`}
-              aria-disabled={transition.isPending || undefined}
+              aria-disabled={blocked || undefined}
               onClick={() => run('rejected')}
             >
               {busy('rejected')}
@@ -139,7 +154,7 @@ export function ReviewActions({ place, onConflict, onDone }: ReviewActionsProps)
             type="button"
             data-testid="archive"
             className={buttonStyles.secondary}
-            aria-disabled={transition.isPending || undefined}
+            aria-disabled={blocked || undefined}
             onClick={() => run('archived')}
           >
             {busy('archived')}
@@ -151,7 +166,7 @@ export function ReviewActions({ place, onConflict, onDone }: ReviewActionsProps)
             type="button"
             data-testid="restore"
             className={buttonStyles.primary}
-            aria-disabled={transition.isPending || undefined}
+            aria-disabled={blocked || undefined}
             onClick={() => run('restore')}
           >
             {busy('published')}

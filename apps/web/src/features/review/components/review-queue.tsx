@@ -1,24 +1,27 @@
-import type { PlaceListItem } from '@karta/contracts';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { PlaceListItem, PlaceTransitionOutcome } from '@karta/contracts';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { ShowMoreButton } from '../../../components/ui/show-more-button.tsx';
 import { EmptyState, LoadingState, QueryErrorState } from '../../../components/ui/states.tsx';
 import { TabLinks } from '../../../components/ui/tab-links.tsx';
 import { localizeText } from '../../../lib/i18n/localize-text.ts';
-import { type ReviewStatus, useReviewPlaces } from '../api/list-review-places.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
+import { type ReviewFilters as Filters, useReviewPlaces } from '../api/list-review-places.ts';
+import { usePlaceHolds } from '../api/place-holds.ts';
+import { useOpenedPlace } from '../hooks/use-opened-place.ts';
+import { useReviewSelection } from '../hooks/use-review-selection.ts';
+import { useReviewShortcuts, useShortcutsSetting } from '../hooks/use-review-shortcuts.ts';
 import type { CategoryNameOf } from '../utils/format-value.ts';
-import { ReviewItem, reviewHeadingId } from './review-item.tsx';
+import { REVIEW_STATUSES, reviewFiltersOf, reviewHref, reviewStatusOf } from '../utils/review-address.ts';
+import { BatchBar } from './batch-bar.tsx';
+import { type BatchOutcome, BatchSummary } from './batch-summary.tsx';
+import { ReviewFilters } from './review-filters.tsx';
+import { ReviewItem, reviewCard, reviewHeadingId } from './review-item.tsx';
 import type { ReviewMapSlot } from './review-spot.tsx';
-
-const STATUSES: readonly ReviewStatus[] = ['pending', 'published', 'archived'];
-
-/** The tab in the address (`?status=published`); anything else is the pending queue. */
-export function reviewStatusOf(search: string): ReviewStatus {
-  const status = new URLSearchParams(search).get('status');
-  return STATUSES.find((known) => known === status) ?? 'pending';
-}
+import { SelectAll } from './select-all.tsx';
+import { ShortcutsHelp } from './shortcuts-help.tsx';
 
 interface Conflict {
   name: string;
@@ -41,21 +44,51 @@ interface ReviewQueueProps {
 
 /**
  * The review screen: pending proposals oldest first, and published and archived places, one tab
- * each. When another moderator acted first, says so above the list and keeps the reason typed.
+ * each, narrowed by words and category. Pending places can be selected (one by one, the page, or
+ * every match) and published or rejected at once; the place a moderator works on is held for them
+ * and shown to others as theirs; keys move through the queue and decide
+ * (docs/decisions/036-moderation-at-volume.md). When another moderator acted first, says so above
+ * the list and keeps the reason typed.
  */
 export function ReviewQueue({ categoryNameOf, renderMap, pendingExtra }: ReviewQueueProps) {
   const { t, i18n } = useTranslation();
   const showToast = useToast();
-  const status = reviewStatusOf(useSearch());
-  const query = useReviewPlaces(status);
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const status = reviewStatusOf(search);
+  const filters = reviewFiltersOf(search);
+  const query = useReviewPlaces(status, filters);
+  const me = useCurrentUser().data;
+  const holds = usePlaceHolds(status === 'pending');
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [outcome, setOutcome] = useState<BatchOutcome | null>(null);
   const places = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
-  // Past the server's count bound the total is "1 000+" (at least that many).
-  const atLeast = query.data?.pages[0]?.totalIsLowerBound ? 'AtLeast' : '';
-  const nameOf = (place: PlaceListItem) => localizeText(place.name, i18n.language, place.primaryLanguage);
+  const totalIsLowerBound = query.data?.pages[0]?.totalIsLowerBound ?? false;
+  const nameOf = useCallback(
+    (place: PlaceListItem) => localizeText(place.name, i18n.language, place.primaryLanguage),
+    [i18n.language],
+  );
+  const selection = useReviewSelection(nameOf);
   const [focusAfter, setFocusAfter] = useState<FocusAfter | null>(null);
   const emptyMessage = useRef<HTMLDivElement>(null);
+  const deciding = status === 'pending';
+  const { opened, open } = useOpenedPlace(deciding);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [shortcutsOn, setShortcutsOn] = useShortcutsSetting();
+  const heldByOther = (place: PlaceListItem) => {
+    const hold = holds.data?.get(place.id);
+    return hold && hold.holder.id !== me?.id ? hold : undefined;
+  };
+
+  // Another tab or other filters: another list, whose selection starts empty.
+  const listKey = `${status}|${filters.q ?? ''}|${filters.category?.join(',') ?? ''}`;
+  const { clear } = selection;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list is the reason to clear
+  useEffect(() => {
+    clear();
+    setOutcome(null);
+  }, [listKey, clear]);
 
   // A keyboard user goes through the queue: once the place they decided on has left the list
   // (after the reload), the next place's heading, or the "queue is empty" message, takes the focus.
@@ -73,16 +106,66 @@ export function ReviewQueue({ categoryNameOf, renderMap, pendingExtra }: ReviewQ
     setFocusAfter({ left: done.id, next: next?.id ?? null });
   };
 
-  const tabs = STATUSES.map((value) => ({
+  const goTo = (step: 1 | -1) => {
+    const index = places.findIndex((place) => place.id === opened);
+    const next = places[index === -1 ? (step === 1 ? 0 : places.length - 1) : index + step];
+    if (!next) return;
+    // The focus scrolls the heading into view and opens (holds) its card.
+    document.getElementById(reviewHeadingId(next.id))?.focus();
+  };
+  const openedCard = () => (opened === null ? null : reviewCard(opened));
+  useReviewShortcuts(shortcutsOn && deciding, {
+    next: () => goTo(1),
+    previous: () => goTo(-1),
+    publish: () => openedCard()?.querySelector<HTMLElement>('[data-testid="publish"]')?.click(),
+    reject: () => {
+      const card = openedCard();
+      const reason = card?.querySelector<HTMLTextAreaElement>('[data-testid="reject-reason"]');
+      if (reason && !reason.value.trim()) reason.focus();
+      else card?.querySelector<HTMLElement>('[data-testid="reject"]')?.click();
+    },
+    toggleSelected: () => {
+      const place = places.find((candidate) => candidate.id === opened);
+      if (place) selection.toggle(place);
+    },
+    toggleHelp: () => setHelpOpen((was) => !was),
+  });
+
+  const decided = (move: 'published' | 'rejected', outcomes: PlaceTransitionOutcome[]) => {
+    const names = new Map(selection.selected.map((place) => [place.id, place.name]));
+    const failed = outcomes.filter((item) => !item.ok);
+    setOutcome({
+      move,
+      done: outcomes.length - failed.length,
+      failed: failed.map((item) => ({ name: names.get(item.id) ?? `#${item.id}`, error: item.error })),
+    });
+    selection.clear();
+    showToast(t(`review.batch.done.${move}`, { count: outcomes.length - failed.length }));
+  };
+
+  const tabs = REVIEW_STATUSES.map((value) => ({
     value,
     label: t(`review.tabs.${value}`),
-    href: value === 'pending' ? '/review' : `/review?status=${value}`,
+    href: reviewHref(value, filters),
   }));
 
   return (
     <div className="space-y-4">
       <TabLinks tabs={tabs} current={status} label={t('review.tabs.label')} />
       {status === 'pending' && pendingExtra}
+
+      <ReviewFilters
+        filters={filters}
+        onChange={(next: Filters) => navigate(reviewHref(status, next), { replace: true })}
+      />
+      {deciding && (
+        <ShortcutsHelp
+          open={helpOpen}
+          onToggle={() => setHelpOpen(!helpOpen)}
+          enabled={shortcutsOn}
+          onEnabledChange={setShortcutsOn}
+        />
+      )}
 
       <div role="status" data-testid="review-conflict">
         {conflict && (
@@ -96,6 +179,7 @@ export function ReviewQueue({ categoryNameOf, renderMap, pendingExtra }: ReviewQ
           </div>
         )}
       </div>
+      <BatchSummary outcome={outcome} onDismiss={() => setOutcome(null)} />
 
       {query.isPending && <LoadingState label={t('review.loading')} />}
       {query.isError && (
@@ -107,9 +191,21 @@ export function ReviewQueue({ categoryNameOf, renderMap, pendingExtra }: ReviewQ
       )}
       {query.isSuccess && (
         <>
-          <p data-testid="review-count" data-count={total} className="text-sm text-gray-700">
-            {t(`review.count.${status}${atLeast}`, { count: total })}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <p data-testid="review-count" data-count={total} className="text-sm text-gray-700">
+              {t(`review.count.${status}${totalIsLowerBound ? 'AtLeast' : ''}`, { count: total })}
+            </p>
+            {deciding && places.length > 0 && (
+              <SelectAll
+                status={status}
+                filters={filters}
+                page={places.filter((place) => !heldByOther(place))}
+                total={total}
+                totalIsLowerBound={totalIsLowerBound}
+                onSelect={selection.add}
+              />
+            )}
+          </div>
           {places.length === 0 ? (
             <div ref={emptyMessage} tabIndex={-1} data-testid="review-empty">
               <EmptyState
@@ -125,9 +221,18 @@ export function ReviewQueue({ categoryNameOf, renderMap, pendingExtra }: ReviewQ
                   place={place}
                   categoryNameOf={categoryNameOf}
                   renderMap={renderMap}
+                  selection={
+                    deciding
+                      ? { selected: selection.has(place.id), onToggle: () => selection.toggle(place) }
+                      : undefined
+                  }
+                  opened={deciding && opened === place.id}
+                  onOpen={deciding ? () => open(place.id) : undefined}
+                  heldBy={heldByOther(place)}
                   onConflict={(stale, reason) => setConflict({ name: nameOf(stale), reason })}
                   onDone={(done, move) => {
                     setConflict(null);
+                    selection.drop([done.id]);
                     moveFocusOnceGone(done);
                     showToast(t(`review.done.${move}`, { name: nameOf(done) }));
                   }}
@@ -147,6 +252,9 @@ export function ReviewQueue({ categoryNameOf, renderMap, pendingExtra }: ReviewQ
             </div>
           )}
         </>
+      )}
+      {deciding && selection.selected.length > 0 && (
+        <BatchBar selected={selection.selected} onClear={selection.clear} onDecided={decided} />
       )}
     </div>
   );

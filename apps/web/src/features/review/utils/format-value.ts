@@ -24,6 +24,11 @@ export function formatDateTime(iso: string, language: string): string {
   }).format(new Date(iso));
 }
 
+/** A time of today in the UI language ("14:32"): until when a hold lasts. */
+export function formatTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { timeStyle: 'short', hourCycle: 'h23' }).format(new Date(iso));
+}
+
 /**
  * A field's value as a reader checks it: text as it is (rendered as text by the caller), numbers in
  * the UI language, the category by its name, the privacy level in words, a language by its name

@@ -1,0 +1,142 @@
+import type { PlaceTransitionOutcome } from '@karta/contracts';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessageKey } from '../../../lib/error-message.ts';
+import { useTransitionPlaces } from '../api/transition-places.ts';
+import type { SelectedPlace } from '../hooks/use-review-selection.ts';
+
+type BatchMove = 'published' | 'rejected';
+
+interface BatchBarProps {
+  selected: readonly SelectedPlace[];
+  onClear(): void;
+  /** The decisions were sent: every place's outcome, in the order of `selected`. */
+  onDecided(move: BatchMove, outcomes: PlaceTransitionOutcome[]): void;
+}
+
+/**
+ * What to do with the selected places: publish them all, or reject them all with one reason the
+ * authors read. Kept at the bottom of the screen while the moderator scrolls the list.
+ */
+export function BatchBar({ selected, onClear, onDecided }: BatchBarProps) {
+  const { t } = useTranslation();
+  const decide = useTransitionPlaces();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonProblem, setReasonProblem] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [move, setMove] = useState<BatchMove | null>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const reasonId = useId();
+  const reasonErrorId = useId();
+  const count = selected.length;
+
+  const run = (to: BatchMove) => {
+    if (decide.isPending) return;
+    const trimmed = reason.trim();
+    if (to === 'rejected' && !trimmed) {
+      setReasonProblem(true);
+      reasonRef.current?.focus();
+      return;
+    }
+    setError(null);
+    setMove(to);
+    decide
+      .mutateAsync({
+        to,
+        items: selected.map(({ id, version }) => ({ id, version })),
+        reason: to === 'rejected' ? trimmed : undefined,
+      })
+      .then(
+        (outcomes) => {
+          setRejecting(false);
+          setReason('');
+          onDecided(to, outcomes);
+        },
+        (failure: unknown) => setError(t(errorMessageKey(failure))),
+      )
+      .finally(() => setMove(null));
+  };
+
+  return (
+    <section
+      aria-label={t('review.batch.label')}
+      data-testid="batch-bar"
+      className="sticky bottom-0 z-20 -mx-4 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur sm:mx-0 sm:rounded-xl sm:border"
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <p data-testid="batch-count" className="mr-auto text-sm font-medium text-gray-900">
+          {t('review.batch.selected', { count })}
+        </p>
+        <button
+          type="button"
+          data-testid="batch-publish"
+          className={buttonStyles.primary}
+          aria-disabled={decide.isPending || undefined}
+          onClick={() => run('published')}
+        >
+          {move === 'published' && <Spinner className="size-4" />}
+          {t('review.batch.publish', { count })}
+        </button>
+        <button
+          type="button"
+          data-testid="batch-reject"
+          className={`${buttonStyles.secondary} text-red-800`}
+          aria-expanded={rejecting}
+          aria-disabled={decide.isPending || undefined}
+          onClick={() => {
+            setRejecting(!rejecting);
+            if (!rejecting) requestAnimationFrame(() => reasonRef.current?.focus());
+          }}
+        >
+          {t('review.batch.reject', { count })}
+        </button>
+        <button type="button" data-testid="batch-clear" className={buttonStyles.secondary} onClick={onClear}>
+          {t('review.batch.clear')}
+        </button>
+      </div>
+      {rejecting && (
+        <div className="mt-3">
+          <label htmlFor={reasonId} className="block text-sm font-medium text-gray-800">
+            {t('review.batch.reasonLabel', { count })}
+          </label>
+          <textarea
+            ref={reasonRef}
+            id={reasonId}
+            data-testid="batch-reason"
+            rows={2}
+            maxLength={1000}
+            value={reason}
+            aria-invalid={reasonProblem || undefined}
+            aria-describedby={reasonProblem ? reasonErrorId : undefined}
+            onChange={(event) => {
+              setReason(event.target.value);
+              if (event.target.value.trim()) setReasonProblem(false);
+            }}
+            className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm aria-invalid:border-red-600"
+          />
+          {reasonProblem && (
+            <p id={reasonErrorId} className="mt-1 text-sm text-red-700">
+              {t('review.reasonRequired')}
+            </p>
+          )}
+          <div className="mt-2 flex justify-end">
+            <button
+              type="button"
+              data-testid="batch-reject-confirm"
+              className={`${buttonStyles.primary} bg-red-700 hover:bg-red-800`}
+              aria-disabled={decide.isPending || undefined}
+              onClick={() => run('rejected')}
+            >
+              {move === 'rejected' && <Spinner className="size-4" />}
+              {t('review.batch.rejectConfirm', { count })}
+            </button>
+          </div>
+        </div>
+      )}
+      <div role="alert">{error && <p className="mt-2 text-sm text-red-800">{error}</p>}</div>
+    </section>
+  );
+}
