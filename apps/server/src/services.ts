@@ -4,6 +4,7 @@ import { type AccountService, createAccountService } from './accounts/account-se
 import { createEmailVerifications, type EmailVerifications } from './accounts/email-verifications.ts';
 import { createPasswordResets, type PasswordResets } from './accounts/password-resets.ts';
 import { createRegistrations, type Registrations } from './accounts/registrations.ts';
+import { createSingleSignOn, type SingleSignOn } from './accounts/sso-sign-in.ts';
 import { createTokenRepository, type TokenRepository } from './api-tokens/token-repository.ts';
 import type { BasemapArchive } from './basemap/basemap-archive.ts';
 import { type CategoryRepository, createCategoryRepository } from './categories/category-repository.ts';
@@ -43,6 +44,8 @@ export interface AppServices {
   confirmations: Confirmations;
   /** Registration, sign-in and sessions. */
   accounts: AccountService;
+  /** Sign-in through OpenID Connect providers and the identities of accounts. */
+  sso: SingleSignOn;
   /** Password-reset links by e-mail (only while mail is on). */
   passwordResets: PasswordResets;
   registrations: Registrations;
@@ -143,13 +146,15 @@ export function decorateServices(
     createGeocoder(services.appConfig.geocoder, services.database, services.appConfig.defaultLanguage),
   );
   const siteLanguage = services.appConfig.defaultLanguage;
+  const accounts = createAccountService(services.database, {
+    mailer: services.mailer,
+    siteLanguage,
+    counters: services.counters,
+  });
+  app.decorate('accounts', accounts);
   app.decorate(
-    'accounts',
-    createAccountService(services.database, {
-      mailer: services.mailer,
-      siteLanguage,
-      counters: services.counters,
-    }),
+    'sso',
+    createSingleSignOn(services.database, { providers: services.appConfig.oidcProviders, accounts }),
   );
   app.decorate('apiTokens', createTokenRepository(services.database));
   app.decorate('passwordResets', createPasswordResets(services.database, services.mailer, siteLanguage));

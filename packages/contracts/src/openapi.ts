@@ -62,7 +62,14 @@ function parametersOf(location: 'query' | 'path' | 'header', schema: z.ZodObject
   });
 }
 
-const SUCCESS_TEXT = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' } as const;
+const SUCCESS_TEXT = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+  302: 'Found: a redirect to `Location`',
+  303: 'See other: a redirect to `Location`',
+} as const;
 const SESSION_SCHEME = 'sessionCookie';
 const TOKEN_SCHEME = 'apiToken';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LanguageCode, LatLng, MAX_LANGUAGES } from './primitives.ts';
+import { SignInMethods } from './sso.ts';
 
 export const Health = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -62,6 +63,8 @@ export const ClientConfig = z.object({
   publicUrl: z.string().nullable(),
   /** Whether the site sends e-mail: password reset, alerts and follows are shown only then. */
   mail: z.boolean(),
+  /** Password sign-in on or off, and the single sign-on providers (a config kept offline before: password only). */
+  signIn: SignInMethods.default({ password: true, providers: [] }),
   /**
    * Address search (`GEOCODER`), null when off: whose data its answers are, and whether a search
    * may run only on Enter (the public Nominatim forbids searching as a person types).

@@ -20,6 +20,10 @@ describe('what an API token may call', () => {
       'revokeApiToken',
       'changePassword',
       'updateUser',
+      'listIdentities',
+      'unlinkIdentity',
+      'ssoStart',
+      'ssoCallback',
     ]) {
       expect(tokenAccess(name, all), name).toEqual({ allowed: false, needs: null });
     }
@@ -30,7 +34,7 @@ describe('what an API token may call', () => {
     for (const name of Object.keys(TOKEN_SCOPE_OF)) {
       expect(Object.hasOwn(endpoints, name), name).toBe(true);
       expect(endpoints[name as keyof typeof endpoints].path, name).not.toMatch(
-        /\/(auth|tokens|users|admin)\b/,
+        /\/(auth|account|tokens|users|admin)\b/,
       );
     }
   });

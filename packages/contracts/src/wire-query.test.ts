@@ -28,6 +28,8 @@ const samples: Partial<Record<EndpointName, object>> = {
   },
   suggestPlaces: { q: 'cvj', origin: { lat: 45.8, lng: 16 }, category: ['market'], limit: 6 },
   similarPlaces: { near: { lat: 45.8, lng: 16 }, name: 'Ljekarna', exclude: 12 },
+  ssoStart: { returnTo: '/places/12?tab=photos' },
+  ssoCallback: { code: 'a-code', state: 'a-state' },
   listNotes: { limit: 10, before: 42, ended: true },
   pendingNotes: { limit: 20, after: 7 },
   geocode: { q: 'Ilica 1, Zagreb', near: { lat: 45.8, lng: 16 }, limit: 5, lang: 'hr' },

@@ -131,7 +131,8 @@ export function createAccountService(
       const wait = await throttle.delayFor(email);
       if (wait > 0) await sleep(wait);
       const user = await users.findByEmail(email);
-      const matches = user
+      // An account made by single sign-on has no password (''): it never matches, as slowly.
+      const matches = user?.passwordHash
         ? await verifyPassword(user.passwordHash, password)
         : await verifyAgainstDummy(password).then(() => false);
       if (!user || !matches || user.disabled) {
@@ -140,6 +141,9 @@ export function createAccountService(
       }
       return database.transaction((tx) => startSession(tx, user, from));
     },
+
+    /** Starts a session for `user` inside `tx` (single sign-on signs in this way, sso-sign-in.ts). */
+    startSessionIn: startSession,
 
     /** Ends the session of `token` (nothing to do for an unknown one). */
     async logout(token: string | undefined): Promise<void> {

@@ -14,6 +14,7 @@ import { photoStorageIssues, photosEnv } from './photos.ts';
 import { RateLimitStoreEnv, rateLimitStoreIssues, rateLimitStoreWarnings } from './rate-limit-store.ts';
 import { SentryEnv } from './sentry.ts';
 import { ServerEnv } from './server.ts';
+import { readSsoEnv } from './sso.ts';
 import { type Env, type EnvIssue, envIssues } from './values.ts';
 
 /** A start-up configuration problem: lists every bad variable at once. */
@@ -48,6 +49,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
   const rateLimitStore = RateLimitStoreEnv.safeParse(env);
   const outbound = OutboundEnv.safeParse(env);
   const jobs = JobsEnv.safeParse(env);
+  const sso = readSsoEnv(env);
   // Photos and the base map both read S3_*: a bad one is named once.
   const issues = uniqueIssues([
     ...[
@@ -73,6 +75,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
     ...basemapIssues(env),
     ...mailIssues(env),
     ...rateLimitStoreIssues(env),
+    ...sso.issues,
   ]);
   if (
     issues.length > 0 ||
@@ -110,6 +113,7 @@ export function loadConfig(env: Env = process.env, cwd = env.INIT_CWD ?? process
     ...rateLimitStore.data,
     ...outbound.data,
     ...jobs.data,
+    ...sso.config,
     version: SERVER_VERSION,
   };
 }

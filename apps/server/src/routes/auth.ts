@@ -6,12 +6,14 @@ import { deviceLabel } from '../accounts/device-label.ts';
 import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { clearSessionCookie, presentedToken, setSessionCookie } from '../accounts/session-cookie.ts';
 import { createSignInFailureLimits } from '../accounts/sign-in-throttle.ts';
+import { hashBrowserToken } from '../accounts/sso-sign-in.ts';
 import { passwordContentIssues } from '../config/password-rules.ts';
 import { clientKey } from '../http/client-address.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { createLimiter, RATE_LIMITS, rateLimitedError, userOrAddressKey } from '../http/rate-limit.ts';
 import { recipientAllowance } from '../mail/outbox.ts';
+import { clearSsoBrowserCookie, ssoBrowserToken } from './sso.ts';
 
 /** One message for every refused sign-in, so it never tells which of e-mail or password was wrong. */
 export const INVALID_CREDENTIALS_MESSAGE = 'The e-mail address or password is not correct.';
@@ -81,6 +83,17 @@ export function requireMail(app: FastifyInstance): void {
   if (!app.mailer.enabled) throw new AppError('mail_off', MAIL_OFF_MESSAGE);
 }
 
+export const PASSWORD_LOGIN_OFF_MESSAGE =
+  'This site signs in through single sign-on only: passwords are not used here.';
+
+/**
+ * Refuses, with 403 `password_login_off`, sign-in, registration and reset by password while
+ * `PASSWORD_LOGIN=false` (README, "Single sign-on"); the admin command still works.
+ */
+function requirePasswordLogin(app: FastifyInstance): void {
+  if (!app.appConfig.passwordLogin) throw new AppError('password_login_off', PASSWORD_LOGIN_OFF_MESSAGE);
+}
+
 /** register, login, logout, me; password reset and change; the user's sessions. */
 export async function authRoutes(app: FastifyInstance) {
   const signInFailures = createSignInFailureLimits(
@@ -103,6 +116,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     'register',
     async (request, reply) => {
+      requirePasswordLogin(app);
       if (app.mailer.enabled) {
         // Every address gets this answer, no sooner: the e-mail says the rest (see README,
         // No account enumeration).
@@ -133,6 +147,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     'confirmRegistration',
     async (request, reply) => {
+      requirePasswordLogin(app);
       requireMail(app);
       const started = await app.accounts.completeRegistration(request.body.token, sessionOrigin(request));
       if (!started) {
@@ -148,6 +163,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     'login',
     async (request, reply) => {
+      requirePasswordLogin(app);
       const { body } = request;
       // A place in the failure limits is taken before the password is checked, whether the
       // account exists or not, and given back unless the sign-in fails: only failures count.
@@ -161,6 +177,11 @@ export async function authRoutes(app: FastifyInstance) {
           throw new AppError('invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
         }
         setSessionCookie(reply, app.appConfig, started.token);
+        // An identity that waited for this account's password in this browser is linked now.
+        const browser = ssoBrowserToken(request);
+        if (browser && (await app.sso.completePendingLink(hashBrowserToken(browser), started.user.id))) {
+          clearSsoBrowserCookie(reply, request);
+        }
         return started.user;
       } finally {
         // A success, or an error of ours (the database away), is not a failed sign-in.
@@ -182,6 +203,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     'requestPasswordReset',
     async (request, reply) => {
+      requirePasswordLogin(app);
       requireMail(app);
       const started = performance.now();
       // Past the address's limit (RECIPIENT_LIMITS in mail/outbox.ts, counted in the database)
@@ -202,6 +224,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     'confirmPasswordReset',
     async (request, reply) => {
+      requirePasswordLogin(app);
       requireMail(app);
       const outcome = await app.passwordResets.confirm(request.body.token, request.body.password);
       if (outcome === 'invalid') throw new AppError('reset_link_invalid', RESET_LINK_INVALID_MESSAGE);

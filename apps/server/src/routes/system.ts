@@ -48,6 +48,10 @@ export function clientConfig(
     timeZone: config.hours.timeZone,
     publicUrl: config.publicUrl,
     mail: config.mail !== null,
+    signIn: {
+      password: config.passwordLogin,
+      providers: config.oidcProviders.map(({ name, label }) => ({ name, label })),
+    },
     geocoder: geocoder && {
       attribution: geocoder.attribution,
       searchOnEnterOnly: geocoder.searchOnEnterOnly,
