@@ -71,6 +71,7 @@ export function testConfig(overrides: Partial<ClientConfig> = {}): ClientConfig 
     timeZone: 'Europe/Zagreb',
     publicUrl: null,
     mail: false,
+    signIn: { password: true, providers: [] },
     geocoder: { attribution: 'GeoNames (CC BY 4.0)', searchOnEnterOnly: false },
     sentry: { dsn: null, environment: 'test', release: 'test' },
     google: null,

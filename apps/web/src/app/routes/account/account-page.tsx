@@ -4,17 +4,19 @@ import { ApiTokensSection } from '../../../features/api-tokens/components/api-to
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.tsx';
 import { SessionsList } from '../../../features/auth/components/sessions-list.tsx';
 import { NotificationSettingsSection } from '../../../features/notifications/components/notification-settings-form.tsx';
+import { LinkedIdentities } from '../../../features/sso/components/linked-identities.tsx';
 import { isModerator } from '../../../lib/session/roles.ts';
 import { ContributorFrame } from '../contributor/contributor-frame.tsx';
 
 /**
  * `/account` (signed in): change the password, choose which e-mails to get (where the site sends
- * e-mail), see and end the sessions (the browsers signed in), and make and revoke API tokens for
+ * e-mail), see and unlink the accounts of single sign-on providers, see and end the sessions (the
+ * browsers signed in), and make and revoke API tokens for
  * scripts. Visitors are asked to sign in and come back here, as on the contributor pages.
  */
 export function AccountPage() {
   const { t } = useTranslation();
-  const { mail } = useRuntimeConfig();
+  const { mail, signIn } = useRuntimeConfig();
   return (
     <ContributorFrame
       title={t('account.title')}
@@ -45,6 +47,17 @@ export function AccountPage() {
               </p>
               <div className="mt-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
                 <NotificationSettingsSection moderator={isModerator(user)} />
+              </div>
+            </section>
+          )}
+          {signIn.providers.length > 0 && (
+            <section aria-labelledby="identities-title" data-testid="identities-section">
+              <h2 id="identities-title" className="text-lg font-semibold text-gray-900">
+                {t('sso.identities.title')}
+              </h2>
+              <p className="mt-1 text-sm text-gray-600">{t('sso.identities.intro')}</p>
+              <div className="mt-3">
+                <LinkedIdentities />
               </div>
             </section>
           )}
