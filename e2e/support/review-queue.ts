@@ -140,4 +140,72 @@ export class ReviewQueue {
       }),
     }));
   }
+
+  /** Types words into the queue's search and waits for the list to answer them. */
+  async search(words: string): Promise<void> {
+    await this.page.getByTestId('review-search').fill(words);
+    await this.page.waitForURL((url) => url.searchParams.get('q') === words, { timeout: 10_000 });
+    await this.page.getByTestId('review-count').waitFor();
+  }
+
+  /** How many places the list says it holds. */
+  async count(): Promise<number> {
+    return Number(await this.page.getByTestId('review-count').getAttribute('data-count'));
+  }
+
+  /** The ids of the cards shown, in order. */
+  async shownIds(): Promise<number[]> {
+    return this.page
+      .locator('[data-testid=review-item]')
+      .evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-place-id'))));
+  }
+
+  /** Another moderator's hold as the card shows it (null: none). */
+  async heldBy(id: number): Promise<{ text: string; publishDisabled: boolean } | null> {
+    const badge = this.item(id).getByTestId('held-by');
+    if ((await badge.count()) === 0) return null;
+    return {
+      text: (await badge.textContent()) ?? '',
+      publishDisabled: (await this.item(id).getByTestId('publish').getAttribute('aria-disabled')) === 'true',
+    };
+  }
+
+  async selectPage(): Promise<void> {
+    await this.page.getByTestId('select-page').click();
+  }
+
+  async selectedCount(): Promise<string> {
+    return (await this.page.getByTestId('batch-count').textContent()) ?? '';
+  }
+
+  /**
+   * The batch bar as drawn over the list: its edges in the viewport, and whether it stays at the
+   * bottom of the screen while the page scrolls.
+   */
+  async batchBarGeometry(): Promise<{
+    top: number;
+    bottom: number;
+    left: number;
+    right: number;
+    viewport: { width: number; height: number };
+  }> {
+    return this.page.getByTestId('batch-bar').evaluate((bar) => {
+      const box = bar.getBoundingClientRect();
+      return {
+        top: box.top,
+        bottom: box.bottom,
+        left: box.left,
+        right: box.right,
+        viewport: { width: window.innerWidth, height: window.innerHeight },
+      };
+    });
+  }
+
+  /** Publishes the selection and returns the outcome as the page sums it up. */
+  async publishSelected(): Promise<string> {
+    await this.page.getByTestId('batch-publish').click();
+    const summary = this.page.getByTestId('batch-summary');
+    await summary.locator('p').first().waitFor({ timeout: 15_000 });
+    return (await summary.textContent()) ?? '';
+  }
 }

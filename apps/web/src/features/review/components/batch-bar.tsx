@@ -64,7 +64,7 @@ export function BatchBar({ selected, onClear, onDecided }: BatchBarProps) {
     <section
       aria-label={t('review.batch.label')}
       data-testid="batch-bar"
-      className="sticky bottom-0 z-20 -mx-4 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur sm:mx-0 sm:rounded-xl sm:border"
+      className="sticky bottom-0 z-20 -mx-4 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur sm:bottom-3 sm:mx-0 sm:rounded-xl sm:border"
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <p data-testid="batch-count" className="mr-auto text-sm font-medium text-gray-900">
