@@ -1,11 +1,12 @@
 import type { PlaceTransitionOutcome } from '@karta/contracts';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { useTransitionPlaces } from '../api/transition-places.ts';
 import type { SelectedPlace } from '../hooks/use-review-selection.ts';
+import { ReasonField } from './reason-field.tsx';
 
 type BatchMove = 'published' | 'rejected';
 
@@ -29,8 +30,6 @@ export function BatchBar({ selected, onClear, onDecided }: BatchBarProps) {
   const [error, setError] = useState<string | null>(null);
   const [move, setMove] = useState<BatchMove | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const reasonId = useId();
-  const reasonErrorId = useId();
   const count = selected.length;
 
   const run = (to: BatchMove) => {
@@ -99,29 +98,18 @@ export function BatchBar({ selected, onClear, onDecided }: BatchBarProps) {
       </div>
       {rejecting && (
         <div className="mt-3">
-          <label htmlFor={reasonId} className="block text-sm font-medium text-gray-800">
-            {t('review.batch.reasonLabel', { count })}
-          </label>
-          <textarea
-            ref={reasonRef}
-            id={reasonId}
-            data-testid="batch-reason"
-            rows={2}
-            maxLength={1000}
+          <ReasonField
+            label={t('review.batch.reasonLabel', { count })}
+            testId="batch-reason"
             value={reason}
-            aria-invalid={reasonProblem || undefined}
-            aria-describedby={reasonProblem ? reasonErrorId : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              if (event.target.value.trim()) setReasonProblem(false);
+            onChange={(value) => {
+              setReason(value);
+              if (value.trim()) setReasonProblem(false);
             }}
-            className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm aria-invalid:border-red-600"
+            problem={reasonProblem}
+            onSubmit={() => run('rejected')}
+            fieldRef={reasonRef}
           />
-          {reasonProblem && (
-            <p id={reasonErrorId} className="mt-1 text-sm text-red-700">
-              {t('review.reasonRequired')}
-            </p>
-          )}
           <div className="mt-2 flex justify-end">
             <button
               type="button"

@@ -1,11 +1,12 @@
 import { ApiError } from '@karta/api-client';
 import type { PlaceHold, PlaceListItem } from '@karta/contracts';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { useTransitionPlace } from '../api/transition-place.ts';
+import { ReasonField } from './reason-field.tsx';
 
 type Move = 'published' | 'rejected' | 'archived';
 
@@ -39,8 +40,6 @@ export function ReviewActions({ place, heldBy, onConflict, onDone }: ReviewActio
   const [error, setError] = useState<string | null>(null);
   const [pendingMove, setPendingMove] = useState<Move | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const reasonId = useId();
-  const reasonErrorId = useId();
 
   const blocked = transition.isPending || heldBy !== undefined;
   const run = (to: Move | 'restore') => {
@@ -85,39 +84,19 @@ export function ReviewActions({ place, heldBy, onConflict, onDone }: ReviewActio
   return (
     <div className="space-y-3">
       {place.status === 'pending' && (
-        <div>
-          <label htmlFor={reasonId} className="block text-sm font-medium text-gray-800">
-            {t('review.reasonLabel')}
-          </label>
-          <p className="text-xs text-gray-600">{t('review.reasonHint')}</p>
-          <textarea
-            ref={reasonRef}
-            id={reasonId}
-            data-testid="reject-reason"
-            rows={2}
-            maxLength={1000}
-            value={reason}
-            aria-invalid={reasonProblem || undefined}
-            aria-describedby={reasonProblem ? reasonErrorId : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              if (event.target.value.trim()) setReasonProblem(false);
-            }}
-            onKeyDown={(event) => {
-              // Ctrl+Enter (⌘+Enter) rejects with what was typed, as a mail client sends.
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                event.preventDefault();
-                run('rejected');
-              }
-            }}
-            className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm aria-invalid:border-red-600"
-          />
-          {reasonProblem && (
-            <p id={reasonErrorId} data-testid="reason-error" className="mt-1 text-sm text-red-700">
-              {t('review.reasonRequired')}
-            </p>
-          )}
-        </div>
+        <ReasonField
+          label={t('review.reasonLabel')}
+          hint={t('review.reasonHint')}
+          testId="reject-reason"
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            if (value.trim()) setReasonProblem(false);
+          }}
+          problem={reasonProblem}
+          onSubmit={() => run('rejected')}
+          fieldRef={reasonRef}
+        />
       )}
       {heldBy && (
         <p data-testid="held-note" className="text-sm text-gray-700">

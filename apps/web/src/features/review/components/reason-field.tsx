@@ -1,0 +1,62 @@
+import { type Ref, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ReasonFieldProps {
+  label: string;
+  hint?: string;
+  testId: string;
+  value: string;
+  onChange(value: string): void;
+  /** The reason was asked for and is missing: said under the field. */
+  problem: boolean;
+  /** Ctrl+Enter (⌘+Enter) in the field: reject with what was typed, as a mail client sends. */
+  onSubmit(): void;
+  fieldRef: Ref<HTMLTextAreaElement>;
+}
+
+/** The reason a rejection gives its author: one place's, or a batch's. */
+export function ReasonField({
+  label,
+  hint,
+  testId,
+  value,
+  onChange,
+  problem,
+  onSubmit,
+  fieldRef,
+}: ReasonFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const errorId = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      {hint && <p className="text-xs text-gray-600">{hint}</p>}
+      <textarea
+        ref={fieldRef}
+        id={id}
+        data-testid={testId}
+        rows={2}
+        maxLength={1000}
+        value={value}
+        aria-invalid={problem || undefined}
+        aria-describedby={problem ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            onSubmit();
+          }
+        }}
+        className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm aria-invalid:border-red-600"
+      />
+      {problem && (
+        <p id={errorId} data-testid="reason-error" className="mt-1 text-sm text-red-700">
+          {t('review.reasonRequired')}
+        </p>
+      )}
+    </div>
+  );
+}
