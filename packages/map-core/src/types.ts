@@ -129,6 +129,11 @@ export interface MapAdapterOptions {
   language: string;
   labels: MapLabels;
   events: MapEvents;
+  /**
+   * The map keeps to the area it opens on (an embed's fixed area): visitors zoom in and move
+   * within it, never out of it or beyond its edges.
+   */
+  keepToStartArea?: boolean;
 }
 
 /**

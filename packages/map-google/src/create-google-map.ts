@@ -81,6 +81,16 @@ class GoogleMap implements MapAdapter {
       this.map.addListener('idle', this.onIdle),
       this.map.addListener('click', this.onClick),
     ];
+    // The area it opens on is known once the map has drawn it: from then on the map keeps to it.
+    if (options.keepToStartArea)
+      maps.event.addListenerOnce(this.map, 'idle', () => {
+        const area = this.map.getBounds();
+        if (area)
+          this.map.setOptions({
+            minZoom: this.map.getZoom(),
+            restriction: { latLngBounds: area, strictBounds: true },
+          });
+      });
     // A refused key shows Google's own error over the map: the app can draw with another engine.
     this.stopAuthWatch = onAuthFailure(() => events.onEngineFailure?.(new AuthFailureError()));
   }

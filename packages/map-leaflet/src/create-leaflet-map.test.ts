@@ -45,6 +45,25 @@ describe('createLeafletMap: the map', () => {
     expect(container.querySelector('.leaflet-control-zoom-in')).not.toBeNull();
   });
 
+  it('keeps to the area it opens on when asked (an embed’s fixed area): no zooming out, no moving beyond it', async () => {
+    const free = await setup();
+    free.adapter.setView({ lat: 40, lng: 10 }, 5);
+    expect(free.adapter.getViewport().zoom).toBe(5);
+    free.cleanup();
+
+    const { adapter } = await setup({ keepToStartArea: true });
+    const area = adapter.getViewport().bounds;
+    adapter.setView({ lat: 45.8, lng: 16 }, 5);
+    expect(adapter.getViewport().zoom).toBe(10);
+    adapter.setView({ lat: 40, lng: 10 }, 10);
+    const moved = adapter.getViewport();
+    expect(moved.bounds.west).toBeGreaterThanOrEqual(area.west - 1e-9);
+    expect(moved.bounds.south).toBeGreaterThanOrEqual(area.south - 1e-9);
+    // Within it, the map still zooms in and moves.
+    adapter.setView({ lat: 45.81, lng: 16.01 }, 12);
+    expect(adapter.getViewport().zoom).toBe(12);
+  });
+
   it('shows the operator’s attribution as text, linking only the tile source it names', async () => {
     const { container } = await setup({
       tileAttribution: '<img src=x onerror="alert(1)"> © OpenStreetMap contributors',

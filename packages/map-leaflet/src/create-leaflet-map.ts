@@ -77,6 +77,12 @@ class LeafletMap implements MapAdapter {
       fadeAnimation: !still,
       markerZoomAnimation: !still,
     });
+    if (options.keepToStartArea) {
+      this.map.setMinZoom(this.map.getZoom());
+      this.map.setMaxBounds(this.map.getBounds());
+      // Solid edges: the map cannot be dragged past them even for a moment.
+      this.map.options.maxBoundsViscosity = 1;
+    }
     this.language = options.language;
     // A renderer that fails to load leaves the places on a plain background, and the failure
     // reaches error reporting as an unhandled rejection.

@@ -1,17 +1,19 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { LoadingState } from '../components/ui/states.tsx';
 import { lazyWithAllMessages } from '../lib/i18n/lazy-with-all-messages.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
-import { EmbedPage } from './routes/embed/embed-page.tsx';
 import { HomePage } from './routes/home/home-page.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 
 // wouter (about 2 kB): Karta loads its data with TanStack Query and has a handful of routes, so a full
 // router's data loaders would be unused weight in the home page's bundle (react-router cost 13 kB).
-// Every page but the home page (and the map alone, for frames) is a chunk of its own, shown once its
-// messages beyond the first view's have arrived too (lib/i18n/first-view-messages.ts).
+// Every page but the home page is a chunk of its own, shown once its messages beyond the first
+// view's have arrived too (lib/i18n/first-view-messages.ts). The map alone for other sites' frames
+// (with its list, fullscreen and "Propose a place") is one too, off the home page's first view; its
+// messages are in the first view's part, so plain `lazy` will do.
+const EmbedPage = lazy(async () => ({ default: (await import('./routes/embed/embed-page.tsx')).EmbedPage }));
 const PlacePage = lazyWithAllMessages(async () => (await import('./routes/place/place-page.tsx')).PlacePage);
 const SignInPage = lazyWithAllMessages(
   async () => (await import('./routes/auth/sign-in-page.tsx')).SignInPage,
@@ -89,7 +91,9 @@ export function AppRouter() {
   return (
     <Switch>
       <Route path="/embed">
-        <EmbedPage />
+        <Suspense fallback={null}>
+          <EmbedPage />
+        </Suspense>
       </Route>
       <Route>
         <SitePages />

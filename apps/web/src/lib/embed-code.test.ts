@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMBED_HEIGHT_PX, embedLink, iframeCode, publicOrigin } from './embed-code.ts';
+import { EMBED_HEIGHT_PX, embedLink, iframeCode } from './embed-code.ts';
+import { publicOrigin } from './public-origin.ts';
 
 const view = {
   center: { lat: 45.812345678, lng: 15.97 },

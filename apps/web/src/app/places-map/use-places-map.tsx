@@ -48,6 +48,10 @@ interface PlacesMapInputs {
   detailsInNewTab?: boolean;
   /** Drawn over the map besides the data error and the updating hint (the embed's link). */
   overlay?: ReactNode;
+  /** The map's size (the home page's 100% × 400 px when absent). */
+  className?: string;
+  /** The map keeps to the area it opens on (an embed's fixed area). */
+  keepToStartArea?: boolean;
 }
 
 /** What identifies a search's result set: a new one is fitted into view. */
@@ -73,6 +77,8 @@ export function usePlacesMap({
   lookOf,
   detailsInNewTab = false,
   overlay,
+  className,
+  keepToStartArea,
 }: PlacesMapInputs) {
   const { t, i18n } = useTranslation();
   const config = useRuntimeConfig();
@@ -180,6 +186,8 @@ export function usePlacesMap({
       <MapCanvas
         {...engineProps}
         ref={handle}
+        className={className}
+        keepToStartArea={keepToStartArea}
         center={view.center}
         zoom={view.zoom}
         label={t('map.label')}

@@ -20,10 +20,10 @@ import { ExportLinks } from '../../../features/places/components/export-links.ts
 import { FeedLink } from '../../../features/places/components/feed-link.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { useCategoryLooks } from '../../../lib/categories/use-category-looks.ts';
-import { publicOrigin } from '../../../lib/embed-code.ts';
 import { lazyWithAllMessages } from '../../../lib/i18n/lazy-with-all-messages.tsx';
 import { placeOfListItem, usePlacesInView } from '../../../lib/places/list-places.ts';
 import { placeName } from '../../../lib/places/place-text.ts';
+import { publicOrigin } from '../../../lib/public-origin.ts';
 import { scrollMapIntoView } from '../../../lib/scroll-map-into-view.ts';
 import { forgetAddress, useChosenAddress } from '../../places-map/chosen-address.ts';
 import { usePlacesMap, useViewDefaults } from '../../places-map/use-places-map.tsx';

@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { CopyIcon, LinkIcon } from '../../../components/ui/icons.tsx';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { useCopyToClipboard } from '../../../hooks/use-copy-to-clipboard.ts';
 import { embedLink, iframeCode } from '../../../lib/embed-code.ts';
+import { lazyWithAllMessages } from '../../../lib/i18n/lazy-with-all-messages.tsx';
 import { type ViewState, viewStateLink } from '../../../lib/view-url.ts';
 
 export interface ShareProps {
@@ -14,14 +15,24 @@ export interface ShareProps {
   origin: string;
 }
 
+/**
+ * Share → "Embed", the embed's builder: a chunk of its own with its messages, fetched only when it
+ * is opened, so nothing of it weighs on the home page's first view.
+ */
+const EmbedBuilder = lazyWithAllMessages(async () => (await import('./embed-builder.tsx')).EmbedBuilder);
+
 /** Selects a read-only field's whole text on focus, so copying by hand takes one keystroke. */
-function selectAll(event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) {
+export function selectAll(event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) {
   event.currentTarget.select();
 }
 
-/** The link to the current view and the `<iframe>` code of its embed, each with a Copy button. */
+/**
+ * The link to the current view and the `<iframe>` code of its embed, each with a Copy button, and
+ * "Customise the embed", which turns the dialog into the embed's builder.
+ */
 export function ShareDialog({ view, origin, onClose }: ShareProps & { onClose(): void }) {
   const { t } = useTranslation();
+  const [building, setBuilding] = useState(false);
   const copy = useCopyToClipboard();
   const linkId = useId();
   const codeId = useId();
@@ -29,6 +40,12 @@ export function ShareDialog({ view, origin, onClose }: ShareProps & { onClose():
   const link = viewStateLink(origin, view);
   const code = iframeCode(embedLink(origin, view), t('share.frameTitle'));
 
+  if (building)
+    return (
+      <Suspense fallback={null}>
+        <EmbedBuilder view={view} origin={origin} onClose={onClose} onBack={() => setBuilding(false)} />
+      </Suspense>
+    );
   return (
     <ModalDialog title={t('share.title')} onClose={onClose} testId="share-dialog">
       <p className="text-sm text-gray-700">{t('share.intro')}</p>
@@ -72,7 +89,15 @@ export function ShareDialog({ view, origin, onClose }: ShareProps & { onClose():
         onFocus={selectAll}
         className="mt-1.5 block w-full resize-none rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-xs break-all text-gray-900"
       />
-      <div className="mt-2 flex justify-end">
+      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button
+          type="button"
+          data-testid="customise-embed"
+          className={buttonStyles.secondary}
+          onClick={() => setBuilding(true)}
+        >
+          {t('share.customiseEmbed')}
+        </button>
         <button
           type="button"
           data-testid="copy-embed-code"

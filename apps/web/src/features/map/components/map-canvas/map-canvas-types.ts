@@ -55,6 +55,8 @@ export interface MapCanvasProps {
   /** A click on the map itself (not on a marker, cluster or info window). */
   onMapClick?(position: LatLng): void;
   onViewportChange?(viewport: Viewport): void;
+  /** The map keeps to the area it opens on (an embed's fixed area); read when the map is made. */
+  keepToStartArea?: boolean;
   onClusterClick?(cluster: ClusterItem): void;
   onMarkerClick?(id: number): void;
   onInfoWindowClose?(): void;

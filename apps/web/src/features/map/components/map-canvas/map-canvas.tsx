@@ -95,6 +95,7 @@ export function MapCanvas(props: MapCanvasProps) {
     language: props.language,
     labels,
     events,
+    keepToStartArea: props.keepToStartArea,
   });
 
   // Engines need not announce their first position: take it from the adapter once it is ready.

@@ -122,6 +122,7 @@ export function useMapAdapter(container: RefObject<HTMLElement | null>, settings
           language,
           labels,
           events,
+          keepToStartArea: latest.current.keepToStartArea,
         });
         if (cancelled) {
           adapter.destroy();
