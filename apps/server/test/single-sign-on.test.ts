@@ -15,8 +15,8 @@ import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support
 const PUBLIC_URL = 'http://127.0.0.1:8080';
 
 /**
- * Two Karta providers on one real OpenID provider (README, "Single sign-on"): `alpha` is trusted
- * for e-mail and gives roles from `groups`; `beta` is not trusted and takes only city.example.
+ * Three Karta providers on one real OpenID provider (README, "Single sign-on"): `alpha` is trusted
+ * for e-mail and gives roles from `groups`; `beta` is not trusted; `gamma` takes only city.example.
  */
 function providerEnv(issuer: string): Record<string, string> {
   return {
@@ -33,7 +33,10 @@ function providerEnv(issuer: string): Record<string, string> {
     OIDC_BETA_ISSUER: issuer,
     OIDC_BETA_CLIENT_ID: 'beta',
     OIDC_BETA_CLIENT_SECRET: 'beta-secret',
-    OIDC_BETA_ALLOWED_DOMAINS: 'city.example',
+    OIDC_GAMMA_ISSUER: issuer,
+    OIDC_GAMMA_CLIENT_ID: 'gamma',
+    OIDC_GAMMA_CLIENT_SECRET: 'gamma-secret',
+    OIDC_GAMMA_ALLOWED_DOMAINS: 'city.example',
   };
 }
 
@@ -51,7 +54,7 @@ describe.skipIf(!databaseAvailable)(`single sign-on through a real OpenID provid
   let t: TestApp;
 
   beforeAll(async () => {
-    idp = await startTestProvider(PUBLIC_URL, ['alpha', 'beta']);
+    idp = await startTestProvider(PUBLIC_URL, ['alpha', 'beta', 'gamma']);
     t = await startTestApp({ env: providerEnv(idp.issuer) });
   }, 60_000);
   afterAll(async () => {
@@ -109,6 +112,7 @@ describe.skipIf(!databaseAvailable)(`single sign-on through a real OpenID provid
       providers: [
         { name: 'alpha', label: 'City account' },
         { name: 'beta', label: 'Beta' },
+        { name: 'gamma', label: 'Gamma' },
       ],
     });
   });
@@ -134,7 +138,7 @@ describe.skipIf(!databaseAvailable)(`single sign-on through a real OpenID provid
       [url.searchParams.get('state')],
     );
     expect(rows[0]?.returnTo).toBe('/');
-    const unknown = await asBrowser(t.app, b.karta, '/api/v1/auth/oidc/gamma/start', b.address);
+    const unknown = await asBrowser(t.app, b.karta, '/api/v1/auth/oidc/delta/start', b.address);
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -218,12 +222,13 @@ describe.skipIf(!databaseAvailable)(`single sign-on through a real OpenID provid
     expect((await signIn(b, 'alpha', unverified)).headers.location).toBe('/sign-in?sso=link_needs_password');
     expect(b.karta.get(SESSION_COOKIE)).toBeUndefined();
 
-    const untrusted = person(idp, { email, email_verified: true });
-    // beta is not trusted for e-mail (and takes only city.example, so this address is refused first).
-    const domainRefused = browser();
-    expect((await signIn(domainRefused, 'beta', untrusted)).headers.location).toBe(
-      '/sign-in?sso=domain_not_allowed',
+    // beta is not trusted for e-mail, however verified it says the address is.
+    const untrusted = browser();
+    const verifiedElsewhere = person(idp, { email, email_verified: true });
+    expect((await signIn(untrusted, 'beta', verifiedElsewhere)).headers.location).toBe(
+      '/sign-in?sso=link_needs_password',
     );
+    expect(untrusted.karta.get(SESSION_COOKIE)).toBeUndefined();
     expect(await userCount()).toBe(before);
 
     // The password given in another browser links nothing.
@@ -253,7 +258,7 @@ describe.skipIf(!databaseAvailable)(`single sign-on through a real OpenID provid
     const outside = browser();
     const refused = await signIn(
       outside,
-      'beta',
+      'gamma',
       person(idp, { email: uniqueEmail('x'), email_verified: true }),
     );
     expect(refused.headers.location).toBe('/sign-in?sso=domain_not_allowed');
@@ -261,7 +266,7 @@ describe.skipIf(!databaseAvailable)(`single sign-on through a real OpenID provid
     const inside = browser();
     const email = `staff.${process.pid}.${subjectCounter}@city.example`;
     expect(
-      (await signIn(inside, 'beta', person(idp, { email, email_verified: true }))).headers.location,
+      (await signIn(inside, 'gamma', person(idp, { email, email_verified: true }))).headers.location,
     ).toBe('/');
     expect(await whoAmI(inside)).toMatchObject({ email, role: 'contributor' });
   });
