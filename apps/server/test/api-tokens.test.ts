@@ -391,7 +391,8 @@ describe.skipIf(!databaseAvailable)(`API tokens (${dbKind})`, () => {
   it('is refused past 20 live tokens a user', async () => {
     const user = await signedInUser(app);
     for (let n = 0; n < 20; n += 1) {
-      await app.apiTokens.create(user.id, { name: `Bulk ${n}`, scopes: ['places:read'], expiresAt: null });
+      const owner = { id: user.id, role: 'contributor', via: 'session' } as const;
+      await app.apiTokens.create(owner, { name: `Bulk ${n}`, scopes: ['places:read'], expiresAt: null });
     }
     const refused = await createToken(user, { name: 'One more', scopes: ['places:read'] });
     expect(refused.statusCode).toBe(422);

@@ -330,12 +330,15 @@ const CASES: Case[] = [
     name: 'DELETE /categories/:id (unused)',
     request: async (ctx) => {
       slugCounter += 1;
-      const category = await ctx.t.app.categoryRepository.create({
-        slug: `unused-${slugCounter}`,
-        name: { en: 'Unused' },
-        color: '#15803d',
-        icon: 'map-pin',
-      });
+      const category = await ctx.t.app.categoryRepository.create(
+        {
+          slug: `unused-${slugCounter}`,
+          name: { en: 'Unused' },
+          color: '#15803d',
+          icon: 'map-pin',
+        },
+        { id: ctx.ids.admin, role: 'admin', via: 'session' },
+      );
       return { method: 'DELETE', url: `/api/v1/categories/${category.id}` };
     },
     expected: row(401, 403, 403, 204, 204, 401),
@@ -638,13 +641,32 @@ const CASES: Case[] = [
     // Only its owner revokes a token; to anyone else it does not exist.
     name: 'DELETE /tokens/:id (the author’s)',
     request: async (ctx) => {
-      const made = await ctx.t.app.apiTokens.create(ctx.ids.author, {
+      const author = { id: ctx.ids.author, role: 'contributor', via: 'session' } as const;
+      const made = await ctx.t.app.apiTokens.create(author, {
         name: 'Matrix token',
         scopes: ['places:read'],
         expiresAt: null,
       });
       if (made === 'too_many') throw new Error('too many tokens');
       return { method: 'DELETE', url: `/api/v1/tokens/${made.created.id}` };
+    },
+    expected: row(401, 204, 404, 404, 404, 401),
+  },
+  {
+    name: 'GET /account/identities',
+    request: async () => ({ method: 'GET', url: '/api/v1/account/identities' }),
+    expected: row(401, 200, 200, 200, 200, 401),
+  },
+  {
+    // Only its owner unlinks an identity (the author has a password, so it is not the last way in).
+    name: 'DELETE /account/identities/:id (the author’s)',
+    request: async (ctx) => {
+      const { rows } = await ctx.t.database.query<{ id: number }>(
+        `INSERT INTO sso_identities (user_id, provider, issuer, subject, email)
+         VALUES ($1, 'matrix', 'https://id.example', gen_random_uuid()::text, NULL) RETURNING id::int AS id`,
+        [ctx.ids.author],
+      );
+      return { method: 'DELETE', url: `/api/v1/account/identities/${rows[0]?.id}` };
     },
     expected: row(401, 204, 404, 404, 404, 401),
   },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR } from '../src/audit/record-audit.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openDatabase } from '../src/db/open-database.ts';
@@ -122,11 +123,11 @@ describe.skipIf(!databaseAvailable)(`job queue (${dbKind})`, () => {
     expect((await queue.list('dead', 10)).map((job) => job.id)).toContain(id);
     expect((await queue.counts()).dead).toBeGreaterThanOrEqual(1);
     healthy = true;
-    expect((await queue.retry(id))?.state).toBe('failing');
+    expect((await queue.retry(id, SYSTEM_ACTOR))?.state).toBe('failing');
     await until(async () => (await jobRow(id))?.state === 'done');
     expect(await jobRow(id)).toEqual({ state: 'done', attempts: 1, last_error: null });
     // A done job cannot be retried.
-    expect(await queue.retry(id)).toBeNull();
+    expect(await queue.retry(id, SYSTEM_ACTOR)).toBeNull();
     await flaky.stop();
   });
 

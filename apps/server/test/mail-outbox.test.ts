@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR } from '../src/audit/record-audit.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openDatabase } from '../src/db/open-database.ts';
@@ -136,7 +137,7 @@ describe.skipIf(!databaseAvailable)(`mail outbox and sender (${dbKind})`, () => 
 
     // The address works again; an admin runs the dead job again, and the message goes.
     smtp.rejectRecipients.delete('gone@example.org');
-    await createJobQueue(database).retry(Number(rows[0]?.job));
+    await createJobQueue(database).retry(Number(rows[0]?.job), SYSTEM_ACTOR);
     expect(await sender().sendDue()).toBe(1);
     expect(smtp.to('gone@example.org').map((mail) => mail.messageId)).toEqual(['<refused.1@example.org>']);
   });

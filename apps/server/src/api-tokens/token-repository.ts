@@ -1,4 +1,5 @@
 import { type ApiToken, MAX_API_TOKENS, type TokenScope, type UserRole } from '@karta/contracts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { type NewToken, newApiToken, parseApiToken, secretMatches } from './token-format.ts';
 
@@ -60,14 +61,15 @@ export function createTokenRepository(database: Database) {
 
   return {
     /**
-     * A new token of `userId`, or `too_many` when they hold `MAX_API_TOKENS` live ones already.
+     * A new token of `owner`'s, or `too_many` when they hold `MAX_API_TOKENS` live ones already.
      * The count and the insert share a transaction that first locks the user's row, so two
-     * requests at once cannot both take the last place.
+     * requests at once cannot both take the last place. The audit log records it (never the secret).
      */
     async create(
-      userId: number,
+      owner: AuditActor,
       input: { name: string; scopes: TokenScope[]; expiresAt: string | null },
     ): Promise<{ token: string; created: ApiToken } | 'too_many'> {
+      const userId = owner.id;
       return database.transaction(async (tx) => {
         await tx.query('SELECT id FROM users WHERE id = $1::int8 FOR UPDATE', [userId]);
         const { rows } = await tx.query<{ live: number | string }>(
@@ -79,7 +81,15 @@ export function createTokenRepository(database: Database) {
         for (;;) {
           const fresh = newApiToken();
           const row = await insert(tx, userId, input, fresh);
-          if (row) return { token: fresh.token, created: toApiToken(row) };
+          if (!row) continue;
+          const created = toApiToken(row);
+          const { name, scopes, expiresAt, prefix } = created;
+          await recordAudit(tx, owner, {
+            action: 'api_token.create',
+            objectId: created.id,
+            after: { name, scopes, expiresAt, prefix },
+          });
+          return { token: fresh.token, created };
         }
       });
     },
@@ -94,14 +104,23 @@ export function createTokenRepository(database: Database) {
       return rows.map(toApiToken);
     },
 
-    /** Revokes `userId`'s token `id`; false when it is not theirs, unknown or revoked already. */
-    async revoke(userId: number, id: number): Promise<boolean> {
-      const { rows } = await database.query(
-        `UPDATE api_tokens SET revoked_at = now()
-         WHERE id = $1::int8 AND user_id = $2::int8 AND revoked_at IS NULL RETURNING id`,
-        [id, userId],
-      );
-      return rows.length > 0;
+    /** Revokes `owner`'s token `id`; false when it is not theirs, unknown or revoked already. */
+    revoke(owner: AuditActor, id: number): Promise<boolean> {
+      return database.transaction(async (tx) => {
+        const { rows } = await tx.query<{ name: string; prefix: string }>(
+          `UPDATE api_tokens SET revoked_at = now()
+           WHERE id = $1::int8 AND user_id = $2::int8 AND revoked_at IS NULL RETURNING name, prefix`,
+          [id, owner.id],
+        );
+        const row = rows[0];
+        if (!row) return false;
+        await recordAudit(tx, owner, {
+          action: 'api_token.revoke',
+          objectId: id,
+          before: { name: row.name, prefix: row.prefix },
+        });
+        return true;
+      });
     },
 
     /**

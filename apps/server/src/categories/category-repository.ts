@@ -1,4 +1,5 @@
 import { Category, type CategoryField, type CategoryNotes, filterTypesOf } from '@karta/contracts';
+import { type AuditActor, changedOnly, recordAudit } from '../audit/record-audit.ts';
 import { type Database, DatabaseError, type Queryable } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import { checkTextLanguages } from '../places/place-limits.ts';
@@ -37,6 +38,16 @@ type NewCategory = Omit<Category, 'id' | 'fields' | 'removedFields' | 'notes'> &
 };
 type CategoryChange = Partial<Pick<Category, 'name' | 'color' | 'icon' | 'fields' | 'notes'>>;
 
+/** What the audit log keeps of a category: the parts a moderator sets. */
+const auditedParts = ({ slug, name, color, icon, fields, notes }: Category) => ({
+  slug,
+  name,
+  color,
+  icon,
+  fields,
+  notes,
+});
+
 /** Categories: read by everyone, written by moderators, named in the deployment's `languages` only. */
 export function createCategoryRepository(db: Database, { languages }: { languages: readonly string[] }) {
   let filterable: { at: number; reading: Promise<FilterableCategories> } | undefined;
@@ -64,7 +75,7 @@ export function createCategoryRepository(db: Database, { languages }: { language
     },
 
     /** A new category, shown after the existing ones. */
-    async create(input: NewCategory): Promise<Category> {
+    async create(input: NewCategory, actor: AuditActor): Promise<Category> {
       checkTextLanguages(input, languages);
       const fields = input.fields ?? [];
       try {
@@ -86,7 +97,13 @@ export function createCategoryRepository(db: Database, { languages }: { language
             ],
           );
           filterable = undefined;
-          return asCategory(rows[0]);
+          const created = asCategory(rows[0]);
+          await recordAudit(tx, actor, {
+            action: 'category.create',
+            objectId: created.id,
+            after: auditedParts(created),
+          });
+          return created;
         });
       } catch (error) {
         if (error instanceof DatabaseError && error.code === '23505') throw new SlugTakenError(input.slug);
@@ -100,13 +117,12 @@ export function createCategoryRepository(db: Database, { languages }: { language
      * transaction, and a change of what can be filtered on rewrites the category's places as they
      * are, so the map index and offline packs, which follow the change log, take their values anew.
      */
-    async update(id: number, patch: CategoryChange): Promise<Category | undefined> {
+    async update(id: number, patch: CategoryChange, actor: AuditActor): Promise<Category | undefined> {
       checkTextLanguages(patch, languages);
       const updated = await db.transaction(async (tx) => {
-        const { rows: locked } = await tx.query<StoredFields & { filter_types: Record<string, string> }>(
-          `SELECT fields, removed_fields AS "removedFields", filter_types FROM categories WHERE id = $1 FOR UPDATE`,
-          [id],
-        );
+        const { rows: locked } = await tx.query<
+          Category & StoredFields & { filter_types: Record<string, string> }
+        >(`SELECT ${COLUMNS}, filter_types FROM categories WHERE id = $1 FOR UPDATE`, [id]);
         const stored = locked[0];
         if (!stored) return undefined;
         if (patch.fields) await checkDefinitions(tx, id, patch.fields, languages);
@@ -129,7 +145,12 @@ export function createCategoryRepository(db: Database, { languages }: { language
           ],
         );
         if (change) await moveValues(tx, id, change, stored.filter_types);
-        return rows[0] && asCategory(rows[0]);
+        const after = rows[0] && asCategory(rows[0]);
+        if (after) {
+          const sides = changedOnly(auditedParts(asCategory(stored)), auditedParts(after));
+          await recordAudit(tx, actor, { action: 'category.update', objectId: id, ...sides });
+        }
+        return after;
       });
       filterable = undefined;
       return updated;
@@ -139,7 +160,7 @@ export function createCategoryRepository(db: Database, { languages }: { language
      * Deletes the hidden values of a removed field from every place of the category, and the
      * field's definition with them; false when the category has no removed field `key`.
      */
-    async purgeField(id: number, key: string): Promise<boolean> {
+    async purgeField(id: number, key: string, actor: AuditActor): Promise<boolean> {
       return db.transaction(async (tx) => {
         const { rows } = await tx.query<{ removed_fields: CategoryField[] }>(
           'SELECT removed_fields FROM categories WHERE id = $1 FOR UPDATE',
@@ -155,12 +176,17 @@ export function createCategoryRepository(db: Database, { languages }: { language
           id,
           JSON.stringify(removed.filter((field) => field.key !== key)),
         ]);
+        await recordAudit(tx, actor, {
+          action: 'category.purge_field',
+          objectId: id,
+          before: { field: key },
+        });
         return true;
       });
     },
 
     /** Deletes a category no place uses; false when there is none. */
-    async delete(id: number): Promise<boolean> {
+    async delete(id: number, actor: AuditActor): Promise<boolean> {
       return db
         .transaction(async (tx) => {
           const { rows } = await tx.query<{ n: number }>(
@@ -169,8 +195,18 @@ export function createCategoryRepository(db: Database, { languages }: { language
           );
           const places = rows[0]?.n ?? 0;
           if (places > 0) throw new CategoryInUseError(places);
-          const { rowCount } = await tx.query('DELETE FROM categories WHERE id = $1', [id]);
-          return rowCount > 0;
+          const { rows: deleted } = await tx.query<Category>(
+            `DELETE FROM categories WHERE id = $1 RETURNING ${COLUMNS}`,
+            [id],
+          );
+          const category = deleted[0];
+          if (!category) return false;
+          await recordAudit(tx, actor, {
+            action: 'category.delete',
+            objectId: id,
+            before: auditedParts(asCategory(category)),
+          });
+          return true;
         })
         .catch((error: unknown) => {
           // A place was added to it meanwhile: the foreign key refuses the delete.

@@ -1,4 +1,5 @@
 import type { Flag, FlagReason, FlagReceipt, NoteFlagReason, PhotoFlagReason } from '@karta/contracts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import { CHECKED_SQL } from '../places/moderator-check.ts';
@@ -197,13 +198,14 @@ export function createFlagRepository(db: Database, flagRaised: FlagRaised = asyn
     async resolve(
       id: number,
       resolution: { resolution: 'fixed' | 'dismissed'; note: string | null },
-      moderatorId: number,
+      moderator: AuditActor,
     ): Promise<Flag | undefined> {
       // Dismissing "it does not exist" of a published place is a check: it is there (the place's
       // "Not here" reports are answered with it; see freshness/confirmations.ts). Fixing a report
       // on a note hides the note, saying why.
-      const { rows: resolvedNow } = await db.query(
-        `WITH resolved AS (
+      const resolvedNow = await db.transaction(async (tx) => {
+        const { rows } = await tx.query(
+          `WITH resolved AS (
            UPDATE flags SET status = 'resolved', resolution = $2, resolution_note = $3, resolved_by = $4,
              resolved_at = now()
            WHERE id = $1::int8 AND status = 'open'
@@ -219,10 +221,20 @@ export function createFlagRepository(db: Database, flagRaised: FlagRaised = asyn
            WHERE id = (SELECT note_id FROM resolved WHERE $2 = 'fixed') AND state <> 'hidden'
          )
          SELECT 1 FROM resolved`,
-        [id, resolution.resolution, resolution.note, moderatorId],
-      );
+          [id, resolution.resolution, resolution.note, moderator.id],
+        );
+        if (rows.length === 0) return false;
+        await recordAudit(tx, moderator, {
+          action: 'flag.resolve',
+          objectId: id,
+          reason: resolution.note,
+          before: { status: 'open' },
+          after: { status: 'resolved', resolution: resolution.resolution },
+        });
+        return true;
+      });
       const flag = await find(id);
-      if (flag && resolvedNow.length === 0) throw new FlagAlreadyResolvedError(flag);
+      if (flag && !resolvedNow) throw new FlagAlreadyResolvedError(flag);
       return flag;
     },
   };

@@ -1,3 +1,4 @@
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import type { JobHandler, PeriodicTask } from '../jobs/job-runner.ts';
@@ -16,6 +17,15 @@ export const IMPORT_SCHEDULE_TASK: PeriodicTask = { kind: IMPORT_SCHEDULE_JOB, e
  */
 export function enqueueSourceRun(db: Queryable, sourceId: number, key: string): Promise<number | null> {
   return enqueueJob(db, { kind: IMPORT_SOURCE_JOB, payload: { sourceId }, key, maxAttempts: 1 });
+}
+
+/** Adds a run of `sourceId` now, as `admin` asked (recorded in the audit log); the job's id. */
+export function runSourceNow(db: Database, sourceId: number, admin: AuditActor): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const jobId = await enqueueSourceRun(tx, sourceId, `${IMPORT_SOURCE_JOB}:${sourceId}@now:${Date.now()}`);
+    await recordAudit(tx, admin, { action: 'import_source.run', objectId: sourceId, after: { jobId } });
+    return jobId;
+  });
 }
 
 /**

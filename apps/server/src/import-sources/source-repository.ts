@@ -1,4 +1,5 @@
 import type { FieldIssue } from '@karta/contracts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A scheduled import (docs/decisions/033-scheduled-imports.md). */
@@ -125,7 +126,8 @@ function runOf(row: RunRow): SourceRun {
 /** The sources, their runs and the validators of their last answer. */
 export function createImportSourceRepository(db: Queryable) {
   return {
-    async create(source: NewImportSource): Promise<ImportSource> {
+    /** A new source of `admin`'s, in the audit log: call it on a transaction's handle. */
+    async create(source: NewImportSource, admin: AuditActor): Promise<ImportSource> {
       const { rows } = await db.query<SourceRow>(
         `INSERT INTO import_sources (name, url, format, category, every_hours, on_missing, trusted, columns, created_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)
@@ -142,7 +144,11 @@ export function createImportSourceRepository(db: Queryable) {
           source.createdBy,
         ],
       );
-      return sourceOf(rows[0] as SourceRow);
+      const created = sourceOf(rows[0] as SourceRow);
+      const { name, url, format, category, everyHours, onMissing, trusted, columns } = created;
+      const after = { name, url, format, category, everyHours, onMissing, trusted, columns };
+      await recordAudit(db, admin, { action: 'import_source.create', objectId: created.id, after });
+      return created;
     },
 
     async list(): Promise<ImportSource[]> {
@@ -160,9 +166,20 @@ export function createImportSourceRepository(db: Queryable) {
       return rows[0] ? sourceOf(rows[0]) : null;
     },
 
-    async remove(id: number): Promise<boolean> {
-      const { rowCount } = await db.query('DELETE FROM import_sources WHERE id = $1', [id]);
-      return rowCount > 0;
+    /** Deletes source `id` (false when unknown), in the audit log: call it on a transaction's handle. */
+    async remove(id: number, admin: AuditActor): Promise<boolean> {
+      const { rows } = await db.query<{ name: string; url: string }>(
+        'DELETE FROM import_sources WHERE id = $1 RETURNING name, url',
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return false;
+      await recordAudit(db, admin, {
+        action: 'import_source.delete',
+        objectId: id,
+        before: { name: row.name, url: row.url },
+      });
+      return true;
     },
 
     /** A run begun now; returns its id. */

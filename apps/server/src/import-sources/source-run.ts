@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ImportReport } from '@karta/contracts';
+import { SYSTEM_ACTOR } from '../audit/record-audit.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
@@ -113,6 +114,7 @@ export async function runImportSource(
       format: source.format,
       status: source.trusted ? ('published' as const) : ('pending' as const),
       actorId,
+      actor: SYSTEM_ACTOR,
       host: new URL(publicOrigin(settings.publicUrl) ?? 'http://localhost').host,
       languages: settings.languages,
       hours: settings.hours,

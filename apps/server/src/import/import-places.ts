@@ -10,6 +10,7 @@ import {
   PLACE_TEXT_MAX,
   placeTextLength,
 } from '@karta/contracts';
+import type { AuditActor } from '../audit/record-audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { type HoursSettings, openingHoursIssues } from '../opening-hours/open-state.ts';
 import { extraChanges } from '../places/place-extra.ts';
@@ -53,6 +54,8 @@ export interface ImportOptions {
   status: ImportStatus;
   /** Who imports (the author of created places, the actor in their history). */
   actorId: number;
+  /** Who the audit log names: the moderator, or null for a scheduled source's run (the site). */
+  actor: AuditActor | null;
   /** This site's host (as in the Host header), to recognise exported links (`placeLink`). */
   host: string;
   /** The site's languages (`LANGUAGES`): a name or description in any other refuses its row. */
@@ -284,6 +287,7 @@ export async function importPlaces(
           const { created, updated, unchanged } = report;
           await recordImportResult(tx, {
             actorId: options.actorId,
+            actor: options.actor,
             status: options.status,
             outcome: 'published',
             counts: { created, updated, unchanged },
@@ -320,7 +324,8 @@ export async function importPlaces(
       throw error;
     }
     const { created, updated, unchanged } = report;
-    const staleUpdates = await publishRun(db, runId, { space, counts: { created, updated, unchanged } });
+    const counts = { created, updated, unchanged };
+    const staleUpdates = await publishRun(db, runId, { space, counts, actor: options.actor });
     await analyzeAfterImport(db, report.created + report.updated);
     return { report, imported: true, staleUpdates };
   });

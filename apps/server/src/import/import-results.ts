@@ -1,4 +1,5 @@
 import type { ImportOutcome, ImportResult, ImportStatus } from '@karta/contracts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** How many finished imports the import page lists. */
@@ -13,6 +14,8 @@ export interface ImportCounts {
 /** What became of one import, as recorded. */
 export interface ImportResultRecord {
   actorId: number | null;
+  /** Who the audit log names: the moderator who imported, or null for the site itself (a scheduled source, or a run finished after a restart). */
+  actor: AuditActor | null;
   status: ImportStatus;
   outcome: ImportOutcome;
   /** Null for a run dropped while staging: its rows were never all read. */
@@ -23,12 +26,13 @@ export interface ImportResultRecord {
 /**
  * Records what became of an import that wrote places. Above all for one whose client got no
  * answer: the next start finishes it (import-staging.ts), and this is where its moderator learns
- * that it was published after all, or dropped.
+ * that it was published after all, or dropped. One that was published is recorded in the audit
+ * log too, in the same transaction.
  */
 export async function recordImportResult(q: Queryable, result: ImportResultRecord): Promise<void> {
-  await q.query(
+  const { rows } = await q.query<{ id: number }>(
     `INSERT INTO import_results (actor_id, status, outcome, created, updated, unchanged, started_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
     [
       result.actorId,
       result.status,
@@ -39,6 +43,13 @@ export async function recordImportResult(q: Queryable, result: ImportResultRecor
       result.startedAt,
     ],
   );
+  if (result.outcome === 'dropped_after_restart') return;
+  const { status, outcome, counts, actorId } = result;
+  await recordAudit(q, result.actor, {
+    action: 'import.run',
+    objectId: rows[0]?.id ?? null,
+    after: { status, outcome, ...counts, ...(result.actor ? {} : { startedBy: actorId }) },
+  });
 }
 
 /** The newest finished imports, newest first, with who ran them. */

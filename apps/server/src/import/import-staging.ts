@@ -1,4 +1,5 @@
 import type { ImportOutcome, ImportStatus } from '@karta/contracts';
+import { type AuditActor, SYSTEM_ACTOR } from '../audit/record-audit.ts';
 import type { Database } from '../db/database.ts';
 import { Mutex } from '../db/mutex.ts';
 import { emptySearchPendingLists } from '../places/search-pending-lists.ts';
@@ -114,7 +115,13 @@ export function nextStepBatches(batches: number, ms: number): number {
 export async function publishRun(
   db: Database,
   run: number,
-  options: { space?: ImportSpaceWatch; counts?: ImportCounts; outcome?: ImportOutcome } = {},
+  options: {
+    space?: ImportSpaceWatch;
+    counts?: ImportCounts;
+    outcome?: ImportOutcome;
+    /** Who the audit log names (import-results.ts); the site itself when absent. */
+    actor?: AuditActor | null;
+  } = {},
 ): Promise<number> {
   const { rows } = await db.query<{
     status: ImportStatus;
@@ -164,6 +171,7 @@ export async function publishRun(
   }
   await dropRun(db, run, {
     actorId: current.actor_id,
+    actor: options.actor ?? SYSTEM_ACTOR,
     status: current.status,
     outcome: options.outcome ?? 'published',
     counts:
@@ -200,6 +208,7 @@ export async function finishLeftRuns(
     } else {
       await dropRun(db, run.id, {
         actorId: run.actor_id,
+        actor: SYSTEM_ACTOR,
         status: run.status,
         outcome: 'dropped_after_restart',
         counts: null,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A job to add: its kind names the handler that runs it (jobs/job-runner.ts). */
@@ -276,16 +277,21 @@ export function createJobQueue(db: Queryable) {
 
     /**
      * A dead or failing job due again now with its attempts counted afresh; null when there is no
-     * such job (done, running or waiting jobs are left as they are).
+     * such job (done, running or waiting jobs are left as they are). Recorded in the audit log as
+     * `actor`'s: call it on a transaction's handle, so the row and the retry commit together.
      */
-    async retry(id: number): Promise<JobSummary | null> {
+    async retry(id: number, actor: AuditActor | null): Promise<JobSummary | null> {
       const { rows } = await db.query<SummaryRow>(
         `UPDATE jobs SET state = 'queued', attempts = 0, run_at = now(), finished_at = NULL
          WHERE id = $1 AND ${SEEN_STATE} IN ('dead', 'failing')
          RETURNING ${SUMMARY_COLUMNS}`,
         [id],
       );
-      return rows[0] ? summaryOf(rows[0]) : null;
+      const row = rows[0];
+      if (!row) return null;
+      const job = summaryOf(row);
+      await recordAudit(db, actor, { action: 'job.retry', objectId: id, after: { kind: job.kind } });
+      return job;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { BlockedSender } from '@karta/contracts';
-import type { Queryable } from '../db/database.ts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 interface BlockedRow {
   id: string | number;
@@ -28,25 +29,47 @@ export const blockedSenders = {
    * Blocks `value` (an address, or a domain without `@`, lower case as the contract leaves it);
    * blocking it again answers the entry already there.
    */
-  async add(db: Queryable, value: string, adminId: number): Promise<BlockedSender> {
+  add(db: Database, value: string, admin: AuditActor): Promise<BlockedSender> {
     const kind = value.includes('@') ? 'address' : 'domain';
-    const { rows } = await db.query<BlockedRow>(
-      `WITH added AS (
-         INSERT INTO blocked_senders (kind, value, created_by) VALUES ($1, $2, $3)
-         ON CONFLICT (value) DO NOTHING RETURNING id, kind, value, created_at)
-       SELECT * FROM added UNION ALL
-       SELECT id, kind, value, created_at FROM blocked_senders WHERE value = $2`,
-      [kind, value, adminId],
-    );
-    const row = rows[0];
-    if (!row) throw new Error('the blocked sender was not stored');
-    return toBlocked(row);
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<BlockedRow & { added: boolean }>(
+        `WITH added AS (
+           INSERT INTO blocked_senders (kind, value, created_by) VALUES ($1, $2, $3)
+           ON CONFLICT (value) DO NOTHING RETURNING id, kind, value, created_at)
+         SELECT *, true AS added FROM added UNION ALL
+         SELECT id, kind, value, created_at, false FROM blocked_senders WHERE value = $2`,
+        [kind, value, admin.id],
+      );
+      const row = rows[0];
+      if (!row) throw new Error('the blocked sender was not stored');
+      const blocked = toBlocked(row);
+      if (row.added) {
+        await recordAudit(tx, admin, {
+          action: 'blocked_sender.add',
+          objectId: blocked.id,
+          after: { kind, value },
+        });
+      }
+      return blocked;
+    });
   },
 
   /** Unblocks entry `id`; false when there is none. */
-  async remove(db: Queryable, id: number): Promise<boolean> {
-    const { rows } = await db.query('DELETE FROM blocked_senders WHERE id = $1::int8 RETURNING id', [id]);
-    return rows.length > 0;
+  remove(db: Database, id: number, admin: AuditActor): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<BlockedRow>(
+        'DELETE FROM blocked_senders WHERE id = $1::int8 RETURNING id, kind, value, created_at',
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return false;
+      await recordAudit(tx, admin, {
+        action: 'blocked_sender.remove',
+        objectId: id,
+        before: { kind: row.kind, value: row.value },
+      });
+      return true;
+    });
   },
 
   /** Whether `email` is blocked: the address itself, or its domain or a domain above it. */

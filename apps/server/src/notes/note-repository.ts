@@ -1,6 +1,7 @@
 import type { ConfirmedNote, Note, NoteEffect, NoteKind, NoteList, NoteState } from '@karta/contracts';
 import { foldText } from '@karta/place-search';
 import { hashSessionToken, newSessionToken } from '../accounts/session-repository.ts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -246,7 +247,7 @@ export function createNoteRepository(db: Database, settings: NoteSettings) {
       id: number,
       to: 'published' | 'hidden',
       reason: string | null,
-      moderator: Actor,
+      moderator: AuditActor,
     ): Promise<Note | null> {
       const moved = await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ state: NoteState }>(
@@ -271,6 +272,13 @@ export function createNoteRepository(db: Database, settings: NoteSettings) {
           `UPDATE place_notes SET state = $2, decided_at = now(), decided_by = $3, hidden_reason = $4 WHERE id = $1`,
           [id, to, moderator.id, to === 'hidden' ? reason : null],
         );
+        await recordAudit(tx, moderator, {
+          action: 'note.transition',
+          objectId: id,
+          reason,
+          before: { state: from },
+          after: { state: to },
+        });
         await confirmFreshnessFromNote(tx, id);
         // The author hears of a waiting note published, and of any note hidden (with the reason).
         if (to === 'hidden' || from === 'pending') {

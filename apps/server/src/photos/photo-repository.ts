@@ -7,6 +7,7 @@ import {
   type PhotoStatus,
   type PhotoWithPlace,
 } from '@karta/contracts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError, NOT_VALID_MESSAGE } from '../http/errors.ts';
 import type { KeyClaim } from '../http/idempotency.ts';
@@ -321,7 +322,13 @@ export function createPhotoRepository(db: Database) {
      * photos, as uploads and reorders lock them) and is refused with TooManyPhotosError('publish')
      * while the place has PHOTOS_PER_PLACE published photos: a moderator hides or deletes one first.
      */
-    transition(id: number, to: PhotoStatus, version: number, check: (current: StoredPhotoRow) => void) {
+    transition(
+      id: number,
+      to: PhotoStatus,
+      version: number,
+      actor: AuditActor,
+      check: (current: StoredPhotoRow) => void,
+    ) {
       return db.transaction(async (tx) => {
         if (to === 'published') {
           // A photo never moves to another place, so its place is known before it is locked.
@@ -345,6 +352,12 @@ export function createPhotoRepository(db: Database) {
           'UPDATE photos SET status = $2, version = version + 1, updated_at = now() WHERE id = $1::int8',
           [id, to],
         );
+        await recordAudit(tx, actor, {
+          action: 'photo.transition',
+          objectId: id,
+          before: { status: current.status },
+          after: { status: to },
+        });
         return findLocked(tx, id);
       });
     },

@@ -3,6 +3,7 @@ import { requireUser } from '../accounts/request-user.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { blockedSenders } from '../notes/blocked-senders.ts';
+import { auditActorOf } from './audit-actor.ts';
 
 const ADMINS = ['admin'] as const;
 
@@ -19,14 +20,13 @@ export async function blockedSenderRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'blockSender', async (request) => {
-    const admin = requireUser(request, ADMINS);
-    const blocked = await blockedSenders.add(app.database, request.body.value, admin.id);
+    const blocked = await blockedSenders.add(app.database, request.body.value, auditActorOf(request, ADMINS));
     return blocked;
   });
 
   defineRoute(app, 'unblockSender', async (request, reply) => {
-    requireUser(request, ADMINS);
-    if (!(await blockedSenders.remove(app.database, request.params.id))) {
+    const admin = auditActorOf(request, ADMINS);
+    if (!(await blockedSenders.remove(app.database, request.params.id, admin))) {
       throw new AppError('not_found', 'This address or domain is not blocked');
     }
     return reply.code(204).send();

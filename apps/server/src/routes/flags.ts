@@ -3,6 +3,7 @@ import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
+import { auditActorOf } from './audit-actor.ts';
 
 /** The moderators' list shows this many flags at most (the oldest open ones first). */
 const FLAG_LIST_LIMIT = 500;
@@ -53,14 +54,14 @@ export async function flagRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'resolveFlag', async (request) => {
-    const moderator = requireUser(request, MODERATOR_ROLES);
+    const moderator = auditActorOf(request, MODERATOR_ROLES);
     const { id } = request.params;
     const { body } = request;
     // One already resolved is the repository's 409 with the flag as it is.
     const flag = await app.flags.resolve(
       id,
       { resolution: body.resolution, note: body.note ?? null },
-      moderator.id,
+      moderator,
     );
     if (!flag) throw new AppError('not_found', `There is no flag ${id}`);
     return flag;

@@ -3,12 +3,13 @@ import { requireUser } from '../accounts/request-user.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { checkOutboundUrlField } from '../http/outbound-request.ts';
-import { enqueueSourceRun, IMPORT_SOURCE_JOB } from '../import-sources/source-jobs.ts';
+import { runSourceNow } from '../import-sources/source-jobs.ts';
 import {
   createImportSourceRepository,
   type ImportSource,
   type SourceRun,
 } from '../import-sources/source-repository.ts';
+import { auditActorOf } from './audit-actor.ts';
 
 const ADMINS = ['admin'] as const;
 
@@ -36,7 +37,7 @@ export async function importSourceRoutes(app: FastifyInstance) {
   }
 
   defineRoute(app, 'createImportSource', async (request) => {
-    const admin = requireUser(request, ADMINS);
+    const admin = auditActorOf(request, ADMINS);
     const input = request.body;
     const checked = await checkOutboundUrlField(input.url, app.appConfig.outbound.allowPrivate);
     const { rows } = await app.database.query('SELECT 1 FROM categories WHERE slug = $1', [input.category]);
@@ -45,7 +46,7 @@ export async function importSourceRoutes(app: FastifyInstance) {
         { path: 'category', code: 'invalid', message: `There is no category "${input.category}"` },
       ]);
     }
-    const source = await sources.create({
+    const fields = {
       name: input.name,
       url: checked.href,
       format: input.format,
@@ -55,7 +56,10 @@ export async function importSourceRoutes(app: FastifyInstance) {
       trusted: input.trusted,
       columns: input.columns ?? {},
       createdBy: admin.id,
-    });
+    };
+    const source = await app.database.transaction((tx) =>
+      createImportSourceRepository(tx).create(fields, admin),
+    );
     return sourceOut(source);
   });
 
@@ -65,21 +69,18 @@ export async function importSourceRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'deleteImportSource', async (request, reply) => {
-    requireUser(request, ADMINS);
-    if (!(await sources.remove(request.params.id))) {
+    const admin = auditActorOf(request, ADMINS);
+    const { id } = request.params;
+    if (!(await app.database.transaction((tx) => createImportSourceRepository(tx).remove(id, admin)))) {
       throw new AppError('not_found', `There is no import source ${request.params.id}`);
     }
     return reply.code(204).send();
   });
 
   defineRoute(app, 'runImportSource', async (request) => {
-    requireUser(request, ADMINS);
+    const admin = auditActorOf(request, ADMINS);
     const source = await found(request.params.id);
-    const jobId = await enqueueSourceRun(
-      app.database,
-      source.id,
-      `${IMPORT_SOURCE_JOB}:${source.id}@now:${Date.now()}`,
-    );
+    const jobId = await runSourceNow(app.database, source.id, admin);
     // Claimed within the runner's poll (a second).
     return { jobId: Number(jobId) };
   });

@@ -20,6 +20,7 @@ import { ensureRoom, ImportSpaceWatch, importBytes } from '../import/import-spac
 import { finishLeftRuns } from '../import/import-staging.ts';
 import { csvRows, geoJsonRows, type SourceRow } from '../import/source-rows.ts';
 import { ownUploadFolder, removeStaleUploads, uploadRoot } from '../import/upload-folder.ts';
+import { auditActorOf } from './audit-actor.ts';
 
 /**
  * Addresses a real import asks the geocoder for while it runs; more are looked up in the
@@ -67,7 +68,7 @@ export async function importRoutes(app: FastifyInstance) {
     app,
     'importPlaces',
     async (request) => {
-      const user = requireUser(request, MODERATOR_ROLES);
+      const user = auditActorOf(request, MODERATOR_ROLES);
       const { query } = request;
       const expected = IMPORT_CONTENT_TYPES[query.format];
       if (mediaType(request.headers['content-type']) !== expected) {
@@ -103,6 +104,7 @@ export async function importRoutes(app: FastifyInstance) {
           dryRun,
           status: query.status ?? 'pending',
           actorId: user.id,
+          actor: user,
           host: ownHost ?? request.host,
           languages: app.appConfig.languages,
           hours: app.appConfig.hours,

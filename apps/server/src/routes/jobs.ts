@@ -3,6 +3,7 @@ import { requireUser } from '../accounts/request-user.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { createJobQueue, type JobSummary } from '../jobs/job-queue.ts';
+import { auditActorOf } from './audit-actor.ts';
 
 const ADMINS = ['admin'] as const;
 const DEFAULT_LIMIT = 50;
@@ -35,9 +36,9 @@ export async function jobRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'retryJob', async (request) => {
-    requireUser(request, ADMINS);
+    const admin = auditActorOf(request, ADMINS);
     const { id } = request.params;
-    const retried = await queue.retry(id);
+    const retried = await app.database.transaction((tx) => createJobQueue(tx).retry(id, admin));
     if (retried) return wire(retried);
     const job = await queue.get(id);
     if (!job) throw new AppError('not_found', `There is no job ${id}`);

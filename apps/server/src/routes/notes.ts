@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
+import { MODERATOR_ROLES } from '../accounts/request-user.ts';
 import { clientKey } from '../http/client-address.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { createLimiter, RATE_LIMITS } from '../http/rate-limit.ts';
+import { auditActorOf } from './audit-actor.ts';
 import { requireMail } from './auth.ts';
 
 const UNKNOWN_LINK = 'This link is not known, or it was used, or it is too old. Write the note again.';
@@ -50,7 +51,7 @@ export async function noteRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, 'transitionNote', async (request) => {
-    const moderator = requireUser(request, MODERATOR_ROLES);
+    const moderator = auditActorOf(request, MODERATOR_ROLES);
     const { id } = request.params;
     const { to, reason } = request.body;
     const note = await app.notes.transition(id, to, reason ?? null, moderator);

@@ -26,6 +26,7 @@ import { PhotoRefusedError } from '../photos/process-photo.ts';
 import { noPhotoFile, servePhotoFile } from '../photos/serve-photo.ts';
 import { readUploadBody } from '../photos/upload-body.ts';
 import { canSee, refuse } from '../places/place-rules.ts';
+import { auditActorOf } from './audit-actor.ts';
 
 /** The review queue and "my submissions" list this many photos at most. */
 const PHOTO_LIST_LIMIT = 200;
@@ -157,10 +158,10 @@ export async function photoRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'transitionPhoto', async (request) => {
-    const actor = requireUser(request);
+    const actor = auditActorOf(request);
     const { id } = request.params;
     const { to, version } = request.body;
-    const photo = await photos.transition(id, to, version, (current) => {
+    const photo = await photos.transition(id, to, version, actor, (current) => {
       if (!canSeePhoto(actor, current)) throw noPhoto(id);
       refuse(checkPhotoTransition(actor, current, to));
       if (to === 'published' && !hasAlt(current.alt)) {

@@ -4,6 +4,7 @@ import { requireUser } from '../accounts/request-user.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { createLimiter, RATE_LIMITS } from '../http/rate-limit.ts';
+import { auditActorOf } from './audit-actor.ts';
 
 /** What a wrong password answers here: as a password change's (`POST /auth/password`). */
 const PASSWORD_NOT_CORRECT = 'The password is not correct.';
@@ -36,7 +37,7 @@ export async function tokenRoutes(app: FastifyInstance) {
         { path: 'password', code: 'invalid', message: PASSWORD_NOT_CORRECT },
       ]);
     }
-    const outcome = await app.apiTokens.create(user.id, {
+    const outcome = await app.apiTokens.create(auditActorOf(request), {
       name,
       scopes,
       expiresAt: expiresAt === undefined ? null : new Date(expiresAt).toISOString(),
@@ -57,8 +58,7 @@ export async function tokenRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'revokeApiToken', async (request, reply) => {
-    const user = requireUser(request);
-    if (!(await app.apiTokens.revoke(user.id, request.params.id))) {
+    if (!(await app.apiTokens.revoke(auditActorOf(request), request.params.id))) {
       throw new AppError('not_found', 'You have no such API token');
     }
     return reply.code(204).send();

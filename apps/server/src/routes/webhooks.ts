@@ -8,6 +8,7 @@ import {
   type Webhook,
   type WebhookDelivery,
 } from '../webhooks/webhook-repository.ts';
+import { auditActorOf } from './audit-actor.ts';
 
 const ADMINS = ['admin'] as const;
 const DEFAULT_DELIVERIES = 50;
@@ -50,7 +51,7 @@ export async function webhookRoutes(app: FastifyInstance) {
   }
 
   defineRoute(app, 'createWebhook', async (request) => {
-    const admin = requireUser(request, ADMINS);
+    const admin = auditActorOf(request, ADMINS);
     const { url, events, categories } = request.body;
     const checked = await checkOutboundUrlField(url, app.appConfig.outbound.allowPrivate);
     if (categories) {
@@ -66,12 +67,10 @@ export async function webhookRoutes(app: FastifyInstance) {
         ]);
       }
     }
-    const { webhook, secret } = await webhooks.create({
-      url: checked.href,
-      events,
-      categoryIds: categories ? [...new Set(categories)] : null,
-      createdBy: admin.id,
-    });
+    const { webhook, secret } = await webhooks.create(
+      { url: checked.href, events, categoryIds: categories ? [...new Set(categories)] : null },
+      admin,
+    );
     return { ...webhookOut(webhook), secret };
   });
 
@@ -81,15 +80,15 @@ export async function webhookRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'updateWebhook', async (request) => {
-    requireUser(request, ADMINS);
-    const updated = await webhooks.setEnabled(request.params.id, request.body.enabled);
+    const admin = auditActorOf(request, ADMINS);
+    const updated = await webhooks.setEnabled(request.params.id, request.body.enabled, admin);
     if (!updated) throw new AppError('not_found', `There is no webhook ${request.params.id}`);
     return webhookOut(updated);
   });
 
   defineRoute(app, 'deleteWebhook', async (request, reply) => {
-    requireUser(request, ADMINS);
-    if (!(await webhooks.remove(request.params.id))) {
+    const admin = auditActorOf(request, ADMINS);
+    if (!(await webhooks.remove(request.params.id, admin))) {
       throw new AppError('not_found', `There is no webhook ${request.params.id}`);
     }
     return reply.code(204).send();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../db/database.ts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
+import type { Database } from '../db/database.ts';
 
 /** What a webhook may be sent (docs/decisions/032-webhooks.md). */
 export const WEBHOOK_EVENTS = [
@@ -67,24 +68,32 @@ export function newWebhookSecret(): string {
 }
 
 /** The admins' webhooks and their deliveries. */
-export function createWebhookRepository(db: Queryable) {
+export function createWebhookRepository(db: Database) {
   return {
-    async create(input: {
-      url: string;
-      events: readonly WebhookEvent[];
-      categoryIds: readonly number[] | null;
-      createdBy: number;
-    }): Promise<{ webhook: Webhook; secret: string }> {
+    /** A new webhook by `admin`, recorded in the audit log without its secret. */
+    create(
+      input: { url: string; events: readonly WebhookEvent[]; categoryIds: readonly number[] | null },
+      admin: AuditActor,
+    ): Promise<{ webhook: Webhook; secret: string }> {
       const secret = newWebhookSecret();
-      const { rows } = await db.query<WebhookRow>(
-        `INSERT INTO webhooks (url, events, category_ids, secret, created_by)
-         VALUES ($1, $2::text[], $3::int[], $4, $5)
-         RETURNING ${WEBHOOK_COLUMNS}`,
-        [input.url, input.events, input.categoryIds, secret, input.createdBy],
-      );
-      const row = rows[0];
-      if (!row) throw new Error('webhook not inserted');
-      return { webhook: webhookOf(row), secret };
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<WebhookRow>(
+          `INSERT INTO webhooks (url, events, category_ids, secret, created_by)
+           VALUES ($1, $2::text[], $3::int[], $4, $5)
+           RETURNING ${WEBHOOK_COLUMNS}`,
+          [input.url, input.events, input.categoryIds, secret, admin.id],
+        );
+        const row = rows[0];
+        if (!row) throw new Error('webhook not inserted');
+        const webhook = webhookOf(row);
+        const { url, events, categoryIds } = webhook;
+        await recordAudit(tx, admin, {
+          action: 'webhook.create',
+          objectId: webhook.id,
+          after: { url, events, categoryIds },
+        });
+        return { webhook, secret };
+      });
     },
 
     async list(): Promise<Webhook[]> {
@@ -100,20 +109,43 @@ export function createWebhookRepository(db: Queryable) {
     },
 
     /** Switched on again (its failures forgotten) or off; null when there is no such webhook. */
-    async setEnabled(id: number, enabled: boolean): Promise<Webhook | null> {
-      const { rows } = await db.query<WebhookRow>(
-        `UPDATE webhooks SET disabled_at = CASE WHEN $2 THEN NULL ELSE coalesce(disabled_at, now()) END,
-           failures_in_a_row = CASE WHEN $2 THEN 0 ELSE failures_in_a_row END
-         WHERE id = $1 RETURNING ${WEBHOOK_COLUMNS}`,
-        [id, enabled],
-      );
-      return rows[0] ? webhookOf(rows[0]) : null;
+    setEnabled(id: number, enabled: boolean, admin: AuditActor): Promise<Webhook | null> {
+      return db.transaction(async (tx) => {
+        const { rows: locked } = await tx.query<{ disabled_at: Date | null }>(
+          'SELECT disabled_at FROM webhooks WHERE id = $1 FOR UPDATE',
+          [id],
+        );
+        if (!locked[0]) return null;
+        const { rows } = await tx.query<WebhookRow>(
+          `UPDATE webhooks SET disabled_at = CASE WHEN $2 THEN NULL ELSE coalesce(disabled_at, now()) END,
+             failures_in_a_row = CASE WHEN $2 THEN 0 ELSE failures_in_a_row END
+           WHERE id = $1 RETURNING ${WEBHOOK_COLUMNS}`,
+          [id, enabled],
+        );
+        const row = rows[0];
+        if (!row) return null;
+        const before = { enabled: locked[0].disabled_at === null };
+        await recordAudit(tx, admin, { action: 'webhook.update', objectId: id, before, after: { enabled } });
+        return webhookOf(row);
+      });
     },
 
     /** Deleted with its deliveries (their jobs then find nothing to send); false when unknown. */
-    async remove(id: number): Promise<boolean> {
-      const { rows } = await db.query('DELETE FROM webhooks WHERE id = $1 RETURNING id', [id]);
-      return rows.length > 0;
+    remove(id: number, admin: AuditActor): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ url: string; events: WebhookEvent[] }>(
+          'DELETE FROM webhooks WHERE id = $1 RETURNING url, events',
+          [id],
+        );
+        const row = rows[0];
+        if (!row) return false;
+        await recordAudit(tx, admin, {
+          action: 'webhook.delete',
+          objectId: id,
+          before: { url: row.url, events: row.events },
+        });
+        return true;
+      });
     },
 
     /** A webhook's deliveries, newest first, before the delivery `before`. */
