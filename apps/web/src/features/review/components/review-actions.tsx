@@ -42,6 +42,8 @@ export function ReviewActions({ place, heldBy, onConflict, onDone }: ReviewActio
   const reasonRef = useRef<HTMLTextAreaElement>(null);
 
   const blocked = transition.isPending || heldBy !== undefined;
+  // Another moderator's place looks out of reach, not merely busy.
+  const held = heldBy ? 'cursor-not-allowed opacity-50' : '';
   const run = (to: Move | 'restore') => {
     if (blocked) return;
     const move: Move = to === 'restore' ? 'published' : to;
@@ -109,7 +111,7 @@ export function ReviewActions({ place, heldBy, onConflict, onDone }: ReviewActio
             <button
               type="button"
               data-testid="publish"
-              className={buttonStyles.primary}
+              className={`${buttonStyles.primary} ${held}`}
               aria-disabled={blocked || undefined}
               onClick={() => run('published')}
             >
@@ -119,7 +121,7 @@ export function ReviewActions({ place, heldBy, onConflict, onDone }: ReviewActio
             <button
               type="button"
               data-testid="reject"
-              className={`${buttonStyles.secondary} text-red-800`}
+              className={`${buttonStyles.secondary} text-red-800 ${held}`}
               aria-disabled={blocked || undefined}
               onClick={() => run('rejected')}
             >
