@@ -22,38 +22,49 @@ export interface TestProvider {
  * A real OpenID provider (`oidc-provider`) on a free 127.0.0.1 port, with one confidential client
  * per name (`client_id` = name, secret `<name>-secret`) whose redirect URI is Karta's callback at
  * `publicUrl`. Its development sign-in and consent pages are HTML forms (`signInAt` fills them).
+ * `publicUrl` may be a function, read at the first request: Karta reads the provider's discovery
+ * at its first sign-in, so a Karta started after the provider (knowing its issuer) still fits.
  */
-export async function startTestProvider(publicUrl: string, clientNames: string[]): Promise<TestProvider> {
+export async function startTestProvider(
+  publicUrl: string | (() => string),
+  clientNames: string[],
+): Promise<TestProvider> {
   const people = new Map<string, ProviderPerson>();
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
-    clients: clientNames.map((name) => ({
-      client_id: name,
-      client_secret: `${name}-secret`,
-      redirect_uris: [`${publicUrl}/api/v1/auth/oidc/${name}/callback`],
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_post',
-    })),
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name'],
-      groups: ['groups'],
-    },
-    scopes: ['openid', 'email', 'profile', 'groups'],
-    cookies: { keys: ['test-provider-cookie-key'] },
-    features: { devInteractions: { enabled: true } },
-    pkce: { required: () => true },
-    async findAccount(_ctx, sub) {
-      const person = people.get(sub);
-      if (!person) return undefined;
-      return { accountId: sub, claims: async () => ({ sub, ...people.get(sub) }) };
-    },
+  const karta = () => (typeof publicUrl === 'string' ? publicUrl : publicUrl());
+  const provide = () =>
+    new Provider(issuer, {
+      clients: clientNames.map((name) => ({
+        client_id: name,
+        client_secret: `${name}-secret`,
+        redirect_uris: [`${karta()}/api/v1/auth/oidc/${name}/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      })),
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['name'],
+        groups: ['groups'],
+      },
+      scopes: ['openid', 'email', 'profile', 'groups'],
+      cookies: { keys: ['test-provider-cookie-key'] },
+      features: { devInteractions: { enabled: true } },
+      pkce: { required: () => true },
+      async findAccount(_ctx, sub) {
+        const person = people.get(sub);
+        if (!person) return undefined;
+        return { accountId: sub, claims: async () => ({ sub, ...people.get(sub) }) };
+      },
+    });
+  let handle: ReturnType<Provider['callback']> | undefined;
+  server.on('request', (request, response) => {
+    handle ??= provide().callback();
+    return handle(request, response);
   });
-  server.on('request', provider.callback());
   return {
     issuer,
     people,

@@ -39,6 +39,7 @@ describe('linked accounts on the account page', () => {
     });
     renderWithApp(<AccountPage />, { path: '/account', config });
     const section = await screen.findByRole('region', { name: 'Linked accounts' });
+    expect(await screen.findByTestId('change-password-form')).toBeInTheDocument();
     const rows = await within(section).findAllByTestId('identity-row');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('ana@city.example'),
@@ -53,7 +54,7 @@ describe('linked accounts on the account page', () => {
     ).toBe(true);
   });
 
-  it('says why the last way to sign in cannot be unlinked', async () => {
+  it('offers no password change to an account without one, and says why its last way in cannot be unlinked', async () => {
     fakeApi({
       ...accountAnswers,
       'GET /api/v1/account/identities': {
@@ -64,6 +65,9 @@ describe('linked accounts on the account page', () => {
     });
     renderWithApp(<AccountPage />, { path: '/account', config, language: 'hr' });
     const section = await screen.findByRole('region', { name: 'Povezani računi' });
+    // No password to change: the page says how the account signs in instead.
+    expect(await screen.findByTestId('no-password')).toHaveTextContent('Ovaj račun nema lozinku');
+    expect(screen.queryByTestId('change-password-form')).toBeNull();
     await userEvent.click(await within(section).findByRole('button', { name: /Odveži/ }));
     expect(await screen.findByTestId('toast')).toHaveTextContent(
       'Ovo je posljednji način prijave u vaš račun.',

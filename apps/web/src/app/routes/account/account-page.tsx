@@ -4,6 +4,7 @@ import { ApiTokensSection } from '../../../features/api-tokens/components/api-to
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.tsx';
 import { SessionsList } from '../../../features/auth/components/sessions-list.tsx';
 import { NotificationSettingsSection } from '../../../features/notifications/components/notification-settings-form.tsx';
+import { useIdentities } from '../../../features/sso/api/identities.ts';
 import { LinkedIdentities } from '../../../features/sso/components/linked-identities.tsx';
 import { isModerator } from '../../../lib/session/roles.ts';
 import { ContributorFrame } from '../contributor/contributor-frame.tsx';
@@ -27,16 +28,7 @@ export function AccountPage() {
     >
       {(user) => (
         <div className="space-y-10">
-          <section aria-labelledby="change-password-title">
-            <h2 id="change-password-title" className="text-lg font-semibold text-gray-900">
-              {t('account.changePassword.title')}
-            </h2>
-            <div className="mt-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-              <div className="max-w-md">
-                <ChangePasswordForm email={user.email} />
-              </div>
-            </div>
-          </section>
+          <PasswordSection email={user.email} singleSignOn={signIn.providers.length > 0} />
           {mail && (
             <section aria-labelledby="notification-settings-title" data-testid="notification-settings">
               <h2 id="notification-settings-title" className="text-lg font-semibold text-gray-900">
@@ -82,5 +74,33 @@ export function AccountPage() {
         </div>
       )}
     </ContributorFrame>
+  );
+}
+
+/**
+ * Change password; an account made by single sign-on has none to change (README, "Single
+ * sign-on"), so it is told how it signs in instead.
+ */
+function PasswordSection({ email, singleSignOn }: { email: string; singleSignOn: boolean }) {
+  const { t } = useTranslation();
+  const identities = useIdentities({ enabled: singleSignOn });
+  const noPassword = identities.data?.hasPassword === false;
+  return (
+    <section aria-labelledby="change-password-title">
+      <h2 id="change-password-title" className="text-lg font-semibold text-gray-900">
+        {t('account.changePassword.title')}
+      </h2>
+      <div className="mt-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+        {noPassword ? (
+          <p className="text-sm text-gray-700" data-testid="no-password">
+            {t('sso.identities.noPassword')}
+          </p>
+        ) : (
+          <div className="max-w-md">
+            <ChangePasswordForm email={email} />
+          </div>
+        )}
+      </div>
+    </section>
   );
 }

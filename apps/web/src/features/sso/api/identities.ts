@@ -5,8 +5,9 @@ import { api } from '../../../lib/api-client.ts';
 export const identitiesQueryKey = ['account', 'identities'] as const;
 
 /** GET /api/v1/account/identities: the single sign-on identities linked to the account. */
-export function useIdentities() {
+export function useIdentities({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: identitiesQueryKey,
     queryFn: ({ signal }) => api.listIdentities({ signal }),
   });
