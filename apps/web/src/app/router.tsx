@@ -53,7 +53,7 @@ const StaffPages = lazyWithAllMessages(
   async () => (await import('./routes/staff/staff-pages.tsx')).StaffPages,
 );
 /** The paths of the staff pages (each with an optional trailing slash, as a plain path matches). */
-const STAFF_PAGE = /^\/(?:review|flags|checking|categories|users|jobs|webhooks|import)\/?$/;
+const STAFF_PAGE = /^\/(?:review|flags|checking|categories|users|jobs|audit|webhooks|import)\/?$/;
 const ProposePage = lazyWithAllMessages(
   async () => (await import('./routes/contributor/propose-page.tsx')).ProposePage,
 );

@@ -14,6 +14,7 @@ const SCREENS = [
   { value: 'import', href: '/import', role: 'moderator' },
   { value: 'users', href: '/users', role: 'admin' },
   { value: 'jobs', href: '/jobs', role: 'admin' },
+  { value: 'audit', href: '/audit', role: 'admin' },
   { value: 'webhooks', href: '/webhooks', role: 'admin' },
 ] as const;
 

@@ -14,6 +14,7 @@ const CategoriesPage = lazy(async () => ({
 }));
 const UsersPage = lazy(async () => ({ default: (await import('./users-page.tsx')).UsersPage }));
 const JobsPage = lazy(async () => ({ default: (await import('./jobs-page.tsx')).JobsPage }));
+const AuditPage = lazy(async () => ({ default: (await import('./audit-page.tsx')).AuditPage }));
 const WebhooksPage = lazy(async () => ({ default: (await import('./webhooks-page.tsx')).WebhooksPage }));
 const ImportPage = lazy(async () => ({ default: (await import('./import-page.tsx')).ImportPage }));
 
@@ -40,6 +41,9 @@ export function StaffPages() {
         </Route>
         <Route path="/jobs">
           <JobsPage />
+        </Route>
+        <Route path="/audit">
+          <AuditPage />
         </Route>
         <Route path="/webhooks">
           <WebhooksPage />

@@ -27,6 +27,7 @@ function accountLinks(role: CurrentUser['role']) {
   const admin = [
     { id: 'users', href: '/users', label: 'staff.nav.users' },
     { id: 'jobs', href: '/jobs', label: 'staff.nav.jobs' },
+    { id: 'audit', href: '/audit', label: 'staff.nav.audit' },
     { id: 'webhooks', href: '/webhooks', label: 'staff.nav.webhooks' },
   ] as const;
   return [...links, ...(role === 'contributor' ? [] : staff), ...(role === 'admin' ? admin : [])];
