@@ -597,6 +597,23 @@ const CASES: Case[] = [
     expected: row(200, 200, 200, 200, 200, 200),
   },
   {
+    // An embed is what a visitor sees, whoever asks: a place its author can open is not embeddable.
+    name: 'GET /oembed (published place)',
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/v1/oembed?url=${encodeURIComponent(`http://localhost/places/${await place(ctx, 'published')}`)}`,
+    }),
+    expected: row(200, 200, 200, 200, 200, 200),
+  },
+  {
+    name: 'GET /oembed (pending place)',
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/v1/oembed?url=${encodeURIComponent(`http://localhost/places/${await place(ctx, 'pending')}`)}`,
+    }),
+    expected: row(404, 404, 404, 404, 404, 404),
+  },
+  {
     name: 'POST /feeds/review-token',
     request: async () => ({ method: 'POST', url: '/api/v1/feeds/review-token' }),
     expected: row(401, 403, 403, 201, 201, 401),
