@@ -34,6 +34,7 @@ export const SCREENS = [
   'categories',
   'users',
   'jobs',
+  'audit',
   'webhooks',
   'import',
   'account',
@@ -151,6 +152,7 @@ const VIEWER_OF: Record<ScreenName, Viewer> = {
   categories: 'staff',
   users: 'staff',
   jobs: 'staff',
+  audit: 'staff',
   webhooks: 'staff',
   import: 'staff',
   account: 'staff',
@@ -299,6 +301,11 @@ export class ScreenTour {
         // The mail the arranging sent, and the periodic ticks.
         await go('/jobs');
         await ready('job-row');
+        break;
+      case 'audit':
+        // The webhook the arranging added, among the admins' actions.
+        await go('/audit');
+        await ready('audit-row');
         break;
       case 'webhooks':
         await go('/webhooks');
