@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, nextAddress, signedInUser } from './support/auth.ts';
+import { GOOD_PASSWORD, signedInUser } from './support/auth.ts';
 import { importInto } from './support/import-files.ts';
 import { insertPhoto } from './support/photos.ts';
 import { insertPlace } from './support/places.ts';
-import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
+import { sendAs, startStaffApp, type User } from './support/staff-app.ts';
+import { databaseAvailable, dbKind, type TestApp } from './support/test-app.ts';
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
 type Method = 'POST' | 'PATCH' | 'DELETE';
 
 interface AuditRow {
@@ -31,13 +31,7 @@ describe.skipIf(!databaseAvailable)(`what the audit log records (${dbKind})`, ()
   let admin: User;
 
   beforeAll(async () => {
-    t = await startTestApp({ demo: false, env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
-    await t.database.query(
-      `INSERT INTO categories (slug, name, color, icon) VALUES ('water', '{"en": "Water"}', '#0369a1', 'droplet')`,
-    );
-    author = await signedInUser(t.app);
-    moderator = await signedInUser(t.app, 'moderator');
-    admin = await signedInUser(t.app, 'admin');
+    ({ t, author, moderator, admin } = await startStaffApp({ WEBHOOK_ALLOW_PRIVATE: 'true' }));
   });
   afterAll(async () => {
     await t?.close();
@@ -49,13 +43,7 @@ describe.skipIf(!databaseAvailable)(`what the audit log records (${dbKind})`, ()
     url: string,
     payload?: unknown,
   ) => {
-    const response = await t.app.inject({
-      method,
-      url,
-      remoteAddress: nextAddress(),
-      headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...user.headers },
-      ...(payload ? { payload: payload as object } : {}),
-    });
+    const response = await sendAs(t, user, method, url, payload);
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
     return response.body === '' ? undefined : (response.json() as Record<string, unknown>);
   };
@@ -147,12 +135,8 @@ describe.skipIf(!databaseAvailable)(`what the audit log records (${dbKind})`, ()
     ]);
     // Resolving it again is refused (409) and writes nothing.
     const again = await rowsWhile(async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/flags/${flagId}/resolve`,
-        remoteAddress: nextAddress(),
-        headers: { 'content-type': 'application/json', ...moderator.headers },
-        payload: { resolution: 'dismissed' },
+      const response = await sendAs(t, moderator, 'POST', `/api/v1/flags/${flagId}/resolve`, {
+        resolution: 'dismissed',
       });
       expect(response.statusCode).toBe(409);
     });
@@ -415,13 +399,7 @@ describe.skipIf(!databaseAvailable)(`what the audit log records (${dbKind})`, ()
   it('nothing for a refused action: a moderator changing a role', async () => {
     const someone = await signedInUser(t.app);
     const rows = await rowsWhile(async () => {
-      const response = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/users/${someone.id}`,
-        remoteAddress: nextAddress(),
-        headers: { 'content-type': 'application/json', ...moderator.headers },
-        payload: { role: 'admin' },
-      });
+      const response = await sendAs(t, moderator, 'PATCH', `/api/v1/users/${someone.id}`, { role: 'admin' });
       expect(response.statusCode).toBe(403);
     });
     expect(rows).toEqual([]);

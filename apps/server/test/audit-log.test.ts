@@ -1,10 +1,9 @@
 import type { AuditEntry, AuditList } from '@karta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextAddress, signedInUser } from './support/auth.ts';
+import { signedInUser } from './support/auth.ts';
 import { insertPlace } from './support/places.ts';
-import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
-
-type User = Awaited<ReturnType<typeof signedInUser>>;
+import { sendAs, startStaffApp, type User } from './support/staff-app.ts';
+import { databaseAvailable, dbKind, type TestApp } from './support/test-app.ts';
 
 /**
  * The audit log (docs/decisions/035-audit-log.md): a row per moderator's action, written in the
@@ -17,26 +16,14 @@ describe.skipIf(!databaseAvailable)(`the audit log (${dbKind})`, () => {
   let admin: User;
 
   beforeAll(async () => {
-    t = await startTestApp({ demo: false });
-    await t.database.query(
-      `INSERT INTO categories (slug, name, color, icon) VALUES ('water', '{"en": "Water"}', '#0369a1', 'droplet')`,
-    );
-    author = await signedInUser(t.app);
-    moderator = await signedInUser(t.app, 'moderator');
-    admin = await signedInUser(t.app, 'admin');
+    ({ t, author, moderator, admin } = await startStaffApp());
   });
   afterAll(async () => {
     await t?.close();
   });
 
   const send = (user: User | null, method: 'POST' | 'PATCH' | 'GET', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      remoteAddress: nextAddress(),
-      headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(user?.headers ?? {}) },
-      ...(payload ? { payload: payload as object } : {}),
-    });
+    sendAs(t, user, method, url, payload);
 
   /** The audit rows about place `id`, oldest first, straight from the table. */
   const rowsOf = async (objectType: string, id: number) =>
