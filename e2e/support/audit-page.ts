@@ -25,11 +25,9 @@ export class AuditPageDriver {
 
   /** The rows shown about place `id`. */
   rowsAbout(placeId: number) {
-    return this.page
-      .getByTestId('audit-row')
-      .filter({
-        has: this.page.getByRole('link', { name: new RegExp(`(Place|Mjesto) (no|br)\\. ${placeId}$`) }),
-      });
+    return this.page.getByTestId('audit-row').filter({
+      has: this.page.getByRole('link', { name: new RegExp(`(Place|Mjesto) (no|br)\\. ${placeId}$`) }),
+    });
   }
 
   /** What a row says: the action in words, who, the object, the reason. */
