@@ -35,7 +35,7 @@ describe.skipIf(!databaseAvailable)(`moderation at volume (${dbKind})`, () => {
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
   const batch = (user: User, body: unknown) => send(user, 'POST', '/api/v1/places/transitions', body);
-  const statusesOf = async (ids: number[]) =>
+  const statusesOf = async (ids: readonly (number | undefined)[]) =>
     (
       await t.database.query<{ status: string; version: number }>(
         'SELECT status, version FROM places WHERE id = ANY($1::int8[]) ORDER BY id',
