@@ -51,6 +51,7 @@ import { jobRoutes } from './routes/jobs.ts';
 import { mapRoutes } from './routes/map.ts';
 import { noteReviewRoutes } from './routes/note-review.ts';
 import { noteRoutes } from './routes/notes.ts';
+import { oembedRoutes } from './routes/oembed.ts';
 import { offlinePackRoutes } from './routes/offline-pack.ts';
 import { openingHoursRoutes } from './routes/opening-hours.ts';
 import { photoRoutes } from './routes/photos.ts';
@@ -251,6 +252,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(exportRoutes);
   await app.register(offlinePackRoutes);
   await app.register(feedRoutes);
+  await app.register(oembedRoutes);
   await app.register(importRoutes);
   await app.register(userRoutes);
   await app.register(blockedSenderRoutes);

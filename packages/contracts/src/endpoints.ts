@@ -89,6 +89,7 @@ import {
   NoteListQuery,
   NoteTransition,
 } from './notes.ts';
+import { OEmbedQuery, OEmbedResponse } from './oembed.ts';
 import { OfflinePack, OfflinePackQuery } from './offline-pack.ts';
 import { OpenApiDocument } from './openapi-document.ts';
 import { HoursPreview, HoursPreviewQuery } from './opening-hours.ts';
@@ -977,6 +978,14 @@ export const endpoints = {
     query: PlacesFeedQuery,
     download: { type: 'application/atom+xml', schema: AtomFeed },
     errors: [400, 429],
+  },
+  oembed: {
+    ...routes.oembed,
+    summary:
+      'oEmbed 1.0 for a page of this site (its PUBLIC_URL origin, else the request’s): the map with its filters, or a published place’s page, as a `rich` answer whose `html` is the `<iframe>` of its embed, keeping the filters, within `maxwidth` and `maxheight`. Another site’s address, or a place that is unknown or not published, 404; `format=xml` 501',
+    query: OEmbedQuery,
+    response: OEmbedResponse,
+    errors: [400, 404, 429, 501],
   },
   reviewFeed: {
     ...routes.reviewFeed,

@@ -108,6 +108,8 @@ export const ErrorCode = z.enum([
   'password_login_off',
   /** Unlinking the account's last way to sign in (no password, no other identity) (409). */
   'last_sign_in_method',
+  /** oEmbed as XML (501): this site answers oEmbed in JSON only. */
+  'oembed_format_unsupported',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -20,6 +20,7 @@ export * from './jobs.ts';
 export * from './map.ts';
 export * from './note-review.ts';
 export * from './notes.ts';
+export * from './oembed.ts';
 export * from './offline-hours.ts';
 export * from './offline-pack.ts';
 export * from './openapi.ts';

@@ -18,6 +18,7 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Rate limited (see `Retry-After`)',
   431: 'Request headers too large',
   500: 'Unexpected error (reported to the maintainers)',
+  501: 'Not offered by this site: an oEmbed answer as XML (`oembed_format_unsupported`)',
   503: 'Database or map index unavailable, or the server is shutting down: try again shortly',
   507: 'Insufficient storage: changes are refused until space is freed',
 };

@@ -110,6 +110,7 @@ export const routes = {
   offlinePack: { method: 'GET', path: '/api/v1/offline-pack', args: ['query'] },
   tilesSize: { method: 'GET', path: '/api/v1/tiles/size', args: ['query'] },
   placesFeed: { method: 'GET', path: '/api/v1/feeds/places.atom', args: ['query'] },
+  oembed: { method: 'GET', path: '/api/v1/oembed', args: ['query'] },
   reviewFeed: { method: 'GET', path: '/api/v1/feeds/review.atom', args: ['query'] },
   createReviewFeedToken: { method: 'POST', path: '/api/v1/feeds/review-token', args: [] },
   revokeReviewFeedToken: { method: 'DELETE', path: '/api/v1/feeds/review-token', args: [] },

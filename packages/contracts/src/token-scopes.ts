@@ -36,6 +36,7 @@ export const TOKEN_SCOPE_OF = {
   offlinePack: 'places:read',
   tilesSize: 'places:read',
   placesFeed: 'places:read',
+  oembed: 'places:read',
 
   createPlace: 'places:propose',
   updatePlace: 'places:propose',

@@ -63,6 +63,12 @@ const samples: Partial<Record<EndpointName, object>> = {
     radius: 2000,
     covers: { lat: 45.81, lng: 15.98 },
   },
+  oembed: {
+    url: 'https://karta.example.org/?lat=45.8&lng=16&cat=a,b&f.x=1',
+    maxwidth: 600,
+    maxheight: 400,
+    format: 'json',
+  },
   reviewFeed: { token: 'AbC-_0123456789abcdefghijklmnopqrstuvwxyzAB' },
   listFollows: { token: 'AbC-_0123456789abcdefghijklmnopqrstuvwxyzAB' },
   endFollow: { token: 'AbC-_0123456789abcdefghijklmnopqrstuvwxyzAB' },

@@ -52,6 +52,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   place_held: 409,
   password_login_off: 403,
   last_sign_in_method: 409,
+  oembed_format_unsupported: 501,
 };
 
 /** Headers an error's answer carries besides the error shape (`Retry-After`, say). */

@@ -65,6 +65,8 @@ describe('contentSecurityPolicy', () => {
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    // Only this site's own pages in frames: the embed builder's preview of the embed.
+    expect(csp['frame-src']).toEqual(["'self'"]);
   });
 
   it('lets other sites frame the embed only', () => {
@@ -86,7 +88,7 @@ describe('contentSecurityPolicy', () => {
       expect.stringMatching(/nonce|google/),
     );
     expect(google['connect-src']).toEqual(expect.arrayContaining(['https://*.googleapis.com', 'blob:']));
-    expect(google['frame-src']).toEqual(['https://*.google.com']);
+    expect(google['frame-src']).toEqual(["'self'", 'https://*.google.com']);
     // The open map stays possible: Google's failure falls back to the tile server.
     expect(google['img-src']).toEqual(expect.arrayContaining(['https://tile.openstreetmap.org']));
     const leaflet = contentSecurityPolicy(loadConfig({}), { embed: false });

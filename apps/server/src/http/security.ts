@@ -83,7 +83,8 @@ export function contentSecurityPolicy(
     ],
     'connect-src': ["'self'", ...(sentry ? [sentry] : []), ...(google ? GOOGLE_MAPS_SOURCES.connect : [])],
     'font-src': ["'self'", ...(google ? GOOGLE_MAPS_SOURCES.font : [])],
-    'frame-src': google ? GOOGLE_MAPS_SOURCES.frame : ["'none'"],
+    // The embed builder's preview frames this site's own embed (Share → Embed); nothing else is framed.
+    'frame-src': ["'self'", ...(google ? GOOGLE_MAPS_SOURCES.frame : [])],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -5,8 +5,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.ts';
 import { homeFirstView, withHomeFirstView } from './first-view.ts';
+import { oembedDiscoveryLink, withDiscoveryLink } from './oembed-discovery.ts';
 import { pageHints } from './page-hints.ts';
-import { precompressedPage, sendPrecompressed } from './precompressed-page.ts';
+import {
+  type PrecompressedPage,
+  precompressedPage,
+  sendCompressedNow,
+  sendPrecompressed,
+} from './precompressed-page.ts';
 import { usesScriptNonce } from './security.ts';
 
 const MISSING_BUILD_PAGE = `<!doctype html>
@@ -16,6 +22,12 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 <p>The API is running under <a href="/api/v1/health">/api/v1/health</a>. To get the web app, run
 <code>npm run build</code> in the repository root and restart the server (or simply run <code>npm start</code>, which does both).</p>
 </body></html>`;
+
+/**
+ * The home page is precompressed once per discovery link it carries, that is per origin: PUBLIC_URL's,
+ * or without it the few hosts the site is reached by; beyond these it is compressed as it is sent.
+ */
+const MAX_HOME_PAGES = 4;
 
 function isApi(url: string) {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -76,21 +88,40 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   // show) with its first view drawn in the HTML, built once; Google's engine has none.
   const firstView =
     hasBuild && !noncedPage ? homeFirstView(app.appConfig.map, app.appConfig.basemap.kind) : null;
-  const homePage = firstView
-    ? precompressedPage(withHomeFirstView(readFileSync(join(distDir, 'index.html'), 'utf8'), firstView))
-    : null;
+  const indexPage = hasBuild && !noncedPage ? readFileSync(join(distDir, 'index.html'), 'utf8') : null;
+  const homeHtml = firstView && indexPage ? withHomeFirstView(indexPage, firstView) : null;
+  const homePages = new Map<string, PrecompressedPage>();
+  const homePageWith = (html: string, link: string | null): PrecompressedPage | null => {
+    const key = link ?? '';
+    let page = homePages.get(key);
+    if (!page && homePages.size < MAX_HOME_PAGES) {
+      page = precompressedPage(withDiscoveryLink(html, link));
+      homePages.set(key, page);
+    }
+    return page ?? null;
+  };
   const sendPage = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     hintPage(reply);
     reply.type('text/html; charset=utf-8');
-    if (homePage && reply.request.url === '/') return sendPrecompressed(reply, homePage);
-    if (!noncedPage) return reply.sendFile('index.html');
+    // The map's page and a place's page name their oEmbed answer in their head (oembed-discovery.ts).
+    const link = oembedDiscoveryLink(reply.request, app.appConfig.publicUrl);
+    if (homeHtml && reply.request.url === '/') {
+      const page = homePageWith(homeHtml, link);
+      return page
+        ? sendPrecompressed(reply, page)
+        : sendCompressedNow(reply, withDiscoveryLink(homeHtml, link));
+    }
+    if (indexPage)
+      return link
+        ? sendCompressedNow(reply, withDiscoveryLink(indexPage, link))
+        : reply.sendFile('index.html');
     const nonce = randomBytes(16).toString('base64');
     reply.scriptNonce = nonce;
-    return reply.send(withScriptNonce(noncedPage, nonce));
+    return reply.send(withScriptNonce(withDiscoveryLink(noncedPage ?? '', link), nonce));
   };
   // Ahead of the static files, which would answer `/` with the plain index.html.
-  if (homePage) app.get('/', (_request, reply) => sendPage(reply));
+  if (indexPage) app.get('/', (_request, reply) => sendPage(reply));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,

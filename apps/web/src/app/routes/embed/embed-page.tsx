@@ -98,7 +98,8 @@ export function EmbedPage() {
     <main
       ref={frame}
       data-testid="embed"
-      style={{ height: options.height }}
+      // A frame shorter than the height chosen (an oEmbed consumer's bound) holds the whole embed.
+      style={{ height: options.height, maxHeight: '100vh' }}
       className="flex w-full flex-col overflow-hidden bg-white sm:flex-row"
     >
       <h1 className="sr-only">{t('embed.title')}</h1>
