@@ -102,8 +102,22 @@ export const PlaceInputFields = z.object({
   extra: ExtraInput.optional(),
 });
 
+/**
+ * A host name as a URL holds it (`partner.example`, `www.grad.hr`, `127.0.0.1`): lower-case
+ * letters, digits and hyphens in dot-separated labels, at most 253 characters.
+ */
+const HOST_NAME =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
 /** What a contributor sends to propose a place (`POST /api/v1/places`). */
-export const PlaceInput = PlaceInputFields.superRefine(checkPlaceText);
+export const PlaceInput = PlaceInputFields.extend({
+  /**
+   * The site whose embedded map the proposal was started from ("Propose a place" in an embed): its
+   * host name only, as the embed read it from the browser. Recorded on the place's first history
+   * entry as `embed: <host>` and trusted for nothing else.
+   */
+  embeddedOn: z.string().regex(HOST_NAME, 'A host name, such as partner.example').optional(),
+}).superRefine(checkPlaceText);
 export type PlaceInput = z.output<typeof PlaceInput>;
 
 /**

@@ -26,7 +26,7 @@ const FIELDS = {
   website: 'website',
   locationPrivacy: 'location_privacy',
   openingHours: 'opening_hours',
-} as const satisfies Record<Exclude<keyof PlaceInput, 'extra'>, string>;
+} as const satisfies Record<Exclude<keyof PlaceInput, 'extra' | 'embeddedOn'>, string>;
 type Field = keyof typeof FIELDS;
 const JSON_FIELDS = new Set<Field>(['name', 'description']);
 
@@ -116,10 +116,12 @@ async function record(
   actorId: number,
   action: string,
   changes: Record<string, { from: unknown; to: unknown }>,
+  /** Where the change came from besides its actor (`embed: partner.example`); none for the site's own forms. */
+  origin: string | null = null,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO place_history (place_id, version, actor_id, action, changes) VALUES ($1, $2, $3, $4, $5::jsonb)`,
-    [placeId, version, actorId, action, JSON.stringify(changes)],
+    `INSERT INTO place_history (place_id, version, actor_id, action, changes, origin) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
+    [placeId, version, actorId, action, JSON.stringify(changes), origin],
   );
 }
 
@@ -199,7 +201,9 @@ export function createPlaceWriteRepository(
           ]),
         );
         Object.assign(changes, extraChanges({}, place.extra));
-        await record(tx, id, place.version, authorId, 'created', changes);
+        // A proposal started from a partner's embedded map names that site (README "Sharing and embedding").
+        const origin = input.embeddedOn ? `embed: ${input.embeddedOn}` : null;
+        await record(tx, id, place.version, authorId, 'created', changes, origin);
         await events.proposed(tx, place);
         await claim?.settle(tx, id);
         return place;

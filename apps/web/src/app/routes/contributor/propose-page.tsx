@@ -9,12 +9,14 @@ import { keepDraft, sendWaitingDrafts } from '../../../features/offline/drafts/d
 import { useDraft } from '../../../features/offline/drafts/use-drafts.ts';
 import { PhotoChooser } from '../../../features/photos/components/photo-chooser.tsx';
 import { PlaceEditor, type UnsentForm } from '../../../features/place-editor/components/place-editor.tsx';
+import { useCategories } from '../../../lib/categories/get-categories.ts';
 import { newDraftId, type ProposalDraft } from '../../../lib/offline/drafts/draft.ts';
 import { removeDraft } from '../../../lib/offline/drafts/drafts-store.ts';
 import { placeFormValues } from '../../../lib/places/place-form-values.ts';
 import { isModerator } from '../../../lib/session/roles.ts';
 import { ContributorFrame } from './contributor-frame.tsx';
 import { PickerMap } from './picker-map.tsx';
+import { type ProposalFromLink, proposalFromLink } from './proposal-from-link.ts';
 import { useCategoryOptions } from './use-category-options.ts';
 import { useProposalPhotos } from './use-proposal-photos.ts';
 
@@ -40,13 +42,20 @@ function Propose({ userId, moderator, search }: { userId: number; moderator: boo
   const { t } = useTranslation();
   const draftId = new URLSearchParams(search).get('draft');
   const draft = useDraft(draftId);
-  if (draft === undefined) return <LoadingState label={t('app.loadingPage')} />;
+  const { languages } = useRuntimeConfig();
+  const categories = useCategories();
+  // A link that names a category (an embed's "Propose a place") waits for the categories to fill it in.
+  const namesCategory = new URLSearchParams(search).has('cat') && categories.isPending;
+  if (draft === undefined || namesCategory) return <LoadingState label={t('app.loadingPage')} />;
+  const opened = draft?.kind === 'proposal' ? draft : null;
+  const fromLink = proposalFromLink(search, categories.data ?? [], languages);
   return (
     <ProposeForm
       userId={userId}
       moderator={moderator}
-      opened={draft?.kind === 'proposal' ? draft : null}
+      opened={opened}
       initialView={viewFromSearch(search)}
+      fromLink={opened ? null : fromLink}
     />
   );
 }
@@ -58,10 +67,12 @@ interface ProposeFormProps {
   /** The proposal draft opened again, if any: its values and photos fill the form. */
   opened: ProposalDraft | null;
   initialView: { center: LatLng; zoom: number } | null;
+  /** What the link to the form filled in (not for a draft opened again). */
+  fromLink: ProposalFromLink | null;
 }
 
 /** The place form with its photos: both sent now, or kept together as a draft when offline. */
-function ProposeForm({ userId, moderator, opened, initialView }: ProposeFormProps) {
+function ProposeForm({ userId, moderator, opened, initialView, fromLink }: ProposeFormProps) {
   const [, navigate] = useLocation();
   const { options } = useCategoryOptions();
   const { languages } = useRuntimeConfig();
@@ -117,7 +128,8 @@ function ProposeForm({ userId, moderator, opened, initialView }: ProposeFormProp
       cancelHref={opened ? '/my-submissions' : '/'}
       renderMap={(request) => <PickerMap {...request} initialView={initialView} />}
       proposalKey={key}
-      initialValues={opened?.values}
+      initialValues={opened?.values ?? fromLink?.values ?? undefined}
+      embeddedOn={fromLink?.embeddedOn}
       onUnsent={keep}
       onSaved={saved}
       beforeSave={

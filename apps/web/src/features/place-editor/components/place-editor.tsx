@@ -60,6 +60,8 @@ export interface PlaceEditorProps {
   proposalKey?: string;
   /** The form's values to start from (a draft opened again); else the place's, or empty. */
   initialValues?: PlaceFormValues;
+  /** The partner site whose embedded map the proposal was started from, sent with it (`embeddedOn`). */
+  embeddedOn?: string | null;
   /**
    * The save got no answer (offline, or the server down): the page keeps the form as a draft to
    * send later. Without it, the failure is shown like any other.
@@ -89,6 +91,7 @@ export function PlaceEditor({
   initialValues,
   onUnsent,
   beforeSave,
+  embeddedOn,
 }: PlaceEditorProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -144,7 +147,10 @@ export function PlaceEditor({
       saved =
         place && base
           ? await update.mutateAsync(placePatchOf(form.values, base.values, base.version))
-          : await create.mutateAsync({ input: placeInputOf(form.values), key: proposalKey });
+          : await create.mutateAsync({
+              input: { ...placeInputOf(form.values), ...(embeddedOn ? { embeddedOn } : {}) },
+              key: proposalKey,
+            });
     } catch (error) {
       setStep(null);
       if (onUnsent && wentUnanswered(error)) {
