@@ -45,7 +45,7 @@ interface StaffPageProps {
 export function StaffPage({ screen, requires, title, intro, children }: StaffPageProps) {
   usePageTitle(title);
   return (
-    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8" data-testid={`${screen}-page`}>
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-8" data-testid={`${screen}-page`}>
       <StaffNav current={screen} />
       <h1 className="mt-5 text-2xl font-bold text-gray-900">{title}</h1>
       <p className="mt-1 mb-5 text-sm text-gray-600">{intro}</p>
