@@ -4,7 +4,7 @@ import { postJson, signedInUser } from './support/auth.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
- * "Propose a place" in a partner's embed (README "Sharing and embedding"): the proposal names the
+ * "Propose a place" in a partner's embed (README "Embedding a map"): the proposal names the
  * partner's host, and the place's first history entry records it as where it came from.
  */
 describe.skipIf(!databaseAvailable)(`a proposal from an embed (${dbKind})`, () => {

@@ -1,5 +1,5 @@
 /**
- * What an oEmbed request's `url` names on this site (README "Sharing and embedding"): a view of
+ * What an oEmbed request's `url` names on this site (README "Embedding a map"): a view of
  * the map (the home page, or an embed, with its filters in the query) or a place's page. Anything
  * else, and any address of another site, is nothing (the endpoint's 404). Only the parameters the
  * embed reads are kept, each bounded; the embed page checks their values as it does any link's.

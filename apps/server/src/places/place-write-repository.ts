@@ -201,7 +201,7 @@ export function createPlaceWriteRepository(
           ]),
         );
         Object.assign(changes, extraChanges({}, place.extra));
-        // A proposal started from a partner's embedded map names that site (README "Sharing and embedding").
+        // A proposal started from a partner's embedded map names that site (README "Embedding a map").
         const origin = input.embeddedOn ? `embed: ${input.embeddedOn}` : null;
         await record(tx, id, place.version, authorId, 'created', changes, origin);
         await events.proposed(tx, place);

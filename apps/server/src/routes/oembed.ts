@@ -6,7 +6,7 @@ import { AppError } from '../http/errors.ts';
 import { publicOrigin } from '../http/write-guard.ts';
 
 /**
- * oEmbed (README "Sharing and embedding"): a consumer (a CMS, a chat) that is given a link to the
+ * oEmbed (README "Embedding a map"): a consumer (a CMS, a chat) that is given a link to the
  * map or to a published place asks here for the `<iframe>` of its embed. Public: the answer is
  * what any visitor may see, and a place that is not published is unknown here, whoever asks.
  */
