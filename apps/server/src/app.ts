@@ -57,7 +57,6 @@ import { openingHoursRoutes } from './routes/opening-hours.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { placeWriteRoutes } from './routes/place-writes.ts';
 import { placeRoutes } from './routes/places.ts';
-import { ssoRoutes } from './routes/sso.ts';
 import { systemRoutes } from './routes/system.ts';
 import { testFaultRoutes } from './routes/test-faults.ts';
 import { tileRoutes } from './routes/tiles.ts';
@@ -237,7 +236,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   await app.register(systemRoutes);
   await app.register(authRoutes);
-  await app.register(ssoRoutes);
   await app.register(categoryRoutes);
   await app.register(mapRoutes);
   await app.register(placeRoutes);

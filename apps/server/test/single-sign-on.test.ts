@@ -150,6 +150,8 @@ describe.skipIf(!databaseAvailable)(`single sign-on through a real OpenID provid
     const answer = await signIn(b, 'alpha', subject, '/places?mine=true');
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toBe('/places?mine=true');
+    // A sign-in's answers are the person's own: never cached.
+    expect(answer.headers['cache-control']).toBe('no-store');
     expect(b.karta.get(SESSION_COOKIE)).toBeTruthy();
     const first = await whoAmI(b);
     expect(first).toMatchObject({

@@ -13,7 +13,7 @@ import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { createLimiter, RATE_LIMITS, rateLimitedError, userOrAddressKey } from '../http/rate-limit.ts';
 import { recipientAllowance } from '../mail/outbox.ts';
-import { clearSsoBrowserCookie, ssoBrowserToken } from './sso.ts';
+import { clearSsoBrowserCookie, ssoBrowserToken, ssoRoutes } from './sso.ts';
 
 /** One message for every refused sign-in, so it never tells which of e-mail or password was wrong. */
 export const INVALID_CREDENTIALS_MESSAGE = 'The e-mail address or password is not correct.';
@@ -94,7 +94,7 @@ function requirePasswordLogin(app: FastifyInstance): void {
   if (!app.appConfig.passwordLogin) throw new AppError('password_login_off', PASSWORD_LOGIN_OFF_MESSAGE);
 }
 
-/** register, login, logout, me; password reset and change; the user's sessions. */
+/** register, login, logout, me; single sign-on (routes/sso.ts); password reset and change; the user's sessions. */
 export async function authRoutes(app: FastifyInstance) {
   const signInFailures = createSignInFailureLimits(
     {
@@ -107,10 +107,11 @@ export async function authRoutes(app: FastifyInstance) {
     userOrAddressKey(request),
   );
 
-  // Answers about a person are for them only: never stored by a cache.
+  // Answers about a person are for them only: never stored by a cache (single sign-on's too).
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  await app.register(ssoRoutes);
 
   defineRoute(
     app,

@@ -53,13 +53,11 @@ const problemPage = (problem: string) => `/sign-in?sso=${problem}`;
 
 const UNKNOWN_PROVIDER = 'There is no single sign-on provider of this name.';
 
-/** Single sign-on (README, "Single sign-on"): start, callback, and the account's identities. */
+/**
+ * Single sign-on (README, "Single sign-on"): start, callback, and the account's identities.
+ * Registered inside `authRoutes`, whose answers are never cached.
+ */
 export async function ssoRoutes(app: FastifyInstance) {
-  // Answers about a person are for them only: never stored by a cache.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
   defineRoute(
     app,
     'ssoStart',
