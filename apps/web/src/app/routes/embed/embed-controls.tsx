@@ -38,6 +38,10 @@ export function ProposeLink({ href }: { href: string }) {
   );
 }
 
+/**
+ * Drawn as components/ui/icons.tsx draws its icons; its `Icon` is not exported for this one, so the
+ * home page's bundle (which holds icons.tsx) exports nothing more for the embed's chunk.
+ */
 function FullscreenIcon({ exit }: { exit: boolean }) {
   return (
     <svg

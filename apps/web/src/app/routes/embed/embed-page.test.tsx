@@ -1,7 +1,7 @@
-import type { MapAdapter, MapAdapterOptions } from '@karta/map-core';
+import type { MapAdapterOptions } from '@karta/map-core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { replaceEngineLoader } from '../../../features/map/engines/engine-registry.ts';
+import { drawWithFakeLeaflet } from '../../../features/map/testing/fake-map.ts';
 import { createI18n } from '../../../lib/i18n/i18n.ts';
 import { storeLanguage } from '../../../lib/i18n/language-storage.ts';
 import { fakeApi } from '../../../testing/fake-api.ts';
@@ -10,42 +10,10 @@ import { testMessages } from '../../../testing/messages.ts';
 import { createTestQueryClient } from '../../../testing/render.tsx';
 import { App } from '../../app.tsx';
 
-/** A map engine that draws nothing, reports the view it was given and keeps the options it got. */
-const made: MapAdapterOptions[] = [];
-class FakeMap implements MapAdapter {
-  readonly engine = 'leaflet';
-  readonly labelLanguage = null;
-  constructor(readonly options: MapAdapterOptions) {}
-  getViewport = () => ({
-    center: this.options.center,
-    zoom: this.options.zoom,
-    bounds: { west: 15.9, south: 45.75, east: 16.05, north: 45.85 },
-  });
-  setView = () => {};
-  fitBounds = () => {};
-  setClusters = () => {};
-  setMarkers = () => {};
-  setCircles = () => {};
-  setPicker = () => {};
-  openInfoWindow = () => {};
-  closeInfoWindow = () => {};
-  setLabels = () => {};
-  destroy = () => {};
-}
-
-const fullscreenEnabled = Object.getOwnPropertyDescriptor(Document.prototype, 'fullscreenEnabled');
+let made: MapAdapterOptions[] = [];
 
 beforeEach(() => {
-  made.length = 0;
-  replaceEngineLoader('leaflet', async () => ({
-    create: async (options) => {
-      made.push(options);
-      const map = new FakeMap(options);
-      options.events.onViewportChange(map.getViewport());
-      return map;
-    },
-    failureOf: () => 'failed',
-  }));
+  made = drawWithFakeLeaflet();
   fakeApi({
     'GET /api/v1/config': { status: 200, body: testConfig() },
     'GET /api/v1/auth/me': { status: 200, body: null },
@@ -66,8 +34,8 @@ beforeEach(() => {
 afterEach(() => {
   window.history.replaceState(null, '', '/');
   window.localStorage.clear();
-  if (fullscreenEnabled) Object.defineProperty(Document.prototype, 'fullscreenEnabled', fullscreenEnabled);
-  else delete (document as { fullscreenEnabled?: boolean }).fullscreenEnabled;
+  // The page's own answer, set by renderEmbed, goes: the prototype's (jsdom's) is back.
+  Reflect.deleteProperty(document, 'fullscreenEnabled');
 });
 
 function renderEmbed(search: string, { fullscreen = true } = {}) {

@@ -1,19 +1,19 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { ArrowLeftIcon, CopyIcon, LinkIcon } from '../../../components/ui/icons.tsx';
+import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config.ts';
 import { useFieldFilters } from '../../../features/field-filters/hooks/use-field-filters.ts';
-import { useCopyToClipboard } from '../../../hooks/use-copy-to-clipboard.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useCategoryLooks } from '../../../lib/categories/use-category-looks.ts';
 import { embedLink, iframeCode } from '../../../lib/embed-code.ts';
 import { DEFAULT_EMBED_OPTIONS } from '../../../lib/embed-options.ts';
 import { availableLanguages } from '../../../lib/i18n/locales.ts';
 import type { ViewState } from '../../../lib/view-url.ts';
+import { CopyCodeField, CopyLinkField } from './copy-fields.tsx';
 import { type EmbedChoices, EmbedOptionsForm } from './embed-options-form.tsx';
-import { type ShareProps, selectAll } from './share-dialog.tsx';
+import type { ShareProps } from './share-dialog.tsx';
 
 /** The preview reloads once the options have rested this long (a slider moves through many). */
 const PREVIEW_DELAY_MS = 400;
@@ -32,9 +32,6 @@ export function EmbedBuilder({
 }: ShareProps & { onClose(): void; onBack(): void }) {
   const { t } = useTranslation();
   const config = useRuntimeConfig();
-  const copy = useCopyToClipboard();
-  const codeId = useId();
-  const linkId = useId();
   const { categories } = useCategoryLooks(config.defaultLanguage);
   const [choices, setChoices] = useState<EmbedChoices>(() => ({
     categories: view.categories,
@@ -104,52 +101,20 @@ export function EmbedBuilder({
         className="mt-1.5 block w-full rounded-lg border border-gray-300"
       />
 
-      <label htmlFor={codeId} className="mt-5 block text-sm font-medium text-gray-900">
-        {t('share.embedLabel')}
-      </label>
-      <textarea
-        id={codeId}
-        data-testid="embed-builder-code"
-        readOnly
+      <CopyCodeField
+        label={t('share.embedLabel')}
         value={code}
-        rows={5}
-        onFocus={selectAll}
-        className="mt-1.5 block w-full resize-none rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-xs break-all text-gray-900"
+        testId="embed-builder-code"
+        copyTestId="embed-builder-copy-code"
       />
-      <div className="mt-2 flex justify-end">
-        <button
-          type="button"
-          data-testid="embed-builder-copy-code"
-          className={buttonStyles.primary}
-          onClick={() => void copy(code)}
-        >
-          <CopyIcon className="size-4" />
-          {t('share.copyCode')}
-        </button>
-      </div>
-
-      <label htmlFor={linkId} className="mt-4 block text-sm font-medium text-gray-900">
-        {t('embedBuilder.link')}
-      </label>
-      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={linkId}
-          data-testid="embed-builder-link"
-          readOnly
-          value={link}
-          onFocus={selectAll}
-          className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-xs text-gray-900"
-        />
-        <button
-          type="button"
-          data-testid="embed-builder-copy-link"
-          className={`${buttonStyles.secondary} shrink-0`}
-          onClick={() => void copy(link)}
-        >
-          <LinkIcon className="size-4" />
-          {t('share.copyLink')}
-        </button>
-      </div>
+      <CopyLinkField
+        label={t('embedBuilder.link')}
+        value={link}
+        testId="embed-builder-link"
+        copyTestId="embed-builder-copy-link"
+        className="mt-4"
+        primary={false}
+      />
     </ModalDialog>
   );
 }

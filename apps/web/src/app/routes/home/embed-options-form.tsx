@@ -30,6 +30,34 @@ const LEGEND = 'text-sm font-medium text-gray-900';
 const CHECK_ROW = 'flex min-h-11 items-center gap-3 text-sm text-gray-900';
 const CHECKBOX = 'size-5 shrink-0 accent-blue-700';
 
+/** The parts an embed may show besides the map, each a checkbox. */
+const PARTS = ['list', 'fullscreen', 'propose'] as const;
+
+interface OptionRowProps {
+  type: 'checkbox' | 'radio';
+  testId: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  label: string;
+}
+
+/** One option: a checkbox, or a radio button of the area's pair, with its label beside it. */
+function OptionRow({ type, testId, checked, onChange, label }: OptionRowProps) {
+  return (
+    <label className={CHECK_ROW}>
+      <input
+        type={type}
+        name={type === 'radio' ? 'embed-area' : undefined}
+        className={CHECKBOX}
+        data-testid={testId}
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+      {label}
+    </label>
+  );
+}
+
 /** What a partner chooses for the embed: categories, field filters, language, height, parts, area. */
 export function EmbedOptionsForm(props: EmbedOptionsFormProps) {
   const { t } = useTranslation();
@@ -128,62 +156,34 @@ export function EmbedOptionsForm(props: EmbedOptionsFormProps) {
 
       <fieldset>
         <legend className={LEGEND}>{t('embedBuilder.parts')}</legend>
-        <label className={CHECK_ROW}>
-          <input
+        {PARTS.map((part) => (
+          <OptionRow
+            key={part}
             type="checkbox"
-            className={CHECKBOX}
-            data-testid="embed-list-option"
-            checked={options.list}
-            onChange={(event) => set({ list: event.currentTarget.checked })}
+            testId={`embed-${part}-option`}
+            checked={options[part]}
+            onChange={(checked) => set({ [part]: checked })}
+            label={t(`embedBuilder.${part}`)}
           />
-          {t('embedBuilder.list')}
-        </label>
-        <label className={CHECK_ROW}>
-          <input
-            type="checkbox"
-            className={CHECKBOX}
-            data-testid="embed-fullscreen-option"
-            checked={options.fullscreen}
-            onChange={(event) => set({ fullscreen: event.currentTarget.checked })}
-          />
-          {t('embedBuilder.fullscreen')}
-        </label>
-        <label className={CHECK_ROW}>
-          <input
-            type="checkbox"
-            className={CHECKBOX}
-            data-testid="embed-propose-option"
-            checked={options.propose}
-            onChange={(event) => set({ propose: event.currentTarget.checked })}
-          />
-          {t('embedBuilder.propose')}
-        </label>
+        ))}
       </fieldset>
 
       <fieldset>
         <legend className={LEGEND}>{t('embedBuilder.area')}</legend>
-        <label className={CHECK_ROW}>
-          <input
-            type="radio"
-            name="embed-area"
-            className={CHECKBOX}
-            data-testid="embed-area-free"
-            checked={!options.fixedArea}
-            onChange={() => set({ fixedArea: false })}
-          />
-          {t('embedBuilder.areaFree')}
-        </label>
-        <label className={CHECK_ROW}>
-          <input
-            type="radio"
-            name="embed-area"
-            className={CHECKBOX}
-            data-testid="embed-area-fixed"
-            checked={options.fixedArea}
-            onChange={() => set({ fixedArea: true })}
-          />
-          {t('embedBuilder.areaFixed')}
-        </label>
+        <OptionRow
+          type="radio"
+          testId="embed-area-free"
+          checked={!options.fixedArea}
+          onChange={() => set({ fixedArea: false })}
+          label={t('embedBuilder.areaFree')}
+        />
+        <OptionRow
+          type="radio"
+          testId="embed-area-fixed"
+          checked={options.fixedArea}
+          onChange={() => set({ fixedArea: true })}
+          label={t('embedBuilder.areaFixed')}
+        />
       </fieldset>
     </div>
   );

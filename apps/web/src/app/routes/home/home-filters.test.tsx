@@ -1,8 +1,7 @@
-import type { MapAdapter, MapAdapterOptions } from '@karta/map-core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { replaceEngineLoader } from '../../../features/map/engines/engine-registry.ts';
+import { drawWithFakeLeaflet } from '../../../features/map/testing/fake-map.ts';
 import { createI18n } from '../../../lib/i18n/i18n.ts';
 import { storeLanguage } from '../../../lib/i18n/language-storage.ts';
 import { type ApiCall, fakeApi } from '../../../testing/fake-api.ts';
@@ -11,38 +10,9 @@ import { testMessages } from '../../../testing/messages.ts';
 import { createTestQueryClient } from '../../../testing/render.tsx';
 import { App } from '../../app.tsx';
 
-/** A map engine that draws nothing and reports the view it was given. */
-class FakeMap implements MapAdapter {
-  readonly engine = 'leaflet';
-  readonly labelLanguage = null;
-  constructor(readonly options: MapAdapterOptions) {}
-  getViewport = () => ({
-    center: this.options.center,
-    zoom: this.options.zoom,
-    bounds: { west: 15.9, south: 45.75, east: 16.05, north: 45.85 },
-  });
-  setView = () => {};
-  fitBounds = () => {};
-  setClusters = () => {};
-  setMarkers = () => {};
-  setCircles = () => {};
-  setPicker = () => {};
-  openInfoWindow = () => {};
-  closeInfoWindow = () => {};
-  setLabels = () => {};
-  destroy = () => {};
-}
-
-beforeEach(() =>
-  replaceEngineLoader('leaflet', async () => ({
-    create: async (options) => {
-      const map = new FakeMap(options);
-      options.events.onViewportChange(map.getViewport());
-      return map;
-    },
-    failureOf: () => 'failed',
-  })),
-);
+beforeEach(() => {
+  drawWithFakeLeaflet();
+});
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');
