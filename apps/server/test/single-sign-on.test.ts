@@ -292,7 +292,28 @@ describe.skipIf(!databaseAvailable)(`single sign-on through a real OpenID provid
 
     idp.people.set(subject, { ...idp.people.get(subject), groups: [] });
     await signIn(browser(), 'alpha', subject);
-    expect((await whoAmI(admin))?.role).toBe('contributor');
+    const me = await whoAmI(admin);
+    expect(me?.role).toBe('contributor');
+
+    // Each change is in the audit log as the site's own, naming the provider and its claim.
+    const { rows } = await t.database.query<{
+      actor_id: number | null;
+      via: string;
+      reason: string;
+      before: unknown;
+      after: unknown;
+    }>(
+      `SELECT actor_id, via, reason, before, after FROM audit_log
+       WHERE action = 'user.update' AND object_id = $1 ORDER BY id`,
+      [String(me?.id)],
+    );
+    expect(rows.map((row) => [row.before, row.after])).toEqual([
+      [{ role: 'contributor' }, { role: 'admin' }],
+      [{ role: 'admin' }, { role: 'moderator' }],
+      [{ role: 'moderator' }, { role: 'contributor' }],
+    ]);
+    expect(rows.every((row) => row.actor_id === null && row.via === 'system')).toBe(true);
+    expect(rows[0]?.reason).toMatch(/^Single sign-on: .+, claim groups$/);
   });
 
   it('unlinks an identity, but not the last way to sign in', async () => {

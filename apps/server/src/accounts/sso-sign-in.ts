@@ -6,6 +6,7 @@ import {
   type SsoProblem,
   type UserRole,
 } from '@karta/contracts';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/record-audit.ts';
 import type { OidcProviderConfig } from '../config/sso.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { AccountService, SessionOrigin, StartedSession } from './account-service.ts';
@@ -64,11 +65,24 @@ function displayNameOf(name: string | null, email: string): string {
 
 /**
  * The one place single sign-on changes a role (applied at each sign-in, up and down, README
- * "Single sign-on"): an audit log writes its row here. Sessions read the role from `users` on
- * every request, so a lowered role holds at once.
+ * "Single sign-on"), recorded in the audit log as the site's own act with the provider and claim
+ * that decided it. Sessions read the role from `users` on every request, so a lowered role holds
+ * at once.
  */
-async function changeRoleBySso(tx: Queryable, user: UserRecord, role: UserRole): Promise<UserRecord> {
+async function changeRoleBySso(
+  tx: Queryable,
+  user: UserRecord,
+  role: UserRole,
+  provider: OidcProviderConfig,
+): Promise<UserRecord> {
   await createUserRepository(tx).setRole(user.id, role);
+  await recordAudit(tx, SYSTEM_ACTOR, {
+    action: 'user.update',
+    objectId: user.id,
+    reason: `Single sign-on: ${provider.label}, claim ${provider.roleClaim}`,
+    before: { role: user.role },
+    after: { role },
+  });
   return { ...user, role };
 }
 
@@ -222,7 +236,7 @@ export function createSingleSignOn(
         }
         if (!user || user.disabled) return { problem: 'account_disabled' };
         const role = roleFromClaims(provider, claims.claims);
-        if (role && role !== user.role) user = await changeRoleBySso(tx, user, role);
+        if (role && role !== user.role) user = await changeRoleBySso(tx, user, role, provider);
         return { started: await accounts.startSessionIn(tx, user, input.from), returnTo: attempt.returnTo };
       });
     },
