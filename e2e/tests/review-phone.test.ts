@@ -67,7 +67,7 @@ describeInBrowser('the review queue on a phone', (suite) => {
       expect(viewport).toBe(375);
       expect(scrollWidth, language).toBeLessThanOrEqual(375);
       expect(tabs.map((tab) => tab.tab)).toEqual([
-        ...['review', 'flags', 'checking', 'categories', 'import', 'users', 'jobs', 'webhooks'],
+        ...['review', 'flags', 'checking', 'categories', 'import', 'users', 'jobs', 'audit', 'webhooks'],
         ...['pending', 'published', 'archived'],
       ]);
       for (const tab of tabs) {

@@ -13,7 +13,7 @@ interface ModalDialogProps {
   testId?: string;
   /** Focused when the dialog opens; the first focusable element otherwise. */
   initialFocus?: React.RefObject<HTMLElement | null>;
-  /** Wider on larger screens (a photo viewer); a form's width otherwise. */
+  /** Wider on larger screens (a form with a preview beside it); a form's width otherwise. */
   wide?: boolean;
 }
 
@@ -82,7 +82,7 @@ export function ModalDialog({ title, onClose, children, testId, initialFocus, wi
         aria-labelledby={titleId}
         data-testid={testId}
         tabIndex={-1}
-        className={`relative max-h-[calc(100vh-1rem)] w-full overflow-y-auto rounded-t-2xl bg-white p-5 pb-20 shadow-xl outline-none sm:rounded-2xl sm:p-6 ${wide ? 'sm:max-w-3xl' : 'sm:max-w-xl'}`}
+        className={`relative max-h-[calc(100vh-1rem)] w-full overflow-y-auto rounded-t-2xl bg-white p-5 pb-20 shadow-xl outline-none sm:rounded-2xl sm:p-6 ${wide ? 'sm:max-w-3xl lg:max-w-6xl' : 'sm:max-w-xl'}`}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">

@@ -75,31 +75,41 @@ export function EmbedBuilder({
         <ArrowLeftIcon className="size-4" />
         {t('embedBuilder.back')}
       </button>
-      <p className="text-sm text-gray-700">{t('embedBuilder.intro')}</p>
-      <div className="mt-4">
-        <EmbedOptionsForm
-          choices={choices}
-          categories={categories}
-          groups={fieldFilters.groups}
-          languages={availableLanguages(config.languages)}
-          onCategoriesChange={(next) =>
-            setChoices((current) => ({ ...current, categories: next, filters: fieldFilters.keptFor(next) }))
-          }
-          onFiltersChange={(filters) => setChoices((current) => ({ ...current, filters }))}
-          onOptionsChange={(next) => setChoices((current) => ({ ...current, options: next }))}
-        />
+      {/* From 1 024 px the preview stays beside the options as they change; narrower, it follows them. */}
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] lg:items-start lg:gap-6">
+        <div>
+          <p className="text-sm text-gray-700">{t('embedBuilder.intro')}</p>
+          <div className="mt-4">
+            <EmbedOptionsForm
+              choices={choices}
+              categories={categories}
+              groups={fieldFilters.groups}
+              languages={availableLanguages(config.languages)}
+              onCategoriesChange={(next) =>
+                setChoices((current) => ({
+                  ...current,
+                  categories: next,
+                  filters: fieldFilters.keptFor(next),
+                }))
+              }
+              onFiltersChange={(filters) => setChoices((current) => ({ ...current, filters }))}
+              onOptionsChange={(next) => setChoices((current) => ({ ...current, options: next }))}
+            />
+          </div>
+        </div>
+        <div className="lg:sticky lg:top-0">
+          <h3 className="mt-6 text-sm font-medium text-gray-900 lg:mt-0">{t('embedBuilder.preview')}</h3>
+          <iframe
+            key={options.fullscreen ? 'fullscreen' : 'plain'}
+            data-testid="embed-preview"
+            src={preview}
+            title={t('embedBuilder.previewTitle')}
+            allowFullScreen={options.fullscreen}
+            style={{ height: options.height }}
+            className="mt-1.5 block w-full rounded-lg border border-gray-300"
+          />
+        </div>
       </div>
-
-      <h3 className="mt-6 text-sm font-medium text-gray-900">{t('embedBuilder.preview')}</h3>
-      <iframe
-        key={options.fullscreen ? 'fullscreen' : 'plain'}
-        data-testid="embed-preview"
-        src={preview}
-        title={t('embedBuilder.previewTitle')}
-        allowFullScreen={options.fullscreen}
-        style={{ height: options.height }}
-        className="mt-1.5 block w-full rounded-lg border border-gray-300"
-      />
 
       <CopyCodeField
         label={t('share.embedLabel')}
