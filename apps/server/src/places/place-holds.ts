@@ -1,5 +1,5 @@
 import { PLACE_HOLD_MINUTES, type PlaceHold } from '@karta/contracts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 
 interface HoldRow {
@@ -41,8 +41,8 @@ export function createPlaceHolds(db: Database) {
     },
 
     /** The live hold of another moderator than `userId` on `placeId`, if any. */
-    async heldByOther(tx: Queryable, placeId: number, userId: number): Promise<PlaceHold | undefined> {
-      const { rows } = await tx.query<HoldRow>(
+    async heldByOther(placeId: number, userId: number): Promise<PlaceHold | undefined> {
+      const { rows } = await db.query<HoldRow>(
         `${LIVE_HOLDS_SQL} AND h.place_id = $1::int8 AND h.user_id <> $2::int8`,
         [placeId, userId],
       );
@@ -66,15 +66,15 @@ export function createPlaceHolds(db: Database) {
         [placeId, userId, PLACE_HOLD_MINUTES],
       );
       if (rows[0]) return toHold(rows[0]);
-      const other = await this.heldByOther(db, placeId, userId);
+      const other = await this.heldByOther(placeId, userId);
       // Lapsed between the two statements: open it again.
       if (!other) return this.take(placeId, userId);
       throw heldError(other);
     },
 
-    /** Lets go of `userId`'s hold on `placeId`, if they have one (in `tx`: with a decision). */
-    async release(tx: Queryable, placeId: number, userId: number): Promise<void> {
-      await tx.query('DELETE FROM place_holds WHERE place_id = $1::int8 AND user_id = $2::int8', [
+    /** Lets go of `userId`'s hold on `placeId`, if they have one (after their decision, or on leaving it). */
+    async release(placeId: number, userId: number): Promise<void> {
+      await db.query('DELETE FROM place_holds WHERE place_id = $1::int8 AND user_id = $2::int8', [
         placeId,
         userId,
       ]);

@@ -1,31 +1,18 @@
 import type { OwnPlace, PlaceStatus, PlaceTransitionOutcome } from '@karta/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { requireUser } from '../accounts/request-user.ts';
+import { MODERATOR_ROLES, requireUser } from '../accounts/request-user.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { keyedWrite, once } from '../http/idempotency.ts';
 import { createPlaceHolds, heldError } from '../places/place-holds.ts';
-import {
-  type Actor,
-  canSee,
-  checkEdit,
-  checkTransition,
-  isModerator,
-  refuse,
-} from '../places/place-rules.ts';
+import { canSee, checkEdit, checkTransition, isModerator, refuse } from '../places/place-rules.ts';
 import { StaleVersionError } from '../places/place-write-repository.ts';
 import { auditActorOf } from './audit-actor.ts';
-
-const actorOf = (request: Parameters<typeof requireUser>[0]) => auditActorOf(request);
 
 /** A place the actor may not see answers as if it did not exist (its existence is not public). */
 function notFound(id: number): AppError {
   return new AppError('not_found', `There is no place ${id}`);
-}
-
-function requireModerator(actor: Actor): void {
-  if (!isModerator(actor)) throw new AppError('forbidden', 'Only moderators review places');
 }
 
 /**
@@ -47,7 +34,7 @@ export async function placeWriteRoutes(app: FastifyInstance) {
     reason: string | null,
     version: number,
   ): Promise<OwnPlace> {
-    const held = await holds.heldByOther(app.database, id, actor.id);
+    const held = await holds.heldByOther(id, actor.id);
     const place = await places.transition(id, to, reason, version, actor, (current) => {
       if (!canSee(actor, current)) throw notFound(id);
       // A decision taken on an old version is stale (409) before it is judged against the new one.
@@ -56,14 +43,14 @@ export async function placeWriteRoutes(app: FastifyInstance) {
       if (held) throw heldError(held);
     });
     if (!place) throw notFound(id);
-    await holds.release(app.database, id, actor.id);
+    await holds.release(id, actor.id);
     return place;
   }
 
   // With an Idempotency-Key, a proposal sent again (an offline draft) answers the first one as
   // it is now, and counts as no new proposal.
   defineRoute(app, 'createPlace', async (request) => {
-    const actor = actorOf(request);
+    const actor = auditActorOf(request);
     const keyed = keyedWrite(actor.id, 'createPlace', request.headers['Idempotency-Key'], request.body);
     return once(
       app.database,
@@ -74,7 +61,7 @@ export async function placeWriteRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'updatePlace', async (request) => {
-    const actor = actorOf(request);
+    const actor = auditActorOf(request);
     const { id } = request.params;
     const patch = request.body;
     const place = await places.update(id, patch, actor, (current) => {
@@ -88,17 +75,18 @@ export async function placeWriteRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'transitionPlace', async (request) => {
     const { to, reason, version } = request.body;
-    return decide(actorOf(request), request.params.id, to, reason ?? null, version);
+    return decide(auditActorOf(request), request.params.id, to, reason ?? null, version);
   });
 
   // One reason for many places, each decided on its own: one that fails (stale, held, not allowed)
   // is reported in its row and the others go on. An unexpected error (the database gone) ends the
   // batch with the usual error answer; the places decided before it stay decided.
   defineRoute(app, 'transitionPlaces', async (request) => {
-    const actor = actorOf(request);
-    requireModerator(actor);
+    const actor = auditActorOf(request, MODERATOR_ROLES);
     const { items, to } = request.body;
     const reason = request.body.reason ?? null;
+    // A rejection without a reason is refused for the whole batch (400), by the rule each place's
+    // own move would apply to it.
     if (to === 'rejected') refuse(checkTransition(actor, { status: 'pending', authorId: null }, to, reason));
     const outcomes: PlaceTransitionOutcome[] = [];
     for (const { id, version } of items) {
@@ -118,28 +106,26 @@ export async function placeWriteRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'placeHolds', async (request) => {
-    requireModerator(actorOf(request));
+    requireUser(request, MODERATOR_ROLES);
     return { items: await holds.live() };
   });
 
   defineRoute(app, 'holdPlace', async (request) => {
-    const actor = actorOf(request);
-    requireModerator(actor);
+    const actor = auditActorOf(request, MODERATOR_ROLES);
     const { id } = request.params;
     if (!(await places.find(id))) throw notFound(id);
     return holds.take(id, actor.id);
   });
 
   defineRoute(app, 'releasePlace', async (request, reply) => {
-    const actor = actorOf(request);
-    requireModerator(actor);
-    await holds.release(app.database, request.params.id, actor.id);
+    const actor = auditActorOf(request, MODERATOR_ROLES);
+    await holds.release(request.params.id, actor.id);
     return reply.code(204).send();
   });
 
   /** The history names people and may hold exact positions: the author's and moderators' only. */
   defineRoute(app, 'placeHistory', async (request) => {
-    const actor = actorOf(request);
+    const actor = auditActorOf(request);
     const { id } = request.params;
     const place = await places.find(id);
     if (!place || !canSee(actor, place)) throw notFound(id);

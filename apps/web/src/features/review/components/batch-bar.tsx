@@ -1,12 +1,12 @@
 import type { PlaceTransitionOutcome } from '@karta/contracts';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { useTransitionPlaces } from '../api/transition-places.ts';
 import type { SelectedPlace } from '../hooks/use-review-selection.ts';
-import { ReasonField } from './reason-field.tsx';
+import { ReasonField, useReason } from './reason-field.tsx';
 
 type BatchMove = 'published' | 'rejected';
 
@@ -25,19 +25,16 @@ export function BatchBar({ selected, onClear, onDecided }: BatchBarProps) {
   const { t } = useTranslation();
   const decide = useTransitionPlaces();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonProblem, setReasonProblem] = useState(false);
+  const reason = useReason();
   const [error, setError] = useState<string | null>(null);
   const [move, setMove] = useState<BatchMove | null>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const count = selected.length;
 
   const run = (to: BatchMove) => {
     if (decide.isPending) return;
-    const trimmed = reason.trim();
+    const trimmed = reason.trimmed;
     if (to === 'rejected' && !trimmed) {
-      setReasonProblem(true);
-      reasonRef.current?.focus();
+      reason.flag();
       return;
     }
     setError(null);
@@ -51,7 +48,7 @@ export function BatchBar({ selected, onClear, onDecided }: BatchBarProps) {
       .then(
         (outcomes) => {
           setRejecting(false);
-          setReason('');
+          reason.clear();
           onDecided(to, outcomes);
         },
         (failure: unknown) => setError(t(errorMessageKey(failure))),
@@ -87,7 +84,7 @@ export function BatchBar({ selected, onClear, onDecided }: BatchBarProps) {
           aria-disabled={decide.isPending || undefined}
           onClick={() => {
             setRejecting(!rejecting);
-            if (!rejecting) requestAnimationFrame(() => reasonRef.current?.focus());
+            if (!rejecting) requestAnimationFrame(reason.focus);
           }}
         >
           {t('review.batch.reject', { count })}
@@ -101,14 +98,8 @@ export function BatchBar({ selected, onClear, onDecided }: BatchBarProps) {
           <ReasonField
             label={t('review.batch.reasonLabel', { count })}
             testId="batch-reason"
-            value={reason}
-            onChange={(value) => {
-              setReason(value);
-              if (value.trim()) setReasonProblem(false);
-            }}
-            problem={reasonProblem}
+            {...reason.field}
             onSubmit={() => run('rejected')}
-            fieldRef={reasonRef}
           />
           <div className="mt-2 flex justify-end">
             <button

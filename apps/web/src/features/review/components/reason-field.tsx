@@ -1,4 +1,4 @@
-import { type Ref, useId } from 'react';
+import { type Ref, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface ReasonFieldProps {
@@ -12,6 +12,37 @@ interface ReasonFieldProps {
   /** Ctrl+Enter (⌘+Enter) in the field: reject with what was typed, as a mail client sends. */
   onSubmit(): void;
   fieldRef: Ref<HTMLTextAreaElement>;
+}
+
+/**
+ * A rejection's reason as typed, and whether it was asked for and is missing: `flag()` says so
+ * under the field and puts the focus there; typing something clears it. `field` goes to
+ * ReasonField as it is.
+ */
+export function useReason() {
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState(false);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const focus = () => fieldRef.current?.focus();
+  return {
+    value,
+    trimmed: value.trim(),
+    clear: () => setValue(''),
+    focus,
+    flag: () => {
+      setProblem(true);
+      focus();
+    },
+    field: {
+      value,
+      problem,
+      fieldRef,
+      onChange: (next: string) => {
+        setValue(next);
+        if (next.trim()) setProblem(false);
+      },
+    },
+  };
 }
 
 /** The reason a rejection gives its author: one place's, or a batch's. */

@@ -1,12 +1,12 @@
 import { ApiError } from '@karta/api-client';
 import type { PlaceHold, PlaceListItem } from '@karta/contracts';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { useTransitionPlace } from '../api/transition-place.ts';
-import { ReasonField } from './reason-field.tsx';
+import { ReasonField, useReason } from './reason-field.tsx';
 
 type Move = 'published' | 'rejected' | 'archived';
 
@@ -35,11 +35,9 @@ function blamesReason(error: unknown): boolean {
 export function ReviewActions({ place, heldBy, onConflict, onDone }: ReviewActionsProps) {
   const { t } = useTranslation();
   const transition = useTransitionPlace();
-  const [reason, setReason] = useState('');
-  const [reasonProblem, setReasonProblem] = useState(false);
+  const reason = useReason();
   const [error, setError] = useState<string | null>(null);
   const [pendingMove, setPendingMove] = useState<Move | null>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
 
   const blocked = transition.isPending || heldBy !== undefined;
   // Another moderator's place looks out of reach, not merely busy.
@@ -47,10 +45,9 @@ export function ReviewActions({ place, heldBy, onConflict, onDone }: ReviewActio
   const run = (to: Move | 'restore') => {
     if (blocked) return;
     const move: Move = to === 'restore' ? 'published' : to;
-    const trimmed = reason.trim();
+    const trimmed = reason.trimmed;
     if (move === 'rejected' && trimmed === '') {
-      setReasonProblem(true);
-      reasonRef.current?.focus();
+      reason.flag();
       return;
     }
     setError(null);
@@ -68,11 +65,10 @@ export function ReviewActions({ place, heldBy, onConflict, onDone }: ReviewActio
         () => onDone(place, move),
         (failure: unknown) => {
           if (failure instanceof ApiError && failure.code === 'conflict') {
-            onConflict(place, reason);
+            onConflict(place, reason.value);
             setError(t('review.conflictHere'));
           } else if (blamesReason(failure)) {
-            setReasonProblem(true);
-            reasonRef.current?.focus();
+            reason.flag();
           } else {
             setError(t(errorMessageKey(failure)));
           }
@@ -90,14 +86,8 @@ export function ReviewActions({ place, heldBy, onConflict, onDone }: ReviewActio
           label={t('review.reasonLabel')}
           hint={t('review.reasonHint')}
           testId="reject-reason"
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            if (value.trim()) setReasonProblem(false);
-          }}
-          problem={reasonProblem}
+          {...reason.field}
           onSubmit={() => run('rejected')}
-          fieldRef={reasonRef}
         />
       )}
       {heldBy && (
