@@ -5,8 +5,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { FileButton } from '../../../components/ui/file-button.tsx';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
-import { type Draft, draftName, newDraftId } from '../../../lib/offline/drafts/draft.ts';
-import { putDraft, removeDraft } from '../../../lib/offline/drafts/drafts-store.ts';
+import { type Draft, draftName, newDraftId, type ProposalDraft } from '../../../lib/offline/drafts/draft.ts';
+import { changeDraft, removeDraft } from '../../../lib/offline/drafts/drafts-store.ts';
 import { PHOTO_ACCEPT } from '../../../lib/photo-content-type.ts';
 
 /** Each state as a badge, in words and at WCAG AA contrast (as the places' status badges). */
@@ -29,7 +29,7 @@ function useExplanation(draft: Draft): string {
 }
 
 /** Photos picked for a proposal still in the browser: kept with it, sent after it. */
-function AddPhotos({ draft }: { draft: Extract<Draft, { kind: 'proposal' }> }) {
+function AddPhotos({ draft }: { draft: ProposalDraft }) {
   const { t } = useTranslation();
   return (
     <FileButton
@@ -39,7 +39,10 @@ function AddPhotos({ draft }: { draft: Extract<Draft, { kind: 'proposal' }> }) {
       className={buttonStyles.action}
       onFiles={(files) => {
         const photos = files.map((blob) => ({ key: newDraftId(), blob }));
-        void putDraft({ ...draft, photos: [...draft.photos, ...photos] });
+        // Added to the draft as stored now: the sender may be changing it at this moment.
+        void changeDraft<ProposalDraft>(draft.id, (stored) =>
+          stored ? { ...stored, photos: [...stored.photos, ...photos] } : null,
+        );
       }}
     >
       {t('drafts.addPhotos')}

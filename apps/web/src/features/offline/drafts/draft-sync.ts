@@ -1,8 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { type Draft, newDraftId, photosDraftId } from '../../../lib/offline/drafts/draft.ts';
+import {
+  type Draft,
+  newDraftId,
+  type PhotosDraft,
+  photosDraftId,
+} from '../../../lib/offline/drafts/draft.ts';
 import { draftApiOf } from '../../../lib/offline/drafts/draft-api.ts';
-import { putDraft, readDraft } from '../../../lib/offline/drafts/drafts-store.ts';
+import { changeDraft, putDraft } from '../../../lib/offline/drafts/drafts-store.ts';
 import { DRAFTS_SYNC_TAG, sendDrafts } from '../../../lib/offline/drafts/send-drafts.ts';
 
 /** Background Sync's part of a registration (not in TypeScript's DOM types yet). */
@@ -63,9 +68,8 @@ export async function keepPhotoForLater(kept: {
   photo: Blob;
 }): Promise<void> {
   const id = photosDraftId(kept.userId, kept.placeId);
-  const existing = await readDraft(id);
-  const photos = existing?.kind === 'photos' ? existing.photos : [];
-  await keepDraft({
+  // Joined to the stored draft in one transaction: the sender may be changing it at this moment.
+  await changeDraft<PhotosDraft>(id, (existing) => ({
     kind: 'photos',
     id,
     userId: kept.userId,
@@ -74,8 +78,9 @@ export async function keepPhotoForLater(kept: {
     problem: 'network_error',
     placeId: kept.placeId,
     placeName: kept.placeName,
-    photos: [...photos, { key: newDraftId(), blob: kept.photo }],
-  });
+    photos: [...(existing?.photos ?? []), { key: newDraftId(), blob: kept.photo }],
+  }));
+  await askForBackgroundSync();
 }
 
 /** Sends waiting drafts now, whenever the browser is back online, and every minute meanwhile. */

@@ -40,6 +40,26 @@ export async function putDraft(draft: Draft): Promise<void> {
   announce();
 }
 
+/**
+ * Changes a draft as it is stored now, in one transaction: `change` gets the stored draft (or
+ * undefined) and gives the new one, or null for none. Whoever changes a draft (the list adding
+ * photos, the sender noting why a send failed) changes the stored one, so neither writes back an
+ * older copy over the other's change. Gives the draft as left.
+ */
+export async function changeDraft<D extends Draft>(
+  id: string,
+  change: (stored: D | undefined) => D | null,
+): Promise<D | undefined> {
+  const transaction = (await openOfflineDatabase()).transaction('drafts', 'readwrite');
+  const stored = (await transaction.store.get(id)) as D | undefined;
+  const changed = change(stored);
+  if (changed) await transaction.store.put(changed);
+  else if (stored) await transaction.store.delete(id);
+  await transaction.done;
+  announce();
+  return changed ?? undefined;
+}
+
 export async function removeDraft(id: string): Promise<void> {
   await (await openOfflineDatabase()).delete('drafts', id);
   announce();

@@ -6,8 +6,8 @@ import { currentUser, listedPlace } from '../../../testing/fixtures.ts';
 import { api } from '../../api-client.ts';
 import { emptyPlaceForm, type PlaceFormValues, placeFormValues } from '../../places/place-form-values.ts';
 import type { EditDraft, NoteDraft, ProposalDraft } from './draft.ts';
-import { draftApiOf } from './draft-api.ts';
-import { listDrafts, putDraft, removeDraft } from './drafts-store.ts';
+import { type DraftApi, draftApiOf } from './draft-api.ts';
+import { changeDraft, listDrafts, putDraft, removeDraft } from './drafts-store.ts';
 import { sendDrafts } from './send-drafts.ts';
 
 afterEach(async () => {
@@ -173,5 +173,63 @@ describe('sending note drafts', () => {
     await putDraft(draft);
     expect(await sendDrafts(draftApiOf(api))).toEqual({ sent: 0, stopped: false });
     expect(await listDrafts()).toMatchObject([{ id: draft.id, state: 'refused', problem: 'forbidden' }]);
+  });
+});
+
+describe('photos added while a draft is being sent', () => {
+  /** The API as the page gives it, with a moment, during one call, at which the user acts. */
+  const apiWith = (overrides: Partial<DraftApi>): DraftApi => ({
+    ...draftApiOf(api),
+    signedInUser: async () => 7,
+    categoryFields: async () => new Map(),
+    ...overrides,
+  });
+  const addPhoto = (id: string, key: string) =>
+    changeDraft<ProposalDraft>(id, (stored) =>
+      stored ? { ...stored, photos: [...stored.photos, { key, blob: new Blob(['jpeg']) }] } : null,
+    );
+
+  it('keeps a photo added while a send fails: the failure is noted on the draft as it is now', async () => {
+    const draft = proposal({});
+    await putDraft(draft);
+    const sending = apiWith({
+      createPlace: async () => {
+        await addPhoto(draft.id, 'added-meanwhile');
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    expect(await sendDrafts(sending)).toEqual({ sent: 0, stopped: true });
+    expect(await listDrafts()).toMatchObject([
+      { id: draft.id, state: 'waiting', problem: 'network_error', photos: [{ key: 'added-meanwhile' }] },
+    ]);
+  });
+
+  it('sends a photo added while the others upload, and lets the draft go only once none is left', async () => {
+    const draft: ProposalDraft = { ...proposal({}), photos: [{ key: 'first', blob: new Blob(['jpeg']) }] };
+    await putDraft(draft);
+    const uploaded: string[] = [];
+    const sending = apiWith({
+      createPlace: async () => ownPlace(82),
+      uploadPhoto: async (placeId, _photo, key) => {
+        if (uploaded.length === 0) await addPhoto(draft.id, 'second');
+        uploaded.push(`${placeId}:${key}`);
+      },
+    });
+    expect(await sendDrafts(sending)).toEqual({ sent: 1, stopped: false });
+    expect(uploaded).toEqual(['82:first', '82:second']);
+    expect(await listDrafts()).toEqual([]);
+  });
+
+  it('leaves a draft deleted during its send deleted', async () => {
+    const draft = proposal({});
+    await putDraft(draft);
+    const sending = apiWith({
+      createPlace: async () => {
+        await removeDraft(draft.id);
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    expect(await sendDrafts(sending)).toEqual({ sent: 0, stopped: true });
+    expect(await listDrafts()).toEqual([]);
   });
 });

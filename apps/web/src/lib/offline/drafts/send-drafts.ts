@@ -7,10 +7,18 @@ import {
   placePatchOf,
 } from '../../places/place-form-values.ts';
 import { wentUnanswered } from '../../unanswered.ts';
-import type { Draft, DraftPhoto, EditDraft, NoteDraft, ProposalDraft } from './draft.ts';
+import type {
+  Draft,
+  DraftPhoto,
+  DraftState,
+  EditDraft,
+  NoteDraft,
+  PhotosDraft,
+  ProposalDraft,
+} from './draft.ts';
 import type { DraftApi } from './draft-api.ts';
 import { draftExtraIssues } from './draft-extra.ts';
-import { listDrafts, putDraft, removeDraft } from './drafts-store.ts';
+import { changeDraft, listDrafts, removeDraft } from './drafts-store.ts';
 
 /** The Background Sync tag on which the service worker sends drafts (sw.ts). */
 export const DRAFTS_SYNC_TAG = 'karta-drafts';
@@ -28,16 +36,23 @@ const unreachable = (error: unknown) =>
 /** Too many requests or proposals for now: the draft waits and is tried again later. */
 const later = (error: unknown) => error instanceof ApiError && error.status === 429;
 
+/**
+ * Marks the stored draft (as it is now: the user may have added photos meanwhile) with its new
+ * state and problem; one the user deleted meanwhile stays deleted.
+ */
+function mark(draft: Draft, state: DraftState, problem: ApiError['code'] | null): Promise<unknown> {
+  return changeDraft<Draft>(draft.id, (stored) => (stored ? { ...stored, state, problem } : null));
+}
+
 /** Keeps the draft with what went wrong; `refused` ones wait for the user. */
 async function keep(draft: Draft, error: unknown): Promise<Sent> {
   const code = error instanceof ApiError ? error.code : 'network_error';
   if (unreachable(error)) {
-    await putDraft({ ...draft, problem: code });
+    await mark(draft, draft.state, code);
     return 'unreachable';
   }
   const conflict = error instanceof ApiError && error.code === 'conflict';
-  const state = later(error) ? 'waiting' : conflict ? 'conflict' : 'refused';
-  await putDraft({ ...draft, state, problem: code });
+  await mark(draft, later(error) ? 'waiting' : conflict ? 'conflict' : 'refused', code);
   return 'kept';
 }
 
@@ -65,44 +80,54 @@ function fieldsOnce(api: DraftApi): FieldsOf {
 async function extraRefused(fieldsOf: FieldsOf, draft: ProposalDraft | EditDraft): Promise<boolean> {
   const fields = await fieldsOf(Number(draft.values.categoryId));
   if (!fields || draftExtraIssues(draft, fields).length === 0) return false;
-  await putDraft({ ...draft, state: 'refused', problem: 'validation_error' });
+  await mark(draft, 'refused', 'validation_error');
   return true;
 }
 
 async function sendProposal(api: DraftApi, draft: ProposalDraft, fieldsOf: FieldsOf): Promise<Sent> {
-  let current = draft;
-  if (current.placeId === null) {
+  let placeId = draft.placeId;
+  if (placeId === null) {
     try {
-      if (await extraRefused(fieldsOf, current)) return 'kept';
+      if (await extraRefused(fieldsOf, draft)) return 'kept';
       // The draft's id as the key: a proposal whose answer was lost is answered, not made twice.
-      const place = await api.createPlace(placeInputOf(current.values), current.id);
-      current = { ...current, placeId: place.id, problem: null };
-      await putDraft(current);
+      placeId = (await api.createPlace(placeInputOf(draft.values), draft.id)).id;
     } catch (error) {
-      return keep(current, error);
+      return keep(draft, error);
     }
+    const created = placeId;
+    const left = await changeDraft<ProposalDraft>(draft.id, (stored) =>
+      stored ? { ...stored, placeId: created, problem: null } : null,
+    );
+    if (!left) return 'sent';
   }
-  return sendPhotos(api, current, current.placeId as number);
+  return sendPhotos(api, draft, placeId);
 }
 
-/** Uploads a draft's photos one by one, each leaving the draft once the server has it, then the draft. */
-async function sendPhotos<D extends Draft & { photos: DraftPhoto[] }>(
-  api: DraftApi,
-  draft: D,
-  placeId: number,
-): Promise<Sent> {
-  let current = draft;
-  for (const photo of current.photos) {
+/**
+ * Uploads a draft's photos one by one, each leaving the stored draft once the server has it, then
+ * the draft itself. Photos the user adds meanwhile are sent in the same run: the draft goes only
+ * when none is left.
+ */
+async function sendPhotos(api: DraftApi, draft: ProposalDraft | PhotosDraft, placeId: number): Promise<Sent> {
+  let current: ProposalDraft | PhotosDraft | undefined = draft;
+  while (current) {
+    const photo: DraftPhoto | undefined = current.photos[0];
+    if (!photo) {
+      current = await changeDraft<ProposalDraft | PhotosDraft>(draft.id, (stored) =>
+        stored && stored.photos.length > 0 ? stored : null,
+      );
+      continue;
+    }
     try {
       // Each photo's own key: one whose answer was lost is not stored twice.
       await api.uploadPhoto(placeId, photo.blob, photo.key);
     } catch (error) {
       return keep(current, error);
     }
-    current = { ...current, photos: current.photos.filter((other) => other.key !== photo.key) };
-    await putDraft(current);
+    current = await changeDraft<ProposalDraft | PhotosDraft>(draft.id, (stored) =>
+      stored ? { ...stored, photos: stored.photos.filter((other) => other.key !== photo.key) } : null,
+    );
   }
-  await removeDraft(current.id);
   return 'sent';
 }
 
