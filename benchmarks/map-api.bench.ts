@@ -16,6 +16,11 @@ export interface MapApiFigures {
   /** The server's RSS along the way: once the index is built, then after each load. */
   rssSteps: { step: string; mb: number }[];
   sequential: LoadResult;
+  /**
+   * One client over views none asked before: each answer compressed anew, where the loads above
+   * cycle through 1 000 views and so meet the compressed forms the server keeps.
+   */
+  firstViews: LoadResult;
   concurrent: LoadResult;
   /** One client, every viewport with a two-field filter on the demo defibrillators' values. */
   filtered: LoadResult;
@@ -63,6 +68,7 @@ export async function benchMapApi(target: BenchTarget, count: number): Promise<M
     const paths = mapPaths(target);
     await runLoad(server.url, paths, { total: 500, concurrency: 4 }); // warm up
     const sequential = await runLoad(server.url, paths, { total: 3000, concurrency: 1 });
+    const firstViews = await runLoad(server.url, mapPaths(target, 3000, 99), { total: 3000, concurrency: 1 });
     const concurrent = await runLoad(server.url, paths, { total: 10_000, concurrency: 16 });
     noteRss('map loads');
     // The index builds a filter's layers on its first query: a user panning a filtered map.
@@ -82,6 +88,7 @@ export async function benchMapApi(target: BenchTarget, count: number): Promise<M
       serverRssMb: server.rssMb(),
       rssSteps,
       sequential,
+      firstViews,
       concurrent,
       filtered,
       filteredList,
@@ -93,7 +100,7 @@ export async function benchMapApi(target: BenchTarget, count: number): Promise<M
 }
 
 export function loadLine(label: string, r: LoadResult): string {
-  return `    ${label} median ${ms(r.latency.median)}, p95 ${ms(r.latency.p95)}, p99 ${ms(r.latency.p99)}, ${r.requestsPerSecond.toFixed(0)} req/s${r.errors ? `, ${r.errors} errors (${JSON.stringify(r.errorStatuses)})` : ''}`;
+  return `    ${label} median ${ms(r.latency.median)}, p95 ${ms(r.latency.p95)}, p99 ${ms(r.latency.p99)}, ${r.requestsPerSecond.toFixed(0)} req/s, ${r.bytesPerAnswer.toFixed(0)} B each${r.errors ? `, ${r.errors} errors (${JSON.stringify(r.errorStatuses)})` : ''}`;
 }
 
 export function printMapApi(f: MapApiFigures): void {
@@ -105,6 +112,7 @@ export function printMapApi(f: MapApiFigures): void {
     `    index: load ${ms(f.index.loadMs)}, build ${ms(f.index.buildMs)}, total ${ms(f.index.totalMs)}; server RSS after the loads ${f.serverRssMb.toFixed(0)} MB`,
   );
   console.log(loadLine('1 client  ', f.sequential));
+  console.log(loadLine('1 client, views not asked before', f.firstViews));
   console.log(`${loadLine('16 clients', f.concurrent)} (${f.requestsPerSecondPerCore.toFixed(0)} per core)`);
   console.log(loadLine(`1 client, ${FIELD_FILTER}`, f.filtered));
   console.log(loadLine('the list of that filter, 1 client', f.filteredList));

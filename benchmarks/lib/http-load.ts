@@ -7,14 +7,20 @@ export interface LoadResult {
   /** Answers other than 200, and how many of each status (e.g. `{ 503: 12 }`). */
   errors: number;
   errorStatuses: Record<number, number>;
+  /** Mean bytes of an answer's body as it crossed the wire (compressed, when the server did). */
+  bytesPerAnswer: number;
 }
+
+/** What a browser's request says it takes: every load is measured as browsers ask (compressed). */
+export const BROWSER_ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /**
  * A closed loop of `concurrency` clients over keep-alive connections, each sending the next path
  * as soon as its answer is read, until `total` requests are done (or `until()` says so, for a
  * load that runs alongside something else). Latency is measured per
  * request at the client with a sub-millisecond clock (load tools such as autocannon record whole
- * milliseconds and report no p95, too coarse for answers that take about one).
+ * milliseconds and report no p95, too coarse for answers that take about one). Each request
+ * takes compressed answers as a browser does, unless `headers` says otherwise.
  */
 export async function runLoad(
   origin: string,
@@ -25,6 +31,7 @@ export async function runLoad(
   const samples: number[] = [];
   let next = 0;
   let errors = 0;
+  let bytes = 0;
   const errorStatuses: Record<number, number> = {};
   const started = performance.now();
   const client = async () => {
@@ -32,8 +39,12 @@ export async function runLoad(
       const path = paths[next % paths.length] as string;
       next += 1;
       const t0 = performance.now();
-      const status = await get(agent, `${origin}${path}`, options.headers);
+      const { status, length } = await get(agent, `${origin}${path}`, {
+        ...BROWSER_ACCEPT_ENCODING,
+        ...options.headers,
+      });
       samples.push(performance.now() - t0);
+      bytes += length;
       if (status !== 200) {
         errors += 1;
         errorStatuses[status] = (errorStatuses[status] ?? 0) + 1;
@@ -43,14 +54,27 @@ export async function runLoad(
   await Promise.all(Array.from({ length: options.concurrency }, client));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return { latency: summarise(samples), requestsPerSecond: samples.length / seconds, errors, errorStatuses };
+  return {
+    latency: summarise(samples),
+    requestsPerSecond: samples.length / seconds,
+    errors,
+    errorStatuses,
+    bytesPerAnswer: samples.length > 0 ? bytes / samples.length : 0,
+  };
 }
 
-function get(agent: Agent, url: string, headers: Record<string, string> = {}): Promise<number> {
+function get(
+  agent: Agent,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; length: number }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { agent, headers }, (response) => {
-      response.on('data', () => undefined);
-      response.on('end', () => resolve(response.statusCode ?? 0));
+      let length = 0;
+      response.on('data', (chunk: Buffer) => {
+        length += chunk.length;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, length }));
     });
     req.on('error', reject);
     req.end();

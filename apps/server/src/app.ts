@@ -18,6 +18,7 @@ import { openDatabase } from './db/open-database.ts';
 import { refusesForStorage, type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
 import { isApiWrite } from './http/api-route.ts';
 import { registerForwardedForWarning } from './http/client-address.ts';
+import { registerAnswerCompression } from './http/answer-compression.ts';
 import { registerCompression } from './http/compression.ts';
 import { STORAGE_LOW_MESSAGE } from './http/database-errors.ts';
 import { type ErrorReporter, sendError, toHttpError } from './http/errors.ts';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // 1. External plugins.
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
+  registerAnswerCompression(app);
   await app.register(cookie);
   await registerRateLimits(app, rateLimitStore.routeLimits);
   registerStrictJsonParser(app);
