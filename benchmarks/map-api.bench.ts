@@ -100,7 +100,9 @@ export async function benchMapApi(target: BenchTarget, count: number): Promise<M
 }
 
 export function loadLine(label: string, r: LoadResult): string {
-  return `    ${label} median ${ms(r.latency.median)}, p95 ${ms(r.latency.p95)}, p99 ${ms(r.latency.p99)}, ${r.requestsPerSecond.toFixed(0)} req/s, ${r.bytesPerAnswer.toFixed(0)} B each${r.errors ? `, ${r.errors} errors (${JSON.stringify(r.errorStatuses)})` : ''}`;
+  const errors = r.errors ? `, ${r.errors} errors (${JSON.stringify(r.errorStatuses)})` : '';
+  const generator = `load generator ${ms(r.generator.cpuMsPerRequest)} CPU each, ${r.generator.cores.toFixed(2)} core`;
+  return `    ${label} median ${ms(r.latency.median)}, p95 ${ms(r.latency.p95)}, p99 ${ms(r.latency.p99)}, ${r.requestsPerSecond.toFixed(0)} req/s, ${r.bytesPerAnswer.toFixed(0)} B each${errors}; ${generator}`;
 }
 
 export function printMapApi(f: MapApiFigures): void {
@@ -113,7 +115,10 @@ export function printMapApi(f: MapApiFigures): void {
   );
   console.log(loadLine('1 client  ', f.sequential));
   console.log(loadLine('1 client, views not asked before', f.firstViews));
-  console.log(`${loadLine('16 clients', f.concurrent)} (${f.requestsPerSecondPerCore.toFixed(0)} per core)`);
+  const serverCores = availableParallelism() - f.concurrent.generator.cores;
+  console.log(
+    `${loadLine('16 clients', f.concurrent)} (${f.requestsPerSecondPerCore.toFixed(0)} per core; ${(f.concurrent.requestsPerSecond / serverCores).toFixed(0)} per core the generator left)`,
+  );
   console.log(loadLine(`1 client, ${FIELD_FILTER}`, f.filtered));
   console.log(loadLine('the list of that filter, 1 client', f.filteredList));
   console.log(

@@ -9,6 +9,12 @@ export interface LoadResult {
   errorStatuses: Record<number, number>;
   /** Mean bytes of an answer's body as it crossed the wire (compressed, when the server did). */
   bytesPerAnswer: number;
+  /**
+   * The load generator's own cost: CPU milliseconds this process spent per request, and the
+   * share of one core it kept busy. It runs on the same cores as the server, so on a machine of
+   * two cores a generator at 0.5 leaves the server a core and a half.
+   */
+  generator: { cpuMsPerRequest: number; cores: number };
 }
 
 /** What a browser's request says it takes: every load is measured as browsers ask (compressed). */
@@ -34,6 +40,7 @@ export async function runLoad(
   let bytes = 0;
   const errorStatuses: Record<number, number> = {};
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const client = async () => {
     while (next < options.total && !options.until?.()) {
       const path = paths[next % paths.length] as string;
@@ -53,6 +60,8 @@ export async function runLoad(
   };
   await Promise.all(Array.from({ length: options.concurrency }, client));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   agent.destroy();
   return {
     latency: summarise(samples),
@@ -60,6 +69,10 @@ export async function runLoad(
     errors,
     errorStatuses,
     bytesPerAnswer: samples.length > 0 ? bytes / samples.length : 0,
+    generator: {
+      cpuMsPerRequest: samples.length > 0 ? cpuMs / samples.length : 0,
+      cores: cpuMs / 1000 / seconds,
+    },
   };
 }
 
