@@ -11,8 +11,16 @@ import { LayerSet } from './layer-set.ts';
 import { answerZoom } from './limits.ts';
 import { mergeCloseGroups } from './merge-groups.ts';
 import { mortonOrder } from './morton-order.ts';
+import { countWithin, type DistanceOf, type NearHit, nearestPage } from './nearest.ts';
 import { MAX_HOURS_ID, PlaceStore } from './place-store.ts';
-import type { ClusterIndexOptions, ClusterQuery, ClusterResult, CountQuery, IndexedPlace } from './types.ts';
+import type {
+  ClusterIndexOptions,
+  ClusterQuery,
+  ClusterResult,
+  CountQuery,
+  IndexedPlace,
+  NearestQuery,
+} from './types.ts';
 import { UNIT_BITS, UNIT_ZOOM } from './units.ts';
 import { valuesProblem } from './value-sets.ts';
 
@@ -233,6 +241,23 @@ export class ClusterIndex {
       count += bbox ? countInBox(layer, this.store, bbox, edgeTolerance) : layer.size;
     }
     return count;
+  }
+
+  /**
+   * A page of the places matching a query's filters within `within` metres of `origin`, nearest
+   * first (ties by id), after the cursor; whether more follow; and, when asked, how many there are
+   * in all. `distanceOf` measures as the caller's database does, so both agree on order and edge.
+   * Its cost follows the page (and the cursor's depth) and the circle's edge, not the places in
+   * the circle (see nearest.ts).
+   */
+  nearest(q: NearestQuery, distanceOf: DistanceOf): { hits: NearHit[]; more: boolean; total?: number } {
+    if (!Number.isFinite(q.origin.lat) || !Number.isFinite(q.origin.lng) || !(q.within >= 0)) {
+      throw new RangeError('nearest needs a finite origin and a distance of 0 or more');
+    }
+    const layers = this.layerSetOf(q).read(q.categories);
+    const page = nearestPage(layers, this.store, distanceOf, q);
+    if (!q.withTotal) return page;
+    return { ...page, total: countWithin(layers, this.store, distanceOf, q.origin, q.within) };
   }
 
   /** The set of places a query reads: every place, the open ones, or those its value filters match. */

@@ -98,7 +98,7 @@ function walk(
   for (const box of boxes) {
     if (right < box.x0 || left > box.x1 || bottom < box.y0 || top > box.y1) continue;
     // Cells strictly inside the edge cells hold only positions inside the box.
-    if (left > box.x0 && right < box.x1 && top > box.y0 && bottom < box.y1) return live(base, lo, hi);
+    if (left > box.x0 && right < box.x1 && top > box.y0 && bottom < box.y1) return base.liveIn(lo, hi);
     touches = true;
   }
   if (!touches) return 0;
@@ -122,9 +122,4 @@ function walk(
     walk(base, boxes, tolerance, level + 1, x, y + 1, start + 2 * quarter, m2, m3) +
     walk(base, boxes, tolerance, level + 1, x + 1, y + 1, start + 3 * quarter, m3, hi)
   );
-}
-
-/** Places in base positions [lo, hi) that are not tombstones. */
-function live(base: SortedBase, lo: number, hi: number): number {
-  return hi - lo - (base.firstDeadFrom(hi) - base.firstDeadFrom(lo));
 }

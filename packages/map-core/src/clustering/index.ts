@@ -2,6 +2,7 @@ export { ClusterIndex } from './cluster-index.ts';
 export { MAX_CACHED_FILTERS } from './filtered-layers.ts';
 export { type IndexedFields, indexedPlaceOf } from './indexed-place-of.ts';
 export { MAX_MAP_FEATURES, MAX_QUERY_AREA_PX, MAX_QUERY_SIDE_PX } from './limits.ts';
+export type { DistanceOf, NearHit } from './nearest.ts';
 export { resolveName } from './resolve-name.ts';
 export type {
   ClusterIndexOptions,
@@ -11,6 +12,7 @@ export type {
   CountQuery,
   IndexedPlace,
   LocationPrivacy,
+  NearestQuery,
   PlaceValue,
   ResultCluster,
   ResultPlace,

@@ -91,6 +91,11 @@ export class SortedBase {
     return firstAtLeast(this.deadPositions, position);
   }
 
+  /** Places in positions [lo, hi) that are not tombstones. */
+  liveIn(lo: number, hi: number): number {
+    return hi - lo - (this.firstDeadFrom(hi) - this.firstDeadFrom(lo));
+  }
+
   /** The dead position at `index` of the ascending list (past the end: Infinity). */
   deadAt(index: number): number {
     return this.deadPositions[index] ?? Number.POSITIVE_INFINITY;

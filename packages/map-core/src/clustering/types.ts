@@ -66,6 +66,18 @@ export interface ClusterQuery {
 }
 
 /** What `ClusterIndex.count` counts: the places a query's filters match, in a box or everywhere. */
+/**
+ * The places matching the filters within `within` metres of `origin`, nearest first: one page of
+ * `limit` after the cursor `after` (the last place of the page before), with their total if asked.
+ */
+export interface NearestQuery extends Pick<ClusterQuery, 'categories' | 'openNow' | 'filters'> {
+  origin: { lat: number; lng: number };
+  within: number;
+  after?: { id: number; distance: number } | undefined;
+  limit: number;
+  withTotal?: boolean;
+}
+
 export interface CountQuery extends Pick<ClusterQuery, 'categories' | 'openNow' | 'filters'> {
   /** Edges included; `west > east` crosses the antimeridian. Absent: the whole world. */
   bbox?: Bounds;

@@ -1,0 +1,265 @@
+import type { LatLng } from '../types.ts';
+import type { Layer } from './layer.ts';
+import type { PlaceStore } from './place-store.ts';
+import type { SortedBase } from './sorted-base.ts';
+import { UNIT_BITS } from './units.ts';
+
+/**
+ * Metres from `origin` to a position: the caller's own measure (the server passes the haversine
+ * its SQL computes, so both order and cut places alike). The bounds below assume a haversine on
+ * a sphere of EARTH_RADIUS_M.
+ */
+export type DistanceOf = (origin: LatLng, lat: number, lng: number) => number;
+
+/** Mean Earth radius in metres (IUGG), the server's. */
+const EARTH_RADIUS_M = 6_371_008.8;
+const RAD = Math.PI / 180;
+/** Bounds are widened by this much (relative, then absolute metres) against rounding. */
+const RELATIVE_SLACK = 1e-9;
+const ABSOLUTE_SLACK_M = 1e-3;
+/** Ranges of at most this many places are measured place by place instead of split further. */
+const SMALL_RANGE = 64;
+
+/** A place of a nearest-first page: its id and its distance from the origin. */
+export interface NearHit {
+  id: number;
+  distance: number;
+}
+
+/** Places within `within` metres of `origin`, nearest first (ties by id), after `after`. */
+export interface NearestOptions {
+  origin: LatLng;
+  within: number;
+  after?: NearHit | undefined;
+  limit: number;
+}
+
+/** Degrees between two longitudes the short way round, 0…180. */
+function lngApart(a: number, b: number): number {
+  const d = Math.abs(a - b) % 360;
+  return d > 180 ? 360 - d : d;
+}
+
+function haversine(dLat: number, dLng: number, cosOrigin: number, cosOther: number): number {
+  const a = Math.sin((dLat * RAD) / 2) ** 2 + cosOrigin * cosOther * Math.sin((dLng * RAD) / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/**
+ * The least and the greatest distance from `origin` any position in the box can have. Each term
+ * of the haversine grows with the latitude and longitude apart and with the cosine of the other
+ * latitude, so the box's nearest and farthest of each bound it; widened against rounding.
+ */
+export function distanceBounds(
+  origin: LatLng,
+  south: number,
+  north: number,
+  west: number,
+  east: number,
+): { least: number; most: number } {
+  const inLat = origin.lat >= south && origin.lat <= north;
+  const latLeast = inLat ? 0 : Math.min(Math.abs(south - origin.lat), Math.abs(north - origin.lat));
+  const latMost = Math.max(Math.abs(south - origin.lat), Math.abs(north - origin.lat));
+  const inLng = origin.lng >= west && origin.lng <= east;
+  const lngLeast = inLng ? 0 : Math.min(lngApart(west, origin.lng), lngApart(east, origin.lng));
+  // Across the box's span the longitude apart can reach 180° when the box holds the antipode's meridian.
+  const opposite = origin.lng > 0 ? origin.lng - 180 : origin.lng + 180;
+  const lngMost =
+    opposite >= west && opposite <= east
+      ? 180
+      : Math.max(lngApart(west, origin.lng), lngApart(east, origin.lng));
+  const cosSouth = Math.cos(south * RAD);
+  const cosNorth = Math.cos(north * RAD);
+  const cosLeast = Math.max(0, Math.min(cosSouth, cosNorth));
+  const cosMost = south <= 0 && north >= 0 ? 1 : Math.max(cosSouth, cosNorth);
+  const cosOrigin = Math.cos(origin.lat * RAD);
+  const least = haversine(latLeast, lngLeast, cosOrigin, cosLeast);
+  const most = haversine(latMost, lngMost, cosOrigin, cosMost);
+  return {
+    least: Math.max(0, least * (1 - RELATIVE_SLACK) - ABSOLUTE_SLACK_M),
+    most: most * (1 + RELATIVE_SLACK) + ABSOLUTE_SLACK_M,
+  };
+}
+
+/** A node of a base's implicit quadtree: level, column, row, first code, and its positions [lo, hi). */
+interface QuadNode {
+  base: SortedBase;
+  level: number;
+  cx: number;
+  cy: number;
+  start: number;
+  lo: number;
+  hi: number;
+}
+
+/** The bounds of a node's places, from the extremes of their own positions. */
+function nodeBounds(node: QuadNode, origin: LatLng) {
+  const { base, lo, hi } = node;
+  const at = (extremes: SortedBase['minLat'], values: Float64Array) =>
+    values[extremes.best(lo, hi)] as number;
+  return distanceBounds(
+    origin,
+    at(base.minLat, base.lat),
+    at(base.maxLat, base.lat),
+    at(base.minLng, base.lng),
+    at(base.maxLng, base.lng),
+  );
+}
+
+/** A node's four children (empty ones left out). */
+function children(node: QuadNode): QuadNode[] {
+  const { base, level, cx, cy, start, lo, hi } = node;
+  const quarter = 4 ** (UNIT_BITS - level - 1);
+  const m1 = base.lowerBound(start + quarter, lo, hi);
+  const m2 = base.lowerBound(start + 2 * quarter, m1, hi);
+  const m3 = base.lowerBound(start + 3 * quarter, m2, hi);
+  const x = 2 * cx;
+  const y = 2 * cy;
+  const next = level + 1;
+  return [
+    { base, level: next, cx: x, cy: y, start, lo, hi: m1 },
+    { base, level: next, cx: x + 1, cy: y, start: start + quarter, lo: m1, hi: m2 },
+    { base, level: next, cx: x, cy: y + 1, start: start + 2 * quarter, lo: m2, hi: m3 },
+    { base, level: next, cx: x + 1, cy: y + 1, start: start + 3 * quarter, lo: m3, hi },
+  ].filter((child) => child.lo < child.hi);
+}
+
+const isLeaf = (node: QuadNode) => node.level === UNIT_BITS || node.hi - node.lo <= SMALL_RANGE;
+
+/** A heap entry: a node by the least distance its places can have, or a place by its own. */
+type Entry = { key: number; node: QuadNode; id?: undefined } | { key: number; id: number; node?: undefined };
+
+/** Nodes before places at the same key (a node may hold a place of that distance and a lower id), places by id. */
+function before(a: Entry, b: Entry): boolean {
+  if (a.key !== b.key) return a.key < b.key;
+  if (a.id === undefined) return b.id !== undefined;
+  return b.id !== undefined && a.id < b.id;
+}
+
+/** A binary min-heap of entries. */
+class EntryHeap {
+  private readonly items: Entry[] = [];
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  push(entry: Entry): void {
+    const items = this.items;
+    items.push(entry);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(items[i] as Entry, items[parent] as Entry)) break;
+      [items[i], items[parent]] = [items[parent] as Entry, items[i] as Entry];
+      i = parent;
+    }
+  }
+
+  pop(): Entry | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length === 0 || !last) return top;
+    items[0] = last;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let best = i;
+      if (left < items.length && before(items[left] as Entry, items[best] as Entry)) best = left;
+      if (right < items.length && before(items[right] as Entry, items[best] as Entry)) best = right;
+      if (best === i) return top;
+      [items[i], items[best]] = [items[best] as Entry, items[i] as Entry];
+      i = best;
+    }
+  }
+}
+
+/** Whether a place at `distance` with `id` comes after the cursor in (distance, id) order. */
+const afterCursor = (distance: number, id: number, after: NearHit | undefined) =>
+  !after || distance > after.distance || (distance === after.distance && id > after.id);
+
+/**
+ * One page of the layers' places within `within` metres of the origin, nearest first (ties by id),
+ * after the cursor, and whether more follow. Best-first over each base's implicit quadtree: a
+ * node waits in the heap under the least distance its places can have, so places come out in
+ * order and only the nodes nearer than the page's last place are opened (plus those before the
+ * cursor: a later page walks past the earlier ones, as any keyset on distance does). Nodes wholly
+ * before the cursor or wholly beyond `within` are never opened.
+ */
+export function nearestPage(
+  layers: readonly Layer[],
+  store: PlaceStore,
+  distanceOf: DistanceOf,
+  { origin, within, after, limit }: NearestOptions,
+): { hits: NearHit[]; more: boolean } {
+  const heap = new EntryHeap();
+  const pushPlace = (slot: number) => {
+    const distance = distanceOf(origin, store.lat[slot] as number, store.lng[slot] as number);
+    const id = store.ids[slot] as number;
+    if (distance <= within && afterCursor(distance, id, after)) heap.push({ key: distance, id });
+  };
+  const pushNode = (node: QuadNode) => {
+    const { least, most } = nodeBounds(node, origin);
+    if (least > within || (after && most < after.distance)) return;
+    heap.push({ key: least, node });
+  };
+  for (const layer of layers) {
+    if (layer.base.length > 0) {
+      pushNode({ base: layer.base, level: 0, cx: 0, cy: 0, start: 0, lo: 0, hi: layer.base.length });
+    }
+    for (const slot of layer.delta) pushPlace(slot);
+  }
+  const hits: NearHit[] = [];
+  while (heap.size > 0 && hits.length <= limit) {
+    const entry = heap.pop() as Entry;
+    if (entry.id !== undefined) {
+      hits.push({ id: entry.id, distance: entry.key });
+    } else if (isLeaf(entry.node)) {
+      const { base, lo, hi } = entry.node;
+      for (let i = lo; i < hi; i++) if (!base.dead[i]) pushPlace(base.slots[i] as number);
+    } else {
+      for (const child of children(entry.node)) pushNode(child);
+    }
+  }
+  return { hits: hits.slice(0, limit), more: hits.length > limit };
+}
+
+/**
+ * How many of the layers' places lie within `within` metres of the origin: nodes wholly inside
+ * count from their range, nodes wholly outside are skipped, and only the places of nodes the
+ * circle's edge crosses are measured; so the cost grows with the circle's edge, not its places.
+ */
+export function countWithin(
+  layers: readonly Layer[],
+  store: PlaceStore,
+  distanceOf: DistanceOf,
+  origin: LatLng,
+  within: number,
+): number {
+  const inside = (slot: number) =>
+    distanceOf(origin, store.lat[slot] as number, store.lng[slot] as number) <= within;
+  const count = (node: QuadNode): number => {
+    const { least, most } = nodeBounds(node, origin);
+    if (least > within) return 0;
+    const { base, lo, hi } = node;
+    if (most <= within) return base.liveIn(lo, hi);
+    if (isLeaf(node)) {
+      let found = 0;
+      for (let i = lo; i < hi; i++) if (!base.dead[i] && inside(base.slots[i] as number)) found += 1;
+      return found;
+    }
+    let found = 0;
+    for (const child of children(node)) found += count(child);
+    return found;
+  };
+  let total = 0;
+  for (const layer of layers) {
+    if (layer.base.length > 0) {
+      total += count({ base: layer.base, level: 0, cx: 0, cy: 0, start: 0, lo: 0, hi: layer.base.length });
+    }
+    for (const slot of layer.delta) if (inside(slot)) total += 1;
+  }
+  return total;
+}
