@@ -1,4 +1,4 @@
-import type { CountQuery } from '@karta/map-core/clustering';
+import type { CountQuery, NearestQuery } from '@karta/map-core/clustering';
 import type { FastifyInstance } from 'fastify';
 import { type AccountService, createAccountService } from './accounts/account-service.ts';
 import { createEmailVerifications, type EmailVerifications } from './accounts/email-verifications.ts';
@@ -100,9 +100,13 @@ export function decorateServices(
     hours: services.appConfig.hours,
     staleAfterDays: services.appConfig.staleAfterDays,
   };
-  // Lists of published places count from the map index, which holds exactly those.
-  const countPublished = (query: CountQuery) => services.mapIndex.count(query);
-  app.decorate('placeRepository', createPlaceRepository(services.database, placeSettings, countPublished));
+  // Lists of published places count, and pages within a circle are found, in the map index,
+  // which holds exactly those places.
+  const fromMemory = {
+    count: (query: CountQuery) => services.mapIndex.count(query),
+    near: (query: NearestQuery) => services.mapIndex.nearest(query),
+  };
+  app.decorate('placeRepository', createPlaceRepository(services.database, placeSettings, fromMemory));
   app.decorate(
     'categoryRepository',
     createCategoryRepository(services.database, { languages: services.appConfig.languages }),

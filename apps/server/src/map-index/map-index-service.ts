@@ -1,9 +1,9 @@
-import type { ClusterQuery, CountQuery } from '@karta/map-core/clustering';
+import type { ClusterQuery, CountQuery, NearestQuery, NearHit } from '@karta/map-core/clustering';
 import type { Database } from '../db/database.ts';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
 import { startTsWorker } from '../workers/start-ts-worker.ts';
 import { currentPosition, type LogPosition, readChangesSince } from './change-log.ts';
-import { IndexWorker, MapIndexNotReadyError } from './index-worker.ts';
+import { IndexWorker, MapIndexNotReadyError, type RequestBody } from './index-worker.ts';
 import { loadPublishedPlaces } from './load-places.ts';
 import type { MapIndexResponse } from './protocol.ts';
 
@@ -109,12 +109,27 @@ export class MapIndexService {
    * write counts that write.
    */
   async count(query: CountQuery): Promise<number> {
-    // Not ready: a catch-up would build the index, which is not a count's to start.
+    const answer = await this.requestCaughtUp({ type: 'count', query });
+    return answerOf(answer, 'counted').count;
+  }
+
+  /**
+   * A nearest-first page of the published places matching the query's filters within its
+   * distance, and their total if asked, counting every change committed before the call (as
+   * `count`).
+   */
+  async nearest(query: NearestQuery): Promise<{ hits: NearHit[]; more: boolean; total?: number }> {
+    const { hits, more, total } = answerOf(await this.requestCaughtUp({ type: 'nearest', query }), 'near');
+    return total === undefined ? { hits, more } : { hits, more, total };
+  }
+
+  /** Asks the worker once it has caught up with the change log, so a read after a write sees it. */
+  private async requestCaughtUp(body: Extract<RequestBody, { type: 'count' | 'nearest' }>) {
+    // Not ready: a catch-up would build the index, which is not a read's to start.
     if (!this.ready) throw new MapIndexNotReadyError();
     await this.catchUp();
     if (!this.ready || !this.worker) throw new MapIndexNotReadyError();
-    const answer = await this.worker.request({ type: 'count', query }, QUERY_TIMEOUT_MS);
-    return answerOf(answer, 'counted').count;
+    return this.worker.request(body, QUERY_TIMEOUT_MS);
   }
 
   /**

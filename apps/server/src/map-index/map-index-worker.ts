@@ -4,7 +4,8 @@
  * to the same index between queries, at a cost that does not grow with the number of places.
  */
 import { parentPort } from 'node:worker_threads';
-import { ClusterIndex } from '@karta/map-core/clustering';
+import { ClusterIndex, type DistanceOf } from '@karta/map-core/clustering';
+import { distanceMetres } from '@karta/place-search';
 import { OpenHoursTracker } from './open-hours-tracker.ts';
 import { type MapIndexRequest, type MapIndexResponse, type PackedPlace, unpackPlace } from './protocol.ts';
 
@@ -29,6 +30,9 @@ let index: ClusterIndex | undefined;
  */
 let hours: OpenHoursTracker | undefined;
 let clockTimer: NodeJS.Timeout | undefined;
+
+/** Metres as the database measures them (place-sql.ts), so a page from memory is the SQL's page. */
+const distanceOf: DistanceOf = (origin, lat, lng) => distanceMetres(origin, { lat, lng });
 
 let lastRequestAt = 0;
 let idleTimer: NodeJS.Timeout | undefined;
@@ -135,6 +139,8 @@ port.on('message', (request: MapIndexRequest) => {
       send({ type: 'result', id: request.id, json: JSON.stringify(built().query(request.query)) });
     } else if (request.type === 'count') {
       send({ type: 'counted', id: request.id, count: built().count(request.query) });
+    } else if (request.type === 'nearest') {
+      send({ type: 'near', id: request.id, ...built().nearest(request.query, distanceOf) });
     }
   } catch (error) {
     if ('id' in request) send({ type: 'error', id: request.id, message: (error as Error).message });

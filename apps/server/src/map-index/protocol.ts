@@ -3,6 +3,8 @@ import type {
   CountQuery,
   IndexedPlace,
   LocationPrivacy,
+  NearestQuery,
+  NearHit,
   PlaceValue,
 } from '@karta/map-core/clustering';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
@@ -22,7 +24,8 @@ export type MapIndexRequest =
   /** Inserts or moves the `upserts` (packed rows) and removes the `removals` (ids), both JSON. */
   | { type: 'apply'; id: number; upserts: string; removals: string }
   | { type: 'query'; id: number; query: ClusterQuery }
-  | { type: 'count'; id: number; query: CountQuery };
+  | { type: 'count'; id: number; query: CountQuery }
+  | { type: 'nearest'; id: number; query: NearestQuery };
 
 export type MapIndexResponse =
   | { type: 'built'; id: number; size: number; parseMs: number; buildMs: number }
@@ -31,6 +34,8 @@ export type MapIndexResponse =
   /** A query's answer as JSON text, encoded here so the main thread only sends it on. */
   | { type: 'result'; id: number; json: string }
   | { type: 'counted'; id: number; count: number }
+  /** A nearest-first page: its places and distances, whether more follow, their total if asked. */
+  | { type: 'near'; id: number; hits: NearHit[]; more: boolean; total?: number }
   | { type: 'error'; id: number; message: string };
 
 /**

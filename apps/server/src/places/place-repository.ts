@@ -14,10 +14,18 @@ import { afterSql, distanceOrNullSql, Sql } from './place-sql.ts';
 import { createPlaceSuggestions } from './place-suggestions.ts';
 import { placeColumnsSql, visibleToSql } from './place-visibility.ts';
 import { type CountPublished, countFromIndex } from './published-count.ts';
+import { type NearPublished, nearPageFromIndex } from './published-near.ts';
 
 export type { ListQuery } from './list-sql.ts';
 export type { SuggestQuery } from './place-suggestions.ts';
 export type { CountPublished } from './published-count.ts';
+export type { NearPublished } from './published-near.ts';
+
+/** What the map index, which holds every published place, answers for lists of them. */
+export interface PublishedFromMemory {
+  count: CountPublished;
+  near: NearPublished;
+}
 
 export interface ListPage {
   items: PlaceListItem[];
@@ -32,14 +40,16 @@ export interface ListPage {
  * Reads places for the API, each as `viewer` may see it (null: a visitor): see place-visibility.ts.
  * Boxes and distances use the public position for everyone, so no answer reveals an exact spot.
  * Places are read with `settings`, the app's (services.ts). A list of published places counts its
- * matches with `countPublished` where it can (the map index), in SQL otherwise: a count in SQL
- * reads every match in the box up to the bound, one from memory only the box's edge.
+ * matches from memory where it can (`fromMemory`, the map index), in SQL otherwise: a count in SQL
+ * reads every match in the box up to the bound, one from memory only the box's edge; and a list
+ * within a circle, nearest first, takes its page from memory too, reading only the page's rows.
  */
 export function createPlaceRepository(
   db: Queryable,
   settings: PlaceSettings,
-  countPublished?: CountPublished,
+  fromMemory?: PublishedFromMemory,
 ) {
+  const countPublished = fromMemory?.count;
   const suggestions = createPlaceSuggestions(db, settings);
   const placeSearch = createPlaceSearch(db, settings);
   const openKeys = createOpenKeys(db, settings.hours);
@@ -107,6 +117,8 @@ export function createPlaceRepository(
           viewer,
         );
       }
+      const fromIndex = await nearPageFromIndex(db, settings, fromMemory?.near, query, viewer);
+      if (fromIndex) return fromIndex;
       const filter = listFilter(query, viewer, { openKeys: open, staleAfterDays });
       const where = filter.where.join(' AND ');
       const { origin } = filter;

@@ -1,0 +1,116 @@
+import type { NearestQuery, NearHit } from '@karta/map-core/clustering';
+import type { Queryable } from '../db/database.ts';
+import { NotReadyError } from '../http/errors.ts';
+import { type BoundedCount, boundedTotal } from './bounded-count.ts';
+import { indexFilters } from './field-filters.ts';
+import type { ListQuery } from './list-sql.ts';
+import type { ListPage } from './place-repository.ts';
+import { type PlaceRow, toListItem } from './place-row.ts';
+import type { Actor } from './place-rules.ts';
+import type { PlaceSettings } from './place-settings.ts';
+import { Sql } from './place-sql.ts';
+import { placeColumnsSql } from './place-visibility.ts';
+
+/**
+ * A nearest-first page of published places from memory (the map index, which `services.ts` passes
+ * in), counting every change committed before the call. It may throw a NotReadyError (the index
+ * is building): the list then walks the database.
+ */
+export type NearPublished = (
+  query: NearestQuery,
+) => Promise<{ hits: NearHit[]; more: boolean; total?: number }>;
+
+/**
+ * The list query as the map index answers it, when the index holds all it asks: published places
+ * within a circle (`near` and `radius`), nearest first, narrowed by nothing but categories and
+ * field filters. Search, boxes, `covers`, authors, other statuses, staleness and opening hours go
+ * to SQL (the index answers opening hours by its own clock, a page's SQL by the request's).
+ */
+export function nearInIndex(query: ListQuery): NearestQuery | undefined {
+  const published = query.statuses.length === 1 && query.statuses[0] === 'published';
+  if (
+    !published ||
+    query.near === undefined ||
+    query.radius === undefined ||
+    query.bbox !== undefined ||
+    query.covers !== undefined ||
+    query.q !== undefined ||
+    query.authorId !== undefined ||
+    query.stale !== undefined ||
+    query.openNow === true ||
+    query.openAt !== undefined ||
+    (query.after !== undefined && query.after.distance === null)
+  ) {
+    return undefined;
+  }
+  const { after } = query;
+  return {
+    origin: query.near,
+    within: query.radius,
+    after: after ? { id: after.id, distance: after.distance as number } : undefined,
+    limit: query.limit,
+    withTotal: query.withTotal !== false,
+    ...(query.categories && query.categories.length > 0 ? { categories: query.categories } : {}),
+    ...(query.fieldFilters && query.fieldFilters.length > 0
+      ? { filters: indexFilters(query.fieldFilters) }
+      : {}),
+  };
+}
+
+/**
+ * The list's page from memory: the places and their distances from the index, their rows (as the
+ * viewer may see them) from the database by id, the total bounded as the SQL count is. Undefined
+ * when the index cannot answer this query or is not ready. A place unpublished since the index
+ * last caught up is left out of the page.
+ */
+export async function nearPageFromIndex(
+  db: Queryable,
+  settings: PlaceSettings,
+  nearPublished: NearPublished | undefined,
+  query: ListQuery,
+  viewer: Actor | null,
+): Promise<ListPage | undefined> {
+  const asked = nearInIndex(query);
+  if (!nearPublished || !asked) return undefined;
+  let found: Awaited<ReturnType<NearPublished>>;
+  try {
+    found = await nearPublished(asked);
+  } catch (error) {
+    if (error instanceof NotReadyError) return undefined;
+    throw error;
+  }
+  const counted: BoundedCount =
+    found.total === undefined ? { total: 0, totalIsLowerBound: false } : boundedTotal(found.total);
+  const last = found.hits.at(-1);
+  return {
+    items: await readPublishedRows(db, settings, found.hits, viewer),
+    ...counted,
+    next: found.more && last ? { distance: last.distance, id: last.id } : null,
+  };
+}
+
+/** The rows of `hits` still published, in their order, each with its distance. */
+async function readPublishedRows(
+  db: Queryable,
+  settings: PlaceSettings,
+  hits: readonly NearHit[],
+  viewer: Actor | null,
+) {
+  if (hits.length === 0) return [];
+  const sql = new Sql();
+  const ids = sql.param(
+    hits.map((hit) => hit.id),
+    'int8[]',
+  );
+  const { rows } = await db.query<PlaceRow>(
+    `SELECT ${placeColumnsSql(viewer, sql.param)}
+     FROM places p JOIN categories c ON c.id = p.category_id
+     WHERE p.id = ANY(${ids}) AND p.status = 'published'`,
+    sql.params,
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return hits.flatMap((hit) => {
+    const row = byId.get(hit.id);
+    return row ? [toListItem({ ...row, distance: hit.distance }, settings)] : [];
+  });
+}
