@@ -1,9 +1,12 @@
+import { NEAR_RADII } from '@karta/contracts';
 import {
   ClusterIndex,
   type ClusterQuery,
+  type DistanceOf,
   type IndexedPlace,
   type ValueFilter,
 } from '@karta/map-core/clustering';
+import { distanceMetres } from '@karta/place-search';
 import { indexedPlaces, withValues } from './lib/indexed-places.ts';
 import { ms, seededRandom, summarise, type Timings } from './lib/stats.ts';
 import { type BenchViewport, zagrebViewports } from './lib/viewports.ts';
@@ -19,6 +22,10 @@ export interface ClusterShapeFigures {
   filteredQuery: Timings;
   /** Queries with a two-field value filter (VALUE_FILTERS in turn), each filter asked once before. */
   valueQuery: Timings;
+  /** Near me: a page of 20 within NEAR_RADII in turn, with its total, around places of the set. */
+  nearQuery: Timings;
+  /** The places whose radius reaches a point: a page of 20 with its total. */
+  coversQuery: Timings;
   /** The first query of each value filter, which builds the layers of its places. */
   valueFirstMs: number[];
   /** What the index took more once it kept the layers of every value filter. */
@@ -94,6 +101,7 @@ async function benchShape(shape: DataShape, count: number): Promise<ClusterShape
   time(); // warm up the JIT
   const query = time();
   const filteredQuery = time(() => ({ categories: FILTER }));
+  const { nearQuery, coversQuery } = timeNearest(index, places);
 
   // One query per value filter first, as a user who sets a filter and then pans the map.
   const cacheBefore = await memoryMb();
@@ -131,6 +139,8 @@ async function benchShape(shape: DataShape, count: number): Promise<ClusterShape
     indexMb,
     query,
     filteredQuery,
+    nearQuery,
+    coversQuery,
     valueQuery,
     valueFirstMs,
     valueCacheMb,
@@ -141,6 +151,44 @@ async function benchShape(shape: DataShape, count: number): Promise<ClusterShape
     valueQueryPending,
     compactMs,
   };
+}
+
+/** The server's measure, as its worker passes it to the index. */
+const distanceOf: DistanceOf = (origin, lat, lng) => distanceMetres(origin, { lat, lng });
+
+/** Near me and "serves this spot" from the index, around 2 000 places of the set (each timed once). */
+function timeNearest(index: ClusterIndex, places: readonly IndexedPlace[]) {
+  const random = seededRandom(5);
+  const origins = Array.from({ length: 2000 }, () => {
+    const { lat, lng } = places[Math.floor(random() * places.length)] as IndexedPlace;
+    return { lat: lat + (random() - 0.5) * 0.01, lng: lng + (random() - 0.5) * 0.01 };
+  });
+  const timed = (
+    ask: (origin: (typeof origins)[number], i: number) => Parameters<ClusterIndex['nearest']>[0],
+  ) =>
+    summarise(
+      origins.map((origin, i) => {
+        const t0 = performance.now();
+        index.nearest(ask(origin, i), distanceOf);
+        return performance.now() - t0;
+      }),
+    );
+  const near = (origin: (typeof origins)[number], i: number) => ({
+    origin,
+    within: NEAR_RADII[i % NEAR_RADII.length] as number,
+    limit: 20,
+    withTotal: true,
+  });
+  const covers = (origin: (typeof origins)[number]) => ({
+    origin,
+    within: 100_000,
+    covering: true,
+    limit: 20,
+    withTotal: true,
+  });
+  timed(near); // warm up the JIT
+  timed(covers);
+  return { nearQuery: timed(near), coversQuery: timed(covers) };
 }
 
 /**
@@ -194,6 +242,10 @@ export function printClusterIndex(f: ClusterIndexFigures): void {
     console.log(`    query (all)            ${timings(s.query)}`);
     console.log(`    query (3 categories)   ${timings(s.filteredQuery)}`);
     console.log(`    query (2 value fields) ${timings(s.valueQuery)}`);
+    console.log(
+      `    near me, 20 + total    ${timings(s.nearQuery)} (within ${NEAR_RADII.join(', ')} m in turn)`,
+    );
+    console.log(`    covers, 20 + total     ${timings(s.coversQuery)}`);
     console.log(
       `      ${VALUE_FILTERS.length} filters in turn, each asked once before: first queries ${s.valueFirstMs.map(ms).join(', ')}; their layers ≈ ${s.valueCacheMb.toFixed(1)} MB`,
     );

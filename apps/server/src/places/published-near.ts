@@ -1,9 +1,10 @@
+import type { LatLng } from '@karta/contracts';
 import type { NearestQuery, NearHit } from '@karta/map-core/clustering';
 import type { Queryable } from '../db/database.ts';
 import { NotReadyError } from '../http/errors.ts';
 import { type BoundedCount, boundedTotal } from './bounded-count.ts';
 import { indexFilters } from './field-filters.ts';
-import type { ListQuery } from './list-sql.ts';
+import { type ListQuery, MAX_PLACE_RADIUS_M } from './list-sql.ts';
 import type { ListPage } from './place-repository.ts';
 import { type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
@@ -22,18 +23,20 @@ export type NearPublished = (
 
 /**
  * The list query as the map index answers it, when the index holds all it asks: published places
- * within a circle (`near` and `radius`), nearest first, narrowed by nothing but categories and
- * field filters. Search, boxes, `covers`, authors, other statuses, staleness and opening hours go
- * to SQL (the index answers opening hours by its own clock, a page's SQL by the request's).
+ * nearest first, within a circle (`near` and `radius`, narrowed by categories and field filters)
+ * or serving a spot (`covers`: their own radius reaches it, narrowed by categories). Search,
+ * boxes, both at once, authors, other statuses, staleness and opening hours go to SQL (the index
+ * answers opening hours by its own clock, a page's SQL by the request's).
  */
 export function nearInIndex(query: ListQuery): NearestQuery | undefined {
   const published = query.statuses.length === 1 && query.statuses[0] === 'published';
+  const circle = query.near !== undefined && query.radius !== undefined;
+  const filtered = query.fieldFilters !== undefined && query.fieldFilters.length > 0;
   if (
     !published ||
-    query.near === undefined ||
-    query.radius === undefined ||
+    circle === (query.covers !== undefined) ||
+    (query.covers !== undefined && filtered) ||
     query.bbox !== undefined ||
-    query.covers !== undefined ||
     query.q !== undefined ||
     query.authorId !== undefined ||
     query.stale !== undefined ||
@@ -44,16 +47,16 @@ export function nearInIndex(query: ListQuery): NearestQuery | undefined {
     return undefined;
   }
   const { after } = query;
+  const where = query.covers
+    ? { origin: query.covers, within: MAX_PLACE_RADIUS_M, covering: true }
+    : { origin: query.near as LatLng, within: query.radius as number };
   return {
-    origin: query.near,
-    within: query.radius,
+    ...where,
     after: after ? { id: after.id, distance: after.distance as number } : undefined,
     limit: query.limit,
     withTotal: query.withTotal !== false,
     ...(query.categories && query.categories.length > 0 ? { categories: query.categories } : {}),
-    ...(query.fieldFilters && query.fieldFilters.length > 0
-      ? { filters: indexFilters(query.fieldFilters) }
-      : {}),
+    ...(filtered ? { filters: indexFilters(query.fieldFilters ?? []) } : {}),
   };
 }
 

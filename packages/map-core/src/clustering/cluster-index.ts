@@ -244,9 +244,9 @@ export class ClusterIndex {
   }
 
   /**
-   * A page of the places matching a query's filters within `within` metres of `origin`, nearest
-   * first (ties by id), after the cursor; whether more follow; and, when asked, how many there are
-   * in all. `distanceOf` measures as the caller's database does, so both agree on order and edge.
+   * A page of the places matching a query's filters within `within` metres of `origin` (and,
+   * `covering`, within their own radius of it: the places serving that spot), nearest first (ties
+   * by id), after the cursor; whether more follow; and, when asked, how many there are in all. `distanceOf` measures as the caller's database does, so both agree on order and edge.
    * Its cost follows the page (and the cursor's depth) and the circle's edge, not the places in
    * the circle (see nearest.ts).
    */
@@ -254,10 +254,14 @@ export class ClusterIndex {
     if (!Number.isFinite(q.origin.lat) || !Number.isFinite(q.origin.lng) || !(q.within >= 0)) {
       throw new RangeError('nearest needs a finite origin and a distance of 0 or more');
     }
+    if (q.covering && (q.openNow || (q.filters && q.filters.length > 0))) {
+      // Only every place's own layers know how far their radii reach.
+      throw new RangeError('covering reads categories only, not open places or value filters');
+    }
     const layers = this.layerSetOf(q).read(q.categories);
     const page = nearestPage(layers, this.store, distanceOf, q);
     if (!q.withTotal) return page;
-    return { ...page, total: countWithin(layers, this.store, distanceOf, q.origin, q.within) };
+    return { ...page, total: countWithin(layers, this.store, distanceOf, q) };
   }
 
   /** The set of places a query reads: every place, the open ones, or those its value filters match. */

@@ -22,8 +22,16 @@ function expected(places: Iterable<IndexedPlace>, q: NearestQuery, open: Readonl
     .filter((place) => !q.categories || q.categories.includes(place.category))
     .filter((place) => !q.openNow || (place.hoursId !== undefined && open.has(place.hoursId)))
     .filter((place) => !q.filters || matchesFilters(place.values, q.filters))
-    .map((place) => ({ id: place.id, distance: haversine(q.origin, place.lat, place.lng) }))
-    .filter((hit) => hit.distance <= q.within)
+    .map((place) => ({
+      id: place.id,
+      distance: haversine(q.origin, place.lat, place.lng),
+      radius: place.radius,
+    }))
+    .filter(
+      (hit) =>
+        hit.distance <= q.within && (!q.covering || (hit.radius !== null && hit.distance <= hit.radius)),
+    )
+    .map(({ id, distance }) => ({ id, distance }))
     .sort((a, b) => a.distance - b.distance || a.id - b.id);
   return all;
 }
@@ -131,6 +139,42 @@ describe('ClusterIndex.nearest', () => {
     ]) {
       expect(walk(small, q).hits, JSON.stringify(q.origin)).toEqual(expected(edge, q));
     }
+  });
+
+  it('finds the places whose own radius reaches a point, nearest first, before and after changes', () => {
+    const random = seededRandom(17);
+    const withRadius = places.map((place) =>
+      testPlace(place.id, place.lat, place.lng, {
+        category: place.category,
+        radius: random() < 0.4 ? null : Math.round(10 ** (1 + random() * 3.7)),
+      }),
+    );
+    const covering = ClusterIndex.build(withRadius);
+    const live = new Map(withRadius.map((place) => [place.id, place]));
+    const ask = () => {
+      for (const origin of [ZAGREB, { lat: 45.7, lng: 15.8 }, { lat: 46.2, lng: 16.5 }]) {
+        for (const categories of [undefined, ['water']]) {
+          const q = { origin, within: 100_000, covering: true, limit: 10, categories };
+          const want = expected(live.values(), q);
+          if (origin === ZAGREB) expect(want.length).toBeGreaterThan(20);
+          expect(walk(covering, q).hits, JSON.stringify(q)).toEqual(want);
+        }
+      }
+    };
+    ask();
+    // A radius grown, one taken away, a place moved: the delta and the tombstones answer too.
+    for (const id of [5, 50, 500, 1500, 2500]) {
+      const place = live.get(id) as IndexedPlace;
+      const changed = { ...place, radius: id === 50 ? null : 40_000, lat: place.lat + 0.01 };
+      covering.upsert(changed);
+      live.set(id, changed);
+    }
+    covering.remove(7);
+    live.delete(7);
+    ask();
+    expect(() =>
+      covering.nearest({ origin: ZAGREB, within: 1, covering: true, limit: 1, openNow: true }, haversine),
+    ).toThrow(RangeError);
   });
 
   it('refuses an origin or distance that is not a number', () => {

@@ -26,10 +26,14 @@ export interface NearHit {
   distance: number;
 }
 
-/** Places within `within` metres of `origin`, nearest first (ties by id), after `after`. */
+/**
+ * Places within `within` metres of `origin`, nearest first (ties by id), after `after`; with
+ * `covering`, only those whose own radius reaches the origin.
+ */
 export interface NearestOptions {
   origin: LatLng;
   within: number;
+  covering?: boolean | undefined;
   after?: NearHit | undefined;
   limit: number;
 }
@@ -104,6 +108,25 @@ function nodeBounds(node: QuadNode, origin: LatLng) {
     at(base.minLng, base.lng),
     at(base.maxLng, base.lng),
   );
+}
+
+/**
+ * What a walk keeps: places within `within` metres and, `covering`, within their own radius; and
+ * whether a node, whose places are at least `least` metres away, may hold one.
+ */
+function reach(store: PlaceStore, distanceOf: DistanceOf, { origin, within, covering }: NearestOptions) {
+  return {
+    /** The place's distance when it is kept, else undefined. */
+    place(slot: number): number | undefined {
+      const distance = distanceOf(origin, store.lat[slot] as number, store.lng[slot] as number);
+      if (distance > within || (covering && !(distance <= store.radiusOf(slot)))) return undefined;
+      return distance;
+    },
+    mayHold(node: QuadNode, least: number): boolean {
+      if (least > within) return false;
+      return !covering || least <= node.base.maxReach(store, node.lo, node.hi);
+    },
+  };
 }
 
 /** A node's four children (empty ones left out). */
@@ -192,17 +215,19 @@ export function nearestPage(
   layers: readonly Layer[],
   store: PlaceStore,
   distanceOf: DistanceOf,
-  { origin, within, after, limit }: NearestOptions,
+  options: NearestOptions,
 ): { hits: NearHit[]; more: boolean } {
+  const { origin, after, limit } = options;
+  const keeps = reach(store, distanceOf, options);
   const heap = new EntryHeap();
   const pushPlace = (slot: number) => {
-    const distance = distanceOf(origin, store.lat[slot] as number, store.lng[slot] as number);
+    const distance = keeps.place(slot);
     const id = store.ids[slot] as number;
-    if (distance <= within && afterCursor(distance, id, after)) heap.push({ key: distance, id });
+    if (distance !== undefined && afterCursor(distance, id, after)) heap.push({ key: distance, id });
   };
   const pushNode = (node: QuadNode) => {
     const { least, most } = nodeBounds(node, origin);
-    if (least > within || (after && most < after.distance)) return;
+    if (!keeps.mayHold(node, least) || (after && most < after.distance)) return;
     heap.push({ key: least, node });
   };
   for (const layer of layers) {
@@ -227,27 +252,28 @@ export function nearestPage(
 }
 
 /**
- * How many of the layers' places lie within `within` metres of the origin: nodes wholly inside
- * count from their range, nodes wholly outside are skipped, and only the places of nodes the
- * circle's edge crosses are measured; so the cost grows with the circle's edge, not its places.
+ * How many places `nearestPage` would give in all: nodes wholly within the distance count from
+ * their range (unless each place's own radius decides), nodes that can hold none are skipped, and
+ * only the places of the rest are measured; so the cost grows with the circle's edge (or with the
+ * places whose radius might reach the origin), not with the places inside.
  */
 export function countWithin(
   layers: readonly Layer[],
   store: PlaceStore,
   distanceOf: DistanceOf,
-  origin: LatLng,
-  within: number,
+  options: Omit<NearestOptions, 'after' | 'limit'>,
 ): number {
-  const inside = (slot: number) =>
-    distanceOf(origin, store.lat[slot] as number, store.lng[slot] as number) <= within;
+  const keeps = reach(store, distanceOf, { ...options, limit: 0 });
   const count = (node: QuadNode): number => {
-    const { least, most } = nodeBounds(node, origin);
-    if (least > within) return 0;
+    const { least, most } = nodeBounds(node, options.origin);
+    if (!keeps.mayHold(node, least)) return 0;
     const { base, lo, hi } = node;
-    if (most <= within) return base.liveIn(lo, hi);
+    if (!options.covering && most <= options.within) return base.liveIn(lo, hi);
     if (isLeaf(node)) {
       let found = 0;
-      for (let i = lo; i < hi; i++) if (!base.dead[i] && inside(base.slots[i] as number)) found += 1;
+      for (let i = lo; i < hi; i++) {
+        if (!base.dead[i] && keeps.place(base.slots[i] as number) !== undefined) found += 1;
+      }
       return found;
     }
     let found = 0;
@@ -259,7 +285,7 @@ export function countWithin(
     if (layer.base.length > 0) {
       total += count({ base: layer.base, level: 0, cx: 0, cy: 0, start: 0, lo: 0, hi: layer.base.length });
     }
-    for (const slot of layer.delta) if (inside(slot)) total += 1;
+    for (const slot of layer.delta) if (keeps.place(slot) !== undefined) total += 1;
   }
   return total;
 }

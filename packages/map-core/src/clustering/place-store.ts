@@ -53,6 +53,11 @@ export class PlaceStore {
     return this.slotById.size;
   }
 
+  /** The place's radius in metres; NaN for none. */
+  radiusOf(slot: number): number {
+    return this.radius[slot] as number;
+  }
+
   slotOf(id: number): number | undefined {
     return this.slotById.get(id);
   }

@@ -50,6 +50,11 @@ export class RangeExtremes {
     return best;
   }
 
+  /** The value at a position. */
+  valueAt(position: number): number {
+    return this.values[position] as number;
+  }
+
   /** Of two positions, the one with the better value (the first when equal); −1 is no position. */
   better(a: number, b: number): number {
     if (a < 0) return b;

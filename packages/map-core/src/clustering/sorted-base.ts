@@ -12,6 +12,8 @@ import { morton } from './units.ts';
 export class SortedBase {
   /** Tombstoned positions, ascending. */
   private readonly deadPositions: number[] = [];
+  /** Each position's place radius (−1 for none) and their range maxima: made at first use. */
+  private reaches: RangeExtremes | undefined;
   readonly dead: Uint8Array;
   readonly minLat: RangeExtremes;
   readonly maxLat: RangeExtremes;
@@ -89,6 +91,24 @@ export class SortedBase {
   /** The index in the ascending dead positions of the first one at or after `position`. */
   firstDeadFrom(position: number): number {
     return firstAtLeast(this.deadPositions, position);
+  }
+
+  /**
+   * The largest place radius in metres among positions [lo, hi) (tombstones included), −1 when
+   * none has one: how far a place there can reach. The first call builds the table (linear), so
+   * only the bases asked what covers a point pay for it, in memory as in time.
+   */
+  maxReach(store: PlaceStore, lo: number, hi: number): number {
+    if (lo >= hi) return -1;
+    if (!this.reaches) {
+      const values = new Float64Array(this.slots.length);
+      for (let i = 0; i < values.length; i++) {
+        const radius = store.radiusOf(this.slots[i] as number);
+        values[i] = Number.isNaN(radius) ? -1 : radius;
+      }
+      this.reaches = new RangeExtremes(values, -1);
+    }
+    return this.reaches.valueAt(this.reaches.best(lo, hi));
   }
 
   /** Places in positions [lo, hi) that are not tombstones. */

@@ -67,12 +67,15 @@ export interface ClusterQuery {
 
 /** What `ClusterIndex.count` counts: the places a query's filters match, in a box or everywhere. */
 /**
- * The places matching the filters within `within` metres of `origin`, nearest first: one page of
+ * The places matching the filters within `within` metres of `origin` (`covering`: and within their
+ * own radius of it), nearest first: one page of
  * `limit` after the cursor `after` (the last place of the page before), with their total if asked.
  */
 export interface NearestQuery extends Pick<ClusterQuery, 'categories' | 'openNow' | 'filters'> {
   origin: { lat: number; lng: number };
   within: number;
+  /** Only places whose own radius reaches the origin (with categories only). */
+  covering?: boolean;
   after?: { id: number; distance: number } | undefined;
   limit: number;
   withTotal?: boolean;
