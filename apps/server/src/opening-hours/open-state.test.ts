@@ -169,6 +169,51 @@ describe('hours that follow the sun', () => {
   });
 });
 
+describe('placeOpenState', () => {
+  it('gives, at every instant, the state read afresh then, though it keeps states between changes', () => {
+    const keys = [
+      WEEKDAYS,
+      '24/7',
+      'off',
+      // A comment that changes while the place stays open (getNextChange skips it), off the quarter hour.
+      'Mo-Fr 08:00-12:07 open "early"; Mo-Fr 12:07-16:00 open "late"',
+      'Mo-Fr 08:00-16:00 "by appointment"',
+      'sunrise-sunset|458|159',
+      'Mo-Su 10:00-02:00; PH off',
+    ];
+    // 4 days across Europe's spring change (28 March 2027) and Easter Monday, in Zagreb and in St
+    // John's, whose offset is not a whole hour, each instant 3 min 7 s after the last (so several
+    // fall within each kept state's span).
+    for (const settings of [ZAGREB_HOURS, { timeZone: 'America/St_Johns', country: 'ca' }]) {
+      const start = at('2027-03-26T00:03:00+01:00').getTime();
+      for (let time = start; time < start + 4 * 86_400_000; time += 187_000) {
+        const instant = new Date(time);
+        for (const key of keys) {
+          const { value, lat, lng } = parseHoursKey(key);
+          const fresh = openStateAt(value, instant, { ...settings, lat, lng });
+          expect(placeOpenState(key, settings, instant), `${key} at ${instant.toISOString()}`).toEqual(fresh);
+        }
+      }
+    }
+  }, 30_000);
+
+  it('reads an earlier instant afresh rather than from a state kept later', () => {
+    expect(placeOpenState(WEEKDAYS, ZAGREB_HOURS, at('2026-11-25T10:00+01:00')).state).toBe('open');
+    expect(placeOpenState(WEEKDAYS, ZAGREB_HOURS, at('2026-11-25T07:00+01:00')).state).toBe('closed');
+    expect(placeOpenState(WEEKDAYS, ZAGREB_HOURS, at('2026-11-25T16:00+01:00')).state).toBe('closed');
+    expect(placeOpenState(WEEKDAYS, ZAGREB_HOURS, at('2026-11-25T15:59:59.999+01:00')).state).toBe('open');
+  });
+
+  it('keeps a state for the same key and instant span: the same answer object, not read again', () => {
+    const first = placeOpenState(WEEKDAYS, ZAGREB_HOURS, at('2026-11-26T10:00+01:00'));
+    expect(placeOpenState(WEEKDAYS, ZAGREB_HOURS, at('2026-11-26T10:05+01:00'))).toBe(first);
+    // Another deployment's settings read their own.
+    expect(
+      placeOpenState(WEEKDAYS, { timeZone: 'Asia/Tokyo', country: 'jp' }, at('2026-11-26T10:05+01:00')),
+    ).not.toBe(first);
+  });
+});
+
 describe('openStatesAt', () => {
   it('gives each key the state placeOpenState gives it at the read’s instant, evaluated once', () => {
     const instant = at('2026-11-25T15:59:59.900+01:00');

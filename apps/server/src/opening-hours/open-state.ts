@@ -47,6 +47,17 @@ const SUN_WORDS = /(sunrise|sunset|dawn|dusk)/i;
 /** Whether `value`'s hours follow the sun (their times move from day to day). */
 export const followsTheSun = (value: string) => SUN_WORDS.test(value);
 
+/**
+ * States kept per hours key and settings, each with the span of instants it holds for: from when
+ * it was read until the next change of any kind (state or comment) or the next quarter hour,
+ * whichever comes first. Every list item says its place's state, and reading hours takes about
+ * 50 µs (a look up to a year ahead); within the span nothing the state depends on moves (the
+ * zones' offsets change at quarter hours of UTC, and the hours change only at their boundaries).
+ */
+const KEPT_STATES_LIMIT = 5_000;
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const keptStates = new Map<string, { from: number; until: number; state: OpenState }>();
+
 /** The state of a place with this hours key (null: no hours) now, or at `instant`, read with `settings`. */
 export function placeOpenState(
   hoursKey: string | null,
@@ -54,8 +65,47 @@ export function placeOpenState(
   instant = new Date(),
 ): OpenState {
   if (!hoursKey) return UNKNOWN_STATE;
+  const key = `${settings.timeZone}|${settings.country}|${hoursKey}`;
+  const time = instant.getTime();
+  const kept = keptStates.get(key);
+  if (kept && kept.from <= time && time < kept.until) return kept.state;
   const { value, lat, lng } = parseHoursKey(hoursKey);
-  return openStateAt(value, instant, { ...settings, lat, lng });
+  const context = { ...settings, lat, lng };
+  const state = openStateAt(value, instant, context);
+  const quarter = (Math.floor(time / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS;
+  const until = Math.min(stateHoldsUntil(value, instant, context, state), quarter);
+  if (keptStates.size >= KEPT_STATES_LIMIT) keptStates.delete(keptStates.keys().next().value as string);
+  keptStates.set(key, { from: time, until, state });
+  return state;
+}
+
+/** A day: the slack between a wall-clock look-ahead and the instants it stands for. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Until when (ms) `state`, read at `instant`, holds unchanged: the hours' next boundary of any
+ * kind, a change of comment included (getNextChange skips those); and, when no change of state
+ * comes within LOOK_AHEAD_MS (`nextChange` null), a day before the look-ahead reaches the first one
+ * beyond it, which `nextChange` would then name. Infinity when nothing ever changes or the value
+ * does not read (its state is then always unknown).
+ */
+function stateHoldsUntil(value: string, instant: Date, context: HoursContext, state: OpenState): number {
+  try {
+    const wall = wallClock(instant, context.timeZone);
+    const hours = hoursOf(value, context, instant);
+    const iterator = hours.getIterator(wall);
+    const boundary = iterator.advance(new Date(wall.getTime() + LOOK_AHEAD_MS))
+      ? instantOf(iterator.getDate(), context.timeZone).getTime()
+      : Number.POSITIVE_INFINITY;
+    if (state.nextChange !== null) return boundary;
+    const beyond = hours.getNextChange(wall, new Date(wall.getTime() + 2 * LOOK_AHEAD_MS));
+    const seen = beyond
+      ? instantOf(beyond, context.timeZone).getTime() - LOOK_AHEAD_MS - DAY_MS
+      : Number.POSITIVE_INFINITY;
+    return Math.min(boundary, seen);
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
 }
 
 /**
