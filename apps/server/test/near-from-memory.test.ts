@@ -1,6 +1,7 @@
 import { Category, type CategoryField } from '@karta/contracts';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Prng } from '../src/demo-data/prng.ts';
 import { resolveFieldFilters } from '../src/places/field-filters.ts';
 import { createPlaceRepository, type ListPage, type ListQuery } from '../src/places/place-repository.ts';
 import { postJson, signedInUser } from './support/auth.ts';
@@ -24,17 +25,6 @@ const FIELDS: CategoryField[] = [
 const CATEGORIES = ['defibrillator', 'water', 'shelter'] as const;
 /** Where a tenth of the places stand together. */
 const CLUMP = { lat: 45.815, lng: 15.982 };
-
-/** mulberry32, so a failure names data that comes back. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A page as compared: ids in order, the total and whether more follow (distances apart). */
 const shape = (page: ListPage) => ({
@@ -72,7 +62,9 @@ describe.skipIf(!databaseAvailable)(
         expect(response.statusCode, response.body).toBe(201);
         ids[slug] = Category.parse(response.json()).id;
       }
-      const next = random(37);
+      // The demo data's seeded generator: the same places on every run.
+      const prng = new Prng(37);
+      const next = () => prng.next();
       const rows = Array.from({ length: PLACES }, (_, n) => {
         // Clumps as in a city, and a few places sharing one position (ties go by id).
         const clump = n % 10 === 0 ? CLUMP : undefined;

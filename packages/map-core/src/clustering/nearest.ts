@@ -129,22 +129,21 @@ function reach(store: PlaceStore, distanceOf: DistanceOf, { origin, within, cove
   };
 }
 
-/** A node's four children (empty ones left out). */
+/** A node's four children in Morton order (empty ones left out): each a quarter of its codes. */
 function children(node: QuadNode): QuadNode[] {
-  const { base, level, cx, cy, start, lo, hi } = node;
+  const { base, level, cx, cy, start, hi } = node;
   const quarter = 4 ** (UNIT_BITS - level - 1);
-  const m1 = base.lowerBound(start + quarter, lo, hi);
-  const m2 = base.lowerBound(start + 2 * quarter, m1, hi);
-  const m3 = base.lowerBound(start + 3 * quarter, m2, hi);
-  const x = 2 * cx;
-  const y = 2 * cy;
-  const next = level + 1;
-  return [
-    { base, level: next, cx: x, cy: y, start, lo, hi: m1 },
-    { base, level: next, cx: x + 1, cy: y, start: start + quarter, lo: m1, hi: m2 },
-    { base, level: next, cx: x, cy: y + 1, start: start + 2 * quarter, lo: m2, hi: m3 },
-    { base, level: next, cx: x + 1, cy: y + 1, start: start + 3 * quarter, lo: m3, hi },
-  ].filter((child) => child.lo < child.hi);
+  const found: QuadNode[] = [];
+  let from = node.lo;
+  for (let k = 0; k < 4; k++) {
+    const to = k === 3 ? hi : base.lowerBound(start + (k + 1) * quarter, from, hi);
+    if (from < to) {
+      const [x, y] = [2 * cx + (k & 1), 2 * cy + (k >> 1)];
+      found.push({ base, level: level + 1, cx: x, cy: y, start: start + k * quarter, lo: from, hi: to });
+    }
+    from = to;
+  }
+  return found;
 }
 
 const isLeaf = (node: QuadNode) => node.level === UNIT_BITS || node.hi - node.lo <= SMALL_RANGE;
