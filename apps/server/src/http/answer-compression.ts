@@ -12,7 +12,7 @@ export const ANSWER_SIZE_LIMIT = 64 * 1024;
 
 /**
  * Brotli quality 2 for answers compressed as they are sent: on the map's answers it took 0.08 ms
- * each against 0.11 ms at quality 4, for 3% more bytes (docs/performance.md, "Compression").
+ * each against 0.11 ms at quality 4, for 3% more bytes (docs/performance.md, "API answers compressed once per content").
  */
 const BROTLI_QUALITY = 2;
 /** gzip for the few clients without brotli: level 3, as fast as brotli's 2. */

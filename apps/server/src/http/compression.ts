@@ -16,8 +16,9 @@ export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } 
  * Compresses answers on the fly by the client's `Accept-Encoding` (brotli, then gzip), with
  * `Vary: Accept-Encoding`: the API's JSON above the threshold and streamed downloads (exports,
  * whose size is not known up front). JSON answers of GET requests up to 64 kB are compressed
- * before this, once per content (answer-compression.ts). The web app's assets are compressed once at build and
- * served as they are (web-app.ts); a response that already has a `Content-Encoding` is left alone.
+ * before this, once per content (answer-compression.ts). The web app's assets are compressed once
+ * at build and served as they are (web-app.ts); a response that already has a `Content-Encoding`
+ * is left alone.
  */
 export async function registerCompression(app: FastifyInstance) {
   await app.register(compress, {

@@ -4,11 +4,10 @@ import type { Queryable } from '../db/database.ts';
 import { boundedCount } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
 import { firstMatches } from './first-matches.ts';
-import { type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import type { PlaceSettings } from './place-settings.ts';
 import { afterSql, distanceOrNullSql, Sql } from './place-sql.ts';
-import { placeColumnsSql } from './place-visibility.ts';
+import { listItemsById } from './rows-by-id.ts';
 import type { SearchQuery } from './search-query.ts';
 import { searchSql } from './search-sql.ts';
 import { readTypos } from './typo-search.ts';
@@ -165,26 +164,6 @@ export function createPlaceSearch(db: Queryable, settings: PlaceSettings) {
     return hits.sort(hitOrder(query)).slice(0, count);
   }
 
-  /** The full rows of `hits`, in their order, as `viewer` may see them. */
-  async function readRows(hits: readonly SearchHit[], viewer: Actor | null): Promise<PlaceListItem[]> {
-    if (hits.length === 0) return [];
-    const sql = new Sql();
-    const { rows } = await db.query<PlaceRow>(
-      `SELECT ${placeColumnsSql(viewer, sql.param)}
-       FROM places p JOIN categories c ON c.id = p.category_id
-       WHERE p.id = ANY(${sql.param(
-         hits.map((hit) => hit.id),
-         'int8[]',
-       )})`,
-      sql.params,
-    );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return hits.flatMap((hit) => {
-      const row = byId.get(hit.id);
-      return row ? [toListItem({ ...row, distance: hit.distance }, settings)] : [];
-    });
-  }
-
   return {
     async search(query: SearchQuery, viewer: Actor | null): Promise<SearchPage> {
       const need = query.limit + 1;
@@ -213,7 +192,7 @@ export function createPlaceSearch(db: Queryable, settings: PlaceSettings) {
       const page = hits.slice(0, query.limit);
       const last = page[page.length - 1];
       return {
-        items: await readRows(page, viewer),
+        items: await listItemsById(db, settings, page, viewer),
         total: query.withTotal ? total : 0,
         totalIsLowerBound: query.withTotal && matched.totalIsLowerBound,
         next:

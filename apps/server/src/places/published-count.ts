@@ -25,22 +25,34 @@ const POSTGRES_BOX_TOLERANCE = 1e-6;
  * counted in SQL: the index answers opening hours by its own clock, a page's SQL by the request's.
  */
 export function countableInIndex(query: ListQuery): CountQuery | undefined {
-  const published = query.statuses.length === 1 && query.statuses[0] === 'published';
   const circle = query.near !== undefined && query.radius !== undefined;
-  if (
-    !published ||
-    circle ||
-    query.covers !== undefined ||
-    query.q !== undefined ||
-    query.authorId !== undefined ||
-    query.stale !== undefined ||
-    query.openNow === true ||
-    query.openAt !== undefined
-  ) {
-    return undefined;
-  }
+  if (!indexHoldsItsFilters(query) || circle || query.covers !== undefined) return undefined;
   return {
     ...(query.bbox ? { bbox: query.bbox, edgeTolerance: POSTGRES_BOX_TOLERANCE } : {}),
+    ...indexNarrowing(query),
+  };
+}
+
+/**
+ * Whether the map index holds what a list's filters ask besides where its places are: published
+ * places only, and no search, author, staleness or opening hours (the index answers opening hours
+ * by its own clock, a page's SQL by the request's).
+ */
+export function indexHoldsItsFilters(query: ListQuery): boolean {
+  const published = query.statuses.length === 1 && query.statuses[0] === 'published';
+  return (
+    published &&
+    query.q === undefined &&
+    query.authorId === undefined &&
+    query.stale === undefined &&
+    query.openNow !== true &&
+    query.openAt === undefined
+  );
+}
+
+/** A list's categories and field filters as the index reads them (none: every place). */
+export function indexNarrowing(query: ListQuery): Pick<CountQuery, 'categories' | 'filters'> {
+  return {
     ...(query.categories && query.categories.length > 0 ? { categories: query.categories } : {}),
     ...(query.fieldFilters && query.fieldFilters.length > 0
       ? { filters: indexFilters(query.fieldFilters) }

@@ -3,14 +3,12 @@ import type { NearestQuery, NearHit } from '@karta/map-core/clustering';
 import type { Queryable } from '../db/database.ts';
 import { NotReadyError } from '../http/errors.ts';
 import { type BoundedCount, boundedTotal } from './bounded-count.ts';
-import { indexFilters } from './field-filters.ts';
 import { type ListQuery, MAX_PLACE_RADIUS_M } from './list-sql.ts';
 import type { ListPage } from './place-repository.ts';
-import { type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import type { PlaceSettings } from './place-settings.ts';
-import { Sql } from './place-sql.ts';
-import { placeColumnsSql } from './place-visibility.ts';
+import { indexHoldsItsFilters, indexNarrowing } from './published-count.ts';
+import { listItemsById } from './rows-by-id.ts';
 
 /**
  * A nearest-first page of published places from memory (the map index, which `services.ts` passes
@@ -29,19 +27,13 @@ export type NearPublished = (
  * answers opening hours by its own clock, a page's SQL by the request's).
  */
 export function nearInIndex(query: ListQuery): NearestQuery | undefined {
-  const published = query.statuses.length === 1 && query.statuses[0] === 'published';
   const circle = query.near !== undefined && query.radius !== undefined;
   const filtered = query.fieldFilters !== undefined && query.fieldFilters.length > 0;
   if (
-    !published ||
+    !indexHoldsItsFilters(query) ||
     circle === (query.covers !== undefined) ||
     (query.covers !== undefined && filtered) ||
     query.bbox !== undefined ||
-    query.q !== undefined ||
-    query.authorId !== undefined ||
-    query.stale !== undefined ||
-    query.openNow === true ||
-    query.openAt !== undefined ||
     (query.after !== undefined && query.after.distance === null)
   ) {
     return undefined;
@@ -55,8 +47,7 @@ export function nearInIndex(query: ListQuery): NearestQuery | undefined {
     after: after ? { id: after.id, distance: after.distance as number } : undefined,
     limit: query.limit,
     withTotal: query.withTotal !== false,
-    ...(query.categories && query.categories.length > 0 ? { categories: query.categories } : {}),
-    ...(filtered ? { filters: indexFilters(query.fieldFilters ?? []) } : {}),
+    ...indexNarrowing(query),
   };
 }
 
@@ -86,34 +77,8 @@ export async function nearPageFromIndex(
     found.total === undefined ? { total: 0, totalIsLowerBound: false } : boundedTotal(found.total);
   const last = found.hits.at(-1);
   return {
-    items: await readPublishedRows(db, settings, found.hits, viewer),
+    items: await listItemsById(db, settings, found.hits, viewer, { publishedOnly: true }),
     ...counted,
     next: found.more && last ? { distance: last.distance, id: last.id } : null,
   };
-}
-
-/** The rows of `hits` still published, in their order, each with its distance. */
-async function readPublishedRows(
-  db: Queryable,
-  settings: PlaceSettings,
-  hits: readonly NearHit[],
-  viewer: Actor | null,
-) {
-  if (hits.length === 0) return [];
-  const sql = new Sql();
-  const ids = sql.param(
-    hits.map((hit) => hit.id),
-    'int8[]',
-  );
-  const { rows } = await db.query<PlaceRow>(
-    `SELECT ${placeColumnsSql(viewer, sql.param)}
-     FROM places p JOIN categories c ON c.id = p.category_id
-     WHERE p.id = ANY(${ids}) AND p.status = 'published'`,
-    sql.params,
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return hits.flatMap((hit) => {
-    const row = byId.get(hit.id);
-    return row ? [toListItem({ ...row, distance: hit.distance }, settings)] : [];
-  });
 }
