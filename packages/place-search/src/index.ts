@@ -19,3 +19,4 @@ export {
   TYPO_CANDIDATES,
   typoAlternatives,
 } from './typo-spellings.ts';
+export { WordIndex, type WordMatches } from './word-index/word-index.ts';

@@ -30,7 +30,7 @@ export function writtenMatch(q: string) {
      * 0 a name is the query, 1 a name begins with it, 2 a word of a name does, 3 the names hold
      * every word, 4 only a description or the address matches.
      */
-    rank(place: PreparedPlace): number {
+    rank(place: Pick<PreparedPlace, 'names'>): number {
       if (holdsAny(place.names, exact)) return 0;
       if (holdsAny(place.names, nameStart)) return 1;
       if (holdsAny(place.names, wordStart)) return 2;

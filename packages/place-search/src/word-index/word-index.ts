@@ -1,0 +1,256 @@
+import { foldSpelled, foldText } from '../fold.ts';
+import { hasSpellings, searchWords } from '../search-words.ts';
+import { writtenMatch } from '../written-match.ts';
+import { AFTER_SPACE, BEGINS_NAME, IN_NAMES, placeWords, ROLE_BITS, WHOLE_NAME } from './place-words.ts';
+import { WordPostings, WordPostingsBuilder } from './word-postings.ts';
+
+/** The places a search matches as written, each with its rank (0–4, written-match.ts). */
+export interface WordMatches {
+  readonly slots: Int32Array;
+  readonly ranks: Uint8Array;
+}
+
+/** How a word of the index stands to a folded query word. */
+const EQUAL = 0;
+const STARTS_WITH = 1;
+const HOLDS = 2;
+
+const ROLES = (1 << ROLE_BITS) - 1;
+/** Places changed since the postings were built are kept aside up to this many words, then built in. */
+const REBUILD_AFTER = 65_536;
+
+/**
+ * Every word of every place's names, descriptions and address with the places that hold it, so a
+ * search finds the places matching it as written, and ranks them, without reading their texts:
+ * the same places and ranks as the database's `LIKE` patterns (search-sql.ts) and the browser's
+ * written-match.ts. Places are known by slot (a small integer the caller gives). Changes are kept
+ * aside as each place's words and built in once they add up.
+ *
+ * `namesOf(slot)` gives a place's `search_name`; it is read only to rank a query of several
+ * words among the places whose names hold all of them (whether the names hold the phrase).
+ */
+export class WordIndex {
+  private built = WordPostings.EMPTY;
+  /** 1 for a slot whose postings in `built` no longer hold. */
+  private outdated = new Uint8Array(0);
+  /** Places changed since `built`: their words and roles, by slot. */
+  private readonly changed = new Map<number, Map<string, number>>();
+  /** Words of the changed places plus places removed since `built`: when to build them in. */
+  private changes = 0;
+  /** Per search: which word of it a slot last matched (see `match`). */
+  private stamps = new Uint32Array(0);
+  private best = new Uint8Array(0);
+  private worst = new Uint8Array(0);
+  private stamp = 0;
+
+  constructor(
+    private readonly namesOf: (slot: number) => string,
+    private readonly rebuildAfter = REBUILD_AFTER,
+  ) {}
+
+  /** Builds the index of many places at once (faster than setting each). */
+  static of(
+    places: Iterable<{ slot: number; names: string; text: string }>,
+    namesOf: (slot: number) => string,
+    rebuildAfter = REBUILD_AFTER,
+  ): WordIndex {
+    const index = new WordIndex(namesOf, rebuildAfter);
+    const builder = new WordPostingsBuilder();
+    let highest = -1;
+    for (const place of places) {
+      for (const [word, roles] of placeWords(place.names, place.text)) builder.add(word, place.slot, roles);
+      highest = Math.max(highest, place.slot);
+    }
+    index.built = builder.build();
+    index.fit(highest);
+    return index;
+  }
+
+  /** The place in `slot` now has these texts (`search_name`, `search_text`). */
+  set(slot: number, names: string, text: string): void {
+    this.fit(slot);
+    this.outdated[slot] = 1;
+    const words = placeWords(names, text);
+    this.changes += words.size;
+    this.changed.set(slot, words);
+    if (this.changes > this.rebuildAfter) this.rebuild();
+  }
+
+  /** The place in `slot` is gone (its slot may be given to another place later). */
+  remove(slot: number): void {
+    if (slot >= this.outdated.length) return;
+    this.outdated[slot] = 1;
+    this.changed.delete(slot);
+    this.changes += 1;
+    if (this.changes > this.rebuildAfter) this.rebuild();
+  }
+
+  /**
+   * The places matching `q` as written (every word somewhere in the texts) with their ranks, in
+   * no set order; `null` when the index cannot tell: a word that folds to nothing or to several
+   * words (`st.mark`), which the database's patterns match across words.
+   */
+  match(q: string): WordMatches | null {
+    const words = searchWords(q).map(forms);
+    if (
+      words.length === 0 ||
+      words.some((wordForms) => wordForms.some((form) => form === '' || form.includes(' ')))
+    ) {
+      return null;
+    }
+    if (this.stamp > 0xffffffff - words.length) {
+      this.stamps.fill(0);
+      this.stamp = 0;
+    }
+    const found = this.slotsOfEveryWord(words);
+    const ranks = new Uint8Array(found.length);
+    const phrase = words.length === 1 ? null : writtenMatch(q);
+    for (let i = 0; i < found.length; i += 1) {
+      const slot = found[i] as number;
+      if (!phrase) ranks[i] = this.best[slot] as number;
+      else ranks[i] = (this.worst[slot] as number) <= 3 ? phrase.rank({ names: this.namesOf(slot) }) : 4;
+    }
+    return { slots: found, ranks };
+  }
+
+  /**
+   * The slots holding every word (each given by its folded forms), rarest word first; each slot's
+   * best rank for the last word in `best` and its worst word's best rank in `worst`.
+   */
+  private slotsOfEveryWord(words: readonly string[][]): Int32Array {
+    const byCost = words
+      .map((wordForms) => this.wordsHolding(wordForms))
+      .sort((a, b) => a.postings - b.postings);
+    let found: Int32Array | null = null;
+    for (const word of byCost) {
+      const previous = this.stamp;
+      const current = this.nextStamp();
+      const matched: number[] = [];
+      const visit = (slot: number, rank: number) => {
+        const seen = this.stamps[slot];
+        if (seen === current) {
+          if (rank < (this.best[slot] as number)) this.best[slot] = rank;
+        } else if (found === null || seen === previous) {
+          this.stamps[slot] = current;
+          this.best[slot] = rank;
+          matched.push(slot);
+        }
+      };
+      this.visitPostings(word.relations, visit);
+      for (const slot of matched) {
+        const rank = this.best[slot] as number;
+        this.worst[slot] = found === null ? rank : Math.max(this.worst[slot] as number, rank);
+      }
+      found = Int32Array.from(matched);
+      if (found.length === 0) break;
+    }
+    return found ?? new Int32Array(0);
+  }
+
+  /** The index's words holding any of a query word's forms, how (EQUAL…), and how many postings they have. */
+  private wordsHolding(wordForms: readonly string[]) {
+    const built = new Map<number, number>();
+    const changed = new Map<string, number>();
+    let postings = 0;
+    for (const form of wordForms) {
+      this.built.containing.forEach(form, (id) => {
+        const relation = relationOf(this.built.words[id] as string, form);
+        const before = built.get(id);
+        if (before === undefined)
+          postings += (this.built.start[id + 1] as number) - (this.built.start[id] as number);
+        if (before === undefined || relation < before) built.set(id, relation);
+      });
+      for (const words of this.changed.values()) {
+        for (const word of words.keys()) {
+          if (!word.includes(form)) continue;
+          const relation = relationOf(word, form);
+          const before = changed.get(word);
+          if (before === undefined || relation < before) changed.set(word, relation);
+        }
+      }
+    }
+    return { relations: { built, changed }, postings };
+  }
+
+  /** Calls `visit(slot, rank)` for each posting of the given words, built and changed. */
+  private visitPostings(
+    relations: { built: Map<number, number>; changed: Map<string, number> },
+    visit: (slot: number, rank: number) => void,
+  ): void {
+    const { start, postings } = this.built;
+    for (const [id, relation] of relations.built) {
+      for (let i = start[id] as number; i < (start[id + 1] as number); i += 1) {
+        const posting = postings[i] as number;
+        const slot = posting >>> ROLE_BITS;
+        if (this.outdated[slot] === 1) continue;
+        visit(slot, rankOf(posting & ROLES, relation));
+      }
+    }
+    if (relations.changed.size === 0) return;
+    for (const [slot, words] of this.changed) {
+      for (const [word, roles] of words) {
+        const relation = relations.changed.get(word);
+        if (relation !== undefined) visit(slot, rankOf(roles, relation));
+      }
+    }
+  }
+
+  /** Builds the changed places' words into the postings. */
+  private rebuild(): void {
+    const builder = new WordPostingsBuilder();
+    const { words, start, postings } = this.built;
+    for (let id = 0; id < words.length; id += 1) {
+      for (let i = start[id] as number; i < (start[id + 1] as number); i += 1) {
+        const posting = postings[i] as number;
+        const slot = posting >>> ROLE_BITS;
+        if (this.outdated[slot] !== 1) builder.add(words[id] as string, slot, posting & ROLES);
+      }
+    }
+    for (const [slot, placeWordRoles] of this.changed) {
+      for (const [word, roles] of placeWordRoles) builder.add(word, slot, roles);
+    }
+    this.built = builder.build();
+    this.outdated.fill(0);
+    this.changed.clear();
+    this.changes = 0;
+  }
+
+  private nextStamp(): number {
+    this.stamp += 1;
+    return this.stamp;
+  }
+
+  /** Makes room for slots up to `slot`. */
+  private fit(slot: number): void {
+    if (slot < this.outdated.length) return;
+    const size = Math.max(slot + 1, this.outdated.length * 2, 1024);
+    this.outdated = resized(this.outdated, size);
+    this.stamps = resized(this.stamps, size);
+    this.best = resized(this.best, size);
+    this.worst = resized(this.worst, size);
+  }
+}
+
+/** A query word's folded forms: plain, and spelled out when that differs (written-match.ts). */
+function forms(word: string): string[] {
+  return hasSpellings(word) ? [foldText(word), foldSpelled(word)] : [foldText(word)];
+}
+
+function relationOf(word: string, form: string): number {
+  if (word === form) return EQUAL;
+  return word.startsWith(form) ? STARTS_WITH : HOLDS;
+}
+
+/** A one-word query's rank at a place whose word with these roles stands so to the query. */
+function rankOf(roles: number, relation: number): number {
+  if (relation === EQUAL && (roles & WHOLE_NAME) !== 0) return 0;
+  if (relation !== HOLDS && (roles & BEGINS_NAME) !== 0) return 1;
+  if (relation !== HOLDS && (roles & AFTER_SPACE) !== 0) return 2;
+  return (roles & IN_NAMES) !== 0 ? 3 : 4;
+}
+
+function resized<T extends Uint8Array | Uint32Array>(array: T, size: number): T {
+  const larger = new (array.constructor as new (size: number) => T)(size);
+  larger.set(array);
+  return larger;
+}
