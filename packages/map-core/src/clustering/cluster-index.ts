@@ -13,6 +13,7 @@ import { mergeCloseGroups } from './merge-groups.ts';
 import { mortonOrder } from './morton-order.ts';
 import { countWithin, type DistanceOf, type NearHit, nearestPage } from './nearest.ts';
 import { MAX_HOURS_ID, PlaceStore } from './place-store.ts';
+import { type RankedHit, type RankedQuery, type RankedSlots, rankedPage } from './ranked-page.ts';
 import type {
   ClusterIndexOptions,
   ClusterQuery,
@@ -262,6 +263,35 @@ export class ClusterIndex {
     const page = nearestPage(layers, this.store, distanceOf, q);
     if (!q.withTotal) return page;
     return { ...page, total: countWithin(layers, this.store, distanceOf, q) };
+  }
+
+  /**
+   * The slot the place with this id is stored in, until it changes or goes (an upsert may move
+   * it): how an index beside this one, such as the server's word index, names the place.
+   */
+  slotOf(id: number): number | undefined {
+    return this.store.slotOf(id);
+  }
+
+  /** The names, by language, of the place in a live slot. */
+  namesAt(slot: number): Readonly<Record<string, string>> {
+    return this.store.namesAt(slot);
+  }
+
+  /**
+   * A page of places given by slot with their ranks (a search's matches) that pass the query's
+   * filters, by rank, then distance from the origin or id, after the cursor; whether more follow;
+   * and their total when asked (see ranked-page.ts).
+   */
+  rankedPage(
+    matches: RankedSlots,
+    q: RankedQuery,
+    distanceOf: DistanceOf,
+  ): { hits: RankedHit[]; more: boolean; total?: number } {
+    if (q.origin && !(Number.isFinite(q.origin.lat) && Number.isFinite(q.origin.lng))) {
+      throw new RangeError('a ranked page needs a finite origin');
+    }
+    return rankedPage(this.store, matches, q, distanceOf);
   }
 
   /** The set of places a query reads: every place, the open ones, or those its value filters match. */

@@ -3,6 +3,7 @@ export { MAX_CACHED_FILTERS } from './filtered-layers.ts';
 export { type IndexedFields, indexedPlaceOf } from './indexed-place-of.ts';
 export { MAX_MAP_FEATURES, MAX_QUERY_AREA_PX, MAX_QUERY_SIDE_PX } from './limits.ts';
 export type { DistanceOf, NearHit } from './nearest.ts';
+export type { RankedHit, RankedQuery, RankedSlots } from './ranked-page.ts';
 export { resolveName } from './resolve-name.ts';
 export type {
   ClusterIndexOptions,

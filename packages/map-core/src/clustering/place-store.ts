@@ -62,6 +62,11 @@ export class PlaceStore {
     return this.slotById.get(id);
   }
 
+  /** The names of the place in a live slot, by language. */
+  namesAt(slot: number): Readonly<Record<string, string>> {
+    return this.names[slot] ?? {};
+  }
+
   /** The index of `slug`, or undefined when no place ever had it. */
   categoryOf(slug: string): number | undefined {
     return this.categoryIndex.get(slug);
