@@ -27,6 +27,7 @@ import { createPhotoUploads, type PhotoUploads } from './photos/photo-uploads.ts
 import { createPlaceRepository, type PlaceRepository } from './places/place-repository.ts';
 import type { PlaceSettings } from './places/place-settings.ts';
 import { createPlaceWriteRepository, type PlaceWriteRepository } from './places/place-write-repository.ts';
+import type { RankedSearch } from './places/published-search.ts';
 
 /** What the routes use, decorated on the root instance so every route plugin sees it. */
 export interface AppServices {
@@ -100,11 +101,12 @@ export function decorateServices(
     hours: services.appConfig.hours,
     staleAfterDays: services.appConfig.staleAfterDays,
   };
-  // Lists of published places count, and pages within a circle are found, in the map index,
-  // which holds exactly those places.
+  // Lists of published places count, and pages within a circle and searches as written are
+  // found, in the map index, which holds exactly those places and their words.
   const fromMemory = {
     count: (query: CountQuery) => services.mapIndex.count(query),
     near: (query: NearestQuery) => services.mapIndex.nearest(query),
+    search: (query: RankedSearch) => services.mapIndex.search(query),
   };
   app.decorate('placeRepository', createPlaceRepository(services.database, placeSettings, fromMemory));
   app.decorate(

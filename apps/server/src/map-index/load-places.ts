@@ -6,11 +6,13 @@ export const PAGE_SIZE = 20_000;
 /**
  * One place as a JSON array (see PackedPlace in protocol.ts), from `places p` joined to
  * `categories c`. Positions are the public (coarsened) ones: the map never sees an exact
- * private position. Of the place's field values only the filterable ones come (migration 026).
+ * private position. Of the place's field values only the filterable ones come (migration 026);
+ * its folded texts come as stored (migration 005) for the word index.
  */
 export const PACKED_PLACE = `json_build_array(p.id, p.public_lat, p.public_lng, c.slug, p.name,
   p.primary_language, p.radius, p.location_privacy, p.hours_key,
-  (extract(epoch FROM p.last_confirmed_at) * 1000)::float8, karta_filter_values(p.extra, c.filter_types))`;
+  (extract(epoch FROM p.last_confirmed_at) * 1000)::float8, karta_filter_values(p.extra, c.filter_types),
+  p.search_name, p.search_text)`;
 
 /**
  * Reads every published place in id order, one page at a time, as JSON text built by the
@@ -29,7 +31,7 @@ export async function loadPublishedPlaces(
       `SELECT coalesce(json_agg(${PACKED_PLACE} ORDER BY p.id), '[]')::text AS page,
               max(p.id) AS last_id, count(*)::int AS count
        FROM (SELECT id, public_lat, public_lng, category_id, name, primary_language, radius, location_privacy,
-                    hours_key, last_confirmed_at, extra
+                    hours_key, last_confirmed_at, extra, search_name, search_text
              FROM places WHERE status = 'published' AND id > $1 ORDER BY id LIMIT $2) AS p
        JOIN categories c ON c.id = p.category_id`,
       [after, pageSize],

@@ -1,6 +1,7 @@
 import type { ClusterQuery, CountQuery, NearestQuery, NearHit } from '@karta/map-core/clustering';
 import type { Database } from '../db/database.ts';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
+import type { RankedPage, RankedSearch } from '../places/published-search.ts';
 import { startTsWorker } from '../workers/start-ts-worker.ts';
 import { currentPosition, type LogPosition, readChangesSince } from './change-log.ts';
 import { IndexWorker, MapIndexNotReadyError, type RequestBody } from './index-worker.ts';
@@ -123,8 +124,18 @@ export class MapIndexService {
     return total === undefined ? { hits, more } : { hits, more, total };
   }
 
+  /**
+   * A ranked page of the published places matching a search as written (every word somewhere in
+   * their texts) and the query's filters, and their total if asked, counting every change
+   * committed before the call (as `count`); null when the word index leaves the search to the
+   * database (a word that folds to several).
+   */
+  async search(query: RankedSearch): Promise<RankedPage | null> {
+    return answerOf(await this.requestCaughtUp({ type: 'search', query }), 'ranked').page;
+  }
+
   /** Asks the worker once it has caught up with the change log, so a read after a write sees it. */
-  private async requestCaughtUp(body: Extract<RequestBody, { type: 'count' | 'nearest' }>) {
+  private async requestCaughtUp(body: Extract<RequestBody, { type: 'count' | 'nearest' | 'search' }>) {
     // Not ready: a catch-up would build the index, which is not a read's to start.
     if (!this.ready) throw new MapIndexNotReadyError();
     await this.catchUp();

@@ -6,6 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { ClusterIndex, type DistanceOf } from '@karta/map-core/clustering';
 import { distanceMetres } from '@karta/place-search';
+import { IndexedWords } from './indexed-words.ts';
 import { OpenHoursTracker } from './open-hours-tracker.ts';
 import { type MapIndexRequest, type MapIndexResponse, type PackedPlace, unpackPlace } from './protocol.ts';
 
@@ -24,6 +25,8 @@ const IDLE_MS = 1000;
 let staged: PackedPlace[] = [];
 let parseMs = 0;
 let index: ClusterIndex | undefined;
+/** The words of the places `index` holds, for searches. */
+let words: IndexedWords | undefined;
 /**
  * The hours keys of the indexed places and which are open now, read with the `hours` of the last
  * build's message (a new tracker each build); none before the first build.
@@ -89,6 +92,11 @@ function built(): ClusterIndex {
   return index;
 }
 
+function builtWords(): IndexedWords {
+  if (!words) throw new Error('The index is not built yet');
+  return words;
+}
+
 port.on('message', (request: MapIndexRequest) => {
   lastRequestAt = performance.now();
   try {
@@ -103,13 +111,15 @@ port.on('message', (request: MapIndexRequest) => {
       // Queries wait while this thread builds, so the old index would answer none of them:
       // let it go first, and the build never needs the memory of two indexes.
       index = undefined;
+      words = undefined;
       const started = performance.now();
       const building = new OpenHoursTracker(request.hours);
       hours = building;
       const places = staged.map((packed) => unpackPlace(packed, hoursIdOf));
-      staged = [];
       building.takeChange();
       index = ClusterIndex.build(places, { maxZoom: request.maxZoom, openHours: building.open });
+      words = IndexedWords.of(index, staged);
+      staged = [];
       followClock();
       send({
         type: 'built',
@@ -121,11 +131,12 @@ port.on('message', (request: MapIndexRequest) => {
       parseMs = 0;
     } else if (request.type === 'apply') {
       const target = built();
+      const targetWords = builtWords();
       const started = performance.now();
       for (const packed of JSON.parse(request.upserts) as PackedPlace[]) {
-        target.upsert(unpackPlace(packed, hoursIdOf));
+        targetWords.upsert(packed, () => target.upsert(unpackPlace(packed, hoursIdOf)));
       }
-      for (const id of JSON.parse(request.removals) as number[]) target.remove(id);
+      for (const id of JSON.parse(request.removals) as number[]) targetWords.remove(id);
       syncOpenHours(target);
       send({
         type: 'applied',
@@ -141,6 +152,11 @@ port.on('message', (request: MapIndexRequest) => {
       send({ type: 'counted', id: request.id, count: built().count(request.query) });
     } else if (request.type === 'nearest') {
       send({ type: 'near', id: request.id, ...built().nearest(request.query, distanceOf) });
+    } else if (request.type === 'search') {
+      const { q, ...query } = request.query;
+      const matches = builtWords().words.match(q);
+      const page = matches ? built().rankedPage(matches, query, distanceOf) : null;
+      send({ type: 'ranked', id: request.id, page });
     }
   } catch (error) {
     if ('id' in request) send({ type: 'error', id: request.id, message: (error as Error).message });

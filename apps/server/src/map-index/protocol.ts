@@ -8,6 +8,7 @@ import type {
   PlaceValue,
 } from '@karta/map-core/clustering';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
+import type { RankedPage, RankedSearch } from '../places/published-search.ts';
 
 /**
  * Messages between the main thread and the map-index worker. Places arrive as JSON text straight
@@ -25,7 +26,9 @@ export type MapIndexRequest =
   | { type: 'apply'; id: number; upserts: string; removals: string }
   | { type: 'query'; id: number; query: ClusterQuery }
   | { type: 'count'; id: number; query: CountQuery }
-  | { type: 'nearest'; id: number; query: NearestQuery };
+  | { type: 'nearest'; id: number; query: NearestQuery }
+  /** A search as written among the published places, ranked (word-index.ts) and paged. */
+  | { type: 'search'; id: number; query: RankedSearch };
 
 export type MapIndexResponse =
   | { type: 'built'; id: number; size: number; parseMs: number; buildMs: number }
@@ -36,11 +39,14 @@ export type MapIndexResponse =
   | { type: 'counted'; id: number; count: number }
   /** A nearest-first page: its places and distances, whether more follow, their total if asked. */
   | { type: 'near'; id: number; hits: NearHit[]; more: boolean; total?: number }
+  /** A ranked page; null when the word index leaves the search to the database. */
+  | { type: 'ranked'; id: number; page: RankedPage | null }
   | { type: 'error'; id: number; message: string };
 
 /**
  * A place row as the loader packs it: [id, lat, lng, category, name, primaryLanguage, radius,
- * privacy, hoursKey, confirmedAt (ms since the epoch), filterable values (null: none)].
+ * privacy, hoursKey, confirmedAt (ms since the epoch), filterable values (null: none),
+ * search_name, search_text].
  */
 export type PackedPlace = [
   number,
@@ -54,6 +60,8 @@ export type PackedPlace = [
   string | null,
   number,
   Record<string, PlaceValue> | null,
+  string,
+  string,
 ];
 
 /** A packed row as the index holds it: `hoursId` is the number its hours key has (`hoursIdOf`). */

@@ -11,20 +11,23 @@ import type { Actor } from './place-rules.ts';
 import { createPlaceSearch } from './place-search.ts';
 import type { PlaceSettings } from './place-settings.ts';
 import { afterSql, distanceOrNullSql, Sql } from './place-sql.ts';
-import { createPlaceSuggestions } from './place-suggestions.ts';
+import { createPlaceSuggestions, type SuggestQuery } from './place-suggestions.ts';
 import { placeColumnsSql, visibleToSql } from './place-visibility.ts';
 import { type CountPublished, countFromIndex } from './published-count.ts';
 import { type NearPublished, nearPageFromIndex } from './published-near.ts';
+import { type SearchPublished, searchPageFromIndex } from './published-search.ts';
 
 export type { ListQuery } from './list-sql.ts';
 export type { SuggestQuery } from './place-suggestions.ts';
 export type { CountPublished } from './published-count.ts';
 export type { NearPublished } from './published-near.ts';
+export type { SearchPublished } from './published-search.ts';
 
 /** What the map index, which holds every published place, answers for lists of them. */
 export interface PublishedFromMemory {
   count: CountPublished;
   near: NearPublished;
+  search: SearchPublished;
 }
 
 export interface ListPage {
@@ -62,7 +65,17 @@ export function createPlaceRepository(
         ? openKeys.openKeys()
         : Promise.resolve(undefined);
   return {
-    ...suggestions,
+    /** A few published places for a search box, from memory when the word index can answer. */
+    async suggest(query: SuggestQuery, viewer: Actor | null): Promise<PlaceListItem[]> {
+      const fromIndex = await searchPageFromIndex(
+        db,
+        settings,
+        fromMemory?.search,
+        { ...query, statuses: ['published'], order: 'oldest', withTotal: false },
+        viewer,
+      );
+      return fromIndex?.items ?? suggestions.suggest(query, viewer);
+    },
 
     /** Every place of a list's filters in one ordered pass, page by page (see list-in-order.ts). */
     async *listInOrder(query: Parameters<typeof listInOrder>[2], viewer: Actor | null, pageSize: number) {
@@ -101,6 +114,14 @@ export function createPlaceRepository(
     async list(query: ListQuery, viewer: Actor | null): Promise<ListPage> {
       const open = await openKeysOf(query);
       if (query.q !== undefined) {
+        const fromIndex = await searchPageFromIndex(
+          db,
+          settings,
+          fromMemory?.search,
+          { ...query, q: query.q },
+          viewer,
+        );
+        if (fromIndex) return fromIndex;
         // A search ranks its matches with bounded work of its own (place-search.ts, decision 016).
         const others = listFilter({ ...query, q: undefined }, viewer, { openKeys: open, staleAfterDays });
         return placeSearch.search(

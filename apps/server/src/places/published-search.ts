@@ -1,0 +1,100 @@
+import type { RankedHit, RankedQuery } from '@karta/map-core/clustering';
+import { FIRST_TYPO_RANK } from '@karta/place-search';
+import type { Queryable } from '../db/database.ts';
+import { NotReadyError } from '../http/errors.ts';
+import { type BoundedCount, boundedTotal } from './bounded-count.ts';
+import type { ListQuery } from './list-sql.ts';
+import type { Actor } from './place-rules.ts';
+import type { SearchPage } from './place-search.ts';
+import type { PlaceSettings } from './place-settings.ts';
+import { indexNarrowing } from './published-count.ts';
+import { listItemsById } from './rows-by-id.ts';
+
+/** A search the word index answers: `q` with a ranked page's filters, order and cursor. */
+export interface RankedSearch extends RankedQuery {
+  q: string;
+}
+
+/** A page of a ranked search: its places, whether more follow, and their total if asked. */
+export interface RankedPage {
+  hits: RankedHit[];
+  more: boolean;
+  total?: number;
+}
+
+/**
+ * A ranked page of the published places matching a search as written, from memory (the map
+ * index's words, which `services.ts` passes in), counting every change committed before the call;
+ * null when the word index leaves the search to the database. It may throw a NotReadyError (the
+ * index is building): the search then runs in SQL.
+ */
+export type SearchPublished = (query: RankedSearch) => Promise<RankedPage | null>;
+
+/**
+ * A list's or the type-ahead's search as the word index answers it, when the index holds all it
+ * asks: published places, narrowed by categories and field filters, ordered from an origin or by
+ * id; a page after a cursor of a match as written (typos, ranks from FIRST_TYPO_RANK, come from
+ * the database). Boxes, circles, spots, authors, other statuses, staleness and opening hours go
+ * to SQL, as for counts (published-count.ts).
+ */
+export function searchInIndex(query: ListQuery & { q: string }): RankedSearch | undefined {
+  const published = query.statuses.length === 1 && query.statuses[0] === 'published';
+  const { after, origin } = query;
+  if (
+    !published ||
+    query.authorId !== undefined ||
+    query.stale !== undefined ||
+    query.openNow === true ||
+    query.openAt !== undefined ||
+    query.bbox !== undefined ||
+    query.near !== undefined ||
+    query.covers !== undefined ||
+    (after !== undefined &&
+      ((after.rank ?? 0) >= FIRST_TYPO_RANK || (origin !== undefined) !== (after.distance !== null)))
+  ) {
+    return undefined;
+  }
+  return {
+    q: query.q,
+    origin,
+    newest: query.order === 'newest',
+    after: after ? { id: after.id, rank: after.rank ?? 0, distance: after.distance } : undefined,
+    limit: query.limit,
+    withTotal: query.withTotal !== false,
+    ...indexNarrowing(query),
+  };
+}
+
+/**
+ * The search's page from memory: the places, ranks and distances from the word index, their rows
+ * (as the viewer may see them) from the database by id, the total bounded as the SQL count is.
+ * Undefined when the index cannot answer, is not ready, or finds nothing as written on a first
+ * page (the database then looks for typos). A place unpublished since the index last caught up
+ * is left out of the page.
+ */
+export async function searchPageFromIndex(
+  db: Queryable,
+  settings: PlaceSettings,
+  searchPublished: SearchPublished | undefined,
+  query: ListQuery & { q: string },
+  viewer: Actor | null,
+): Promise<SearchPage | undefined> {
+  const asked = searchInIndex(query);
+  if (!searchPublished || !asked) return undefined;
+  let found: RankedPage | null;
+  try {
+    found = await searchPublished(asked);
+  } catch (error) {
+    if (error instanceof NotReadyError) return undefined;
+    throw error;
+  }
+  if (!found || (found.hits.length === 0 && !asked.after)) return undefined;
+  const counted: BoundedCount =
+    found.total === undefined ? { total: 0, totalIsLowerBound: false } : boundedTotal(found.total);
+  const last = found.hits.at(-1);
+  return {
+    items: await listItemsById(db, settings, found.hits, viewer, { publishedOnly: true }),
+    ...counted,
+    next: found.more && last ? { rank: last.rank, distance: last.distance, id: last.id } : null,
+  };
+}
