@@ -7,19 +7,21 @@ import { CellWindow, FINE_CELL_BITS } from './cell-window.ts';
 import { countInBox } from './count-in-box.ts';
 import { FilteredLayers } from './filtered-layers.ts';
 import { groupCells } from './group-cells.ts';
+import type { Layer } from './layer.ts';
 import { LayerSet } from './layer-set.ts';
 import { answerZoom } from './limits.ts';
 import { mergeCloseGroups } from './merge-groups.ts';
 import { mortonOrder } from './morton-order.ts';
-import { countWithin, type DistanceOf, type NearHit, nearestPage } from './nearest.ts';
+import { countWithin, type DistanceOf, type NearHit, nearestPage, slotsWithin } from './nearest.ts';
 import { MAX_HOURS_ID, PlaceStore } from './place-store.ts';
-import { type RankedHit, type RankedQuery, type RankedSlots, rankedPage } from './ranked-page.ts';
+import { type RankedHit, type RankedQuery, type RankedSlots, rankedPage, slotFilter } from './ranked-page.ts';
 import type {
   ClusterIndexOptions,
   ClusterQuery,
   ClusterResult,
   CountQuery,
   IndexedPlace,
+  MatchSelection,
   NearestQuery,
 } from './types.ts';
 import { UNIT_BITS, UNIT_ZOOM } from './units.ts';
@@ -30,6 +32,9 @@ const DEFAULT_MAX_ZOOM = 18;
 
 /** The highest maxZoom: fine cells of 16 px at zoom 22 are single units. */
 export const MAX_INDEX_ZOOM = UNIT_BITS - FINE_CELL_BITS;
+/** Sets of matches kept laid out for the next viewport (`queryAmong`), and the places they may hold together. */
+const MATCH_SETS = 16;
+const MATCH_SET_PLACES = 2_000_000;
 
 /**
  * How far past the view the cells read reach. The answer depends on the cells read (as
@@ -78,6 +83,8 @@ export class ClusterIndex {
   private openLayers!: LayerSet;
   /** The places of recently asked value filters; emptied by `compact()`. */
   private readonly filtered: FilteredLayers;
+  /** The layers of recently asked sets of matches (`queryAmong`), most recent last; emptied by any change. */
+  private readonly matchSets = new Map<string, MatchSet>();
   /** Changes in the deltas of every place's layers, and of the open-now layers. */
   private changes = 0;
   private openChanges = 0;
@@ -160,6 +167,7 @@ export class ClusterIndex {
    */
   setOpenHours(open: ReadonlySet<number>): { changed: number; rebuilt: boolean } {
     const flipped = this.store.setOpenHours(open);
+    if (flipped.length > 0) this.matchSets.clear();
     if (this.compactionDue(this.openChanges + flipped.length)) {
       this.compactOpen();
       return { changed: flipped.length, rebuilt: true };
@@ -181,6 +189,7 @@ export class ClusterIndex {
    */
   compact(): void {
     this.filtered.clear();
+    this.matchSets.clear();
     this.store.dropUnusedValueSets();
     const sorted = mortonOrder(this.store, this.store.liveSlots());
     this.layers = LayerSet.build(this.store, sorted, this.options.scope);
@@ -202,13 +211,79 @@ export class ClusterIndex {
 
   /** The clusters and single places of one viewport, with names in `lang`. */
   query(q: ClusterQuery): ClusterResult {
+    return this.clusterLayers(this.layerSetOf(q).read(q.categories), q);
+  }
+
+  /**
+   * The places of a set of matches, by slot, that pass `q`'s categories, open-now and value
+   * filters: among the given slots (a search's matches), or else every place within a circle
+   * (`covering`: whose own radius reaches its centre); given slots are kept only if also within
+   * the circle when there is one.
+   */
+  matchingSlots(q: MatchSelection, distanceOf: DistanceOf): Int32Array {
+    const passes = slotFilter(this.store, q);
+    const { circle } = q;
+    const within = (slot: number) => {
+      if (!circle) return true;
+      const distance = distanceOf(
+        circle.origin,
+        this.store.lat[slot] as number,
+        this.store.lng[slot] as number,
+      );
+      return distance <= circle.within && (!circle.covering || distance <= this.store.radiusOf(slot));
+    };
+    if (q.among) return q.among.filter((slot) => passes(slot) && within(slot));
+    if (!circle) throw new RangeError('matchingSlots needs the matches or a circle');
+    // Every place's layers by category: only they know how far the places' radii reach.
+    const around = slotsWithin(this.layers.read(q.categories), this.store, distanceOf, circle);
+    return q.openNow || (q.filters && q.filters.length > 0) ? around.filter(passes) : around;
+  }
+
+  /**
+   * The clusters and single places of one viewport among a set of matches (the slots `select`
+   * gives, null when it cannot tell), with how many there are and the box around them all. The
+   * set's layers are kept under `key` (which must name everything `select` reads) for the next
+   * viewport, until any place changes; the MATCH_SETS most recently asked are kept, while they
+   * hold at most MATCH_SET_PLACES places together.
+   */
+  queryAmong(
+    key: string,
+    select: () => Int32Array | null,
+    q: ClusterQuery,
+  ): (ClusterResult & { matches: { total: number; bounds: Bounds | null } }) | null {
+    let set = this.matchSets.get(key);
+    if (set) {
+      this.matchSets.delete(key);
+    } else {
+      const slots = select();
+      if (!slots) return null;
+      set = {
+        layers: LayerSet.build(this.store, mortonOrder(this.store, slots), 'all'),
+        total: slots.length,
+        bounds: boundsOf(this.store, slots),
+      };
+    }
+    this.matchSets.set(key, set);
+    let held = 0;
+    for (const kept of this.matchSets.values()) held += kept.total;
+    for (const [oldest, kept] of this.matchSets) {
+      if (this.matchSets.size <= MATCH_SETS && held <= MATCH_SET_PLACES) break;
+      if (kept === set) break;
+      this.matchSets.delete(oldest);
+      held -= kept.total;
+    }
+    const result = this.clusterLayers(set.layers.read(undefined), q);
+    return { ...result, matches: { total: set.total, bounds: set.bounds } };
+  }
+
+  /** The clusters and single places of one viewport among the places of `layers`. */
+  private clusterLayers(layers: readonly Layer[], q: ClusterQuery): ClusterResult {
     if (!Number.isFinite(q.zoom)) throw new RangeError(`zoom must be finite, got ${q.zoom}`);
     checkBounds(q.bbox);
     const { west, south, east, north } = q.bbox;
     // Above maxZoom nothing splits further: co-located places stay one cluster to open as a list.
     // Past the size caps a coarser zoom answers, so no answer holds more than MAX_MAP_FEATURES.
     const zoom = answerZoom(q.bbox, q.zoom, this.options.maxZoom);
-    const layers = this.layerSetOf(q).read(q.categories);
     if (layers.length === 0) return { clusters: [], places: [] };
 
     const units = 2 ** UNIT_BITS;
@@ -311,6 +386,7 @@ export class ClusterIndex {
 
   /** Counts a change of a place (`open`: one the open-now layers held or now hold); compacts when due. */
   private changed(open: boolean): void {
+    this.matchSets.clear();
     this.changes += 1;
     if (open) this.openChanges += 1;
     if (this.compactionDue(this.changes)) this.compact();
@@ -338,4 +414,29 @@ function checkPlace(place: IndexedPlace): void {
   }
   const problem = valuesProblem(place.values);
   if (problem) throw new RangeError(`Place ${place.id} has ${problem}`);
+}
+
+/** A set of matches laid out to cluster (`queryAmong`). */
+interface MatchSet {
+  layers: LayerSet;
+  total: number;
+  bounds: Bounds | null;
+}
+
+/** The box around the places of `slots` (their public positions); null for none. */
+function boundsOf(store: PlaceStore, slots: Int32Array): Bounds | null {
+  if (slots.length === 0) return null;
+  let west = Number.POSITIVE_INFINITY;
+  let south = Number.POSITIVE_INFINITY;
+  let east = Number.NEGATIVE_INFINITY;
+  let north = Number.NEGATIVE_INFINITY;
+  for (const slot of slots) {
+    const lat = store.lat[slot] as number;
+    const lng = store.lng[slot] as number;
+    if (lng < west) west = lng;
+    if (lng > east) east = lng;
+    if (lat < south) south = lat;
+    if (lat > north) north = lat;
+  }
+  return { west, south, east, north };
 }

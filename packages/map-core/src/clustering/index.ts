@@ -13,6 +13,7 @@ export type {
   CountQuery,
   IndexedPlace,
   LocationPrivacy,
+  MatchSelection,
   NearestQuery,
   PlaceValue,
   ResultCluster,

@@ -250,41 +250,81 @@ export function nearestPage(
   return { hits: hits.slice(0, limit), more: hits.length > limit };
 }
 
+/** What a walk of the places within reach is told: whole live ranges of a base, and single places. */
+interface WithinVisitor {
+  range(base: SortedBase, lo: number, hi: number): void;
+  place(slot: number): void;
+}
+
 /**
- * How many places `nearestPage` would give in all: nodes wholly within the distance count from
- * their range (unless each place's own radius decides), nodes that can hold none are skipped, and
- * only the places of the rest are measured; so the cost grows with the circle's edge (or with the
- * places whose radius might reach the origin), not with the places inside.
+ * Visits the places `nearestPage` would give in all: nodes wholly within the distance as their
+ * range (unless each place's own radius decides), nodes that can hold none skipped, and the places
+ * of the rest measured one by one; so the cost grows with the circle's edge (or with the places
+ * whose radius might reach the origin), not with the places inside.
  */
+function visitWithin(
+  layers: readonly Layer[],
+  store: PlaceStore,
+  distanceOf: DistanceOf,
+  options: Omit<NearestOptions, 'after' | 'limit'>,
+  visitor: WithinVisitor,
+): void {
+  const keeps = reach(store, distanceOf, { ...options, limit: 0 });
+  const visit = (node: QuadNode): void => {
+    const { least, most } = nodeBounds(node, options.origin);
+    if (!keeps.mayHold(node, least)) return;
+    const { base, lo, hi } = node;
+    if (!options.covering && most <= options.within) {
+      visitor.range(base, lo, hi);
+    } else if (!isLeaf(node)) {
+      for (const child of children(node)) visit(child);
+    } else {
+      for (let i = lo; i < hi; i++) {
+        const slot = base.slots[i] as number;
+        if (!base.dead[i] && keeps.place(slot) !== undefined) visitor.place(slot);
+      }
+    }
+  };
+  for (const layer of layers) {
+    if (layer.base.length > 0) {
+      visit({ base: layer.base, level: 0, cx: 0, cy: 0, start: 0, lo: 0, hi: layer.base.length });
+    }
+    for (const slot of layer.delta) if (keeps.place(slot) !== undefined) visitor.place(slot);
+  }
+}
+
+/** How many places `nearestPage` would give in all, counting whole nodes from their range. */
 export function countWithin(
   layers: readonly Layer[],
   store: PlaceStore,
   distanceOf: DistanceOf,
   options: Omit<NearestOptions, 'after' | 'limit'>,
 ): number {
-  const keeps = reach(store, distanceOf, { ...options, limit: 0 });
-  const count = (node: QuadNode): number => {
-    const { least, most } = nodeBounds(node, options.origin);
-    if (!keeps.mayHold(node, least)) return 0;
-    const { base, lo, hi } = node;
-    if (!options.covering && most <= options.within) return base.liveIn(lo, hi);
-    if (isLeaf(node)) {
-      let found = 0;
-      for (let i = lo; i < hi; i++) {
-        if (!base.dead[i] && keeps.place(base.slots[i] as number) !== undefined) found += 1;
-      }
-      return found;
-    }
-    let found = 0;
-    for (const child of children(node)) found += count(child);
-    return found;
-  };
   let total = 0;
-  for (const layer of layers) {
-    if (layer.base.length > 0) {
-      total += count({ base: layer.base, level: 0, cx: 0, cy: 0, start: 0, lo: 0, hi: layer.base.length });
-    }
-    for (const slot of layer.delta) if (keeps.place(slot) !== undefined) total += 1;
-  }
+  visitWithin(layers, store, distanceOf, options, {
+    range: (base, lo, hi) => {
+      total += base.liveIn(lo, hi);
+    },
+    place: () => {
+      total += 1;
+    },
+  });
   return total;
+}
+
+/** The slots of every place `nearestPage` would give, in no set order. */
+export function slotsWithin(
+  layers: readonly Layer[],
+  store: PlaceStore,
+  distanceOf: DistanceOf,
+  options: Omit<NearestOptions, 'after' | 'limit'>,
+): Int32Array {
+  const found: number[] = [];
+  visitWithin(layers, store, distanceOf, options, {
+    range: (base, lo, hi) => {
+      for (let i = lo; i < hi; i++) if (!base.dead[i]) found.push(base.slots[i] as number);
+    },
+    place: (slot) => found.push(slot),
+  });
+  return Int32Array.from(found);
 }

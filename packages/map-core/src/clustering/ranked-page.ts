@@ -41,7 +41,7 @@ export function rankedPage(
   q: RankedQuery,
   distanceOf: DistanceOf,
 ): { hits: RankedHit[]; more: boolean; total?: number } {
-  const passes = filterOf(store, q);
+  const passes = slotFilter(store, q);
   const order = orderOf(q);
   const { after, origin } = q;
   const need = q.limit + 1;
@@ -81,7 +81,10 @@ function orderOf(q: RankedQuery): (a: RankedHit, b: RankedHit) => number {
 }
 
 /** Whether a live slot passes the query's categories, open-now and value filters. */
-function filterOf(store: PlaceStore, q: RankedQuery): (slot: number) => boolean {
+export function slotFilter(
+  store: PlaceStore,
+  q: Pick<ClusterQuery, 'categories' | 'openNow' | 'filters'>,
+): (slot: number) => boolean {
   const categories =
     q.categories && q.categories.length > 0
       ? new Set(q.categories.map((slug) => store.categoryOf(slug)).filter((index) => index !== undefined))

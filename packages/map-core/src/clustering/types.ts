@@ -81,6 +81,17 @@ export interface NearestQuery extends Pick<ClusterQuery, 'categories' | 'openNow
   withTotal?: boolean;
 }
 
+/**
+ * A set of matches to map (`ClusterIndex.matchingSlots`): the places among `among` (by slot),
+ * or else within `circle`, that pass the filters; with both, those of `among` within the circle.
+ */
+export interface MatchSelection extends Pick<ClusterQuery, 'categories' | 'openNow' | 'filters'> {
+  among?: Int32Array | undefined;
+  circle?:
+    | { origin: { lat: number; lng: number }; within: number; covering?: boolean | undefined }
+    | undefined;
+}
+
 export interface CountQuery extends Pick<ClusterQuery, 'categories' | 'openNow' | 'filters'> {
   /** Edges included; `west > east` crosses the antimeridian. Absent: the whole world. */
   bbox?: Bounds;
