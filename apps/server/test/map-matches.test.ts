@@ -78,6 +78,35 @@ describe.skipIf(!databaseAvailable)(`GET /api/v1/map with a search, a circle or 
     }
   });
 
+  it('draws every match from the index when they are more than the list counts, as SQL counts them', async () => {
+    const { rows } = await t.database.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM places WHERE status = 'published' AND search_text LIKE '%a%'`,
+    );
+    const all = rows[0]?.total ?? 0;
+    expect(all).toBeGreaterThan(1000);
+    expect((await list('q=a')).totalIsLowerBound).toBe(true);
+    for (const zoom of [3, 12]) {
+      const answer = await map(`bbox=${WORLD}&zoom=${zoom}&q=a`);
+      expect(drawn(answer)).toBe(all);
+      expect(answer.matches?.total).toBe(all);
+    }
+  });
+
+  it('follows a change at once, and draws a search found only by its typos as the list finds them', async () => {
+    const { rows } = await t.database.query<{ id: number }>(
+      `UPDATE places SET name = '{"hr": "Quokkarium"}'
+       WHERE id = (SELECT min(id) FROM places WHERE status = 'published') RETURNING id`,
+    );
+    await t.mapIndex.catchUp();
+    expect((await map(`bbox=${WORLD}&zoom=10&q=quokkarium`)).matches?.total).toBe(1);
+    const typo = await map(`bbox=${WORLD}&zoom=10&q=quokkariun`);
+    expect(typo.matches?.total).toBe((await list('q=quokkariun')).total);
+    expect(typo.matches?.total).toBeGreaterThan(0);
+    await t.database.query(`UPDATE places SET status = 'archived' WHERE id = $1`, [rows[0]?.id]);
+    await t.mapIndex.catchUp();
+    expect((await map(`bbox=${WORLD}&zoom=10&q=quokkarium`)).matches?.total).toBe(0);
+  });
+
   it('answers a search that finds nothing with an empty map and no box', async () => {
     const answer = await map(`bbox=${WORLD}&zoom=10&q=qqxyzzyqq`);
     expect(answer).toEqual({ clusters: [], places: [], matches: { total: 0, bounds: null } });

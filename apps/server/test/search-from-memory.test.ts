@@ -1,4 +1,4 @@
-import { Category, type CategoryField } from '@karta/contracts';
+import { Category, type CategoryField, MapResponse } from '@karta/contracts';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Prng } from '../src/demo-data/prng.ts';
@@ -213,6 +213,39 @@ describe.skipIf(!databaseAvailable)(`searches from memory, as the database answe
     expect(found).toBeGreaterThan(1000);
     // The pages above came from the index, not from the database path they are compared with.
     expect(search).toHaveBeenCalled();
+  });
+
+  it('maps exactly the places the list finds, every one of them', async () => {
+    const maps = fc.record({
+      q: typed,
+      categories: fc.option(fc.subarray([...CATEGORIES], { minLength: 1 }), { nil: undefined }),
+    });
+    await fc.assert(
+      fc.asyncProperty(maps, async ({ q, categories }) => {
+        const params = new URLSearchParams({ bbox: '-180,-85,180,85', zoom: '4', q });
+        if (categories) params.set('category', categories.join(','));
+        const response = await t.app.inject({ method: 'GET', url: `/api/v1/map?${params}` });
+        expect(response.statusCode, response.body).toBe(200);
+        const answer = MapResponse.parse(response.json());
+        const drawn = answer.clusters.reduce((sum, cluster) => sum + cluster.count, 0) + answer.places.length;
+        const listed = await fromDatabase.list(
+          {
+            statuses: ['published'],
+            order: 'oldest',
+            q,
+            limit: 1,
+            withTotal: true,
+            ...(categories ? { categories } : {}),
+          },
+          null,
+        );
+        const label = params.toString();
+        expect(drawn, label).toBe(answer.matches?.total);
+        if (listed.totalIsLowerBound) expect(answer.matches?.total, label).toBeGreaterThan(listed.total);
+        else expect(answer.matches?.total, label).toBe(listed.total);
+      }),
+      { numRuns: 40, seed: 20_261_132 },
+    );
   });
 
   it('suggests the same places as the database', async () => {

@@ -14,8 +14,9 @@ export const MapQuery = z.object({
   /** `true`: only places open now (clusters and counts of those alone). */
   openNow: BooleanParam.optional(),
   /**
-   * Only the places a search finds, as the list's `q` does: every match the list counts (up to
-   * LIST_COUNT_BOUND), clustered alike; the answer then says how many and where (`matches`).
+   * Only the places a search finds, as the list's `q` does: every match, clustered alike; the
+   * answer then says how many and where (`matches`). (While the server's index builds, and for a
+   * search found only by its typos, up to LIST_COUNT_BOUND of them.)
    */
   q: SearchText.optional(),
   /** `lat,lng` with `radius` (metres, 1–50 000): only the places within the circle, as the list's `near`. */
@@ -60,8 +61,9 @@ export const MapResponse = z.object({
   clusters: z.array(MapCluster),
   places: z.array(MapPlace),
   /**
-   * With `q`, `near` or `covers`: how many places matched (all of them are on the map, up to
-   * LIST_COUNT_BOUND) and the box around them all (null when none did), to frame them.
+   * With `q`, `near` or `covers`: how many places matched (all of them are on the map; up to
+   * LIST_COUNT_BOUND while the index builds or for typos) and the box around them all (null when
+   * none did), to frame them.
    */
   matches: z.object({ total: z.number().int().min(0), bounds: Bounds.nullable() }).optional(),
 });

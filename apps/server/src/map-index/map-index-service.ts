@@ -6,7 +6,7 @@ import { startTsWorker } from '../workers/start-ts-worker.ts';
 import { currentPosition, type LogPosition, readChangesSince } from './change-log.ts';
 import { IndexWorker, MapIndexNotReadyError, type RequestBody } from './index-worker.ts';
 import { loadPublishedPlaces } from './load-places.ts';
-import type { MapIndexResponse } from './protocol.ts';
+import type { MapIndexResponse, MapMatch } from './protocol.ts';
 
 export { MapIndexNotReadyError } from './index-worker.ts';
 
@@ -102,6 +102,18 @@ export class MapIndexService {
     if (!this.ready || !this.worker) throw new MapIndexNotReadyError();
     const answer = await this.worker.request({ type: 'query', query }, QUERY_TIMEOUT_MS);
     return answerOf(answer, 'result').json;
+  }
+
+  /**
+   * One viewport of the map of a set of matches (a search, a circle, a spot) among the published
+   * places, with `matches` (their number and box), as JSON text; null when the index leaves the set
+   * to the database (see select-matches.ts).
+   */
+  async matchesJson(match: MapMatch, query: ClusterQuery): Promise<string | null> {
+    if (!this.ready || !this.worker) throw new MapIndexNotReadyError();
+    const answer = await this.worker.request({ type: 'match-query', match, query }, QUERY_TIMEOUT_MS);
+    const { json } = answerOf(answer, 'result');
+    return json === 'null' ? null : json;
   }
 
   /**

@@ -9,6 +9,7 @@ import { distanceMetres } from '@karta/place-search';
 import { IndexedWords } from './indexed-words.ts';
 import { OpenHoursTracker } from './open-hours-tracker.ts';
 import { type MapIndexRequest, type MapIndexResponse, type PackedPlace, unpackPlace } from './protocol.ts';
+import { selectMatches } from './select-matches.ts';
 
 const port = parentPort;
 if (!port) throw new Error('map-index-worker must run in a worker thread');
@@ -152,6 +153,22 @@ port.on('message', (request: MapIndexRequest) => {
       send({ type: 'counted', id: request.id, count: built().count(request.query) });
     } else if (request.type === 'nearest') {
       send({ type: 'near', id: request.id, ...built().nearest(request.query, distanceOf) });
+    } else if (request.type === 'match-query') {
+      const { match, query } = request;
+      const target = built();
+      // Everything that picks the set, so a kept set is only reused for the same one.
+      const key = JSON.stringify([
+        match,
+        query.categories ?? [],
+        query.openNow === true,
+        query.filters ?? [],
+      ]);
+      const answer = target.queryAmong(
+        key,
+        () => selectMatches(target, builtWords(), match, query, distanceOf),
+        query,
+      );
+      send({ type: 'result', id: request.id, json: JSON.stringify(answer) });
     } else if (request.type === 'search') {
       const { q, ...query } = request.query;
       const matches = builtWords().words.match(q);

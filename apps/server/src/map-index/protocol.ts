@@ -27,6 +27,12 @@ export type MapIndexRequest =
   | { type: 'query'; id: number; query: ClusterQuery }
   | { type: 'count'; id: number; query: CountQuery }
   | { type: 'nearest'; id: number; query: NearestQuery }
+  /**
+   * One viewport of the map of a set of matches (a search, a circle, a spot): answered by a
+   * `result` whose JSON is the map's answer with `matches`, or `null` when the index leaves the
+   * set to the database.
+   */
+  | { type: 'match-query'; id: number; match: MapMatch; query: ClusterQuery }
   /** A search as written among the published places, ranked (word-index.ts) and paged. */
   | { type: 'search'; id: number; query: RankedSearch };
 
@@ -42,6 +48,14 @@ export type MapIndexResponse =
   /** A ranked page; null when the word index leaves the search to the database. */
   | { type: 'ranked'; id: number; page: RankedPage | null }
   | { type: 'error'; id: number; message: string };
+
+/** What picks a map's set of matches, as the map's query names it. */
+export interface MapMatch {
+  q?: string | undefined;
+  near?: { lat: number; lng: number } | undefined;
+  radius?: number | undefined;
+  covers?: { lat: number; lng: number } | undefined;
+}
 
 /**
  * A place row as the loader packs it: [id, lat, lng, category, name, primaryLanguage, radius,
