@@ -238,7 +238,7 @@ export class OfflinePlaces {
 
   /**
    * The map of a search's (or a circle's, or a spot's) matches, as the server draws it: every
-   * match the list counts, clustered by the same index alone, with their number and box. The
+   * match, clustered by the same index alone, with their number and box. The
    * index of the last set asked is kept, so panning asks it again.
    */
   private matchesMap(query: MapQuery, now: number): MapResponse {
@@ -254,7 +254,7 @@ export class OfflinePlaces {
     const key = JSON.stringify([filters, query.openNow ? Math.floor(now / 60_000) : 0]);
     if (this.lastMatches?.key !== key) {
       const origin = query.near ?? query.covers ?? this.origin;
-      const matches = this.matching(filters, origin, now).slice(0, LIST_COUNT_BOUND);
+      const matches = this.matching(filters, origin, now);
       const index = ClusterIndex.build(
         matches.map((place) => indexedPlaceOf(place)),
         { maxZoom: this.maxZoom, scope: 'all' },
