@@ -26,6 +26,8 @@ export interface MapApiFigures {
   filtered: LoadResult;
   /** `GET /api/v1/places` of the same viewports and filter, one client. */
   filteredList: LoadResult;
+  /** One client, every viewport with a search (`q`, SEARCHED_WORDS in turn): the map of its matches. */
+  searched: LoadResult;
   /** The 16-client rate over the machine's cores (the load generator runs on them too). */
   requestsPerSecondPerCore: number;
 }
@@ -48,6 +50,17 @@ const FIELD_FILTER = 'f.access=yes&f.indoor=true';
 export function filteredMapPaths(target: BenchTarget, count = 1000, seed = 7): string[] {
   return viewportsFor(target.shape, count, seed).map(
     (v) => `/api/v1/map?bbox=${formatBbox(v.bbox)}&zoom=${v.zoom}&${FIELD_FILTER}&lang=hr`,
+  );
+}
+
+/** Words a search on the map asks for in turn: common (a tenth of the places) and rare, with and without diacritics. */
+const SEARCHED_WORDS = ['ljekarna', 'skloniste', 'zagreb', 'tratinska', 'jelacica', 'Šestine'];
+
+/** The map paths of `mapPaths`' viewports, each with a search. */
+function searchedMapPaths(target: BenchTarget, count = 1000, seed = 7): string[] {
+  return viewportsFor(target.shape, count, seed).map(
+    (v, i) =>
+      `/api/v1/map?bbox=${formatBbox(v.bbox)}&zoom=${v.zoom}&q=${encodeURIComponent(SEARCHED_WORDS[i % SEARCHED_WORDS.length] as string)}&lang=hr`,
   );
 }
 
@@ -80,6 +93,8 @@ export async function benchMapApi(target: BenchTarget, count: number): Promise<M
     await runLoad(server.url, listPaths, { total: 50, concurrency: 1 });
     const filteredList = await runLoad(server.url, listPaths, { total: 600, concurrency: 1 });
     noteRss('filtered lists');
+    const searched = await runLoad(server.url, searchedMapPaths(target), { total: 3000, concurrency: 1 });
+    noteRss('maps of searches');
     return {
       target,
       places: count,
@@ -92,6 +107,7 @@ export async function benchMapApi(target: BenchTarget, count: number): Promise<M
       concurrent,
       filtered,
       filteredList,
+      searched,
       requestsPerSecondPerCore: concurrent.requestsPerSecond / availableParallelism(),
     };
   } finally {
@@ -121,6 +137,7 @@ export function printMapApi(f: MapApiFigures): void {
   );
   console.log(loadLine(`1 client, ${FIELD_FILTER}`, f.filtered));
   console.log(loadLine('the list of that filter, 1 client', f.filteredList));
+  console.log(loadLine('1 client, a search on the map (q)', f.searched));
   console.log(
     `    server RSS: ${f.rssSteps.map(({ step, mb }) => `${step} ${mb.toFixed(0)} MB`).join(', ')}`,
   );

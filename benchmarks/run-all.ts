@@ -55,6 +55,10 @@ async function benchTarget(target: BenchTarget, count: number, first: boolean): 
       reference: map.sequential.latency.p95,
     });
     recordGoal('listFilterP95', target, count, map.filteredList.latency.p95, failures(map.filteredList));
+    recordGoal('mapSearchP95', target, count, map.searched.latency.p95, {
+      ...failures(map.searched),
+      reference: map.sequential.latency.p95,
+    });
     recordGoal('indexBuild', target, count, map.index.buildMs);
     recordGoal('serverRss', target, count, map.serverRssMb);
   }

@@ -29,6 +29,12 @@ export const GOALS = {
     meets: (value, _, unfiltered = 0) => value <= 1.5 * unfiltered,
     format: (v, unfiltered) => `${msText(v)} (${msText(unfiltered ?? 0)})`,
   },
+  mapSearchP95: {
+    label: '`/api/v1/map` with a search (`q`), p95, 1 client (plain in brackets)',
+    target: '< 2 × plain',
+    meets: (value, _, plain = 0) => value < 2 * plain,
+    format: (v, plain) => `${msText(v)} (${msText(plain ?? 0)})`,
+  },
   listFilterP95: {
     label: '`/api/v1/places` with a two-field filter, p95, 1 client',
     target: '< 50 ms',
