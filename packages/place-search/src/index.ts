@@ -1,4 +1,4 @@
-export { distanceMetres } from './distance.ts';
+export { degreesApart, distanceMetres } from './distance.ts';
 export { foldSpelled, foldText } from './fold.ts';
 export { hitOrder, type SearchHit } from './hit-order.ts';
 export type { LatLng } from './lat-lng.ts';

@@ -18,6 +18,11 @@ export class IndexedWords {
     readonly words: WordIndex,
   ) {}
 
+  /** The folded names (`search_name`) of the place in a live slot. */
+  namesOf(slot: number): string {
+    return searchName(this.places.namesAt(slot));
+  }
+
   /** The words of `packed`, the rows `places` was just built from (a later duplicate id wins). */
   static of(places: ClusterIndex, packed: readonly PackedPlace[]): IndexedWords {
     const taken = new Set<number>();

@@ -9,6 +9,7 @@ import { distanceMetres } from '@karta/place-search';
 import { IndexedWords } from './indexed-words.ts';
 import { OpenHoursTracker } from './open-hours-tracker.ts';
 import { type MapIndexRequest, type MapIndexResponse, type PackedPlace, unpackPlace } from './protocol.ts';
+import { searchPage } from './search-page.ts';
 import { selectMatches } from './select-matches.ts';
 
 const port = parentPort;
@@ -170,9 +171,7 @@ port.on('message', (request: MapIndexRequest) => {
       );
       send({ type: 'result', id: request.id, json: JSON.stringify(answer) });
     } else if (request.type === 'search') {
-      const { q, ...query } = request.query;
-      const matches = builtWords().words.match(q);
-      const page = matches ? built().rankedPage(matches, query, distanceOf) : null;
+      const page = searchPage(built(), builtWords(), request.query, distanceOf);
       send({ type: 'ranked', id: request.id, page });
     }
   } catch (error) {

@@ -49,9 +49,13 @@ export type MapIndexResponse =
   | { type: 'ranked'; id: number; page: RankedPage | null }
   | { type: 'error'; id: number; message: string };
 
-/** What picks a map's set of matches, as the map's query names it. */
+/**
+ * What picks a map's set of matches, as the map's query names it; `origin` is where a search
+ * without a circle or a spot walks from for its typos (the list's origin, the site's centre).
+ */
 export interface MapMatch {
   q?: string | undefined;
+  origin?: { lat: number; lng: number } | undefined;
   near?: { lat: number; lng: number } | undefined;
   radius?: number | undefined;
   covers?: { lat: number; lng: number } | undefined;

@@ -1,5 +1,4 @@
 import type { RankedHit, RankedQuery } from '@karta/map-core/clustering';
-import { FIRST_TYPO_RANK } from '@karta/place-search';
 import type { Queryable } from '../db/database.ts';
 import { NotReadyError } from '../http/errors.ts';
 import { type BoundedCount, boundedTotal } from './bounded-count.ts';
@@ -33,9 +32,8 @@ export type SearchPublished = (query: RankedSearch) => Promise<RankedPage | null
 /**
  * A list's or the type-ahead's search as the word index answers it, when the index holds all it
  * asks: published places, narrowed by categories and field filters, ordered from an origin or by
- * id; a page after a cursor of a match as written (typos, ranks from FIRST_TYPO_RANK, come from
- * the database). Boxes, circles, spots, authors, other statuses, staleness and opening hours go
- * to SQL, as for counts (published-count.ts).
+ * id, after a cursor (of a match as written or of a typo). Boxes, circles, spots, authors, other
+ * statuses, staleness and opening hours go to SQL, as for counts (published-count.ts).
  */
 export function searchInIndex(query: ListQuery & { q: string }): RankedSearch | undefined {
   const published = query.statuses.length === 1 && query.statuses[0] === 'published';
@@ -49,8 +47,7 @@ export function searchInIndex(query: ListQuery & { q: string }): RankedSearch | 
     query.bbox !== undefined ||
     query.near !== undefined ||
     query.covers !== undefined ||
-    (after !== undefined &&
-      ((after.rank ?? 0) >= FIRST_TYPO_RANK || (origin !== undefined) !== (after.distance !== null)))
+    (after !== undefined && (origin !== undefined) !== (after.distance !== null))
   ) {
     return undefined;
   }
@@ -66,11 +63,10 @@ export function searchInIndex(query: ListQuery & { q: string }): RankedSearch | 
 }
 
 /**
- * The search's page from memory: the places, ranks and distances from the word index, their rows
- * (as the viewer may see them) from the database by id, the total bounded as the SQL count is.
- * Undefined when the index cannot answer, is not ready, or finds nothing as written on a first
- * page (the database then looks for typos). A place unpublished since the index last caught up
- * is left out of the page.
+ * The search's page from memory: the places, ranks and distances from the word index (matches as
+ * written, or when none, typos: search-page.ts), their rows (as the viewer may see them) from the
+ * database by id, the total bounded as the SQL count is. Undefined when the index cannot answer
+ * or is not ready. A place unpublished since the index last caught up is left out of the page.
  */
 export async function searchPageFromIndex(
   db: Queryable,
@@ -88,7 +84,7 @@ export async function searchPageFromIndex(
     if (error instanceof NotReadyError) return undefined;
     throw error;
   }
-  if (!found || (found.hits.length === 0 && !asked.after)) return undefined;
+  if (!found) return undefined;
   const counted: BoundedCount =
     found.total === undefined ? { total: 0, totalIsLowerBound: false } : boundedTotal(found.total);
   const last = found.hits.at(-1);

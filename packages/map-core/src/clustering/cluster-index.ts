@@ -348,6 +348,15 @@ export class ClusterIndex {
     return this.store.slotOf(id);
   }
 
+  /** The id and public position of the place in a live slot. */
+  placeAt(slot: number): { id: number; lat: number; lng: number } {
+    return {
+      id: this.store.ids[slot] as number,
+      lat: this.store.lat[slot] as number,
+      lng: this.store.lng[slot] as number,
+    };
+  }
+
   /** The names, by language, of the place in a live slot. */
   namesAt(slot: number): Readonly<Record<string, string>> {
     return this.store.namesAt(slot);

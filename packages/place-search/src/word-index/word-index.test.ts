@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { foldSpelled, foldText } from '../fold.ts';
 import { type PlaceRecord, type PreparedPlace, preparePlaces } from '../prepared-places.ts';
 import { hasSpellings, searchWords } from '../search-words.ts';
+import { editDistance, MAX_EDITS, TYPO_MIN_WORD } from '../typo-rank.ts';
+import { TYPO_ALTERNATIVES } from '../typo-spellings.ts';
 import { writtenMatch } from '../written-match.ts';
 import { placeWords, WHOLE_NAME } from './place-words.ts';
 import { WordIndex } from './word-index.ts';
@@ -134,6 +136,84 @@ describe('WordIndex', () => {
           for (const q of queries) {
             const found = answered(index, q);
             if (found !== null) expect(found).toEqual(expected(places, q));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('finds the places whose names hold a spelling of every word, within two edits, as checking every name word does', () => {
+    /** A word of the generated names with a letter changed, added, dropped or two swapped. */
+    const typo = fc
+      .tuple(
+        word,
+        fc.nat(20),
+        fc.constantFrom('change', 'add', 'drop', 'swap'),
+        fc.constantFrom('a', 'k', 'ö'),
+      )
+      .map(([w, at, edit, letter]) => {
+        const letters = [...w];
+        const i = at % letters.length;
+        if (edit === 'change') letters[i] = letter;
+        if (edit === 'add') letters.splice(i, 0, letter);
+        if (edit === 'drop') letters.splice(i, 1);
+        if (edit === 'swap' && i + 1 < letters.length)
+          [letters[i], letters[i + 1]] = [letters[i + 1] as string, letters[i] as string];
+        return letters.join('');
+      });
+    const typed = fc.oneof(
+      typo,
+      fc.tuple(typo, word).map(([a, b]) => `${a} ${b}`),
+      query,
+    );
+    fc.assert(
+      fc.property(
+        fc.array(record, { minLength: 1, maxLength: 30 }),
+        fc.array(typed, { minLength: 1, maxLength: 6 }),
+        (records, queries) => {
+          const places = prepare(records);
+          const index = WordIndex.of(
+            places.map((place, slot) => ({ slot, names: place.names, text: place.text })),
+            (slot) => (places[slot] as PreparedPlace).names,
+          );
+          const vocabulary = [...new Set(places.flatMap((place) => place.names.split(/[| ]+/)))].filter(
+            (w) => [...w].length >= 3,
+          );
+          for (const q of queries) {
+            const found = index.typoCandidates(q);
+            const words = q
+              .split(/\s+/)
+              .filter((w) => w.length > 0)
+              .map(foldText)
+              .filter((w) => w.length > 0);
+            if (words.some((w) => w.includes(' '))) {
+              expect(found).toBeNull();
+              continue;
+            }
+            const spellings = words.map((w) => {
+              if ([...w].length < TYPO_MIN_WORD) return [w];
+              const close = vocabulary
+                .map((v) => ({ v, edits: editDistance(w, v, MAX_EDITS) }))
+                .filter(({ edits }) => edits <= MAX_EDITS);
+              const fewest = Math.min(...close.map(({ edits }) => edits));
+              return close.filter(({ edits }) => edits === fewest).map(({ v }) => v);
+            });
+            const spelled = index.typoCandidates(q);
+            expect(spelled?.phrase).toBe(words.join(' '));
+            // Up to five of the closest spellings are kept: each kept one is among the closest.
+            words.forEach((w, i) => {
+              const kept = index.spellingsOf(w);
+              expect(kept.length).toBe(Math.min(TYPO_ALTERNATIVES, spellings[i]?.length ?? 0));
+              for (const k of kept) expect(spellings[i]).toContain(k);
+            });
+            const kept = words.map((w) => index.spellingsOf(w));
+            const expectedSlots = places.flatMap((place, slot) =>
+              words.length > 0 && kept.every((each) => each.some((k) => place.names.includes(k)))
+                ? [slot]
+                : [],
+            );
+            expect([...(found?.slots ?? [])].sort((a, b) => a - b)).toEqual(expectedSlots);
           }
         },
       ),

@@ -1,7 +1,11 @@
 import { foldSpelled, foldText } from '../fold.ts';
 import { hasSpellings, searchWords } from '../search-words.ts';
+import { compareCodePoints, similarity, trigrams } from '../trigrams.ts';
+import { editDistance, MAX_EDITS, TYPO_MIN_WORD } from '../typo-rank.ts';
+import { TYPO_ALTERNATIVES } from '../typo-spellings.ts';
 import { writtenMatch } from '../written-match.ts';
 import { AFTER_SPACE, BEGINS_NAME, IN_NAMES, placeWords, ROLE_BITS, WHOLE_NAME } from './place-words.ts';
+import { TypoWords } from './typo-words.ts';
 import { WordPostings, WordPostingsBuilder } from './word-postings.ts';
 
 /** The places a search matches as written, each with its rank (0–4, written-match.ts). */
@@ -9,6 +13,18 @@ export interface WordMatches {
   readonly slots: Int32Array;
   readonly ranks: Uint8Array;
 }
+
+/**
+ * The places whose names hold a spelling of every word of a search that matched nothing as
+ * written, and the folded words (`phrase`) that typo-rank.ts ranks their names against.
+ */
+export interface TypoCandidates {
+  readonly slots: Int32Array;
+  readonly phrase: string;
+}
+
+/** Words of the names shorter than this are not corrected towards (the vocabulary's `length(w) >= 3`). */
+const MIN_VOCABULARY_WORD = 3;
 
 /** How a word of the index stands to a folded query word. */
 const EQUAL = 0;
@@ -31,6 +47,8 @@ const REBUILD_AFTER = 65_536;
  */
 export class WordIndex {
   private built = WordPostings.EMPTY;
+  /** The words of the names in `built`, by deletion, for typos: made at the first search that needs them. */
+  private typoWords: TypoWords | undefined;
   /** 1 for a slot whose postings in `built` no longer hold. */
   private outdated = new Uint8Array(0);
   /** Places changed since `built`: their words and roles, by slot. */
@@ -111,6 +129,90 @@ export class WordIndex {
       else ranks[i] = (this.worst[slot] as number) <= 3 ? phrase.rank({ names: this.namesOf(slot) }) : 4;
     }
     return { slots: found, ranks };
+  }
+
+  /**
+   * The places whose names hold a spelling of every word of `q` (folded; a word of TYPO_MIN_WORD
+   * letters or more may be any of the names' words within two edits of it, see `spellingsOf`),
+   * as the database's typo search finds its candidates (typo-search.ts); `null` when a word folds
+   * to several words.
+   */
+  typoCandidates(q: string): TypoCandidates | null {
+    const words = q
+      .split(/\s+/)
+      .filter((word) => word.length > 0)
+      .map(foldText)
+      .filter((word) => word.length > 0);
+    if (words.some((word) => word.includes(' '))) return null;
+    const phrase = words.join(' ');
+    const spellings = words.map((word) => this.spellingsOf(word));
+    if (spellings.length === 0 || spellings.some((each) => each.length === 0)) {
+      return { slots: new Int32Array(0), phrase };
+    }
+    if (this.stamp > 0xffffffff - spellings.length) {
+      this.stamps.fill(0);
+      this.stamp = 0;
+    }
+    // Ranks 0–3 are the names': the places whose names hold a spelling of every word.
+    const slots = this.slotsOfEveryWord(spellings).filter((slot) => (this.worst[slot] as number) <= 3);
+    return { slots, phrase };
+  }
+
+  /**
+   * The spellings a folded query word may stand for: itself when shorter than TYPO_MIN_WORD, else
+   * the words of the names with the fewest edits from it (two at most, found by deletion), up to
+   * TYPO_ALTERNATIVES of them, the most alike by trigrams first (as pg_trgm's similarity, ties by
+   * code point), as typo-spellings.ts picks them among the database's most alike words.
+   */
+  spellingsOf(word: string): string[] {
+    if ([...word].length < TYPO_MIN_WORD) return [word];
+    const close = new Map<string, number>();
+    this.typoWordsOfNames().near(word, (id, edits) => close.set(this.built.words[id] as string, edits));
+    for (const words of this.changed.values()) {
+      for (const [changedWord, roles] of words) {
+        if (
+          (roles & IN_NAMES) === 0 ||
+          close.has(changedWord) ||
+          [...changedWord].length < MIN_VOCABULARY_WORD
+        )
+          continue;
+        const edits = editDistance(word, changedWord, MAX_EDITS);
+        if (edits <= MAX_EDITS) close.set(changedWord, edits);
+      }
+    }
+    if (close.size === 0) return [];
+    const fewest = Math.min(...close.values());
+    const own = trigrams(word);
+    const alike = (other: string) => {
+      const theirs = trigrams(other);
+      const shared = theirs.filter((gram) => own.includes(gram)).length;
+      return similarity(shared, own.length, theirs.length);
+    };
+    return [...close]
+      .filter(([, edits]) => edits === fewest)
+      .map(([spelling]) => ({ spelling, score: alike(spelling) }))
+      .sort((a, b) => b.score - a.score || compareCodePoints(a.spelling, b.spelling))
+      .slice(0, TYPO_ALTERNATIVES)
+      .map(({ spelling }) => spelling);
+  }
+
+  /** The built words that some place's names hold, of three letters or more, by deletion. */
+  private typoWordsOfNames(): TypoWords {
+    if (!this.typoWords) {
+      const { words, start, postings } = this.built;
+      const named: number[] = [];
+      for (let id = 0; id < words.length; id += 1) {
+        if ([...(words[id] as string)].length < MIN_VOCABULARY_WORD) continue;
+        for (let i = start[id] as number; i < (start[id + 1] as number); i += 1) {
+          if (((postings[i] as number) & IN_NAMES) !== 0) {
+            named.push(id);
+            break;
+          }
+        }
+      }
+      this.typoWords = new TypoWords(words, named);
+    }
+    return this.typoWords;
   }
 
   /**
@@ -210,6 +312,7 @@ export class WordIndex {
       for (const [word, roles] of placeWordRoles) builder.add(word, slot, roles);
     }
     this.built = builder.build();
+    this.typoWords = undefined;
     this.outdated.fill(0);
     this.changed.clear();
     this.changes = 0;
