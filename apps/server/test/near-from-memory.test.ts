@@ -1,10 +1,10 @@
-import { Category, type CategoryField } from '@karta/contracts';
+import type { CategoryField } from '@karta/contracts';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Prng } from '../src/demo-data/prng.ts';
 import { resolveFieldFilters } from '../src/places/field-filters.ts';
-import { createPlaceRepository, type ListPage, type ListQuery } from '../src/places/place-repository.ts';
-import { postJson, signedInUser } from './support/auth.ts';
+import { createPlaceRepository, type ListQuery } from '../src/places/place-repository.ts';
+import { createCategories, expectSamePages as expectSamePagesOf } from './support/memory-parity.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 const PLACES = 10_000;
@@ -26,22 +26,6 @@ const CATEGORIES = ['defibrillator', 'water', 'shelter'] as const;
 /** Where a tenth of the places stand together. */
 const CLUMP = { lat: 45.815, lng: 15.982 };
 
-/** A page as compared: ids in order, the total and whether more follow (distances apart). */
-const shape = (page: ListPage) => ({
-  ids: page.items.map((item) => item.id),
-  total: page.total,
-  totalIsLowerBound: page.totalIsLowerBound,
-  more: page.next !== null,
-});
-
-/** Each distance of one page within a micrometre of the other's. */
-function expectSameDistances(memory: ListPage, database: ListPage, label: string) {
-  const apart = memory.items.map((item, i) =>
-    Math.abs((item.distance ?? 0) - (database.items[i]?.distance ?? 0)),
-  );
-  expect(Math.max(0, ...apart), label).toBeLessThan(1e-6);
-}
-
 describe.skipIf(!databaseAvailable)(
   `places within a circle from memory, as the database answers them (${dbKind})`,
   () => {
@@ -50,18 +34,7 @@ describe.skipIf(!databaseAvailable)(
 
     beforeAll(async () => {
       t = await startTestApp({ demo: false });
-      const moderator = await signedInUser(t.app, 'moderator');
-      const ids: Record<string, number> = {};
-      for (const slug of CATEGORIES) {
-        const response = await postJson(
-          t.app,
-          '/api/v1/categories',
-          { slug, name: { en: slug }, color: '#15803d', icon: 'heart-pulse', fields: FIELDS },
-          { headers: moderator.headers },
-        );
-        expect(response.statusCode, response.body).toBe(201);
-        ids[slug] = Category.parse(response.json()).id;
-      }
+      const ids = await createCategories(t, CATEGORIES, FIELDS);
       // The demo data's seeded generator: the same places on every run.
       const prng = new Prng(37);
       const next = () => prng.next();
@@ -127,26 +100,8 @@ describe.skipIf(!databaseAvailable)(
       withTotal: fc.boolean(),
     });
 
-    /** Up to three pages of `query` from both repositories, each the same as the other's. */
-    /**
-     * Up to three pages of `query` from both repositories, each walked with its own cursor (the
-     * database's sine may differ from JavaScript's in the last bit, so a cursor's distance is its
-     * own side's), each page the same as the other's.
-     */
-    const expectSamePages = async (query: ListQuery) => {
-      let memoryAfter: ListQuery['after'];
-      let databaseAfter: ListQuery['after'];
-      for (let page = 0; page < 3; page++) {
-        const memory = await t.app.placeRepository.list({ ...query, after: memoryAfter }, null);
-        const database = await fromDatabase.list({ ...query, after: databaseAfter }, null);
-        const label = `${JSON.stringify(query)}, page ${page + 1}`;
-        expect(shape(memory), label).toEqual(shape(database));
-        expectSameDistances(memory, database, label);
-        if (!memory.next || !database.next) return;
-        memoryAfter = memory.next;
-        databaseAfter = database.next;
-      }
-    };
+    const expectSamePages = (query: ListQuery) =>
+      expectSamePagesOf(t.app.placeRepository, fromDatabase, query);
 
     it('pages the same places within a circle, in the same order, with the same totals, page after page', async () => {
       const nearest = vi.spyOn(t.mapIndex, 'nearest');

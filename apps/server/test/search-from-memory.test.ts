@@ -1,10 +1,10 @@
-import { Category, type CategoryField, MapResponse } from '@karta/contracts';
+import { type CategoryField, MapResponse } from '@karta/contracts';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Prng } from '../src/demo-data/prng.ts';
 import { resolveFieldFilters } from '../src/places/field-filters.ts';
-import { createPlaceRepository, type ListPage, type ListQuery } from '../src/places/place-repository.ts';
-import { postJson, signedInUser } from './support/auth.ts';
+import { createPlaceRepository, type ListQuery } from '../src/places/place-repository.ts';
+import { createCategories, expectSamePages as expectSamePagesOf } from './support/memory-parity.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 const PLACES = 10_000;
@@ -58,32 +58,13 @@ const CLUMP_WORDS = ['Trg', 'bana', 'Jelačića', 'Centar', 'Dom', 'zdravlja', '
 /** Misspelt words and searches: nothing matches them as written. */
 const TYPOS = ['ljekrana', 'kavanna', 'kolodovr', 'maksimri', 'sklonste', 'zagrbe novi', 'pekaar'];
 
-/** A page as compared: ids in order, the total and whether more follow (distances apart). */
-const shape = (page: ListPage) => ({
-  ids: page.items.map((item) => item.id),
-  total: page.total,
-  totalIsLowerBound: page.totalIsLowerBound,
-  more: page.next !== null,
-});
-
 describe.skipIf(!databaseAvailable)(`searches from memory, as the database answers them (${dbKind})`, () => {
   let t: TestApp;
   let fromDatabase: ReturnType<typeof createPlaceRepository>;
 
   beforeAll(async () => {
     t = await startTestApp({ demo: false });
-    const moderator = await signedInUser(t.app, 'moderator');
-    const ids: Record<string, number> = {};
-    for (const slug of CATEGORIES) {
-      const response = await postJson(
-        t.app,
-        '/api/v1/categories',
-        { slug, name: { en: slug }, color: '#15803d', icon: 'heart-pulse', fields: FIELDS },
-        { headers: moderator.headers },
-      );
-      expect(response.statusCode, response.body).toBe(201);
-      ids[slug] = Category.parse(response.json()).id;
-    }
+    const ids = await createCategories(t, CATEGORIES, FIELDS);
     // The demo data's seeded generator: the same places on every run.
     const prng = new Prng(41);
     const next = () => prng.next();
@@ -162,35 +143,18 @@ describe.skipIf(!databaseAvailable)(`searches from memory, as the database answe
   });
 
   /**
-   * Up to three pages of `query` from both repositories, each walked with its own cursor, each
-   * the same as the other's. Past the list's count bound the database ranks only the matches it
-   * walked first (decision 016): there the pages are only checked to be in rank order.
+   * The pages of both repositories, the same wherever the database ranks every match (a total
+   * under the bound); past it the database ranks only the matches its bounded walk read first
+   * (decision 016), and the pages are only as long.
    */
-  const expectSamePages = async (query: ListQuery) => {
-    let memoryAfter: ListQuery['after'];
-    let databaseAfter: ListQuery['after'];
-    for (let page = 0; page < 3; page++) {
-      const memory = await t.app.placeRepository.list({ ...query, after: memoryAfter }, null);
-      const database = await fromDatabase.list({ ...query, after: databaseAfter }, null);
-      const label = `${JSON.stringify(query)}, page ${page + 1}`;
+  const expectSamePages = (query: ListQuery) =>
+    expectSamePagesOf(t.app.placeRepository, fromDatabase, query, async () => {
       const counted = await fromDatabase.list(
         { ...query, after: undefined, withTotal: true, limit: 1 },
         null,
       );
-      if (counted.totalIsLowerBound) {
-        expect(memory.items.length, label).toBe(database.items.length);
-        return;
-      }
-      expect(shape(memory), label).toEqual(shape(database));
-      const apart = memory.items.map((item, i) =>
-        Math.abs((item.distance ?? 0) - (database.items[i]?.distance ?? 0)),
-      );
-      expect(Math.max(0, ...apart), label).toBeLessThan(1e-6);
-      if (!memory.next || !database.next) return;
-      memoryAfter = memory.next;
-      databaseAfter = database.next;
-    }
-  };
+      return !counted.totalIsLowerBound;
+    });
 
   it('pages the same places in the same order with the same totals as the database, page after page', async () => {
     const search = vi.spyOn(t.mapIndex, 'search');

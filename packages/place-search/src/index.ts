@@ -19,4 +19,5 @@ export {
   TYPO_CANDIDATES,
   typoAlternatives,
 } from './typo-spellings.ts';
-export { WordIndex, type WordMatches } from './word-index/word-index.ts';
+export { type TypoCandidates, WordIndex, type WordMatches } from './word-index/word-index.ts';
+export { WordIndexLoader } from './word-index/word-index-loader.ts';

@@ -1,10 +1,10 @@
 import type { ClusterIndex } from '@karta/map-core/clustering';
-import { searchName, WordIndex } from '@karta/place-search';
+import { searchName, type WordIndex, type WordIndexLoader } from '@karta/place-search';
 import type { PackedPlace } from './protocol.ts';
 
 /** Where a packed row holds the place's `search_name` and `search_text` (load-places.ts). */
-const NAMES = 11;
-const TEXT = 12;
+export const NAMES = 11;
+export const TEXT = 12;
 
 /**
  * The words of the places a map index holds, keyed by the index's slots (word-index.ts), kept in
@@ -23,20 +23,29 @@ export class IndexedWords {
     return searchName(this.places.namesAt(slot));
   }
 
-  /** The words of `packed`, the rows `places` was just built from (a later duplicate id wins). */
-  static of(places: ClusterIndex, packed: readonly PackedPlace[]): IndexedWords {
+  /**
+   * The words the loader read from the rows `places` was just built from, in the same order
+   * (`idOf(n)`: the id of the `n`-th row; a later row of the same id wins, as in the build).
+   */
+  static fromLoader(
+    places: ClusterIndex,
+    loader: WordIndexLoader,
+    idOf: (ordinal: number) => number,
+  ): IndexedWords {
+    const slots = new Int32Array(loader.size).fill(-1);
     const taken = new Set<number>();
-    const rows = function* () {
-      for (let i = packed.length - 1; i >= 0; i -= 1) {
-        const row = packed[i] as PackedPlace;
-        const slot = places.slotOf(row[0]);
-        if (slot === undefined || taken.has(slot)) continue;
-        taken.add(slot);
-        yield { slot, names: row[NAMES], text: row[TEXT] };
-      }
-    };
+    for (let ordinal = loader.size - 1; ordinal >= 0; ordinal -= 1) {
+      const slot = places.slotOf(idOf(ordinal));
+      if (slot === undefined || taken.has(slot)) continue;
+      taken.add(slot);
+      slots[ordinal] = slot;
+    }
     const namesOf = (slot: number) => searchName(places.namesAt(slot));
-    return new IndexedWords(places, WordIndex.of(rows(), namesOf));
+    const words = loader.finish((ordinal) => {
+      const slot = slots[ordinal] as number;
+      return slot < 0 ? undefined : slot;
+    }, namesOf);
+    return new IndexedWords(places, words);
   }
 
   /** Inserts or replaces a place in the map index and its words. */

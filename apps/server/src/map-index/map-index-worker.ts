@@ -5,8 +5,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { ClusterIndex, type DistanceOf } from '@karta/map-core/clustering';
-import { distanceMetres } from '@karta/place-search';
-import { IndexedWords } from './indexed-words.ts';
+import { distanceMetres, WordIndexLoader } from '@karta/place-search';
+import { IndexedWords, NAMES, TEXT } from './indexed-words.ts';
 import { OpenHoursTracker } from './open-hours-tracker.ts';
 import { type MapIndexRequest, type MapIndexResponse, type PackedPlace, unpackPlace } from './protocol.ts';
 import { searchPage } from './search-page.ts';
@@ -24,7 +24,9 @@ const IDLE_COMPACT_MIN_CHANGES = 500;
 /** No request for this long counts as an idle moment. */
 const IDLE_MS = 1000;
 
+/** The rows of the next build, their texts read into `stagedWords` and dropped. */
 let staged: PackedPlace[] = [];
+let stagedWords = new WordIndexLoader();
 let parseMs = 0;
 let index: ClusterIndex | undefined;
 /** The words of the places `index` holds, for searches. */
@@ -104,10 +106,17 @@ port.on('message', (request: MapIndexRequest) => {
   try {
     if (request.type === 'drop-pages') {
       staged = [];
+      stagedWords = new WordIndexLoader();
       parseMs = 0;
     } else if (request.type === 'page') {
       const started = performance.now();
-      for (const packed of JSON.parse(request.json) as PackedPlace[]) staged.push(packed);
+      for (const packed of JSON.parse(request.json) as PackedPlace[]) {
+        stagedWords.add(packed[NAMES], packed[TEXT]);
+        // A million places' texts would otherwise wait here, in the heap, until the build.
+        packed[NAMES] = '';
+        packed[TEXT] = '';
+        staged.push(packed);
+      }
       parseMs += performance.now() - started;
     } else if (request.type === 'build') {
       // Queries wait while this thread builds, so the old index would answer none of them:
@@ -120,8 +129,10 @@ port.on('message', (request: MapIndexRequest) => {
       const places = staged.map((packed) => unpackPlace(packed, hoursIdOf));
       building.takeChange();
       index = ClusterIndex.build(places, { maxZoom: request.maxZoom, openHours: building.open });
-      words = IndexedWords.of(index, staged);
+      const rows = staged;
+      words = IndexedWords.fromLoader(index, stagedWords, (ordinal) => (rows[ordinal] as PackedPlace)[0]);
       staged = [];
+      stagedWords = new WordIndexLoader();
       followClock();
       send({
         type: 'built',

@@ -1,8 +1,8 @@
 import type { CountQuery } from '@karta/map-core/clustering';
-import { NotReadyError } from '../http/errors.ts';
 import { type BoundedCount, boundedTotal } from './bounded-count.ts';
 import { indexFilters } from './field-filters.ts';
 import type { ListQuery } from './list-sql.ts';
+import { askIndex } from './page-from-index.ts';
 
 /**
  * Counts published places by box, categories and field filters from memory (the map index, which
@@ -70,10 +70,6 @@ export async function countFromIndex(
 ): Promise<BoundedCount | undefined> {
   const countable = countableInIndex(query);
   if (!countPublished || !countable) return undefined;
-  try {
-    return boundedTotal(await countPublished(countable));
-  } catch (error) {
-    if (error instanceof NotReadyError) return undefined;
-    throw error;
-  }
+  const counted = await askIndex(() => countPublished(countable));
+  return counted === undefined ? undefined : boundedTotal(counted);
 }

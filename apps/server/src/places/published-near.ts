@@ -1,14 +1,12 @@
 import type { LatLng } from '@karta/contracts';
 import type { NearestQuery, NearHit } from '@karta/map-core/clustering';
 import type { Queryable } from '../db/database.ts';
-import { NotReadyError } from '../http/errors.ts';
-import { type BoundedCount, boundedTotal } from './bounded-count.ts';
 import { type ListQuery, MAX_PLACE_RADIUS_M } from './list-sql.ts';
+import { askIndex, pageOfHits } from './page-from-index.ts';
 import type { ListPage } from './place-repository.ts';
 import type { Actor } from './place-rules.ts';
 import type { PlaceSettings } from './place-settings.ts';
 import { indexHoldsItsFilters, indexNarrowing } from './published-count.ts';
-import { listItemsById } from './rows-by-id.ts';
 
 /**
  * A nearest-first page of published places from memory (the map index, which `services.ts` passes
@@ -66,19 +64,7 @@ export async function nearPageFromIndex(
 ): Promise<ListPage | undefined> {
   const asked = nearInIndex(query);
   if (!nearPublished || !asked) return undefined;
-  let found: Awaited<ReturnType<NearPublished>>;
-  try {
-    found = await nearPublished(asked);
-  } catch (error) {
-    if (error instanceof NotReadyError) return undefined;
-    throw error;
-  }
-  const counted: BoundedCount =
-    found.total === undefined ? { total: 0, totalIsLowerBound: false } : boundedTotal(found.total);
-  const last = found.hits.at(-1);
-  return {
-    items: await listItemsById(db, settings, found.hits, viewer, { publishedOnly: true }),
-    ...counted,
-    next: found.more && last ? { distance: last.distance, id: last.id } : null,
-  };
+  const found = await askIndex(() => nearPublished(asked));
+  if (!found) return undefined;
+  return pageOfHits(db, settings, found, viewer, (last) => ({ distance: last.distance, id: last.id }));
 }

@@ -1,13 +1,11 @@
 import type { RankedHit, RankedQuery } from '@karta/map-core/clustering';
 import type { Queryable } from '../db/database.ts';
-import { NotReadyError } from '../http/errors.ts';
-import { type BoundedCount, boundedTotal } from './bounded-count.ts';
 import type { ListQuery } from './list-sql.ts';
+import { askIndex, type IndexPage, pageOfHits } from './page-from-index.ts';
 import type { Actor } from './place-rules.ts';
 import type { SearchPage } from './place-search.ts';
 import type { PlaceSettings } from './place-settings.ts';
 import { indexNarrowing } from './published-count.ts';
-import { listItemsById } from './rows-by-id.ts';
 
 /** A search the word index answers: `q` with a ranked page's filters, order and cursor. */
 export interface RankedSearch extends RankedQuery {
@@ -15,11 +13,7 @@ export interface RankedSearch extends RankedQuery {
 }
 
 /** A page of a ranked search: its places, whether more follow, and their total if asked. */
-export interface RankedPage {
-  hits: RankedHit[];
-  more: boolean;
-  total?: number;
-}
+export type RankedPage = IndexPage<RankedHit>;
 
 /**
  * A ranked page of the published places matching a search as written, from memory (the map
@@ -77,20 +71,11 @@ export async function searchPageFromIndex(
 ): Promise<SearchPage | undefined> {
   const asked = searchInIndex(query);
   if (!searchPublished || !asked) return undefined;
-  let found: RankedPage | null;
-  try {
-    found = await searchPublished(asked);
-  } catch (error) {
-    if (error instanceof NotReadyError) return undefined;
-    throw error;
-  }
+  const found = await askIndex(() => searchPublished(asked));
   if (!found) return undefined;
-  const counted: BoundedCount =
-    found.total === undefined ? { total: 0, totalIsLowerBound: false } : boundedTotal(found.total);
-  const last = found.hits.at(-1);
-  return {
-    items: await listItemsById(db, settings, found.hits, viewer, { publishedOnly: true }),
-    ...counted,
-    next: found.more && last ? { rank: last.rank, distance: last.distance, id: last.id } : null,
-  };
+  return pageOfHits(db, settings, found, viewer, (last) => ({
+    rank: last.rank,
+    distance: last.distance,
+    id: last.id,
+  }));
 }

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ClusterIndex } from './cluster-index.ts';
-import { scatteredPlaces, seededRandom, viewAround } from './test-places.ts';
+import { testHaversine as haversine, scatteredPlaces, seededRandom, viewAround } from './test-places.ts';
 import type { IndexedPlace } from './types.ts';
 import { matchesFilters } from './value-filters.ts';
-
-const RAD = Math.PI / 180;
-function haversine(origin: { lat: number; lng: number }, lat: number, lng: number): number {
-  const halfLat = Math.sin(((lat - origin.lat) * RAD) / 2);
-  const halfLng = Math.sin(((lng - origin.lng) * RAD) / 2);
-  const a = halfLat ** 2 + Math.cos(origin.lat * RAD) * Math.cos(lat * RAD) * halfLng ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 const ZAGREB = { lat: 45.815, lng: 15.982 };
 const CATEGORIES = ['pharmacy', 'shelter', 'water'];

@@ -2,19 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ClusterIndex } from './cluster-index.ts';
 import { distanceBounds } from './nearest.ts';
-import { scatteredPlaces, seededRandom, testPlace } from './test-places.ts';
+import { testHaversine as haversine, scatteredPlaces, seededRandom, testPlace } from './test-places.ts';
 import type { IndexedPlace, NearestQuery } from './types.ts';
 import { matchesFilters } from './value-filters.ts';
-
-const RAD = Math.PI / 180;
-
-/** The haversine as the server measures (@karta/place-search's distanceMetres). */
-function haversine(origin: { lat: number; lng: number }, lat: number, lng: number): number {
-  const halfLat = Math.sin(((lat - origin.lat) * RAD) / 2);
-  const halfLng = Math.sin(((lng - origin.lng) * RAD) / 2);
-  const a = halfLat ** 2 + Math.cos(origin.lat * RAD) * Math.cos(lat * RAD) * halfLng ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 /** What a database would answer: every matching place measured and sorted. */
 function expected(places: Iterable<IndexedPlace>, q: NearestQuery, open: ReadonlySet<number> = new Set()) {

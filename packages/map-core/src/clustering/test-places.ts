@@ -70,3 +70,12 @@ export function viewAround(center: { lat: number; lng: number }, zoom: number) {
     north: unitYToLat((y - 200) / size),
   };
 }
+
+/** The haversine as the server measures (@karta/place-search's distanceMetres), for tests of distances. */
+export function testHaversine(origin: { lat: number; lng: number }, lat: number, lng: number): number {
+  const radians = Math.PI / 180;
+  const halfLat = Math.sin(((lat - origin.lat) * radians) / 2);
+  const halfLng = Math.sin(((lng - origin.lng) * radians) / 2);
+  const a = halfLat ** 2 + Math.cos(origin.lat * radians) * Math.cos(lat * radians) * halfLng ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
+}

@@ -4,7 +4,7 @@ import { compareCodePoints, similarity, trigrams } from '../trigrams.ts';
 import { editDistance, MAX_EDITS, TYPO_MIN_WORD } from '../typo-rank.ts';
 import { TYPO_ALTERNATIVES } from '../typo-spellings.ts';
 import { writtenMatch } from '../written-match.ts';
-import { AFTER_SPACE, BEGINS_NAME, IN_NAMES, placeWords, ROLE_BITS, WHOLE_NAME } from './place-words.ts';
+import { AFTER_SPACE, BEGINS_NAME, IN_NAMES, placeWords, WHOLE_NAME } from './place-words.ts';
 import { TypoWords } from './typo-words.ts';
 import { WordPostings, WordPostingsBuilder } from './word-postings.ts';
 
@@ -31,7 +31,6 @@ const EQUAL = 0;
 const STARTS_WITH = 1;
 const HOLDS = 2;
 
-const ROLES = (1 << ROLE_BITS) - 1;
 /** Places changed since the postings were built are kept aside up to this many words, then built in. */
 const REBUILD_AFTER = 65_536;
 
@@ -72,14 +71,24 @@ export class WordIndex {
     namesOf: (slot: number) => string,
     rebuildAfter = REBUILD_AFTER,
   ): WordIndex {
-    const index = new WordIndex(namesOf, rebuildAfter);
     const builder = new WordPostingsBuilder();
     let highest = -1;
     for (const place of places) {
       for (const [word, roles] of placeWords(place.names, place.text)) builder.add(word, place.slot, roles);
       highest = Math.max(highest, place.slot);
     }
-    index.built = builder.build();
+    return WordIndex.built(builder.build(), highest, namesOf, rebuildAfter);
+  }
+
+  /** An index of postings built elsewhere (WordIndexLoader), of slots up to `highest`. */
+  static built(
+    postings: WordPostings,
+    highest: number,
+    namesOf: (slot: number) => string,
+    rebuildAfter = REBUILD_AFTER,
+  ): WordIndex {
+    const index = new WordIndex(namesOf, rebuildAfter);
+    index.built = postings;
     index.fit(highest);
     return index;
   }
@@ -199,15 +208,14 @@ export class WordIndex {
   /** The built words that some place's names hold, of three letters or more, by deletion. */
   private typoWordsOfNames(): TypoWords {
     if (!this.typoWords) {
-      const { words, start, postings } = this.built;
+      const { words, roles } = this.built;
       const named: number[] = [];
       for (let id = 0; id < words.length; id += 1) {
-        if ([...(words[id] as string)].length < MIN_VOCABULARY_WORD) continue;
-        for (let i = start[id] as number; i < (start[id + 1] as number); i += 1) {
-          if (((postings[i] as number) & IN_NAMES) !== 0) {
-            named.push(id);
-            break;
-          }
+        if (
+          ((roles[id] as number) & IN_NAMES) !== 0 &&
+          [...(words[id] as string)].length >= MIN_VOCABULARY_WORD
+        ) {
+          named.push(id);
         }
       }
       this.typoWords = new TypoWords(words, named);
@@ -258,8 +266,7 @@ export class WordIndex {
       this.built.containing.forEach(form, (id) => {
         const relation = relationOf(this.built.words[id] as string, form);
         const before = built.get(id);
-        if (before === undefined)
-          postings += (this.built.start[id + 1] as number) - (this.built.start[id] as number);
+        if (before === undefined) postings += this.built.counts[id] as number;
         if (before === undefined || relation < before) built.set(id, relation);
       });
       for (const words of this.changed.values()) {
@@ -279,14 +286,10 @@ export class WordIndex {
     relations: { built: Map<number, number>; changed: Map<string, number> },
     visit: (slot: number, rank: number) => void,
   ): void {
-    const { start, postings } = this.built;
     for (const [id, relation] of relations.built) {
-      for (let i = start[id] as number; i < (start[id + 1] as number); i += 1) {
-        const posting = postings[i] as number;
-        const slot = posting >>> ROLE_BITS;
-        if (this.outdated[slot] === 1) continue;
-        visit(slot, rankOf(posting & ROLES, relation));
-      }
+      this.built.forEach(id, (slot, roles) => {
+        if (this.outdated[slot] !== 1) visit(slot, rankOf(roles, relation));
+      });
     }
     if (relations.changed.size === 0) return;
     for (const [slot, words] of this.changed) {
@@ -300,13 +303,11 @@ export class WordIndex {
   /** Builds the changed places' words into the postings. */
   private rebuild(): void {
     const builder = new WordPostingsBuilder();
-    const { words, start, postings } = this.built;
+    const { words } = this.built;
     for (let id = 0; id < words.length; id += 1) {
-      for (let i = start[id] as number; i < (start[id + 1] as number); i += 1) {
-        const posting = postings[i] as number;
-        const slot = posting >>> ROLE_BITS;
-        if (this.outdated[slot] !== 1) builder.add(words[id] as string, slot, posting & ROLES);
-      }
+      this.built.forEach(id, (slot, roles) => {
+        if (this.outdated[slot] !== 1) builder.add(words[id] as string, slot, roles);
+      });
     }
     for (const [slot, placeWordRoles] of this.changed) {
       for (const [word, roles] of placeWordRoles) builder.add(word, slot, roles);

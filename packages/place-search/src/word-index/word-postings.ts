@@ -1,22 +1,49 @@
 import { ROLE_BITS } from './place-words.ts';
 import { WordsContaining } from './words-containing.ts';
 
+const ROLES = (1 << ROLE_BITS) - 1;
+
 /**
  * Every word with the places that hold it, fixed once built: the vocabulary sorted, and for the
- * word of id `w` its postings `postings[start[w] .. start[w + 1])`, each `slot << ROLE_BITS | roles`
- * (place-words.ts), so a million places' words take a few typed arrays, not an object each.
+ * word of id `w` its postings, each a place's slot and the word's roles there (place-words.ts),
+ * in slot order, packed in `bytes[offsets[w] .. offsets[w + 1])` as variable-length numbers:
+ * `(slot - previous slot) << ROLE_BITS | roles`, seven bits a byte, the first slot from 0. A
+ * common word's places lie close together, so most postings take one or two bytes, not four.
  */
 export class WordPostings {
-  readonly words: readonly string[];
-  readonly start: Int32Array;
-  readonly postings: Int32Array;
   readonly containing: WordsContaining;
 
-  constructor(words: readonly string[], start: Int32Array, postings: Int32Array) {
-    this.words = words;
-    this.start = start;
-    this.postings = postings;
+  constructor(
+    readonly words: readonly string[],
+    /** Postings per word, for the cost of reading them. */
+    readonly counts: Int32Array,
+    /** Each word's roles at any of its places, ORed (whether some place's names hold it). */
+    readonly roles: Uint8Array,
+    private readonly offsets: Float64Array,
+    private readonly bytes: Uint8Array,
+  ) {
     this.containing = new WordsContaining(words);
+  }
+
+  /** Calls `visit(slot, roles)` for each posting of the word of id `id`, in slot order. */
+  forEach(id: number, visit: (slot: number, roles: number) => void): void {
+    const bytes = this.bytes;
+    const end = this.offsets[id + 1] as number;
+    let at = this.offsets[id] as number;
+    let slot = 0;
+    while (at < end) {
+      let value = 0;
+      let scale = 1;
+      let byte: number;
+      do {
+        byte = bytes[at] as number;
+        at += 1;
+        value += (byte & 0x7f) * scale;
+        scale *= 128;
+      } while (byte >= 0x80);
+      slot += Math.floor(value / (ROLES + 1));
+      visit(slot, value & ROLES);
+    }
   }
 
   /** The id of `word`, or -1 when no place held it when this was built. */
@@ -33,65 +60,146 @@ export class WordPostings {
     return -1;
   }
 
-  static readonly EMPTY = new WordPostings([], new Int32Array(1), new Int32Array(0));
+  static readonly EMPTY = new WordPostings(
+    [],
+    new Int32Array(0),
+    new Uint8Array(0),
+    new Float64Array(1),
+    new Uint8Array(0),
+  );
 }
 
-/** Gathers (word, slot, roles) in any order and sorts them into WordPostings. */
+/** Pairs are gathered in chunks of this many, so that gathering never copies what it holds. */
+const CHUNK = 1 << 20;
+
+/**
+ * Gathers (word, key, roles) in any order and sorts them into WordPostings. A key is a place's
+ * slot, or an ordinal that `build` maps to one (a place read before its slot is known).
+ */
 export class WordPostingsBuilder {
   private readonly ids = new Map<string, number>();
   private readonly words: string[] = [];
-  private wordIds: Int32Array<ArrayBuffer> = new Int32Array(1024);
-  private postings: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  private readonly wordChunks: Int32Array[] = [];
+  private readonly keyChunks: Int32Array[] = [];
   private length = 0;
 
-  add(word: string, slot: number, roles: number): void {
+  add(word: string, key: number, roles: number): void {
     let id = this.ids.get(word);
     if (id === undefined) {
       id = this.words.length;
       this.ids.set(word, id);
       this.words.push(word);
     }
-    if (this.length === this.postings.length) {
-      this.wordIds = grown(this.wordIds);
-      this.postings = grown(this.postings);
+    const within = this.length % CHUNK;
+    if (within === 0) {
+      this.wordChunks.push(new Int32Array(CHUNK));
+      this.keyChunks.push(new Int32Array(CHUNK));
     }
-    this.wordIds[this.length] = id;
-    this.postings[this.length] = (slot << ROLE_BITS) | roles;
+    const chunk = this.wordChunks.length - 1;
+    (this.wordChunks[chunk] as Int32Array)[within] = id;
+    (this.keyChunks[chunk] as Int32Array)[within] = key * (ROLES + 1) + roles;
     this.length += 1;
   }
 
-  build(): WordPostings {
+  /** The postings; `slotOf[key]` gives each key's slot when keys are ordinals (−1: dropped). */
+  build(slotOf?: Int32Array): WordPostings {
+    const wordCount = this.words.length;
     const order = this.words.map((_, id) => id).sort((a, b) => compare(this.words[a], this.words[b]));
-    const newId = new Int32Array(this.words.length);
+    const newId = new Int32Array(wordCount);
     order.forEach((id, sorted) => {
       newId[id] = sorted;
     });
-    const start = new Int32Array(this.words.length + 1);
-    for (let i = 0; i < this.length; i += 1) {
-      const after = (newId[this.wordIds[i] as number] as number) + 1;
-      start[after] = (start[after] as number) + 1;
-    }
-    for (let w = 0; w < this.words.length; w += 1)
-      start[w + 1] = (start[w + 1] as number) + (start[w] as number);
-    const next = start.slice(0, this.words.length);
-    const postings = new Int32Array(this.length);
-    for (let i = 0; i < this.length; i += 1) {
-      const w = newId[this.wordIds[i] as number] as number;
-      postings[next[w] as number] = this.postings[i] as number;
-      next[w] = (next[w] as number) + 1;
+    // Each pair's word and slot-and-roles, the slots mapped; a counting sort by word.
+    const counts = new Int32Array(wordCount);
+    const pairs = (visit: (word: number, posting: number) => void) => {
+      for (let i = 0; i < this.length; i += 1) {
+        const chunk = Math.floor(i / CHUNK);
+        const within = i % CHUNK;
+        const word = newId[(this.wordChunks[chunk] as Int32Array)[within] as number] as number;
+        let posting = (this.keyChunks[chunk] as Int32Array)[within] as number;
+        if (slotOf) {
+          const slot = slotOf[Math.floor(posting / (ROLES + 1))] as number;
+          if (slot < 0) continue;
+          posting = slot * (ROLES + 1) + (posting & ROLES);
+        }
+        visit(word, posting);
+      }
+    };
+    pairs((word) => {
+      counts[word] = (counts[word] as number) + 1;
+    });
+    const start = new Int32Array(wordCount + 1);
+    for (let w = 0; w < wordCount; w += 1) start[w + 1] = (start[w] as number) + (counts[w] as number);
+    const next = start.slice(0, wordCount);
+    const postings = new Int32Array(start[wordCount] as number);
+    pairs((word, posting) => {
+      postings[next[word] as number] = posting;
+      next[word] = (next[word] as number) + 1;
+    });
+    this.wordChunks.length = 0;
+    this.keyChunks.length = 0;
+    const roles = new Uint8Array(wordCount);
+    for (let w = 0; w < wordCount; w += 1) {
+      for (let i = start[w] as number; i < (start[w + 1] as number); i += 1) {
+        roles[w] = (roles[w] as number) | ((postings[i] as number) & ROLES);
+      }
     }
     return new WordPostings(
       order.map((id) => this.words[id] as string),
-      start,
-      postings,
+      counts,
+      roles,
+      ...packed(postings, start),
     );
   }
 }
 
-function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const larger = new Int32Array(array.length * 2);
-  larger.set(array);
-  return larger;
+/** Each word's postings sorted by slot and written as gaps (see WordPostings). */
+function packed(postings: Int32Array, start: Int32Array): [Float64Array, Uint8Array] {
+  const words = start.length - 1;
+  const offsets = new Float64Array(words + 1);
+  let size = 0;
+  for (let w = 0; w < words; w += 1) {
+    const own = postings.subarray(start[w] as number, start[w + 1] as number);
+    if (!isSorted(own)) own.sort();
+    let previous = 0;
+    for (const posting of own) {
+      const slot = posting >>> ROLE_BITS;
+      size += lengthOf((slot - previous) * (ROLES + 1) + (posting & ROLES));
+      previous = slot;
+    }
+    offsets[w + 1] = size;
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (let w = 0; w < words; w += 1) {
+    let previous = 0;
+    for (const posting of postings.subarray(start[w] as number, start[w + 1] as number)) {
+      const slot = posting >>> ROLE_BITS;
+      let value = (slot - previous) * (ROLES + 1) + (posting & ROLES);
+      previous = slot;
+      while (value >= 0x80) {
+        bytes[at] = (value & 0x7f) | 0x80;
+        at += 1;
+        value = Math.floor(value / 128);
+      }
+      bytes[at] = value;
+      at += 1;
+    }
+  }
+  return [offsets, bytes];
+}
+
+function isSorted(values: Int32Array): boolean {
+  for (let i = 1; i < values.length; i += 1)
+    if ((values[i] as number) < (values[i - 1] as number)) return false;
+  return true;
+}
+
+/** Bytes a number takes at seven bits a byte. */
+function lengthOf(value: number): number {
+  let length = 1;
+  for (let rest = value; rest >= 0x80; rest = Math.floor(rest / 128)) length += 1;
+  return length;
 }
 
 /** Code-unit order, as `<` compares strings (and as idOf searches). */
