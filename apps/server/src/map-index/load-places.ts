@@ -16,16 +16,19 @@ export const PACKED_PLACE = `json_build_array(p.id, p.public_lat, p.public_lng, 
 
 /**
  * Reads every published place in id order, one page at a time, as JSON text built by the
- * database. Text crosses threads as one string copy, so neither the PGlite worker's answer nor
+ * database, and hands each to `onPage`, one at a time (the next page is read while one is handed). Text crosses threads as one string copy, so neither the PGlite worker's answer nor
  * the hand-over to the index worker makes the main thread build or clone a million objects.
  */
 export async function loadPublishedPlaces(
   db: Queryable,
-  onPage: (json: string, count: number) => void,
+  onPage: (json: string, count: number) => Promise<void>,
   pageSize = PAGE_SIZE,
 ): Promise<number> {
   let after = 0;
   let total = 0;
+  // The page handed over last: the next is read meanwhile, and handed over once it is done, so
+  // pages never pile up (unread, each a copy of its text) ahead of a slower reader.
+  let handing: Promise<void> = Promise.resolve();
   for (;;) {
     const { rows } = await db.query<{ page: string; last_id: number | null; count: number }>(
       `SELECT coalesce(json_agg(${PACKED_PLACE} ORDER BY p.id), '[]')::text AS page,
@@ -37,10 +40,16 @@ export async function loadPublishedPlaces(
       [after, pageSize],
     );
     const row = rows[0];
+    await handing;
     if (!row || row.count === 0 || row.last_id === null) return total;
-    onPage(row.page, row.count);
+    handing = onPage(row.page, row.count);
+    // Its failure is thrown where it is awaited; until then it is not an unhandled one.
+    handing.catch(() => {});
     total += row.count;
     after = row.last_id;
-    if (row.count < pageSize) return total;
+    if (row.count < pageSize) {
+      await handing;
+      return total;
+    }
   }
 }

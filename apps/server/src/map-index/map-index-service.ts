@@ -232,7 +232,9 @@ export class MapIndexService {
     const position = await currentPosition(this.db);
     worker.post({ type: 'drop-pages' });
     try {
-      await loadPublishedPlaces(this.db, (json) => worker.post({ type: 'page', json }));
+      await loadPublishedPlaces(this.db, async (json) => {
+        answerOf(await worker.request({ type: 'page', json }), 'staged');
+      });
     } catch (error) {
       // The index the worker holds is untouched and stays current up to its own position.
       worker.post({ type: 'drop-pages' });

@@ -118,6 +118,7 @@ port.on('message', (request: MapIndexRequest) => {
         staged.push(packed);
       }
       parseMs += performance.now() - started;
+      send({ type: 'staged', id: request.id });
     } else if (request.type === 'build') {
       // Queries wait while this thread builds, so the old index would answer none of them:
       // let it go first, and the build never needs the memory of two indexes.

@@ -18,8 +18,8 @@ import type { RankedPage, RankedSearch } from '../places/published-search.ts';
 export type MapIndexRequest =
   /** Forgets the pages staged for a build (before a build, or after one failed to load). */
   | { type: 'drop-pages' }
-  /** A page of places for the next build. */
-  | { type: 'page'; json: string }
+  /** A page of places for the next build, answered `staged` once read (the loader waits for it). */
+  | { type: 'page'; id: number; json: string }
   /** Builds from the staged pages and replaces the index. */
   | { type: 'build'; id: number; maxZoom: number; hours: HoursSettings }
   /** Inserts or moves the `upserts` (packed rows) and removes the `removals` (ids), both JSON. */
@@ -37,6 +37,7 @@ export type MapIndexRequest =
   | { type: 'search'; id: number; query: RankedSearch };
 
 export type MapIndexResponse =
+  | { type: 'staged'; id: number }
   | { type: 'built'; id: number; size: number; parseMs: number; buildMs: number }
   /** `pendingChanges`: changes in the index's delta, not yet compacted into its sorted base. */
   | { type: 'applied'; id: number; size: number; pendingChanges: number; applyMs: number }
