@@ -15,8 +15,8 @@ export const MapQuery = z.object({
   openNow: BooleanParam.optional(),
   /**
    * Only the places a search finds, as the list's `q` does: every match, clustered alike; the
-   * answer then says how many and where (`matches`). (While the server's index builds, and for a
-   * search found only by its typos, up to LIST_COUNT_BOUND of them.)
+   * answer then says how many and where (`matches`). (While the server's index builds, up to
+   * LIST_COUNT_BOUND of them.)
    */
   q: SearchText.optional(),
   /** `lat,lng` with `radius` (metres, 1–50 000): only the places within the circle, as the list's `near`. */
@@ -62,8 +62,8 @@ export const MapResponse = z.object({
   places: z.array(MapPlace),
   /**
    * With `q`, `near` or `covers`: how many places matched (all of them are on the map; up to
-   * LIST_COUNT_BOUND while the index builds or for typos) and the box around them all (null when
-   * none did), to frame them.
+   * LIST_COUNT_BOUND while the index builds) and the box around them all (null when none did),
+   * to frame them.
    */
   matches: z.object({ total: z.number().int().min(0), bounds: Bounds.nullable() }).optional(),
 });
