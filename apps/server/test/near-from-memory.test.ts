@@ -3,8 +3,13 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Prng } from '../src/demo-data/prng.ts';
 import { resolveFieldFilters } from '../src/places/field-filters.ts';
-import { createPlaceRepository, type ListQuery } from '../src/places/place-repository.ts';
-import { createCategories, expectSamePages as expectSamePagesOf } from './support/memory-parity.ts';
+import type { createPlaceRepository, ListQuery } from '../src/places/place-repository.ts';
+import {
+  createCategories,
+  databaseOnly,
+  expectSamePages as expectSamePagesOf,
+  insertInBatches,
+} from './support/memory-parity.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 const PLACES = 10_000;
@@ -57,22 +62,18 @@ describe.skipIf(!databaseAvailable)(
           },
         };
       });
-      for (let start = 0; start < rows.length; start += 2000) {
-        await t.database.query(
-          `INSERT INTO places (category_id, name, description, primary_language, lat, lng, location_privacy,
+      await insertInBatches(
+        t,
+        `INSERT INTO places (category_id, name, description, primary_language, lat, lng, location_privacy,
            status, published_at, extra, radius)
          SELECT r.category_id, jsonb_build_object('en', 'Place ' || r.n), '{}', 'en', r.lat, r.lng, r.privacy,
            r.status, now(), r.extra, r.radius
          FROM jsonb_to_recordset($1::jsonb)
            AS r(n int, category_id int, lat float8, lng float8, privacy text, status text, extra jsonb, radius float8)`,
-          [JSON.stringify(rows.slice(start, start + 2000))],
-        );
-      }
+        rows,
+      );
       await t.mapIndex.rebuild();
-      fromDatabase = createPlaceRepository(t.database, {
-        hours: t.app.appConfig.hours,
-        staleAfterDays: t.app.appConfig.staleAfterDays,
-      });
+      fromDatabase = databaseOnly(t);
     });
     afterAll(async () => {
       await t?.close();

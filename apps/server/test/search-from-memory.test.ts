@@ -3,8 +3,13 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Prng } from '../src/demo-data/prng.ts';
 import { resolveFieldFilters } from '../src/places/field-filters.ts';
-import { createPlaceRepository, type ListQuery } from '../src/places/place-repository.ts';
-import { createCategories, expectSamePages as expectSamePagesOf } from './support/memory-parity.ts';
+import type { createPlaceRepository, ListQuery } from '../src/places/place-repository.ts';
+import {
+  createCategories,
+  databaseOnly,
+  expectSamePages as expectSamePagesOf,
+  insertInBatches,
+} from './support/memory-parity.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 const PLACES = 10_000;
@@ -89,21 +94,17 @@ describe.skipIf(!databaseAvailable)(`searches from memory, as the database answe
         extra: next() < 0.8 ? { indoor: next() < 0.5 } : {},
       };
     });
-    for (let start = 0; start < rows.length; start += 2000) {
-      await t.database.query(
-        `INSERT INTO places (category_id, name, description, address, primary_language, lat, lng, location_privacy,
+    await insertInBatches(
+      t,
+      `INSERT INTO places (category_id, name, description, address, primary_language, lat, lng, location_privacy,
            status, published_at, extra)
          SELECT r.category_id, r.name, r.description, r.address, 'hr', r.lat, r.lng, 'exact', r.status, now(), r.extra
          FROM jsonb_to_recordset($1::jsonb)
            AS r(category_id int, name jsonb, description jsonb, address text, lat float8, lng float8, status text, extra jsonb)`,
-        [JSON.stringify(rows.slice(start, start + 2000))],
-      );
-    }
+      rows,
+    );
     await t.mapIndex.rebuild();
-    fromDatabase = createPlaceRepository(t.database, {
-      hours: t.app.appConfig.hours,
-      staleAfterDays: t.app.appConfig.staleAfterDays,
-    });
+    fromDatabase = databaseOnly(t);
   });
   afterAll(async () => {
     await t?.close();

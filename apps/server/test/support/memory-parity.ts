@@ -1,6 +1,11 @@
 import { Category, type CategoryField } from '@karta/contracts';
 import { expect } from 'vitest';
-import type { ListPage, ListQuery, PlaceRepository } from '../../src/places/place-repository.ts';
+import {
+  createPlaceRepository,
+  type ListPage,
+  type ListQuery,
+  type PlaceRepository,
+} from '../../src/places/place-repository.ts';
 import { postJson, signedInUser } from './auth.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -70,4 +75,19 @@ export async function expectSamePages(
     memoryAfter = fromMemory.next;
     databaseAfter = fromDatabase.next;
   }
+}
+
+/** Runs `insert` (which reads `$1::jsonb`, an array of rows) for the rows, 2 000 at a time. */
+export async function insertInBatches(t: TestApp, insert: string, rows: readonly unknown[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 2000) {
+    await t.database.query(insert, [JSON.stringify(rows.slice(start, start + 2000))]);
+  }
+}
+
+/** The app's place reader without the map index: every list, search and count from the database. */
+export function databaseOnly(t: TestApp): PlaceRepository {
+  return createPlaceRepository(t.database, {
+    hours: t.app.appConfig.hours,
+    staleAfterDays: t.app.appConfig.staleAfterDays,
+  });
 }
