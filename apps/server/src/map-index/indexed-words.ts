@@ -45,6 +45,7 @@ export class IndexedWords {
       const slot = slots[ordinal] as number;
       return slot < 0 ? undefined : slot;
     }, namesOf);
+    words.prepareTypos();
     return new IndexedWords(places, words);
   }
 

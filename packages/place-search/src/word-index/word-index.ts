@@ -205,6 +205,14 @@ export class WordIndex {
       .map(({ spelling }) => spelling);
   }
 
+  /**
+   * Builds the deletion index of the names' words now rather than at the first search with a
+   * typo (at 135 000 city names about a second and a half), as after the first build.
+   */
+  prepareTypos(): void {
+    this.typoWordsOfNames();
+  }
+
   /** The built words that some place's names hold, of three letters or more, by deletion. */
   private typoWordsOfNames(): TypoWords {
     if (!this.typoWords) {

@@ -87,8 +87,11 @@ export class WordPostingsBuilder {
     let id = this.ids.get(word);
     if (id === undefined) {
       id = this.words.length;
-      this.ids.set(word, id);
-      this.words.push(word);
+      // A word cut from a place's text may be a slice that keeps the whole text alive: the
+      // vocabulary keeps a copy of its own.
+      const own = copied(word);
+      this.ids.set(own, id);
+      this.words.push(own);
     }
     const within = this.length % CHUNK;
     if (within === 0) {
@@ -205,4 +208,12 @@ function lengthOf(value: number): number {
 /** Code-unit order, as `<` compares strings (and as idOf searches). */
 function compare(a: string | undefined, b: string | undefined): number {
   return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+}
+
+/** V8 copies a cut of a string shorter than this (its SlicedString minimum); a longer cut may share it. */
+const SLICE_MIN = 13;
+
+/** A string of the same characters that shares no memory with a longer one it was cut from. */
+function copied(text: string): string {
+  return text.length < SLICE_MIN ? text : Array.from(text).join('');
 }
