@@ -221,6 +221,19 @@ describe('WordIndex', () => {
     );
   });
 
+  it('gathers the postings of many places in several chunks without losing one', () => {
+    const random = fc.sample(fc.array(fc.constantFrom(...PIECES), { minLength: 3, maxLength: 3 }), {
+      numRuns: 40_000,
+      seed: 5,
+    });
+    const places = prepare(random.map((pieces) => ({ name: { hr: pieces.join(' ') } })));
+    const index = WordIndex.of(
+      places.map((place, slot) => ({ slot, names: place.names, text: place.text })),
+      (slot) => (places[slot] as PreparedPlace).names,
+    );
+    for (const q of ['ka', 'koeln', 'đak ab', 'ss']) expect(answered(index, q)).toEqual(expected(places, q));
+  });
+
   it('ranks the examples of the ranks as the search does', () => {
     const places = prepare([
       { name: { hr: 'Ljekarna' } },

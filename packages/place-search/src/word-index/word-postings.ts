@@ -69,8 +69,14 @@ export class WordPostings {
   );
 }
 
-/** Pairs are gathered in chunks of this many, so that gathering never copies what it holds. */
-const CHUNK = 1 << 20;
+/**
+ * Pairs are gathered in chunks, so that gathering never copies what it holds: the first of
+ * FIRST_CHUNK pairs, each next twice as large up to LARGEST_CHUNK, whose 32 MB arrays the C
+ * library always maps on their own and gives back when freed (smaller ones may stay in its heap
+ * after the build). A small index takes small chunks.
+ */
+const FIRST_CHUNK = 1 << 16;
+const LARGEST_CHUNK = 1 << 23;
 
 /**
  * Gathers (word, key, roles) in any order and sorts them into WordPostings. A key is a place's
@@ -81,7 +87,8 @@ export class WordPostingsBuilder {
   private readonly words: string[] = [];
   private readonly wordChunks: Int32Array[] = [];
   private readonly keyChunks: Int32Array[] = [];
-  private length = 0;
+  /** Pairs in the last chunk. */
+  private filled = 0;
 
   add(word: string, key: number, roles: number): void {
     let id = this.ids.get(word);
@@ -93,15 +100,17 @@ export class WordPostingsBuilder {
       this.ids.set(own, id);
       this.words.push(own);
     }
-    const within = this.length % CHUNK;
-    if (within === 0) {
-      this.wordChunks.push(new Int32Array(CHUNK));
-      this.keyChunks.push(new Int32Array(CHUNK));
+    let words = this.wordChunks.at(-1);
+    if (!words || this.filled === words.length) {
+      const size = words ? Math.min(LARGEST_CHUNK, words.length * 2) : FIRST_CHUNK;
+      words = new Int32Array(size);
+      this.wordChunks.push(words);
+      this.keyChunks.push(new Int32Array(size));
+      this.filled = 0;
     }
-    const chunk = this.wordChunks.length - 1;
-    (this.wordChunks[chunk] as Int32Array)[within] = id;
-    (this.keyChunks[chunk] as Int32Array)[within] = key * (ROLES + 1) + roles;
-    this.length += 1;
+    words[this.filled] = id;
+    (this.keyChunks.at(-1) as Int32Array)[this.filled] = key * (ROLES + 1) + roles;
+    this.filled += 1;
   }
 
   /** The postings; `slotOf[key]` gives each key's slot when keys are ordinals (−1: dropped). */
@@ -115,18 +124,20 @@ export class WordPostingsBuilder {
     // Each pair's word and slot-and-roles, the slots mapped; a counting sort by word.
     const counts = new Int32Array(wordCount);
     const pairs = (visit: (word: number, posting: number) => void) => {
-      for (let i = 0; i < this.length; i += 1) {
-        const chunk = Math.floor(i / CHUNK);
-        const within = i % CHUNK;
-        const word = newId[(this.wordChunks[chunk] as Int32Array)[within] as number] as number;
-        let posting = (this.keyChunks[chunk] as Int32Array)[within] as number;
-        if (slotOf) {
-          const slot = slotOf[Math.floor(posting / (ROLES + 1))] as number;
-          if (slot < 0) continue;
-          posting = slot * (ROLES + 1) + (posting & ROLES);
+      this.wordChunks.forEach((words, chunk) => {
+        const keys = this.keyChunks[chunk] as Int32Array;
+        const filled = chunk === this.wordChunks.length - 1 ? this.filled : words.length;
+        for (let i = 0; i < filled; i += 1) {
+          const word = newId[words[i] as number] as number;
+          let posting = keys[i] as number;
+          if (slotOf) {
+            const slot = slotOf[Math.floor(posting / (ROLES + 1))] as number;
+            if (slot < 0) continue;
+            posting = slot * (ROLES + 1) + (posting & ROLES);
+          }
+          visit(word, posting);
         }
-        visit(word, posting);
-      }
+      });
     };
     pairs((word) => {
       counts[word] = (counts[word] as number) + 1;
@@ -140,6 +151,7 @@ export class WordPostingsBuilder {
       next[word] = (next[word] as number) + 1;
     });
     this.wordChunks.length = 0;
+    this.filled = 0;
     this.keyChunks.length = 0;
     const roles = new Uint8Array(wordCount);
     for (let w = 0; w < wordCount; w += 1) {
