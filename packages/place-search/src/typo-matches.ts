@@ -1,10 +1,9 @@
 import { degreesApart, distanceMetres } from './distance.ts';
-import { foldText } from './fold.ts';
 import type { SearchHit } from './hit-order.ts';
 import type { LatLng } from './lat-lng.ts';
 import type { PreparedPlace, PreparedPlaces } from './prepared-places.ts';
 import { TYPO_MIN_WORD, typoRank } from './typo-rank.ts';
-import { SIMILAR_WORDS, TYPO_CANDIDATES, typoAlternatives } from './typo-spellings.ts';
+import { foldedWords, SIMILAR_WORDS, TYPO_CANDIDATES, typoAlternatives } from './typo-spellings.ts';
 
 /**
  * The places the server's candidate walk reaches first (first-matches.ts): nearest the origin by
@@ -38,11 +37,7 @@ export function typoMatches(
     include?: ((place: PreparedPlace) => boolean) | undefined;
   },
 ): SearchHit[] {
-  const folded = query.q
-    .split(/\s+/)
-    .filter((word) => word.length > 0)
-    .map(foldText)
-    .filter((word) => word.length > 0);
+  const folded = foldedWords(query.q);
   const spellings = folded.map((word) =>
     typoAlternatives({
       folded: word,

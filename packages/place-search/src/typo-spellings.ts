@@ -1,3 +1,4 @@
+import { foldText } from './fold.ts';
 import { editDistance, MAX_EDITS, TYPO_MIN_WORD } from './typo-rank.ts';
 
 /** Words of the vocabulary like a query word that are considered (karta_similar_words). */
@@ -6,6 +7,18 @@ export const SIMILAR_WORDS = 30;
 export const TYPO_ALTERNATIVES = 5;
 /** Places with a corrected word that are ranked at most: the nearest (or first by id). */
 export const TYPO_CANDIDATES = 200;
+
+/**
+ * The words of a search as the typo search corrects them: split at white space and folded, those
+ * that fold to nothing left out (typo-search.ts folds them the same way in SQL).
+ */
+export function foldedWords(q: string): string[] {
+  return q
+    .split(/\s+/)
+    .filter((word) => word.length > 0)
+    .map(foldText)
+    .filter((word) => word.length > 0);
+}
 
 /** Whether `text` has a word long enough to hold a typo. */
 export function mayHoldTypo(text: string): boolean {

@@ -3,7 +3,7 @@ import type { PreparedPlace } from './prepared-places.ts';
 import { hasSpellings, searchWords } from './search-words.ts';
 
 /** A query's folded forms: plain, and spelled out when that differs (search-sql.ts's `folds`). */
-function folds(text: string): string[] {
+export function folds(text: string): string[] {
   return hasSpellings(text) ? [foldText(text), foldSpelled(text)] : [foldText(text)];
 }
 

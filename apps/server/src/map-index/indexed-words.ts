@@ -16,12 +16,9 @@ export class IndexedWords {
   private constructor(
     private readonly places: ClusterIndex,
     readonly words: WordIndex,
+    /** The folded names (`search_name`) of the place in a live slot. */
+    readonly namesOf: (slot: number) => string,
   ) {}
-
-  /** The folded names (`search_name`) of the place in a live slot. */
-  namesOf(slot: number): string {
-    return searchName(this.places.namesAt(slot));
-  }
 
   /**
    * The words the loader read from the rows `places` was just built from, in the same order
@@ -46,7 +43,7 @@ export class IndexedWords {
       return slot < 0 ? undefined : slot;
     }, namesOf);
     words.prepareTypos();
-    return new IndexedWords(places, words);
+    return new IndexedWords(places, words, namesOf);
   }
 
   /** Inserts or replaces a place in the map index and its words. */

@@ -20,8 +20,9 @@ export const PACKED_PLACE = `json_build_array(p.id, p.public_lat, p.public_lng, 
 
 /**
  * Reads every published place in id order, one page at a time, as JSON text built by the
- * database, and hands each to `onPage`, one at a time (the next page is read while one is handed). Text crosses threads as one string copy, so neither the PGlite worker's answer nor
- * the hand-over to the index worker makes the main thread build or clone a million objects.
+ * database, and hands each to `onPage`, one at a time (the next page is read while one is
+ * handed). Text crosses threads as one string copy, so neither the PGlite worker's answer nor the
+ * hand-over to the index worker makes the main thread build or clone a million objects.
  */
 export async function loadPublishedPlaces(
   db: Queryable,

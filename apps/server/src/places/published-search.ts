@@ -5,7 +5,7 @@ import { askIndex, type IndexPage, pageOfHits } from './page-from-index.ts';
 import type { Actor } from './place-rules.ts';
 import type { SearchPage } from './place-search.ts';
 import type { PlaceSettings } from './place-settings.ts';
-import { indexNarrowing } from './published-count.ts';
+import { indexHoldsItsFilters, indexNarrowing } from './published-count.ts';
 
 /** A search the word index answers: `q` with a ranked page's filters, order and cursor. */
 export interface RankedSearch extends RankedQuery {
@@ -30,14 +30,9 @@ export type SearchPublished = (query: RankedSearch) => Promise<RankedPage | null
  * statuses, staleness and opening hours go to SQL, as for counts (published-count.ts).
  */
 export function searchInIndex(query: ListQuery & { q: string }): RankedSearch | undefined {
-  const published = query.statuses.length === 1 && query.statuses[0] === 'published';
   const { after, origin } = query;
   if (
-    !published ||
-    query.authorId !== undefined ||
-    query.stale !== undefined ||
-    query.openNow === true ||
-    query.openAt !== undefined ||
+    !indexHoldsItsFilters({ ...query, q: undefined }) ||
     query.bbox !== undefined ||
     query.near !== undefined ||
     query.covers !== undefined ||

@@ -12,7 +12,14 @@ import { LayerSet } from './layer-set.ts';
 import { answerZoom } from './limits.ts';
 import { mergeCloseGroups } from './merge-groups.ts';
 import { mortonOrder } from './morton-order.ts';
-import { countWithin, type DistanceOf, type NearHit, nearestPage, slotsWithin } from './nearest.ts';
+import {
+  countWithin,
+  type DistanceOf,
+  type NearHit,
+  nearestPage,
+  slotsWithin,
+  withinReach,
+} from './nearest.ts';
 import { MAX_HOURS_ID, PlaceStore } from './place-store.ts';
 import { type RankedHit, type RankedQuery, type RankedSlots, rankedPage, slotFilter } from './ranked-page.ts';
 import type {
@@ -223,15 +230,7 @@ export class ClusterIndex {
   matchingSlots(q: MatchSelection, distanceOf: DistanceOf): Int32Array {
     const passes = slotFilter(this.store, q);
     const { circle } = q;
-    const within = (slot: number) => {
-      if (!circle) return true;
-      const distance = distanceOf(
-        circle.origin,
-        this.store.lat[slot] as number,
-        this.store.lng[slot] as number,
-      );
-      return distance <= circle.within && (!circle.covering || distance <= this.store.radiusOf(slot));
-    };
+    const within = circle ? withinReach(this.store, distanceOf, circle) : () => true;
     if (q.among) return q.among.filter((slot) => passes(slot) && within(slot));
     if (!circle) throw new RangeError('matchingSlots needs the matches or a circle');
     // Every place's layers by category: only they know how far the places' radii reach.

@@ -250,6 +250,19 @@ export function nearestPage(
   return { hits: hits.slice(0, limit), more: hits.length > limit };
 }
 
+/**
+ * Whether the place in a slot lies within the distance of the origin (and, `covering`, its own
+ * radius reaches the origin): the rule every walk here keeps places by.
+ */
+export function withinReach(
+  store: PlaceStore,
+  distanceOf: DistanceOf,
+  options: Omit<NearestOptions, 'after' | 'limit'>,
+): (slot: number) => boolean {
+  const keeps = reach(store, distanceOf, { ...options, limit: 0 });
+  return (slot) => keeps.place(slot) !== undefined;
+}
+
 /** What a walk of the places within reach is told: whole live ranges of a base, and single places. */
 interface WithinVisitor {
   range(base: SortedBase, lo: number, hi: number): void;

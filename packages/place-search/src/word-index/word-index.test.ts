@@ -73,6 +73,13 @@ function crossesWords(q: string): boolean {
   });
 }
 
+/** The word index of prepared places, each in the slot of its position. */
+const indexOf = (places: readonly PreparedPlace[]) =>
+  WordIndex.of(
+    places.map((place, slot) => ({ slot, names: place.names, text: place.text })),
+    (slot) => (places[slot] as PreparedPlace).names,
+  );
+
 const prepare = (records: readonly Omit<PlaceRecord, 'id' | 'lat' | 'lng'>[]) =>
   preparePlaces(records.map((r, id) => ({ ...r, id, lat: 0, lng: 0 }))).places;
 
@@ -84,10 +91,7 @@ describe('WordIndex', () => {
         fc.array(query, { minLength: 1, maxLength: 8 }),
         (records, queries) => {
           const places = prepare(records);
-          const index = WordIndex.of(
-            places.map((place, slot) => ({ slot, names: place.names, text: place.text })),
-            (slot) => (places[slot] as PreparedPlace).names,
-          );
+          const index = indexOf(places);
           for (const q of queries) {
             const found = answered(index, q);
             if (found === null) {
@@ -173,10 +177,7 @@ describe('WordIndex', () => {
         fc.array(typed, { minLength: 1, maxLength: 6 }),
         (records, queries) => {
           const places = prepare(records);
-          const index = WordIndex.of(
-            places.map((place, slot) => ({ slot, names: place.names, text: place.text })),
-            (slot) => (places[slot] as PreparedPlace).names,
-          );
+          const index = indexOf(places);
           const vocabulary = [...new Set(places.flatMap((place) => place.names.split(/[| ]+/)))].filter(
             (w) => [...w].length >= 3,
           );
@@ -227,10 +228,7 @@ describe('WordIndex', () => {
       seed: 5,
     });
     const places = prepare(random.map((pieces) => ({ name: { hr: pieces.join(' ') } })));
-    const index = WordIndex.of(
-      places.map((place, slot) => ({ slot, names: place.names, text: place.text })),
-      (slot) => (places[slot] as PreparedPlace).names,
-    );
+    const index = indexOf(places);
     for (const q of ['ka', 'koeln', 'đak ab', 'ss']) expect(answered(index, q)).toEqual(expected(places, q));
   });
 
@@ -243,10 +241,7 @@ describe('WordIndex', () => {
       { name: { de: 'Köln', en: 'Cologne' } },
       { name: { hr: 'Centar (ljekarna)' } },
     ]);
-    const index = WordIndex.of(
-      places.map((place, slot) => ({ slot, names: place.names, text: place.text })),
-      (slot) => (places[slot] as PreparedPlace).names,
-    );
+    const index = indexOf(places);
     expect(answered(index, 'ljekarna')).toEqual(
       new Map([
         [0, 0],

@@ -1,9 +1,8 @@
-import { foldSpelled, foldText } from '../fold.ts';
-import { hasSpellings, searchWords } from '../search-words.ts';
+import { searchWords } from '../search-words.ts';
 import { compareCodePoints, similarity, trigrams } from '../trigrams.ts';
 import { editDistance, MAX_EDITS, TYPO_MIN_WORD } from '../typo-rank.ts';
-import { TYPO_ALTERNATIVES } from '../typo-spellings.ts';
-import { writtenMatch } from '../written-match.ts';
+import { foldedWords, typoAlternatives } from '../typo-spellings.ts';
+import { folds, writtenMatch } from '../written-match.ts';
 import { AFTER_SPACE, BEGINS_NAME, IN_NAMES, placeWords, WHOLE_NAME } from './place-words.ts';
 import { TypoWords } from './typo-words.ts';
 import { WordPostings, WordPostingsBuilder } from './word-postings.ts';
@@ -118,16 +117,12 @@ export class WordIndex {
    * words (`st.mark`), which the database's patterns match across words.
    */
   match(q: string): WordMatches | null {
-    const words = searchWords(q).map(forms);
+    const words = searchWords(q).map(folds);
     if (
       words.length === 0 ||
       words.some((wordForms) => wordForms.some((form) => form === '' || form.includes(' ')))
     ) {
       return null;
-    }
-    if (this.stamp > 0xffffffff - words.length) {
-      this.stamps.fill(0);
-      this.stamp = 0;
     }
     const found = this.slotsOfEveryWord(words);
     const ranks = new Uint8Array(found.length);
@@ -147,20 +142,12 @@ export class WordIndex {
    * to several words.
    */
   typoCandidates(q: string): TypoCandidates | null {
-    const words = q
-      .split(/\s+/)
-      .filter((word) => word.length > 0)
-      .map(foldText)
-      .filter((word) => word.length > 0);
+    const words = foldedWords(q);
     if (words.some((word) => word.includes(' '))) return null;
     const phrase = words.join(' ');
     const spellings = words.map((word) => this.spellingsOf(word));
     if (spellings.length === 0 || spellings.some((each) => each.length === 0)) {
       return { slots: new Int32Array(0), phrase };
-    }
-    if (this.stamp > 0xffffffff - spellings.length) {
-      this.stamps.fill(0);
-      this.stamp = 0;
     }
     // Ranks 0–3 are the names': the places whose names hold a spelling of every word.
     const slots = this.slotsOfEveryWord(spellings).filter((slot) => (this.worst[slot] as number) <= 3);
@@ -171,38 +158,29 @@ export class WordIndex {
    * The spellings a folded query word may stand for: itself when shorter than TYPO_MIN_WORD, else
    * the words of the names with the fewest edits from it (two at most, found by deletion), up to
    * TYPO_ALTERNATIVES of them, the most alike by trigrams first (as pg_trgm's similarity, ties by
-   * code point), as typo-spellings.ts picks them among the database's most alike words.
+   * code point), picked by typoAlternatives as among the database's most alike words.
    */
   spellingsOf(word: string): string[] {
     if ([...word].length < TYPO_MIN_WORD) return [word];
-    const close = new Map<string, number>();
-    this.typoWordsOfNames().near(word, (id, edits) => close.set(this.built.words[id] as string, edits));
+    const close = new Set<string>();
+    this.typoWordsOfNames().near(word, (id) => close.add(this.built.words[id] as string));
     for (const words of this.changed.values()) {
       for (const [changedWord, roles] of words) {
-        if (
-          (roles & IN_NAMES) === 0 ||
-          close.has(changedWord) ||
-          [...changedWord].length < MIN_VOCABULARY_WORD
-        )
-          continue;
-        const edits = editDistance(word, changedWord, MAX_EDITS);
-        if (edits <= MAX_EDITS) close.set(changedWord, edits);
+        if ((roles & IN_NAMES) === 0 || [...changedWord].length < MIN_VOCABULARY_WORD) continue;
+        if (editDistance(word, changedWord, MAX_EDITS) <= MAX_EDITS) close.add(changedWord);
       }
     }
-    if (close.size === 0) return [];
-    const fewest = Math.min(...close.values());
     const own = trigrams(word);
     const alike = (other: string) => {
       const theirs = trigrams(other);
       const shared = theirs.filter((gram) => own.includes(gram)).length;
       return similarity(shared, own.length, theirs.length);
     };
-    return [...close]
-      .filter(([, edits]) => edits === fewest)
-      .map(([spelling]) => ({ spelling, score: alike(spelling) }))
+    const similar = [...close]
+      .map((spelling) => ({ spelling, score: alike(spelling) }))
       .sort((a, b) => b.score - a.score || compareCodePoints(a.spelling, b.spelling))
-      .slice(0, TYPO_ALTERNATIVES)
       .map(({ spelling }) => spelling);
+    return typoAlternatives({ folded: word, similar });
   }
 
   /**
@@ -236,6 +214,11 @@ export class WordIndex {
    * best rank for the last word in `best` and its worst word's best rank in `worst`.
    */
   private slotsOfEveryWord(words: readonly string[][]): Int32Array {
+    // A stamp a word: start again before they would run out.
+    if (this.stamp > 0xffffffff - words.length) {
+      this.stamps.fill(0);
+      this.stamp = 0;
+    }
     const byCost = words
       .map((wordForms) => this.wordsHolding(wordForms))
       .sort((a, b) => a.postings - b.postings);
@@ -341,11 +324,6 @@ export class WordIndex {
     this.best = resized(this.best, size);
     this.worst = resized(this.worst, size);
   }
-}
-
-/** A query word's folded forms: plain, and spelled out when that differs (written-match.ts). */
-function forms(word: string): string[] {
-  return hasSpellings(word) ? [foldText(word), foldSpelled(word)] : [foldText(word)];
 }
 
 function relationOf(word: string, form: string): number {
