@@ -10,7 +10,7 @@ export {
 } from './prepared-places.ts';
 export { type PlaceSearchQuery, searchPlaces } from './search-places.ts';
 export { hasSpellings, searchWords } from './search-words.ts';
-export { type LocalizedTexts, searchName } from './stored-texts.ts';
+export { type LocalizedTexts, searchName, searchText } from './stored-texts.ts';
 export { type FoldedTown, foldTownName, matchingTowns } from './town-matches.ts';
 export { FIRST_TYPO_RANK, TYPO_MIN_WORD, typoRank } from './typo-rank.ts';
 export {

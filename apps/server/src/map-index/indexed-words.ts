@@ -20,28 +20,10 @@ export class IndexedWords {
     readonly namesOf: (slot: number) => string,
   ) {}
 
-  /**
-   * The words the loader read from the rows `places` was just built from, in the same order
-   * (`idOf(n)`: the id of the `n`-th row; a later row of the same id wins, as in the build).
-   */
-  static fromLoader(
-    places: ClusterIndex,
-    loader: WordIndexLoader,
-    idOf: (ordinal: number) => number,
-  ): IndexedWords {
-    const slots = new Int32Array(loader.size).fill(-1);
-    const taken = new Set<number>();
-    for (let ordinal = loader.size - 1; ordinal >= 0; ordinal -= 1) {
-      const slot = places.slotOf(idOf(ordinal));
-      if (slot === undefined || taken.has(slot)) continue;
-      taken.add(slot);
-      slots[ordinal] = slot;
-    }
+  /** The words the loader read, the `n`-th place read in slot `slotOfRow[n]` (−1: replaced since). */
+  static fromLoader(places: ClusterIndex, loader: WordIndexLoader, slotOfRow: Int32Array): IndexedWords {
     const namesOf = (slot: number) => searchName(places.namesAt(slot));
-    const words = loader.finish((ordinal) => {
-      const slot = slots[ordinal] as number;
-      return slot < 0 ? undefined : slot;
-    }, namesOf);
+    const words = loader.finish(slotOfRow, namesOf);
     words.prepareTypos();
     return new IndexedWords(places, words, namesOf);
   }

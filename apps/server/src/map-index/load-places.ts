@@ -1,11 +1,13 @@
 import type { Queryable } from '../db/database.ts';
 
 /**
- * Rows per page: about 2.5 MB of JSON text with the places' folded texts, small enough that no
- * single query holds PGlite for long, and that the pages in flight (read, copied to the worker,
- * parsed) stay small: at 200 000 demo places, 20 000 rows a page left the server 90 MB larger.
+ * Rows per page: about 0.5 MB of JSON text with the places' folded texts, small enough that no
+ * single query holds PGlite for long, and that a page's text and rows die young on both threads
+ * instead of piling up in the old generation until a full collection: at a million places, pages
+ * of 5 000 rows left the server's RSS peaking at 1.3 GB during the load, pages of 1 000 at 0.9 GB,
+ * for a load one second longer (docs/performance.md).
  */
-export const PAGE_SIZE = 5_000;
+export const PAGE_SIZE = 1_000;
 
 /**
  * One place as a JSON array (see PackedPlace in protocol.ts), from `places p` joined to

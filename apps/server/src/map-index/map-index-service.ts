@@ -230,14 +230,18 @@ export class MapIndexService {
     const worker = this.worker ?? this.startWorker();
     // Read first: changes committed after this are re-applied by the next catch-up.
     const position = await currentPosition(this.db);
-    worker.post({ type: 'drop-pages' });
+    worker.post({
+      type: 'begin-build',
+      maxZoom: this.options.maxZoom,
+      hours: this.options.hours ?? DEFAULT_HOURS,
+    });
     try {
       await loadPublishedPlaces(this.db, async (json) => {
         answerOf(await worker.request({ type: 'page', json }), 'staged');
       });
     } catch (error) {
       // The index the worker holds is untouched and stays current up to its own position.
-      worker.post({ type: 'drop-pages' });
+      worker.post({ type: 'drop-build' });
       this.options.logger?.error({ err: error }, 'map index build failed');
       throw error;
     }
@@ -246,14 +250,7 @@ export class MapIndexService {
     // the new index (one thread, one copy), none by a half-built or half-updated one.
     let built: Extract<MapIndexResponse, { type: 'built' }>;
     try {
-      built = answerOf(
-        await worker.request({
-          type: 'build',
-          maxZoom: this.options.maxZoom,
-          hours: this.options.hours ?? DEFAULT_HOURS,
-        }),
-        'built',
-      );
+      built = answerOf(await worker.request({ type: 'build' }), 'built');
     } catch (error) {
       // The worker let its old index go before building: nothing is left to answer from.
       this.built = false;

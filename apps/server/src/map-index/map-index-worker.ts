@@ -4,10 +4,11 @@
  * to the same index between queries, at a cost that does not grow with the number of places.
  */
 import { parentPort } from 'node:worker_threads';
-import { ClusterIndex, type DistanceOf } from '@karta/map-core/clustering';
-import { distanceMetres, WordIndexLoader } from '@karta/place-search';
-import { IndexedWords, NAMES, TEXT } from './indexed-words.ts';
-import { OpenHoursTracker } from './open-hours-tracker.ts';
+import type { ClusterIndex, DistanceOf } from '@karta/map-core/clustering';
+import { distanceMetres } from '@karta/place-search';
+import { IndexBuild } from './index-build.ts';
+import type { IndexedWords } from './indexed-words.ts';
+import type { OpenHoursTracker } from './open-hours-tracker.ts';
 import { type MapIndexRequest, type MapIndexResponse, type PackedPlace, unpackPlace } from './protocol.ts';
 import { searchPage } from './search-page.ts';
 import { selectMatches } from './select-matches.ts';
@@ -24,9 +25,8 @@ const IDLE_COMPACT_MIN_CHANGES = 500;
 /** No request for this long counts as an idle moment. */
 const IDLE_MS = 1000;
 
-/** The rows of the next build, their texts read into `stagedWords` and dropped. */
-let staged: PackedPlace[] = [];
-let stagedWords = new WordIndexLoader();
+/** The build under way, if any: the current index answers meanwhile. */
+let building: IndexBuild | undefined;
 let parseMs = 0;
 let index: ClusterIndex | undefined;
 /** The words of the places `index` holds, for searches. */
@@ -55,7 +55,7 @@ function compactWhenIdle() {
   idleTimer.unref();
 }
 
-/** The hours of the index being built or built: there are none before the first build. */
+/** The hours of the index built: there are none before the first build. */
 function tracker(): OpenHoursTracker {
   if (!hours) throw new Error('The index is not built yet');
   return hours;
@@ -104,36 +104,28 @@ function builtWords(): IndexedWords {
 port.on('message', (request: MapIndexRequest) => {
   lastRequestAt = performance.now();
   try {
-    if (request.type === 'drop-pages') {
-      staged = [];
-      stagedWords = new WordIndexLoader();
+    if (request.type === 'begin-build') {
+      building = new IndexBuild(request.maxZoom, request.hours);
+      parseMs = 0;
+    } else if (request.type === 'drop-build') {
+      building = undefined;
       parseMs = 0;
     } else if (request.type === 'page') {
+      if (!building) throw new Error('No build is under way');
       const started = performance.now();
-      for (const packed of JSON.parse(request.json) as PackedPlace[]) {
-        stagedWords.add(packed[NAMES], packed[TEXT]);
-        // A million places' texts would otherwise wait here, in the heap, until the build.
-        packed[NAMES] = '';
-        packed[TEXT] = '';
-        staged.push(packed);
-      }
+      building.add(JSON.parse(request.json) as PackedPlace[]);
       parseMs += performance.now() - started;
       send({ type: 'staged', id: request.id });
     } else if (request.type === 'build') {
+      if (!building) throw new Error('No build is under way');
       // Queries wait while this thread builds, so the old index would answer none of them:
-      // let it go first, and the build never needs the memory of two indexes.
+      // let it go first, and the build never needs the memory of two indexes' layers.
       index = undefined;
       words = undefined;
       const started = performance.now();
-      const building = new OpenHoursTracker(request.hours);
-      hours = building;
-      const places = staged.map((packed) => unpackPlace(packed, hoursIdOf));
-      building.takeChange();
-      index = ClusterIndex.build(places, { maxZoom: request.maxZoom, openHours: building.open });
-      const rows = staged;
-      words = IndexedWords.fromLoader(index, stagedWords, (ordinal) => (rows[ordinal] as PackedPlace)[0]);
-      staged = [];
-      stagedWords = new WordIndexLoader();
+      const finished = building.finish();
+      building = undefined;
+      ({ index, words, hours } = finished);
       followClock();
       send({
         type: 'built',

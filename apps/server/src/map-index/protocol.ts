@@ -16,12 +16,14 @@ import type { RankedPage, RankedSearch } from '../places/published-search.ts';
  * million objects; the worker parses them, builds the index and applies changes to it.
  */
 export type MapIndexRequest =
-  /** Forgets the pages staged for a build (before a build, or after one failed to load). */
-  | { type: 'drop-pages' }
-  /** A page of places for the next build, answered `staged` once read (the loader waits for it). */
+  /** Starts a build, dropping one under way: the current index answers until the build is done. */
+  | { type: 'begin-build'; maxZoom: number; hours: HoursSettings }
+  /** Drops the build under way (its load failed). */
+  | { type: 'drop-build' }
+  /** A page of places for the build, answered `staged` once added (the loader waits for it). */
   | { type: 'page'; id: number; json: string }
-  /** Builds from the staged pages and replaces the index. */
-  | { type: 'build'; id: number; maxZoom: number; hours: HoursSettings }
+  /** Finishes the build and replaces the index with it. */
+  | { type: 'build'; id: number }
   /** Inserts or moves the `upserts` (packed rows) and removes the `removals` (ids), both JSON. */
   | { type: 'apply'; id: number; upserts: string; removals: string }
   | { type: 'query'; id: number; query: ClusterQuery }

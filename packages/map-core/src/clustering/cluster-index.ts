@@ -57,6 +57,16 @@ const COMPACT_MIN_CHANGES = 2000;
 /** …or this share of the places, so compaction costs O(1) per change, amortised. */
 const COMPACT_SHARE = 1 / 200;
 
+/** An index being built (`ClusterIndex.startBuild`): places added one by one, then `finish`. */
+export interface ClusterIndexBuild {
+  /** Adds a place (one of an id added before replaces that one) and returns its slot. */
+  add(place: IndexedPlace): number;
+  /** The slot of the place of `id` added so far, if any. */
+  slotOf(id: number): number | undefined;
+  /** The index of the places added, those whose hours id is in `openHours` open now. */
+  finish(openHours?: ReadonlySet<number>): ClusterIndex;
+}
+
 /**
  * Every published place, clustered per query: the viewport's non-empty 16-px cells (plus a 120-px
  * margin) are read from places sorted by Morton code, then grouped greedily at 60 px, heaviest
@@ -102,21 +112,38 @@ export class ClusterIndex {
 
   /** An index of `places` (a later duplicate id replaces an earlier one) for zooms 0…`maxZoom`. */
   static build(places: readonly IndexedPlace[], options: ClusterIndexOptions = {}): ClusterIndex {
+    for (const place of places) checkPlace(place);
+    const build = ClusterIndex.startBuild(options);
+    for (const place of places) build.add(place);
+    return build.finish(options.openHours);
+  }
+
+  /**
+   * An index built from places given a few at a time, as a loader reads them: the index keeps
+   * what it needs of each at once, so none of the given places need be kept until the build.
+   */
+  static startBuild(options: Omit<ClusterIndexOptions, 'openHours'> = {}): ClusterIndexBuild {
     const maxZoom = options.maxZoom ?? DEFAULT_MAX_ZOOM;
     if (!Number.isInteger(maxZoom) || maxZoom < 0 || maxZoom > MAX_INDEX_ZOOM) {
       throw new RangeError(`maxZoom must be an integer from 0 to ${MAX_INDEX_ZOOM}, got ${maxZoom}`);
     }
-    for (const place of places) checkPlace(place);
     const index = new ClusterIndex({ maxZoom, scope: options.scope ?? 'both' });
-    // Open from the start: the open layers are built with the rest, not moved in one by one.
-    if (options.openHours) index.store.setOpenHours(options.openHours);
-    for (const place of places) {
-      const old = index.store.slotOf(place.id);
-      if (old !== undefined) index.store.delete(old);
-      index.store.add(place);
-    }
-    index.compact();
-    return index;
+    const { store } = index;
+    return {
+      add(place) {
+        checkPlace(place);
+        const old = store.slotOf(place.id);
+        if (old !== undefined) store.delete(old);
+        return store.add(place);
+      },
+      slotOf: (id) => store.slotOf(id),
+      finish(openHours) {
+        // Open from the start: the open layers are built with the rest, not moved in one by one.
+        if (openHours) store.setOpenHours(openHours);
+        index.compact();
+        return index;
+      },
+    };
   }
 
   /** Number of places in the index. */

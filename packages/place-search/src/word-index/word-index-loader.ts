@@ -22,18 +22,10 @@ export class WordIndexLoader {
     return this.count;
   }
 
-  /**
-   * The index, the place added `n`-th in slot `slotOf(n)` (undefined: left out, as an earlier
-   * duplicate is).
-   */
-  finish(slotOf: (ordinal: number) => number | undefined, namesOf: (slot: number) => string): WordIndex {
-    const slots = new Int32Array(this.count);
+  /** The index, the place added `n`-th in slot `slotOf[n]` (−1: left out, as a replaced one is). */
+  finish(slotOf: Int32Array, namesOf: (slot: number) => string): WordIndex {
     let highest = -1;
-    for (let ordinal = 0; ordinal < this.count; ordinal += 1) {
-      const slot = slotOf(ordinal) ?? -1;
-      slots[ordinal] = slot;
-      highest = Math.max(highest, slot);
-    }
-    return WordIndex.built(this.builder.build(slots), highest, namesOf);
+    for (const slot of slotOf) highest = Math.max(highest, slot);
+    return WordIndex.built(this.builder.build(slotOf), highest, namesOf);
   }
 }
