@@ -92,15 +92,19 @@ describe.skipIf(!databaseAvailable)(`searches from memory, as the database answe
         lng: clump?.lng ?? BOX.west + next() * (BOX.east - BOX.west),
         status: next() < 0.9 ? 'published' : 'pending',
         extra: next() < 0.8 ? { indoor: next() < 0.5 } : {},
+        // Some places serve an area around them, for searches of the places serving a spot.
+        radius: n % 7 === 3 ? 300 + (n % 13) * 400 : null,
       };
     });
     await insertInBatches(
       t,
       `INSERT INTO places (category_id, name, description, address, primary_language, lat, lng, location_privacy,
-           status, published_at, extra)
-         SELECT r.category_id, r.name, r.description, r.address, 'hr', r.lat, r.lng, 'exact', r.status, now(), r.extra
+           status, published_at, extra, radius)
+         SELECT r.category_id, r.name, r.description, r.address, 'hr', r.lat, r.lng, 'exact', r.status, now(), r.extra,
+                r.radius
          FROM jsonb_to_recordset($1::jsonb)
-           AS r(category_id int, name jsonb, description jsonb, address text, lat float8, lng float8, status text, extra jsonb)`,
+           AS r(category_id int, name jsonb, description jsonb, address text, lat float8, lng float8, status text,
+                extra jsonb, radius float8)`,
       rows,
     );
     await t.mapIndex.rebuild();
@@ -141,6 +145,17 @@ describe.skipIf(!databaseAvailable)(`searches from memory, as the database answe
     indoor: fc.option(fc.constantFrom('true', 'false'), { nil: undefined }),
     limit: fc.integer({ min: 1, max: 40 }),
     withTotal: fc.boolean(),
+    /** Within a circle, or serving a spot: distances are then measured from there. */
+    where: fc.option(
+      fc.oneof(
+        fc.record({
+          near: fc.oneof(point, fc.constant(CLUMP)),
+          radius: fc.integer({ min: 300, max: 9_000 }),
+        }),
+        fc.record({ covers: point }),
+      ),
+      { nil: undefined },
+    ),
   });
 
   /**
@@ -179,11 +194,12 @@ describe.skipIf(!databaseAvailable)(`searches from memory, as the database answe
           ...(asked.origin ? { origin: asked.origin } : {}),
           ...(asked.categories ? { categories: asked.categories } : {}),
           ...(fieldFilters ? { fieldFilters } : {}),
+          ...asked.where,
         };
         found += (await fromDatabase.list({ ...query, withTotal: true }, null)).total;
         await expectSamePages(query);
       }),
-      { numRuns: 80, seed: 20_261_130 },
+      { numRuns: 120, seed: 20_261_130 },
     );
     expect(found).toBeGreaterThan(1000);
     // The pages above came from the index, not from the database path they are compared with.
@@ -193,7 +209,12 @@ describe.skipIf(!databaseAvailable)(`searches from memory, as the database answe
   it('finds the places a typo or two away as the database does, when nothing matches as written', async () => {
     const search = vi.spyOn(t.mapIndex, 'search');
     for (const q of TYPOS) {
-      for (const origin of [undefined, CLUMP, { lat: 45.9, lng: 16.1 }]) {
+      for (const where of [
+        {},
+        { origin: CLUMP },
+        { origin: { lat: 45.9, lng: 16.1 } },
+        { near: { lat: 45.85, lng: 16.05 }, radius: 9_000 },
+      ]) {
         for (const order of ['oldest', 'newest'] as const) {
           const query: ListQuery = {
             statuses: ['published'],
@@ -201,7 +222,7 @@ describe.skipIf(!databaseAvailable)(`searches from memory, as the database answe
             q,
             limit: 25,
             withTotal: true,
-            ...(origin ? { origin } : {}),
+            ...where,
           };
           const first = await fromDatabase.list(query, null);
           expect(first.total, q).toBeGreaterThan(0);
@@ -271,8 +292,7 @@ describe.skipIf(!databaseAvailable)(`searches from memory, as the database answe
     for (const query of [
       { ...base, statuses: ['published', 'pending'] as ListQuery['statuses'] },
       { ...base, bbox: { west: 15.9, south: 45.8, east: 16, north: 45.9 } },
-      { ...base, near: CLUMP, radius: 1000 },
-      { ...base, covers: CLUMP },
+      { ...base, near: CLUMP, radius: 1000, covers: CLUMP },
       { ...base, openNow: true },
       { ...base, stale: true },
     ]) {

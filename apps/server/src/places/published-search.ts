@@ -1,6 +1,6 @@
 import type { RankedHit, RankedQuery } from '@karta/map-core/clustering';
 import type { Queryable } from '../db/database.ts';
-import type { ListQuery } from './list-sql.ts';
+import { type ListQuery, MAX_PLACE_RADIUS_M } from './list-sql.ts';
 import { askIndex, type IndexPage, pageOfHits } from './page-from-index.ts';
 import type { Actor } from './place-rules.ts';
 import type { SearchPage } from './place-search.ts';
@@ -25,24 +25,33 @@ export type SearchPublished = (query: RankedSearch) => Promise<RankedPage | null
 
 /**
  * A list's or the type-ahead's search as the word index answers it, when the index holds all it
- * asks: published places, narrowed by categories and field filters, ordered from an origin or by
- * id, after a cursor (of a match as written or of a typo). Boxes, circles, spots, authors, other
- * statuses, staleness and opening hours go to SQL, as for counts (published-count.ts).
+ * asks: published places, narrowed by categories and field filters, within a circle (`near` and
+ * `radius`) or serving a spot (`covers`), ordered from an origin (the circle's centre or the spot,
+ * as list-sql.ts measures) or by id, after a cursor (of a match as written or of a typo). Boxes, a
+ * circle and a spot at once, authors, other statuses, staleness and opening hours go to SQL, as
+ * for counts (published-count.ts).
  */
 export function searchInIndex(query: ListQuery & { q: string }): RankedSearch | undefined {
-  const { after, origin } = query;
+  const { after } = query;
+  const near = query.radius !== undefined ? query.near : undefined;
+  const origin = near ?? query.covers ?? query.origin;
   if (
     !indexHoldsItsFilters({ ...query, q: undefined }) ||
     query.bbox !== undefined ||
-    query.near !== undefined ||
-    query.covers !== undefined ||
+    (near !== undefined && query.covers !== undefined) ||
     (after !== undefined && (origin !== undefined) !== (after.distance !== null))
   ) {
     return undefined;
   }
+  const circle = near
+    ? { origin: near, within: query.radius as number }
+    : query.covers
+      ? { origin: query.covers, within: MAX_PLACE_RADIUS_M, covering: true }
+      : undefined;
   return {
     q: query.q,
     origin,
+    ...(circle ? { circle } : {}),
     newest: query.order === 'newest',
     after: after ? { id: after.id, rank: after.rank ?? 0, distance: after.distance } : undefined,
     limit: query.limit,

@@ -15,6 +15,7 @@ function places(): IndexedPlace[] {
     testPlace(i + 1, 45.8 + Math.floor(random() * 12) / 100, 15.9 + Math.floor(random() * 12) / 100, {
       category: CATEGORIES[i % 3] as string,
       hoursId: i % 4 === 0 ? 1 : undefined,
+      radius: i % 6 === 0 ? 1_000 + (i % 5) * 1_000 : undefined,
       ...(i % 5 < 3 ? { values: { seats: i % 7 } } : {}),
     }),
   );
@@ -31,6 +32,11 @@ function expected(
     .filter((place) => !q.categories?.length || q.categories.includes(place.category))
     .filter((place) => !q.openNow || place.hoursId === 1)
     .filter((place) => !q.filters?.length || matchesFilters(place.values, q.filters))
+    .filter((place) => {
+      if (!q.circle) return true;
+      const distance = haversine(q.circle.origin, place.lat, place.lng);
+      return distance <= q.circle.within && (!q.circle.covering || distance <= (place.radius ?? -1));
+    })
     .map((place) => ({
       id: place.id,
       rank: ranks.get(place.id) as number,
@@ -48,7 +54,7 @@ describe('ClusterIndex.rankedPage', () => {
   const all = places();
   const index = ClusterIndex.build(all, { openHours: new Set([1]) });
 
-  it('pages the matches passing the filters by rank, then distance or id, as sorting them all would', () => {
+  it('pages the matches passing the filters and the circle by rank, then distance or id, as sorting them all would', () => {
     const query = fc.record({
       origin: fc.option(
         fc.record({
@@ -64,11 +70,21 @@ describe('ClusterIndex.rankedPage', () => {
       openNow: fc.boolean(),
       filters: fc.option(fc.constant([{ key: 'seats', min: 2, max: 5 }]), { nil: undefined }),
       limit: fc.integer({ min: 1, max: 30 }),
+      circle: fc.option(
+        fc.record({
+          within: fc.integer({ min: 500, max: 12_000 }),
+          covering: fc.boolean(),
+        }),
+        { nil: undefined },
+      ),
     });
     /** A rank for each place, or none (negative): most places match, so pages fill up. */
     const matches = fc.array(fc.integer({ min: -3, max: 4 }), { minLength: 400, maxLength: 400 });
     fc.assert(
-      fc.property(query, matches, (q, matched) => {
+      fc.property(query, matches, ({ circle, ...rest }, matched) => {
+        // A circle measures from its centre, as the list's `near` and `covers` do.
+        const centre = rest.origin ?? { lat: 45.85, lng: 15.95 };
+        const q: RankedQuery = circle ? { ...rest, origin: centre, circle: { ...circle, origin: centre } } : rest;
         const ranks = new Map(matched.flatMap((rank, i) => (rank < 0 ? [] : [[i + 1, rank] as const])));
         const slots = Int32Array.from([...ranks.keys()].map((id) => index.slotOf(id) as number));
         const slotRanks = Uint8Array.from([...ranks.values()]);

@@ -1,6 +1,6 @@
-import type { DistanceOf } from './nearest.ts';
+import { type DistanceOf, withinReach } from './nearest.ts';
 import type { PlaceStore } from './place-store.ts';
-import type { ClusterQuery } from './types.ts';
+import type { ClusterQuery, MatchSelection } from './types.ts';
 import { matchesFilters } from './value-filters.ts';
 import { NO_VALUES } from './value-sets.ts';
 
@@ -12,11 +12,14 @@ export interface RankedHit {
 }
 
 /**
- * A page of given places that pass the filters, in the order of a ranked search: rank, then
- * distance from `origin` (ties by id), or without one id (highest first when `newest`), after the
- * cursor `after` (the last place of the page before).
+ * A page of given places that pass the filters (and lie within `circle`, or serve its centre when
+ * `covering`), in the order of a ranked search: rank, then distance from `origin` (ties by id),
+ * or without one id (highest first when `newest`), after the cursor `after` (the last place of
+ * the page before).
  */
-export interface RankedQuery extends Pick<ClusterQuery, 'categories' | 'openNow' | 'filters'> {
+export interface RankedQuery
+  extends Pick<ClusterQuery, 'categories' | 'openNow' | 'filters'>,
+    Pick<MatchSelection, 'circle'> {
   origin?: { lat: number; lng: number } | undefined;
   newest?: boolean | undefined;
   after?: RankedHit | undefined;
@@ -41,7 +44,9 @@ export function rankedPage(
   q: RankedQuery,
   distanceOf: DistanceOf,
 ): { hits: RankedHit[]; more: boolean; total?: number } {
-  const passes = slotFilter(store, q);
+  const filtered = slotFilter(store, q);
+  const within = q.circle ? withinReach(store, distanceOf, q.circle) : undefined;
+  const passes = within ? (slot: number) => filtered(slot) && within(slot) : filtered;
   const order = orderOf(q);
   const { after, origin } = q;
   const need = q.limit + 1;
