@@ -53,7 +53,9 @@ describe('IndexBuild', () => {
   it('keeps every place of many pages, whose slots are handed out past the first arrays', () => {
     const build = new IndexBuild(18, HOURS);
     for (let page = 0; page < 5; page += 1) {
-      build.add(Array.from({ length: 1_000 }, (_, i) => row(page * 1_000 + i + 1, i % 2 ? 'Kavana' : 'Pekara')));
+      build.add(
+        Array.from({ length: 1_000 }, (_, i) => row(page * 1_000 + i + 1, i % 2 ? 'Kavana' : 'Pekara')),
+      );
     }
     build.add([row(1, 'Knjižnica')]);
     const built = build.finish();

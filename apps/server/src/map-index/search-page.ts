@@ -45,19 +45,65 @@ export function typoMatches(
   const candidates = words.words.typoCandidates(q);
   if (!candidates) return null;
   const passing = places.matchingSlots({ ...selection, among: candidates.slots }, distanceOf);
-  const walked = [...passing].map((slot) => {
-    const place = places.placeAt(slot);
-    const key = origin ? degreesApart(origin, place) : selection.newest ? -place.id : place.id;
-    return { slot, key, id: place.id };
-  });
-  walked.sort((a, b) => a.key - b.key || a.id - b.id);
+  const walked = firstInWalkOrder(
+    passing,
+    TYPO_CANDIDATES,
+    (slot) => {
+      const place = places.placeAt(slot);
+      return origin ? degreesApart(origin, place) : selection.newest ? -place.id : place.id;
+    },
+    (slot) => places.placeAt(slot).id,
+  );
   const slots: number[] = [];
   const ranks: number[] = [];
-  for (const { slot } of walked.slice(0, TYPO_CANDIDATES)) {
+  for (const slot of walked) {
     const rank = typoRank(candidates.phrase, words.namesOf(slot));
     if (rank === undefined) continue;
     slots.push(slot);
     ranks.push(rank);
   }
   return { slots: Int32Array.from(slots), ranks: Uint8Array.from(ranks) };
+}
+
+/**
+ * The first `count` of `slots` by `keyOf` (ties by `idOf`), in that order, kept sorted as they
+ * come: a common misspelt word has tens of thousands of candidates, of which only the first few
+ * hundred are ranked, so neither an object per candidate nor a sort of them all is made.
+ */
+function firstInWalkOrder(
+  slots: Int32Array,
+  count: number,
+  keyOf: (slot: number) => number,
+  idOf: (slot: number) => number,
+): Int32Array {
+  const kept = new Int32Array(count);
+  const keys = new Float64Array(count);
+  const ids = new Float64Array(count);
+  let size = 0;
+  for (const slot of slots) {
+    const key = keyOf(slot);
+    const id = idOf(slot);
+    const last = size - 1;
+    if (
+      size === count &&
+      (key > (keys[last] as number) || (key === keys[last] && id > (ids[last] as number)))
+    ) {
+      continue;
+    }
+    let at = size === count ? last : size;
+    while (
+      at > 0 &&
+      (key < (keys[at - 1] as number) || (key === keys[at - 1] && id < (ids[at - 1] as number)))
+    ) {
+      kept[at] = kept[at - 1] as number;
+      keys[at] = keys[at - 1] as number;
+      ids[at] = ids[at - 1] as number;
+      at -= 1;
+    }
+    kept[at] = slot;
+    keys[at] = key;
+    ids[at] = id;
+    if (size < count) size += 1;
+  }
+  return kept.subarray(0, size);
 }

@@ -84,7 +84,9 @@ describe('ClusterIndex.rankedPage', () => {
       fc.property(query, matches, ({ circle, ...rest }, matched) => {
         // A circle measures from its centre, as the list's `near` and `covers` do.
         const centre = rest.origin ?? { lat: 45.85, lng: 15.95 };
-        const q: RankedQuery = circle ? { ...rest, origin: centre, circle: { ...circle, origin: centre } } : rest;
+        const q: RankedQuery = circle
+          ? { ...rest, origin: centre, circle: { ...circle, origin: centre } }
+          : rest;
         const ranks = new Map(matched.flatMap((rank, i) => (rank < 0 ? [] : [[i + 1, rank] as const])));
         const slots = Int32Array.from([...ranks.keys()].map((id) => index.slotOf(id) as number));
         const slotRanks = Uint8Array.from([...ranks.values()]);

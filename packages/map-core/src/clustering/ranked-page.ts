@@ -1,4 +1,4 @@
-import { type DistanceOf, withinReach } from './nearest.ts';
+import { type DistanceOf, latitudeLeast, withinReach } from './nearest.ts';
 import type { PlaceStore } from './place-store.ts';
 import type { ClusterQuery, MatchSelection } from './types.ts';
 import { matchesFilters } from './value-filters.ts';
@@ -60,6 +60,15 @@ export function rankedPage(
     if (after && rank < after.rank) continue;
     const worst = page.length === need ? (page[need - 1] as RankedHit) : undefined;
     if (worst && rank > worst.rank) continue;
+    // Of the worst's rank, a place farther in latitude alone than the worst cannot enter.
+    if (
+      worst &&
+      origin &&
+      rank === worst.rank &&
+      latitudeLeast(origin.lat, store.lat[slot] as number) > (worst.distance as number)
+    ) {
+      continue;
+    }
     const hit: RankedHit = {
       id: store.ids[slot] as number,
       rank,

@@ -3,6 +3,7 @@ import { compareCodePoints, similarity, trigrams } from '../trigrams.ts';
 import { editDistance, MAX_EDITS, TYPO_MIN_WORD } from '../typo-rank.ts';
 import { foldedWords, typoAlternatives } from '../typo-spellings.ts';
 import { folds, writtenMatch } from '../written-match.ts';
+import { KeptAnswers } from './kept-answers.ts';
 import { AFTER_SPACE, BEGINS_NAME, IN_NAMES, placeWords, WHOLE_NAME } from './place-words.ts';
 import { TypoWords } from './typo-words.ts';
 import { WordPostings, WordPostingsBuilder } from './word-postings.ts';
@@ -32,6 +33,9 @@ const HOLDS = 2;
 
 /** Places changed since the postings were built are kept aside up to this many words, then built in. */
 const REBUILD_AFTER = 65_536;
+/** Answers kept until the index changes (kept-answers.ts), and the places they may hold together (5 bytes each). */
+const KEPT_ANSWERS = 64;
+const KEPT_PLACES = 4_000_000;
 
 /**
  * Every word of every place's names, descriptions and address with the places that hold it, so a
@@ -53,6 +57,17 @@ export class WordIndex {
   private readonly changed = new Map<number, Map<string, number>>();
   /** Words of the changed places plus places removed since `built`: when to build them in. */
   private changes = 0;
+  /** Answers of searches as written, and of typo candidates, since the index last changed. */
+  private readonly matches = new KeptAnswers<WordMatches | null>(
+    (answer) => answer?.slots.length ?? 0,
+    KEPT_ANSWERS,
+    KEPT_PLACES,
+  );
+  private readonly typos = new KeptAnswers<TypoCandidates | null>(
+    (answer) => answer?.slots.length ?? 0,
+    KEPT_ANSWERS,
+    KEPT_PLACES,
+  );
   /** Per search: which word of it a slot last matched (see `match`). */
   private stamps = new Uint32Array(0);
   private best = new Uint8Array(0);
@@ -94,6 +109,7 @@ export class WordIndex {
 
   /** The place in `slot` now has these texts (`search_name`, `search_text`). */
   set(slot: number, names: string, text: string): void {
+    this.forgetAnswers();
     this.fit(slot);
     this.outdated[slot] = 1;
     const words = placeWords(names, text);
@@ -105,6 +121,7 @@ export class WordIndex {
   /** The place in `slot` is gone (its slot may be given to another place later). */
   remove(slot: number): void {
     if (slot >= this.outdated.length) return;
+    this.forgetAnswers();
     this.outdated[slot] = 1;
     this.changed.delete(slot);
     this.changes += 1;
@@ -114,9 +131,14 @@ export class WordIndex {
   /**
    * The places matching `q` as written (every word somewhere in the texts) with their ranks, in
    * no set order; `null` when the index cannot tell: a word that folds to nothing or to several
-   * words (`st.mark`), which the database's patterns match across words.
+   * words (`st.mark`), which the database's patterns match across words. The answer is kept
+   * until the index changes (callers must not change it).
    */
   match(q: string): WordMatches | null {
+    return this.matches.answer(q, () => this.matchAnew(q));
+  }
+
+  private matchAnew(q: string): WordMatches | null {
     const words = searchWords(q).map(folds);
     if (
       words.length === 0 ||
@@ -142,6 +164,10 @@ export class WordIndex {
    * to several words.
    */
   typoCandidates(q: string): TypoCandidates | null {
+    return this.typos.answer(q, () => this.typoCandidatesAnew(q));
+  }
+
+  private typoCandidatesAnew(q: string): TypoCandidates | null {
     const words = foldedWords(q);
     if (words.some((word) => word.includes(' '))) return null;
     const phrase = words.join(' ');
@@ -289,6 +315,12 @@ export class WordIndex {
         if (relation !== undefined) visit(slot, rankOf(roles, relation));
       }
     }
+  }
+
+  /** Forgets the answers kept: the index changed. */
+  private forgetAnswers(): void {
+    this.matches.clear();
+    this.typos.clear();
   }
 
   /** Builds the changed places' words into the postings. */
