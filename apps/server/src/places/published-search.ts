@@ -1,3 +1,4 @@
+import { LIST_COUNT_BOUND } from '@karta/contracts';
 import type { RankedHit, RankedQuery } from '@karta/map-core/clustering';
 import type { Queryable } from '../db/database.ts';
 import { type ListQuery, MAX_PLACE_RADIUS_M } from './list-sql.ts';
@@ -43,6 +44,7 @@ export function searchInIndex(query: ListQuery & { q: string }): RankedSearch | 
   ) {
     return undefined;
   }
+  const withTotal = query.withTotal !== false;
   const circle = near
     ? { origin: near, within: query.radius as number }
     : query.covers
@@ -55,7 +57,9 @@ export function searchInIndex(query: ListQuery & { q: string }): RankedSearch | 
     newest: query.order === 'newest',
     after: after ? { id: after.id, rank: after.rank ?? 0, distance: after.distance } : undefined,
     limit: query.limit,
-    withTotal: query.withTotal !== false,
+    withTotal,
+    // The list says "1 000+" past its bound; without a total, one match tells typos are not needed.
+    countUpTo: withTotal ? LIST_COUNT_BOUND + 1 : 1,
     ...indexNarrowing(query),
   };
 }

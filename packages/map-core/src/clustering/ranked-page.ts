@@ -25,6 +25,12 @@ export interface RankedQuery
   after?: RankedHit | undefined;
   limit: number;
   withTotal?: boolean | undefined;
+  /**
+   * Matches are counted up to this many (a list says "1 000+" past its bound; the total is then
+   * this), so the rest are checked against the filters and the circle only when they could still
+   * enter the page.
+   */
+  countUpTo?: number | undefined;
 }
 
 /** Places given by slot, each with its rank (a word index's matches). */
@@ -51,22 +57,29 @@ export function rankedPage(
   const { after, origin } = q;
   const need = q.limit + 1;
   const page: RankedHit[] = [];
+  const countUpTo = q.countUpTo ?? Number.POSITIVE_INFINITY;
   let total = 0;
+  /** Whether a match of this rank in this slot cannot enter the page, by its rank and latitude alone. */
+  const cannotEnter = (slot: number, rank: number, worst: RankedHit | undefined): boolean => {
+    if (after && rank < after.rank) return true;
+    if (!worst) return false;
+    if (rank !== worst.rank) return rank > worst.rank;
+    // Of the worst's rank, a place farther in latitude alone than the worst cannot enter.
+    return (
+      origin !== undefined &&
+      latitudeLeast(origin.lat, store.lat[slot] as number) > (worst.distance as number)
+    );
+  };
   for (let i = 0; i < matches.slots.length; i += 1) {
     const slot = matches.slots[i] as number;
-    if (!passes(slot)) continue;
-    total += 1;
     const rank = matches.ranks[i] as number;
-    if (after && rank < after.rank) continue;
     const worst = page.length === need ? (page[need - 1] as RankedHit) : undefined;
-    if (worst && rank > worst.rank) continue;
-    // Of the worst's rank, a place farther in latitude alone than the worst cannot enter.
-    if (
-      worst &&
-      origin &&
-      rank === worst.rank &&
-      latitudeLeast(origin.lat, store.lat[slot] as number) > (worst.distance as number)
-    ) {
+    if (total < countUpTo) {
+      if (!passes(slot)) continue;
+      total += 1;
+      if (cannotEnter(slot, rank, worst)) continue;
+    } else if (cannotEnter(slot, rank, worst) || !passes(slot)) {
+      // Counted as far as asked: only a match that could still enter the page is checked.
       continue;
     }
     const hit: RankedHit = {
