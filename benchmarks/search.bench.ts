@@ -104,6 +104,15 @@ export async function benchSearch(
       ),
       await load(
         server.url,
+        'q within a circle (5 km, limit 20)',
+        [...COMMON, ...RARE].map(
+          (term, i) =>
+            `/api/v1/places?q=${encodeURIComponent(term)}&near=${formatLatLng(points(12, 13)[i] ?? ZAGREB)}&radius=5000&limit=20`,
+        ),
+        requests,
+      ),
+      await load(
+        server.url,
         'geocode, built in (limit 5, near)',
         ADDRESSES.map((term) => `/api/v1/geocode?q=${encodeURIComponent(term)}&near=${formatLatLng(ZAGREB)}`),
         requests,
