@@ -83,7 +83,7 @@ export interface ClusterIndexBuild {
  * in linear time), or call `compact()` at a quiet moment. The open-now layers count their own
  * changes and, past the same bound, are rebuilt alone: at the minute most places open, only the
  * open places are sorted and laid out again. The index copies what it needs from the
- * given places (names by reference, values once per distinct combination) and keeps no reference
+ * given places (names as bytes, values once per distinct combination) and keeps no reference
  * to the place objects themselves.
  *
  * A query with value filters reads the layers of only the places they match, kept for the recently
@@ -225,6 +225,7 @@ export class ClusterIndex {
     this.filtered.clear();
     this.matchSets.clear();
     this.store.dropUnusedValueSets();
+    this.store.compactNames();
     const sorted = mortonOrder(this.store, this.store.liveSlots());
     this.layers = LayerSet.build(this.store, sorted, this.options.scope);
     // A filter keeps the order: the open places need no sort of their own.

@@ -1,4 +1,5 @@
 import { grown } from './grow-array.ts';
+import { NameStore } from './name-store.ts';
 import { resolveName } from './resolve-name.ts';
 import type { ClusterQuery, IndexedPlace, LocationPrivacy, PlaceValue, ResultPlace } from './types.ts';
 import { unitX, unitY } from './units.ts';
@@ -14,8 +15,8 @@ export const MAX_HOURS_ID = 0x7fff_ffff;
 /**
  * The one copy of every place's attributes, in columns indexed by a slot, shared by every layer
  * that holds the place (all places, its category's, and their open-now twins). A removed place's
- * slot is reused by a later insert. Names stay the given objects (one per place); values are one
- * shared copy per distinct combination, named by an id per place; everything else is typed arrays.
+ * slot is reused by a later insert. Names are kept as bytes (name-store.ts); values are one shared
+ * copy per distinct combination, named by an id per place; everything else is typed arrays.
  */
 export class PlaceStore {
   private readonly slotById = new Map<number, number>();
@@ -35,8 +36,12 @@ export class PlaceStore {
   /** Metres; NaN for none. */
   private radius = new Float64Array(0);
   private privacy = new Uint8Array(0);
-  private names: (Readonly<Record<string, string>> | undefined)[] = [];
-  private primaryLanguage: string[] = [];
+  private readonly names = new NameStore();
+  /** Index into `languages`. */
+  private primaryLanguage = new Int32Array(0);
+  /** Every primary language seen, by index (a few for a million places). */
+  private readonly languages: string[] = [];
+  private readonly languageIndex = new Map<string, number>();
   /** The place's hours id; NO_HOURS for none (never open). */
   private hoursId = new Int32Array(0);
   /** 1 when the place's hours id is in `openHours`. */
@@ -64,7 +69,7 @@ export class PlaceStore {
 
   /** The names of the place in a live slot, by language. */
   namesAt(slot: number): Readonly<Record<string, string>> {
-    return this.names[slot] ?? {};
+    return this.names.get(slot);
   }
 
   /** The index of `slug`, or undefined when no place ever had it. */
@@ -90,8 +95,8 @@ export class PlaceStore {
     this.category[slot] = category;
     this.radius[slot] = place.radius ?? Number.NaN;
     this.privacy[slot] = Math.max(0, PRIVACY.indexOf(place.locationPrivacy));
-    this.names[slot] = place.name;
-    this.primaryLanguage[slot] = place.primaryLanguage;
+    this.names.set(slot, place.name);
+    this.primaryLanguage[slot] = this.languageOf(place.primaryLanguage);
     this.confirmedAt[slot] = place.confirmedAt ?? Number.POSITIVE_INFINITY;
     const hours = place.hoursId ?? NO_HOURS;
     this.hoursId[slot] = hours;
@@ -106,7 +111,7 @@ export class PlaceStore {
     this.valueSets.release(this.valueSet[slot] as number);
     this.valueSet[slot] = NO_VALUES;
     this.category[slot] = FREE;
-    this.names[slot] = undefined;
+    this.names.delete(slot);
     this.freeSlots.push(slot);
   }
 
@@ -151,6 +156,11 @@ export class PlaceStore {
     this.valueSets.dropUnused();
   }
 
+  /** Gives back the bytes of names replaced or removed, and the room growing left: a compaction's step. */
+  compactNames(): void {
+    this.names.compact();
+  }
+
   /** Every live slot, ascending. */
   liveSlots(): Int32Array {
     const slots = new Int32Array(this.size);
@@ -167,7 +177,11 @@ export class PlaceStore {
       lat: this.lat[slot] as number,
       lng: this.lng[slot] as number,
       category: this.categories[this.category[slot] as number] as string,
-      name: resolveName(this.names[slot] ?? {}, this.primaryLanguage[slot] as string, lang),
+      name: resolveName(
+        this.names.get(slot),
+        this.languages[this.primaryLanguage[slot] as number] as string,
+        lang,
+      ),
       radius: Number.isNaN(radius) ? null : radius,
       locationPrivacy: PRIVACY[this.privacy[slot] as number] as LocationPrivacy,
       stale: staleBefore !== undefined && (this.confirmedAt[slot] as number) < staleBefore,
@@ -190,8 +204,20 @@ export class PlaceStore {
       this.hoursId = grown(this.hoursId, capacity);
       this.open = grown(this.open, capacity);
       this.valueSet = grown(this.valueSet, capacity);
+      this.primaryLanguage = grown(this.primaryLanguage, capacity);
     }
     return this.used++;
+  }
+
+  /** The index of a primary language, given one when new. */
+  private languageOf(language: string): number {
+    let index = this.languageIndex.get(language);
+    if (index === undefined) {
+      index = this.languages.length;
+      this.languages.push(language);
+      this.languageIndex.set(language, index);
+    }
+    return index;
   }
 
   /** The open bit of a place with hours id `hours`. */
