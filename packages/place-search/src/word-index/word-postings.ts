@@ -27,23 +27,7 @@ export class WordPostings {
 
   /** Calls `visit(slot, roles)` for each posting of the word of id `id`, in slot order. */
   forEach(id: number, visit: (slot: number, roles: number) => void): void {
-    const bytes = this.bytes;
-    const end = this.offsets[id + 1] as number;
-    let at = this.offsets[id] as number;
-    let slot = 0;
-    while (at < end) {
-      let value = 0;
-      let scale = 1;
-      let byte: number;
-      do {
-        byte = bytes[at] as number;
-        at += 1;
-        value += (byte & 0x7f) * scale;
-        scale *= 128;
-      } while (byte >= 0x80);
-      slot += Math.floor(value / (ROLES + 1));
-      visit(slot, value & ROLES);
-    }
+    forEachPacked(this.bytes, this.offsets[id] as number, this.offsets[id + 1] as number, visit);
   }
 
   /** The id of `word`, or -1 when no place held it when this was built. */
