@@ -48,11 +48,8 @@ export function typoMatches(
   const walked = firstInWalkOrder(
     passing,
     TYPO_CANDIDATES,
-    (slot) => {
-      const place = places.placeAt(slot);
-      return origin ? degreesApart(origin, place) : selection.newest ? -place.id : place.id;
-    },
-    (slot) => places.placeAt(slot).id,
+    (slot) => places.placeAt(slot),
+    (place) => (origin ? degreesApart(origin, place) : selection.newest ? -place.id : place.id),
   );
   const slots: number[] = [];
   const ranks: number[] = [];
@@ -66,23 +63,24 @@ export function typoMatches(
 }
 
 /**
- * The first `count` of `slots` by `keyOf` (ties by `idOf`), in that order, kept sorted as they
- * come: a common misspelt word has tens of thousands of candidates, of which only the first few
- * hundred are ranked, so neither an object per candidate nor a sort of them all is made.
+ * The first `count` of `slots` by `keyOf` of their place (ties by id), in that order, kept sorted
+ * as they come: a common misspelt word has tens of thousands of candidates, of which only the first
+ * few hundred are ranked, so neither a kept object per candidate nor a sort of them all is made.
  */
-function firstInWalkOrder(
+function firstInWalkOrder<Place extends { id: number }>(
   slots: Int32Array,
   count: number,
-  keyOf: (slot: number) => number,
-  idOf: (slot: number) => number,
+  placeAt: (slot: number) => Place,
+  keyOf: (place: Place) => number,
 ): Int32Array {
   const kept = new Int32Array(count);
   const keys = new Float64Array(count);
   const ids = new Float64Array(count);
   let size = 0;
   for (const slot of slots) {
-    const key = keyOf(slot);
-    const id = idOf(slot);
+    const place = placeAt(slot);
+    const key = keyOf(place);
+    const id = place.id;
     const last = size - 1;
     if (
       size === count &&

@@ -149,6 +149,8 @@ export class WordPostingsBuilder {
       roles[w] = anyRoles;
       offsets[w + 1] = (offsets[w] as number) + packedLength(own);
     }
+    // Each word's postings are gathered again to be written: reading the blocks twice costs less
+    // than packing into a guessed size and copying the result to its exact one.
     const bytes = new Uint8Array(offsets[wordCount] as number);
     for (let w = 0; w < wordCount; w += 1) pack(postingsOf(w), bytes, offsets[w] as number);
     this.blocks.length = 0;
