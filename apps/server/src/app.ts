@@ -150,7 +150,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     (await openDatabase(config, (error) => app.log.warn({ err: error }, 'idle database client failed')));
   const mapIndex =
     options.mapIndex ??
-    new MapIndexService(database, { maxZoom: config.map.maxZoom, hours: config.hours, logger: app.log });
+    new MapIndexService(database, {
+      maxZoom: config.map.maxZoom,
+      hours: config.hours,
+      logger: app.log,
+      readers: config.mapIndex.readers,
+    });
   const storage = options.storage ?? unwatchedStorage;
   const report = options.reportError ?? reportError;
 

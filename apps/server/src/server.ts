@@ -143,6 +143,7 @@ async function main() {
       maxZoom: config.map.maxZoom,
       hours: config.hours,
       logger: log,
+      readers: config.mapIndex.readers,
     });
     await mapIndex.rebuild();
     // Changes made through any instance (or straight in the database) reach this one's map.

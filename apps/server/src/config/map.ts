@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { optionalText } from './values.ts';
+import { integer, optionalText } from './values.ts';
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 // Text, not HTML: the map shows it as text and links the tile source's name itself.
@@ -40,6 +41,7 @@ export const MapEnv = z
         message: 'The template must contain {z}, {x} and {y}',
       }),
     TILE_ATTRIBUTION: optionalText.transform((value) => value ?? DEFAULT_TILE_ATTRIBUTION),
+    MAP_INDEX_READERS: integer(availableParallelism(), 0, 256),
   })
   .transform((e) => {
     const hasGoogleCredentials = Boolean(e.GOOGLE_MAPS_API_KEY || e.GOOGLE_MAPS_CLIENT_ID);
@@ -53,6 +55,8 @@ export const MapEnv = z
         tileUrl: e.TILE_URL,
         tileAttribution: e.TILE_ATTRIBUTION,
       },
+      /** Threads that answer the map's reads from the index in shared memory (map-index-service.ts). */
+      mapIndex: { readers: e.MAP_INDEX_READERS },
       google: {
         apiKey: e.GOOGLE_MAPS_API_KEY ?? null,
         clientId: e.GOOGLE_MAPS_CLIENT_ID ?? null,

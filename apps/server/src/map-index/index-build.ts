@@ -26,8 +26,13 @@ export class IndexBuild {
   /** The row each slot holds. */
   private rowOfSlot = new Int32Array(1024);
 
-  constructor(maxZoom: number, hours: HoursSettings) {
-    this.places = ClusterIndex.startBuild({ maxZoom });
+  /** `shared`: the index in shared memory, for readers in other threads (ClusterIndex.follow). */
+  constructor(
+    maxZoom: number,
+    hours: HoursSettings,
+    readonly shared = false,
+  ) {
+    this.places = ClusterIndex.startBuild({ maxZoom, shared });
     this.hours = new OpenHoursTracker(hours);
   }
 

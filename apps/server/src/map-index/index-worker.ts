@@ -1,4 +1,4 @@
-import type { Worker } from 'node:worker_threads';
+import type { Transferable, Worker } from 'node:worker_threads';
 import { NotReadyError } from '../http/errors.ts';
 import type { MapIndexRequest, MapIndexResponse } from './protocol.ts';
 
@@ -22,6 +22,8 @@ export type RequestBody = MapIndexRequest extends infer R
 export class IndexWorker {
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
+  /** Requests answered (not failed) so far. */
+  answered = 0;
   private failure: Error | undefined;
   private stopping = false;
 
@@ -33,8 +35,12 @@ export class IndexWorker {
       const entry = this.waiting.get(message.id);
       if (!entry) return;
       this.waiting.delete(message.id);
-      if (message.type === 'error') entry.reject(new Error(message.message));
-      else entry.resolve(message);
+      if (message.type === 'error') {
+        entry.reject(new Error(message.message));
+      } else {
+        this.answered += 1;
+        entry.resolve(message);
+      }
     });
     const fail = (error: Error) => {
       if (this.failure) return;
@@ -49,9 +55,14 @@ export class IndexWorker {
     );
   }
 
-  /** Sends a message that has no answer. */
-  post(message: MapIndexRequest) {
-    this.worker.postMessage(message);
+  /** Sends a message that has no answer, moving `transferList` (a MessagePort, say) with it. */
+  post(message: MapIndexRequest, transferList: Transferable[] = []) {
+    this.worker.postMessage(message, transferList);
+  }
+
+  /** Requests sent and not answered yet. */
+  get pending(): number {
+    return this.waiting.size;
   }
 
   /** Sends a request and resolves with its answer (rejects with MapIndexNotReadyError after `timeoutMs`). */

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import type { ClusterQuery, CountQuery, NearestQuery, NearHit } from '@karta/map-core/clustering';
 import type { Database } from '../db/database.ts';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
@@ -6,11 +8,12 @@ import { startTsWorker } from '../workers/start-ts-worker.ts';
 import { currentPosition, type LogPosition, readChangesSince } from './change-log.ts';
 import { IndexWorker, MapIndexNotReadyError, type RequestBody } from './index-worker.ts';
 import { loadPublishedPlaces } from './load-places.ts';
-import type { MapIndexResponse, MapMatch } from './protocol.ts';
+import type { IndexState, MapIndexResponse, MapMatch } from './protocol.ts';
 
 export { MapIndexNotReadyError } from './index-worker.ts';
 
 const WORKER_ENTRY = new URL('./map-index-worker.ts', import.meta.url);
+const READER_ENTRY = new URL('./map-index-reader.ts', import.meta.url);
 const QUERY_TIMEOUT_MS = 5000;
 /**
  * More changed places than this in one read are loaded by a full rebuild instead (a bulk import,
@@ -58,16 +61,28 @@ export interface MapIndexOptions {
   maxChangesPerBatch?: number;
   /** See STALE_AFTER_MS. */
   staleAfterMs?: number;
+  /**
+   * Threads that answer the map's views, counts and nearest pages from the index in shared memory
+   * (map-index-reader.ts); default one per core. 0: the writer answers them too.
+   */
+  readers?: number;
 }
 
 /**
- * The in-memory clustering index of published places: one copy, held by one worker thread, the
- * main thread holds none. It is built once from the database, then follows the change log
- * (`catchUp`): the places changed since the last read are loaded and applied to the same index,
- * at a cost that does not grow with the number of places. Builds and catch-ups run one at a time.
+ * The in-memory clustering index of published places: one copy, held by one worker thread (the
+ * writer), the main thread holds none. It is built once from the database, then follows the
+ * change log (`catchUp`): the places changed since the last read are loaded and applied to the
+ * same index, at a cost that does not grow with the number of places. Builds and catch-ups run
+ * one at a time. The index is in shared memory, and reader threads answer the map's views, counts
+ * and nearest pages from it, each asked once it has the changes the main thread saw applied.
  */
 export class MapIndexService {
   private worker: IndexWorker | undefined;
+  private readers: IndexWorker[] = [];
+  /** Reads answered by readers since stopped. */
+  private lostReaderAnswers = 0;
+  /** The writer's state after the last build or change applied: what every read must see. */
+  private at: IndexState | undefined;
   /** Where the index stands in the change log; undefined when only a full build can help. */
   private position: LogPosition | undefined;
   private built = false;
@@ -88,6 +103,11 @@ export class MapIndexService {
     return this.built && this.worker !== undefined;
   }
 
+  /** The reader threads running now, and the reads they answered (the readers before them included). */
+  get readerFigures(): { readers: number; answered: number } {
+    return { readers: this.readers.length, answered: this.lostReaderAnswers + sumAnswered(this.readers) };
+  }
+
   /** Figures of the index: its last full build and the changes applied since. */
   get lastBuild(): MapIndexStats | undefined {
     return this.stats;
@@ -99,9 +119,17 @@ export class MapIndexService {
    * cloned one by one and then encoded again on the main thread, which serves every request.
    */
   async queryJson(query: ClusterQuery): Promise<string> {
-    if (!this.ready || !this.worker) throw new MapIndexNotReadyError();
-    const answer = await this.worker.request({ type: 'query', query }, QUERY_TIMEOUT_MS);
-    return answerOf(answer, 'result').json;
+    if (!this.ready) throw new MapIndexNotReadyError();
+    return answerOf(await this.read({ type: 'query', query }), 'result').json;
+  }
+
+  /** Asks the reader with the fewest reads in flight (the writer when there is none). */
+  private read(body: Extract<RequestBody, { type: 'query' | 'count' | 'nearest' }>) {
+    let reader: IndexWorker | undefined;
+    for (const each of this.readers) if (!reader || each.pending < reader.pending) reader = each;
+    const target = reader ?? this.worker;
+    if (!target) throw new MapIndexNotReadyError();
+    return target.request(reader && this.at ? { ...body, after: this.at } : body, QUERY_TIMEOUT_MS);
   }
 
   /**
@@ -146,13 +174,14 @@ export class MapIndexService {
     return answerOf(await this.requestCaughtUp({ type: 'search', query }), 'ranked').page;
   }
 
-  /** Asks the worker once it has caught up with the change log, so a read after a write sees it. */
+  /** Asks the index once it has caught up with the change log, so a read after a write sees it. */
   private async requestCaughtUp(body: Extract<RequestBody, { type: 'count' | 'nearest' | 'search' }>) {
     // Not ready: a catch-up would build the index, which is not a read's to start.
     if (!this.ready) throw new MapIndexNotReadyError();
     await this.catchUp();
     if (!this.ready || !this.worker) throw new MapIndexNotReadyError();
-    return this.worker.request(body, QUERY_TIMEOUT_MS);
+    if (body.type === 'search') return this.worker.request(body, QUERY_TIMEOUT_MS);
+    return this.read(body);
   }
 
   /**
@@ -211,6 +240,7 @@ export class MapIndexService {
           await worker.request({ type: 'apply', upserts: batch.upserts, removals: batch.removals }),
           'applied',
         );
+        this.at = applied.at;
         this.stats.size = applied.size;
         this.stats.changesApplied += batch.changed;
         this.stats.lastApplyMs = applied.applyMs;
@@ -234,6 +264,7 @@ export class MapIndexService {
       type: 'begin-build',
       maxZoom: this.options.maxZoom,
       hours: this.options.hours ?? DEFAULT_HOURS,
+      shared: this.readers.length > 0,
     });
     try {
       await loadPublishedPlaces(this.db, async (json) => {
@@ -260,6 +291,7 @@ export class MapIndexService {
     }
     if (this.closed) throw new MapIndexNotReadyError('The map index was closed during a build');
     this.built = true;
+    this.at = built.at;
     this.position = position;
     this.builds += 1;
     this.stats = {
@@ -284,12 +316,34 @@ export class MapIndexService {
       this.onWorkerLost(lost, error),
     );
     this.worker = worker;
+    const readers = this.options.readers ?? availableParallelism();
+    for (let n = 0; n < readers; n += 1) this.startReader(worker);
     return worker;
+  }
+
+  /** A reader thread, joined to the writer by a channel of their own. */
+  private startReader(writer: IndexWorker) {
+    const { port1, port2 } = new MessageChannel();
+    writer.post({ type: 'reader', port: port1 }, [port1]);
+    const thread = startTsWorker(READER_ENTRY, { writer: port2 }, 'karta-map-index-reader', [port2]);
+    this.readers.push(new IndexWorker(thread, (lost, error) => this.onReaderLost(lost, error)));
+  }
+
+  /** A reader stopped: another takes its place, following the writer's index from its image. */
+  private onReaderLost(reader: IndexWorker, error: Error) {
+    this.readers = this.readers.filter((each) => each !== reader);
+    this.lostReaderAnswers += reader.answered;
+    if (this.closed || !this.worker) return;
+    this.options.logger?.error({ err: error }, 'map index reader lost; starting another');
+    this.startReader(this.worker);
   }
 
   private onWorkerLost(worker: IndexWorker, error: Error) {
     if (worker !== this.worker || this.closed) return;
     this.worker = undefined;
+    const readers = this.readers;
+    this.readers = [];
+    for (const reader of readers) reader.terminate().catch(() => undefined);
     this.built = false;
     this.position = undefined;
     this.options.logger?.error({ err: error }, 'map index worker lost; rebuilding');
@@ -300,10 +354,16 @@ export class MapIndexService {
     this.closed = true;
     await this.tail;
     const worker = this.worker;
+    const readers = this.readers;
     this.worker = undefined;
+    this.readers = [];
     this.built = false;
-    await worker?.terminate();
+    await Promise.all([worker?.terminate(), ...readers.map((reader) => reader.terminate())]);
   }
+}
+
+function sumAnswered(workers: readonly IndexWorker[]): number {
+  return workers.reduce((sum, worker) => sum + worker.answered, 0);
 }
 
 /** The answer, checked to be of the type the request expects. */

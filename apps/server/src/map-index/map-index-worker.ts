@@ -1,15 +1,25 @@
 /**
- * Holds the one clustering index of the server in its own thread: building it for a million
- * places takes seconds, and no request may wait on the main thread for that. Changes are applied
- * to the same index between queries, at a cost that does not grow with the number of places.
+ * Holds the one clustering index of the server in its own thread, the writer: building it for a
+ * million places takes seconds, and no request may wait on the main thread for that. Changes are
+ * applied to the same index between queries, at a cost that does not grow with the number of
+ * places. Built shared, the index is read by reader threads too (map-index-reader.ts): each gets
+ * the index's image after a build and its changes after each change, and says how far it is.
  */
-import { parentPort } from 'node:worker_threads';
-import type { ClusterIndex, DistanceOf } from '@karta/map-core/clustering';
-import { distanceMetres } from '@karta/place-search';
+import { type MessagePort, parentPort } from 'node:worker_threads';
+import type { ClusterIndex } from '@karta/map-core/clustering';
 import { IndexBuild } from './index-build.ts';
+import { answerRead, distanceOf } from './index-reads.ts';
 import type { IndexedWords } from './indexed-words.ts';
 import type { OpenHoursTracker } from './open-hours-tracker.ts';
-import { type MapIndexRequest, type MapIndexResponse, type PackedPlace, unpackPlace } from './protocol.ts';
+import {
+  type FromReader,
+  type IndexState,
+  type MapIndexRequest,
+  type MapIndexResponse,
+  type PackedPlace,
+  type ToReader,
+  unpackPlace,
+} from './protocol.ts';
 import { searchPage } from './search-page.ts';
 import { selectMatches } from './select-matches.ts';
 
@@ -37,9 +47,63 @@ let words: IndexedWords | undefined;
  */
 let hours: OpenHoursTracker | undefined;
 let clockTimer: NodeJS.Timeout | undefined;
+/** How many indexes this thread has built: the readers follow the last one. */
+let builds = 0;
+/** The readers' channels, and how far each has applied the index's changes. */
+const readers: { port: MessagePort; at: IndexState }[] = [];
 
-/** Metres as the database measures them (place-sql.ts), so a page from memory is the SQL's page. */
-const distanceOf: DistanceOf = (origin, lat, lng) => distanceMetres(origin, { lat, lng });
+function toReader(reader: { port: MessagePort }, message: ToReader) {
+  reader.port.postMessage(message);
+}
+
+/** Whether `index` was built shared, for the readers. */
+let shared = false;
+
+/** Where the index stands: what a read asked of a reader after this moment must see. */
+function state(): IndexState {
+  return { build: builds, changes: index?.changesMade ?? 0 };
+}
+
+/** Sends a reader the index to follow, with every change made so far. */
+function startReader(reader: { port: MessagePort; at: IndexState }) {
+  if (!index || !shared) return;
+  publish();
+  const image = index.image();
+  // It reads nothing freed before its image: it is as far as the image from the start.
+  reader.at = { build: builds, changes: image.position };
+  toReader(reader, { type: 'follow', build: builds, image });
+}
+
+/** Hands the readers the index's changes since the last time (a shared index's only). */
+function publish() {
+  if (!index || !shared) return;
+  const changes = index.takeChanges();
+  if (changes.changes.length === 0) return;
+  for (const reader of readers) toReader(reader, { type: 'changes', build: builds, changes });
+  recycle();
+}
+
+/** Gives new places the slots every reader is past. */
+function recycle() {
+  if (!index || !shared) return;
+  let reached = index.changesMade;
+  for (const reader of readers)
+    if (reader.at.build === builds) reached = Math.min(reached, reader.at.changes);
+  index.followersAt(reached);
+}
+
+/** A reader's channel: it follows the index from now on. */
+function addReader(port: MessagePort) {
+  const reader = { port, at: { build: -1, changes: 0 } };
+  readers.push(reader);
+  port.on('message', (message: FromReader) => {
+    reader.at = { build: message.build, changes: message.changes };
+    recycle();
+  });
+  // A reader gone (its thread stopped) holds nothing back.
+  port.on('close', () => readers.splice(readers.indexOf(reader), 1));
+  startReader(reader);
+}
 
 let lastRequestAt = 0;
 let idleTimer: NodeJS.Timeout | undefined;
@@ -51,6 +115,7 @@ function compactWhenIdle() {
     idleTimer = undefined;
     if (performance.now() - lastRequestAt < IDLE_MS) return compactWhenIdle();
     index?.compact();
+    publish();
   }, IDLE_MS);
   idleTimer.unref();
 }
@@ -75,6 +140,7 @@ function followClock() {
   clockTimer = setTimeout(() => {
     clock.advance(Date.now());
     if (clock.takeChange()) index?.setOpenHours(clock.open);
+    publish();
     followClock();
   }, clock.waitFrom(Date.now()));
   clockTimer.unref();
@@ -104,8 +170,10 @@ function builtWords(): IndexedWords {
 port.on('message', (request: MapIndexRequest) => {
   lastRequestAt = performance.now();
   try {
-    if (request.type === 'begin-build') {
-      building = new IndexBuild(request.maxZoom, request.hours);
+    if (request.type === 'reader') {
+      addReader(request.port);
+    } else if (request.type === 'begin-build') {
+      building = new IndexBuild(request.maxZoom, request.hours, request.shared);
       parseMs = 0;
     } else if (request.type === 'drop-build') {
       building = undefined;
@@ -122,17 +190,22 @@ port.on('message', (request: MapIndexRequest) => {
       // let it go first, and the build never needs the memory of two indexes' layers.
       index = undefined;
       words = undefined;
+      for (const reader of readers) toReader(reader, { type: 'drop' });
       const started = performance.now();
       const finished = building.finish();
+      shared = building.shared;
       building = undefined;
       ({ index, words, hours } = finished);
+      builds += 1;
       followClock();
+      for (const reader of readers) startReader(reader);
       send({
         type: 'built',
         id: request.id,
         size: index.size,
         parseMs,
         buildMs: performance.now() - started,
+        at: state(),
       });
       parseMs = 0;
     } else if (request.type === 'apply') {
@@ -144,20 +217,18 @@ port.on('message', (request: MapIndexRequest) => {
       }
       for (const id of JSON.parse(request.removals) as number[]) targetWords.remove(id);
       syncOpenHours(target);
+      publish();
       send({
         type: 'applied',
         id: request.id,
         size: target.size,
         pendingChanges: target.pendingChanges,
         applyMs: performance.now() - started,
+        at: state(),
       });
       compactWhenIdle();
-    } else if (request.type === 'query') {
-      send({ type: 'result', id: request.id, json: JSON.stringify(built().query(request.query)) });
-    } else if (request.type === 'count') {
-      send({ type: 'counted', id: request.id, count: built().count(request.query) });
-    } else if (request.type === 'nearest') {
-      send({ type: 'near', id: request.id, ...built().nearest(request.query, distanceOf) });
+    } else if (request.type === 'query' || request.type === 'count' || request.type === 'nearest') {
+      send(answerRead(built(), request));
     } else if (request.type === 'match-query') {
       const { match, query } = request;
       const target = built();

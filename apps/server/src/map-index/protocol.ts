@@ -1,7 +1,10 @@
+import type { MessagePort } from 'node:worker_threads';
 import type {
   ClusterQuery,
   CountQuery,
+  IndexChanges,
   IndexedPlace,
+  IndexImage,
   LocationPrivacy,
   NearestQuery,
   NearHit,
@@ -16,8 +19,13 @@ import type { RankedPage, RankedSearch } from '../places/published-search.ts';
  * million objects; the worker parses them, builds the index and applies changes to it.
  */
 export type MapIndexRequest =
-  /** Starts a build, dropping one under way: the current index answers until the build is done. */
-  | { type: 'begin-build'; maxZoom: number; hours: HoursSettings }
+  /**
+   * Starts a build, dropping one under way: the current index answers until the build is done.
+   * `shared`: built in shared memory, for readers (see map-index-reader.ts).
+   */
+  | { type: 'begin-build'; maxZoom: number; hours: HoursSettings; shared: boolean }
+  /** A reader thread's end of a channel: the writer sends it each index it builds and its changes. */
+  | { type: 'reader'; port: MessagePort }
   /** Drops the build under way (its load failed). */
   | { type: 'drop-build' }
   /** A page of places for the build, answered `staged` once added (the loader waits for it). */
@@ -26,9 +34,7 @@ export type MapIndexRequest =
   | { type: 'build'; id: number }
   /** Inserts or moves the `upserts` (packed rows) and removes the `removals` (ids), both JSON. */
   | { type: 'apply'; id: number; upserts: string; removals: string }
-  | { type: 'query'; id: number; query: ClusterQuery }
-  | { type: 'count'; id: number; query: CountQuery }
-  | { type: 'nearest'; id: number; query: NearestQuery }
+  | IndexRead
   /**
    * One viewport of the map of a set of matches (a search, a circle, a spot): answered by a
    * `result` whose JSON is the map's answer with `matches`, or `null` when the index leaves the
@@ -38,11 +44,40 @@ export type MapIndexRequest =
   /** A search as written among the published places, ranked (word-index.ts) and paged. */
   | { type: 'search'; id: number; query: RankedSearch };
 
+/**
+ * A read of the map index that a reader thread answers as well as the writer: asked of a reader, it
+ * is answered once the reader has caught up with `after` (the writer's state after the last change
+ * the main thread saw applied), so a read after a write sees it.
+ */
+export type IndexRead = (
+  | { type: 'query'; id: number; query: ClusterQuery }
+  | { type: 'count'; id: number; query: CountQuery }
+  | { type: 'nearest'; id: number; query: NearestQuery }
+) & { after?: IndexState };
+
+/** Where the writer's index stands: the `build`-th index it built, after its first `changes` changes. */
+export interface IndexState {
+  build: number;
+  changes: number;
+}
+
+/** From the writer to a reader, on their channel. */
+export type ToReader =
+  /** The writer's new index (or the current one, to a new reader): follow it. */
+  | { type: 'follow'; build: number; image: IndexImage }
+  /** The next changes of the index built `build`-th. */
+  | { type: 'changes'; build: number; changes: IndexChanges }
+  /** The writer is building a new index: let the old one go (queries wait for the new one). */
+  | { type: 'drop' };
+
+/** From a reader to the writer: how far it is, so the writer may reuse the slots it no longer reads. */
+export type FromReader = { type: 'at' } & IndexState;
+
 export type MapIndexResponse =
   | { type: 'staged'; id: number }
-  | { type: 'built'; id: number; size: number; parseMs: number; buildMs: number }
+  | { type: 'built'; id: number; size: number; parseMs: number; buildMs: number; at: IndexState }
   /** `pendingChanges`: changes in the index's delta, not yet compacted into its sorted base. */
-  | { type: 'applied'; id: number; size: number; pendingChanges: number; applyMs: number }
+  | { type: 'applied'; id: number; size: number; pendingChanges: number; applyMs: number; at: IndexState }
   /** A query's answer as JSON text, encoded here so the main thread only sends it on. */
   | { type: 'result'; id: number; json: string }
   | { type: 'counted'; id: number; count: number }

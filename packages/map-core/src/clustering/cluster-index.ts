@@ -7,8 +7,9 @@ import { CellWindow, FINE_CELL_BITS } from './cell-window.ts';
 import { countInBox } from './count-in-box.ts';
 import { FilteredLayers } from './filtered-layers.ts';
 import { groupCells } from './group-cells.ts';
+import { type IndexChange, type IndexChanges, type IndexImage, IndexJournal } from './index-journal.ts';
 import type { Layer } from './layer.ts';
-import { LayerSet } from './layer-set.ts';
+import { LayerSet, type LayerSetImage } from './layer-set.ts';
 import { answerZoom } from './limits.ts';
 import { mergeCloseGroups } from './merge-groups.ts';
 import { mortonOrder } from './morton-order.ts';
@@ -90,9 +91,16 @@ export interface ClusterIndexBuild {
  * asked filters and changed with every change like the index's own (see FilteredLayers): it
  * answers as an index of only the matching places would, and scans every place only on a filter's
  * first query after it was dropped or the index compacted.
+ *
+ * Built `shared`, the index keeps its places' columns and its layers' bases in shared memory and
+ * records its changes, so that other threads can answer the same queries from the same memory:
+ * each `follow`s an `image` of it and `apply`s its changes as `takeChanges` gives them (each
+ * keeps its own deltas, tombstones, open bits and caches, a few bytes a place). The index writes
+ * nothing a follower may be reading: a place's columns are written once, when it is put, a
+ * compaction builds new bases, and a freed slot is given to a new place only once every follower
+ * is past its freeing (`followersAt`).
  */
 export class ClusterIndex {
-  private readonly store = new PlaceStore();
   private readonly window = new CellWindow();
   private readonly groups = new CellGroups();
   /** Every place, and the places open now; built by `compact()`, which `build` calls. */
@@ -105,9 +113,17 @@ export class ClusterIndex {
   /** Changes in the deltas of every place's layers, and of the open-now layers. */
   private changes = 0;
   private openChanges = 0;
+  /** A shared index's record of its changes; null when not shared. */
+  private readonly journal: IndexJournal | null;
+  /** In a follower, the number of the shared index's changes applied; null when not a follower. */
+  private followed: number | null = null;
 
-  private constructor(private readonly options: Required<Omit<ClusterIndexOptions, 'openHours'>>) {
+  private constructor(
+    private readonly options: Required<Omit<ClusterIndexOptions, 'openHours' | 'shared'>>,
+    private readonly store: PlaceStore,
+  ) {
     this.filtered = new FilteredLayers(this.store, options.scope);
+    this.journal = store.shared ? new IndexJournal() : null;
   }
 
   /** An index of `places` (a later duplicate id replaces an earlier one) for zooms 0…`maxZoom`. */
@@ -127,7 +143,10 @@ export class ClusterIndex {
     if (!Number.isInteger(maxZoom) || maxZoom < 0 || maxZoom > MAX_INDEX_ZOOM) {
       throw new RangeError(`maxZoom must be an integer from 0 to ${MAX_INDEX_ZOOM}, got ${maxZoom}`);
     }
-    const index = new ClusterIndex({ maxZoom, scope: options.scope ?? 'both' });
+    const index = new ClusterIndex(
+      { maxZoom, scope: options.scope ?? 'both' },
+      new PlaceStore(options.shared === true),
+    );
     const { store } = index;
     return {
       add(place) {
@@ -171,25 +190,113 @@ export class ClusterIndex {
 
   /** Inserts a place, or replaces (moves, renames, recategorises, gives new hours) the one with its id. */
   upsert(place: IndexedPlace): void {
+    this.leading();
     checkPlace(place);
     const old = this.store.slotOf(place.id);
     const wasOpen = old !== undefined && this.store.open[old] === 1;
     if (old !== undefined) this.detach(old);
     const slot = this.store.add(place);
-    this.layers.insert(slot);
-    const open = this.store.open[slot] === 1;
-    if (open) this.openLayers.insert(slot);
-    this.filtered.insert(slot);
-    this.changed(wasOpen || open);
+    this.journal?.record({ kind: 'put', slot, values: this.store.valuesAt(slot) });
+    this.attach(slot);
+    this.changed(wasOpen || this.store.open[slot] === 1);
   }
 
   /** Takes the place with this id out; an unknown id changes nothing. */
   remove(id: number): void {
+    this.leading();
     const slot = this.store.slotOf(id);
     if (slot === undefined) return;
     const wasOpen = this.store.open[slot] === 1;
     this.detach(slot);
     this.changed(wasOpen);
+  }
+
+  /**
+   * The index as a follower starts from it (`follow`), its arrays shared: the layers of its last
+   * compaction and the changes since. Only for an index built `shared`.
+   */
+  image(): IndexImage {
+    const journal = this.sharedJournal();
+    return {
+      maxZoom: this.options.maxZoom,
+      scope: this.options.scope,
+      store: this.store.image(),
+      values: this.store.valueEntries(),
+      ...journal.start(),
+    };
+  }
+
+  /** The changes made since they were last taken, for the followers' `apply`. Only for an index built `shared`. */
+  takeChanges(): IndexChanges {
+    return this.sharedJournal().take(this.store.image());
+  }
+
+  /** In an index built `shared`, the number of changes made so far (0 when not shared). */
+  get changesMade(): number {
+    return this.journal?.position ?? 0;
+  }
+
+  /** Every follower has applied the first `reached` changes: the slots they freed may take new places. */
+  followersAt(reached: number): void {
+    for (const slot of this.sharedJournal().reusable(reached)) this.store.reuse(slot);
+  }
+
+  /**
+   * An index that answers every query as the shared index of `image` does, reading its arrays,
+   * once given each of its later changes (`apply`). It cannot be changed otherwise.
+   */
+  static follow(image: IndexImage): ClusterIndex {
+    const store = PlaceStore.adopt(image.store);
+    const index = new ClusterIndex({ maxZoom: image.maxZoom, scope: image.scope }, store);
+    for (const [id, values] of image.values) store.learnValues(id, values);
+    store.setOpenHours(new Set(image.openHours));
+    for (const slot of slotsOf(image.layers)) store.follow(slot, null);
+    index.layers = LayerSet.adopt(store, image.layers);
+    index.openLayers = LayerSet.adopt(store, image.open);
+    index.followed = image.position - image.changes.length;
+    index.apply({ from: index.followed, changes: image.changes, store: image.store });
+    return index;
+  }
+
+  /**
+   * In a follower: applies the shared index's changes (those already applied are skipped), after
+   * which it answers as that index did when it gave them.
+   */
+  apply({ from, changes, store }: IndexChanges): void {
+    const followed = this.followed;
+    if (followed === null) throw new Error('Only a follower applies changes');
+    if (from > followed)
+      throw new RangeError(`Changes from ${from} after ${followed} applied: some were missed`);
+    if (from + changes.length <= followed) return;
+    this.store.show(store);
+    for (let at = followed - from; at < changes.length; at += 1) this.applyChange(changes[at] as IndexChange);
+    this.followed = from + changes.length;
+  }
+
+  /** In a follower, the number of the shared index's changes applied. */
+  get changesApplied(): number {
+    if (this.followed === null) throw new Error('Only a follower applies changes');
+    return this.followed;
+  }
+
+  private applyChange(change: IndexChange): void {
+    const store = this.store;
+    if (change.kind === 'put') {
+      store.follow(change.slot, change.values);
+      this.attach(change.slot);
+      this.counted(store.open[change.slot] === 1);
+    } else if (change.kind === 'drop') {
+      const wasOpen = store.open[change.slot] === 1;
+      this.takeOut(change.slot);
+      store.unfollow(change.slot);
+      this.counted(wasOpen);
+    } else if (change.kind === 'open') {
+      const flipped = store.setOpenHours(new Set(change.hours));
+      if (change.rebuilt) this.openRebuilt(LayerSet.adopt(store, change.rebuilt));
+      else this.flip(flipped);
+    } else {
+      this.compacted(LayerSet.adopt(store, change.layers), LayerSet.adopt(store, change.open));
+    }
   }
 
   /**
@@ -200,19 +307,27 @@ export class ClusterIndex {
    * opened or closed, and whether it rebuilt.
    */
   setOpenHours(open: ReadonlySet<number>): { changed: number; rebuilt: boolean } {
+    this.leading();
     const flipped = this.store.setOpenHours(open);
-    if (flipped.length > 0) this.matchSets.clear();
     if (this.compactionDue(this.openChanges + flipped.length)) {
+      this.matchSets.clear();
       this.compactOpen();
       return { changed: flipped.length, rebuilt: true };
     }
+    this.journal?.record({ kind: 'open', hours: [...open], rebuilt: null });
+    this.flip(flipped);
+    return { changed: flipped.length, rebuilt: false };
+  }
+
+  /** Moves the places that just opened or closed (`flipped`) in or out of the open-now layers. */
+  private flip(flipped: readonly number[]): void {
+    if (flipped.length > 0) this.matchSets.clear();
     for (const slot of flipped) {
       if (this.store.open[slot]) this.openLayers.insert(slot);
       else this.openLayers.delete(slot);
       this.filtered.flip(slot);
     }
     this.openChanges += flipped.length;
-    return { changed: flipped.length, rebuilt: false };
   }
 
   /**
@@ -222,23 +337,41 @@ export class ClusterIndex {
    * combinations of values no place holds any more.
    */
   compact(): void {
+    this.leading();
+    const store = this.store;
+    store.dropUnusedValueSets();
+    store.compactNames();
+    const sorted = mortonOrder(store, store.liveSlots());
+    const layers = LayerSet.build(store, sorted, this.options.scope, store.shared);
+    // A filter keeps the order: the open places need no sort of their own.
+    const open = sorted.filter((slot) => store.open[slot] === 1);
+    const openLayers = LayerSet.build(store, open, this.options.scope, store.shared);
+    this.journal?.compacted(layers.image(), openLayers.image(), store.openHoursNow);
+    this.compacted(layers, openLayers);
+  }
+
+  /** The index's layers are now these, just built from its places: the caches built from the old go. */
+  private compacted(layers: LayerSet, openLayers: LayerSet): void {
     this.filtered.clear();
     this.matchSets.clear();
-    this.store.dropUnusedValueSets();
-    this.store.compactNames();
-    const sorted = mortonOrder(this.store, this.store.liveSlots());
-    this.layers = LayerSet.build(this.store, sorted, this.options.scope);
-    // A filter keeps the order: the open places need no sort of their own.
-    const open = sorted.filter((slot) => this.store.open[slot] === 1);
-    this.openLayers = LayerSet.build(this.store, open, this.options.scope);
+    this.layers = layers;
+    this.openLayers = openLayers;
     this.changes = 0;
     this.openChanges = 0;
   }
 
   /** Rebuilds the open-now layers alone, from the live open places: linear in their number. */
   private compactOpen(): void {
-    const open = this.store.liveSlots().filter((slot) => this.store.open[slot] === 1);
-    this.openLayers = LayerSet.build(this.store, mortonOrder(this.store, open), this.options.scope);
+    const store = this.store;
+    const open = store.liveSlots().filter((slot) => store.open[slot] === 1);
+    const openLayers = LayerSet.build(store, mortonOrder(store, open), this.options.scope, store.shared);
+    this.journal?.record({ kind: 'open', hours: [...store.openHoursNow], rebuilt: openLayers.image() });
+    this.openRebuilt(openLayers);
+  }
+
+  /** The open-now layers are now these, just built from the open places. */
+  private openRebuilt(openLayers: LayerSet): void {
+    this.openLayers = openLayers;
     this.openChanges = 0;
     // Their deltas count among the open changes just reset: rebuilt when next asked.
     this.filtered.dropOpen();
@@ -412,21 +545,50 @@ export class ClusterIndex {
     return q.openNow ? this.openLayers : this.layers;
   }
 
-  /** Takes a stored place out of its layers and frees its slot. */
+  /** Takes a stored place out of its layers and frees its slot (once the followers are past, when shared). */
   private detach(slot: number): void {
+    this.takeOut(slot);
+    this.store.delete(slot, this.journal === null);
+    this.journal?.record({ kind: 'drop', slot });
+    this.journal?.free(slot);
+  }
+
+  /** Takes the place in a live slot out of its layers. */
+  private takeOut(slot: number): void {
     this.layers.delete(slot);
     if (this.store.open[slot]) this.openLayers.delete(slot);
     this.filtered.delete(slot);
-    this.store.delete(slot);
+  }
+
+  /** Puts the place just stored in `slot` in its layers. */
+  private attach(slot: number): void {
+    this.layers.insert(slot);
+    if (this.store.open[slot] === 1) this.openLayers.insert(slot);
+    this.filtered.insert(slot);
   }
 
   /** Counts a change of a place (`open`: one the open-now layers held or now hold); compacts when due. */
   private changed(open: boolean): void {
+    this.counted(open);
+    if (this.compactionDue(this.changes)) this.compact();
+    else if (this.compactionDue(this.openChanges)) this.compactOpen();
+  }
+
+  /** Counts a change of a place, as `changed`, without compacting (a follower's compactions are the index's). */
+  private counted(open: boolean): void {
     this.matchSets.clear();
     this.changes += 1;
     if (open) this.openChanges += 1;
-    if (this.compactionDue(this.changes)) this.compact();
-    else if (this.compactionDue(this.openChanges)) this.compactOpen();
+  }
+
+  /** Throws in a follower: only the index it follows changes. */
+  private leading(): void {
+    if (this.followed !== null) throw new Error('A follower changes only by the changes it applies');
+  }
+
+  private sharedJournal(): IndexJournal {
+    if (!this.journal) throw new Error('Only an index built shared has followers');
+    return this.journal;
   }
 
   private compactionDue(changes: number): boolean {
@@ -450,6 +612,12 @@ function checkPlace(place: IndexedPlace): void {
   }
   const problem = valuesProblem(place.values);
   if (problem) throw new RangeError(`Place ${place.id} has ${problem}`);
+}
+
+/** The slots of the places in a layer set's bases. */
+function slotsOf({ all, byCategory }: LayerSetImage): Iterable<number> {
+  if (all) return all.slots;
+  return (byCategory ?? []).flatMap((base) => [...base.slots]);
 }
 
 /** A set of matches laid out to cluster (`queryAmong`). */

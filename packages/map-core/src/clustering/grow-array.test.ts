@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grown } from './grow-array.ts';
+import { grown, newArray } from './grow-array.ts';
 
 describe('grown', () => {
   it('keeps an array that is long enough', () => {
@@ -14,5 +14,19 @@ describe('grown', () => {
     expect(longer.length).toBe(6);
     expect([...longer.subarray(0, 3)]).toEqual([1.5, 2.5, 3.5]);
     expect(grown(new Uint8Array(2), 100).length).toBe(100);
+  });
+});
+
+describe('grown in shared memory', () => {
+  it('copies a shared array into a shared one, which another array on its buffer sees', () => {
+    const array = newArray(Int32Array, 2, true);
+    array[1] = 7;
+    const longer = grown(array, 3);
+    expect(longer.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(longer[1]).toBe(7);
+    const view = new Int32Array(longer.buffer);
+    longer[2] = 9;
+    expect(view[2]).toBe(9);
+    expect(grown(new Uint8Array(1), 2).buffer).not.toBeInstanceOf(SharedArrayBuffer);
   });
 });

@@ -1,13 +1,30 @@
 type TypedArray = Float64Array | Int32Array | Uint32Array | Uint8Array;
+type TypedArrayType<T extends TypedArray> = {
+  new (length: number): T;
+  new (buffer: ArrayBufferLike): T;
+  readonly BYTES_PER_ELEMENT: number;
+};
 
 /**
- * `array` itself when it holds at least `length` items, else a new array of the same type holding
- * its items, with room for `length` and at least twice as many as before, so a buffer grown one
- * item at a time is copied O(log n) times.
+ * A zeroed array of `length` items, in a SharedArrayBuffer when `shared` (so other threads can
+ * read it: see ClusterIndex.follow), else in memory of this thread's own.
+ */
+export function newArray<T extends TypedArray>(Type: TypedArrayType<T>, length: number, shared: boolean): T {
+  return shared ? new Type(new SharedArrayBuffer(length * Type.BYTES_PER_ELEMENT)) : new Type(length);
+}
+
+/**
+ * `array` itself when it holds at least `length` items, else a new array of the same type (and
+ * the same kind of memory, shared or not) holding its items, with room for `length` and at least
+ * twice as many as before, so a buffer grown one item at a time is copied O(log n) times.
  */
 export function grown<T extends TypedArray>(array: T, length: number): T {
   if (array.length >= length) return array;
-  const next = new (array.constructor as new (length: number) => T)(Math.max(length, array.length * 2));
+  const next = newArray(
+    array.constructor as TypedArrayType<T>,
+    Math.max(length, array.length * 2),
+    array.buffer instanceof SharedArrayBuffer,
+  );
   next.set(array);
   return next;
 }

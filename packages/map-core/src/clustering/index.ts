@@ -1,5 +1,6 @@
 export { ClusterIndex, type ClusterIndexBuild } from './cluster-index.ts';
 export { MAX_CACHED_FILTERS } from './filtered-layers.ts';
+export type { IndexChange, IndexChanges, IndexImage } from './index-journal.ts';
 export { type IndexedFields, indexedPlaceOf } from './indexed-place-of.ts';
 export { MAX_MAP_FEATURES, MAX_QUERY_AREA_PX, MAX_QUERY_SIDE_PX } from './limits.ts';
 export type { DistanceOf, NearHit } from './nearest.ts';

@@ -1,7 +1,12 @@
 import { Layer } from './layer.ts';
 import type { PlaceStore } from './place-store.ts';
-import { type SlotPositions, slotPositions } from './slot-positions.ts';
-import { SortedBase } from './sorted-base.ts';
+import {
+  adoptPositions,
+  type SlotPositions,
+  type SlotPositionsImage,
+  slotPositions,
+} from './slot-positions.ts';
+import { SortedBase, type SortedBaseImage } from './sorted-base.ts';
 import type { ClusterIndexScope } from './types.ts';
 
 /**
@@ -21,16 +26,41 @@ export class LayerSet {
     private readonly positions: SlotPositions,
   ) {}
 
-  /** The layers of the places in `sorted` (slots in Morton order) that `scope` asks for. */
-  static build(store: PlaceStore, sorted: Int32Array, scope: ClusterIndexScope): LayerSet {
-    const positions = slotPositions(store.used, sorted);
+  /**
+   * The layers of the places in `sorted` (slots in Morton order) that `scope` asks for; their
+   * bases and positions in shared memory when `shared`, for other threads to adopt (`image`).
+   */
+  static build(store: PlaceStore, sorted: Int32Array, scope: ClusterIndexScope, shared = false): LayerSet {
+    const positions = slotPositions(store.used, sorted, shared);
     let all: Layer | null = null;
     if (scope !== 'categories') {
-      all = new Layer(SortedBase.build(store, sorted));
+      all = new Layer(SortedBase.build(store, sorted, shared));
       for (let i = 0; i < sorted.length; i++) positions.setAll(sorted[i] as number, i);
     }
-    const byCategory = scope === 'all' ? null : splitByCategory(store, sorted, positions);
+    const byCategory = scope === 'all' ? null : splitByCategory(store, sorted, positions, shared);
     return new LayerSet(store, all, byCategory, positions);
+  }
+
+  /**
+   * The bases and positions of a set just built (no change since), for another thread's `adopt`;
+   * shared when built so.
+   */
+  image(): LayerSetImage {
+    return {
+      all: this.all?.base.image() ?? null,
+      byCategory: this.byCategory?.map((layer) => layer.base.image()) ?? null,
+      positions: this.positions.image(),
+    };
+  }
+
+  /** The set of an image over `store` (the same places in this thread), with empty deltas. */
+  static adopt(store: PlaceStore, { all, byCategory, positions }: LayerSetImage): LayerSet {
+    return new LayerSet(
+      store,
+      all ? new Layer(SortedBase.adopt(all)) : null,
+      byCategory?.map((base) => new Layer(SortedBase.adopt(base))) ?? null,
+      adoptPositions(positions),
+    );
   }
 
   /** Places in the bases (tombstones included) and the deltas: what the set's memory follows. */
@@ -88,7 +118,12 @@ export class LayerSet {
  * The sorted places split into one layer per category of the store, each still in Morton order,
  * with each place's position in its category's base written to `positions`.
  */
-function splitByCategory(store: PlaceStore, sorted: Int32Array, positions: SlotPositions): Layer[] {
+function splitByCategory(
+  store: PlaceStore,
+  sorted: Int32Array,
+  positions: SlotPositions,
+  shared: boolean,
+): Layer[] {
   const categories = store.categories.length;
   const offsets = new Int32Array(categories + 1);
   for (const slot of sorted) {
@@ -108,7 +143,14 @@ function splitByCategory(store: PlaceStore, sorted: Int32Array, positions: SlotP
   const layers: Layer[] = [];
   for (let c = 0; c < categories; c++) {
     const slots = split.subarray(offsets[c] as number, offsets[c + 1] as number);
-    layers.push(new Layer(SortedBase.build(store, slots)));
+    layers.push(new Layer(SortedBase.build(store, slots, shared)));
   }
   return layers;
+}
+
+/** The arrays of a layer set (LayerSet.image). */
+export interface LayerSetImage {
+  all: SortedBaseImage | null;
+  byCategory: SortedBaseImage[] | null;
+  positions: SlotPositionsImage;
 }

@@ -1,12 +1,11 @@
-import { grown } from './grow-array.ts';
-import { NameStore } from './name-store.ts';
+import { grown, newArray } from './grow-array.ts';
+import { NameStore, type NameStoreImage } from './name-store.ts';
 import { resolveName } from './resolve-name.ts';
 import type { ClusterQuery, IndexedPlace, LocationPrivacy, PlaceValue, ResultPlace } from './types.ts';
 import { unitX, unitY } from './units.ts';
 import { NO_VALUES, ValueSets } from './value-sets.ts';
 
 const PRIVACY: readonly LocationPrivacy[] = ['exact', '100m', '1km'];
-const FREE = -1;
 const NO_HOURS = -1;
 
 /** The highest hours id: ids are kept in an Int32Array. */
@@ -17,45 +16,140 @@ export const MAX_HOURS_ID = 0x7fff_ffff;
  * that holds the place (all places, its category's, and their open-now twins). A removed place's
  * slot is reused by a later insert. Names are kept as bytes (name-store.ts); values are one shared
  * copy per distinct combination, named by an id per place; everything else is typed arrays.
+ *
+ * Built `shared`, the columns are in shared memory and other threads read them through an image
+ * (`image`, `PlaceStore.adopt`): a place's columns are written when it is added and never after,
+ * and a slot is given to a new place only when every reader is past its last place (`delete` with
+ * `reuse` false, then `reuse`), so what a reader's layers hold is never written under it. Which
+ * slots are live and which are open now are each thread's own.
  */
 export class PlaceStore {
   private readonly slotById = new Map<number, number>();
   private readonly freeSlots: number[] = [];
   /** Slots handed out so far, live or free: every column holds at least this many. */
   used = 0;
-  ids = new Float64Array(0);
-  lat = new Float64Array(0);
-  lng = new Float64Array(0);
+  /** Live places. */
+  private live = 0;
+  ids: Float64Array;
+  lat: Float64Array;
+  lng: Float64Array;
   /** When the place was last confirmed (ms since the epoch); Infinity when not known. */
-  private confirmedAt = new Float64Array(0);
+  private confirmedAt: Float64Array;
   /** Unit coordinates (see units.ts). */
-  x = new Int32Array(0);
-  y = new Int32Array(0);
-  /** Index into `categories`; FREE for a free slot. */
-  category = new Int32Array(0);
+  x: Int32Array;
+  y: Int32Array;
+  /** Index into `categories`. */
+  category: Int32Array;
   /** Metres; NaN for none. */
-  private radius = new Float64Array(0);
-  private privacy = new Uint8Array(0);
-  private readonly names = new NameStore();
+  private radius: Float64Array;
+  private privacy: Uint8Array;
+  private names: NameStore;
   /** Index into `languages`. */
-  private primaryLanguage = new Int32Array(0);
+  private primaryLanguage: Int32Array;
   /** Every primary language seen, by index (a few for a million places). */
-  private readonly languages: string[] = [];
+  private languages: string[] = [];
   private readonly languageIndex = new Map<string, number>();
   /** The place's hours id; NO_HOURS for none (never open). */
-  private hoursId = new Int32Array(0);
-  /** 1 when the place's hours id is in `openHours`. */
+  private hoursId: Int32Array;
+  /** The id of the place's combination of values in `valueSets`; NO_VALUES for none. */
+  valueSet: Int32Array;
+  /** 1 for a slot that holds a place (this thread's own). */
+  private isLive = new Uint8Array(0);
+  /** 1 when the place's hours id is in `openHours` (this thread's own). */
   open = new Uint8Array(0);
   private openHours: ReadonlySet<number> = new Set();
-  /** The id of the place's combination of values in `valueSets`; NO_VALUES for none. */
-  valueSet = new Int32Array(0);
   private readonly valueSets = new ValueSets();
   /** Every category slug seen, by index; a category stays known while the store lives. */
-  readonly categories: string[] = [];
+  categories: readonly string[] = [];
   private readonly categoryIndex = new Map<string, number>();
 
+  constructor(readonly shared = false) {
+    this.ids = newArray(Float64Array, 0, shared);
+    this.lat = newArray(Float64Array, 0, shared);
+    this.lng = newArray(Float64Array, 0, shared);
+    this.confirmedAt = newArray(Float64Array, 0, shared);
+    this.x = newArray(Int32Array, 0, shared);
+    this.y = newArray(Int32Array, 0, shared);
+    this.category = newArray(Int32Array, 0, shared);
+    this.radius = newArray(Float64Array, 0, shared);
+    this.privacy = newArray(Uint8Array, 0, shared);
+    this.primaryLanguage = newArray(Int32Array, 0, shared);
+    this.hoursId = newArray(Int32Array, 0, shared);
+    this.valueSet = newArray(Int32Array, 0, shared);
+    this.names = new NameStore(shared);
+  }
+
+  /**
+   * A store that reads another thread's (a `shared` one's) columns through its image, with none
+   * of its places live yet: `follow` makes them live as that store's changes say.
+   */
+  static adopt(image: PlaceStoreImage): PlaceStore {
+    const store = new PlaceStore();
+    store.names = NameStore.adopt(image.names);
+    store.show(image);
+    return store;
+  }
+
+  /** The columns, names, categories and languages as they are now, for another thread's store. */
+  image(): PlaceStoreImage {
+    const { used, ids, lat, lng, confirmedAt, x, y, category, radius, privacy, primaryLanguage } = this;
+    const { hoursId, valueSet, categories, languages } = this;
+    return {
+      used,
+      ids,
+      lat,
+      lng,
+      confirmedAt,
+      x,
+      y,
+      category,
+      radius,
+      privacy,
+      primaryLanguage,
+      hoursId,
+      valueSet,
+      names: this.names.image(),
+      categories: [...categories],
+      languages: [...languages],
+    };
+  }
+
+  /** Reads from now on through a later image of the store adopted (its columns may have grown). */
+  show(image: PlaceStoreImage): void {
+    ({ used: this.used, ids: this.ids, lat: this.lat, lng: this.lng, x: this.x, y: this.y } = image);
+    ({ confirmedAt: this.confirmedAt, category: this.category, radius: this.radius } = image);
+    ({ privacy: this.privacy, primaryLanguage: this.primaryLanguage } = image);
+    ({ hoursId: this.hoursId, valueSet: this.valueSet } = image);
+    this.names.show(image.names);
+    this.isLive = grown(this.isLive, this.used);
+    this.open = grown(this.open, this.used);
+    for (let index = this.categories.length; index < image.categories.length; index += 1) {
+      this.categoryIndex.set(image.categories[index] as string, index);
+    }
+    this.categories = [...image.categories];
+    this.languages = [...image.languages];
+  }
+
+  /**
+   * In a store adopted from an image: the place its columns hold in `slot` is live, holding
+   * `values` (as the image's store knows them, under the id in its column), if any.
+   */
+  follow(slot: number, values: Readonly<Record<string, PlaceValue>> | null): void {
+    const id = this.valueSet[slot] as number;
+    if (values && id !== NO_VALUES) this.valueSets.learn(id, values);
+    this.live += 1;
+    this.isLive[slot] = 1;
+    this.open[slot] = this.isOpen(this.hoursId[slot] as number);
+  }
+
+  /** In a store adopted from an image: the place in `slot` is gone. */
+  unfollow(slot: number): void {
+    this.live -= 1;
+    this.isLive[slot] = 0;
+  }
+
   get size(): number {
-    return this.slotById.size;
+    return this.live;
   }
 
   /** The place's radius in metres; NaN for none. */
@@ -81,10 +175,12 @@ export class PlaceStore {
   add(place: IndexedPlace): number {
     const slot = this.freeSlots.pop() ?? this.grow();
     this.slotById.set(place.id, slot);
+    this.live += 1;
+    this.isLive[slot] = 1;
     let category = this.categoryIndex.get(place.category);
     if (category === undefined) {
       category = this.categories.length;
-      this.categories.push(place.category);
+      this.categories = [...this.categories, place.category];
       this.categoryIndex.set(place.category, category);
     }
     this.ids[slot] = place.id;
@@ -105,14 +201,43 @@ export class PlaceStore {
     return slot;
   }
 
-  /** Frees the slot of a stored place. */
-  delete(slot: number): void {
+  /**
+   * Frees the slot of a stored place, for the next place added unless `reuse` is false: then not
+   * before `reuse(slot)` (when no reader of an image can be reading it any more).
+   */
+  delete(slot: number, reuse = true): void {
     this.slotById.delete(this.ids[slot] as number);
     this.valueSets.release(this.valueSet[slot] as number);
-    this.valueSet[slot] = NO_VALUES;
-    this.category[slot] = FREE;
+    this.live -= 1;
+    this.isLive[slot] = 0;
     this.names.delete(slot);
+    if (reuse) this.freeSlots.push(slot);
+  }
+
+  /** Every combination of values known, by id (for an image's reader, see `follow`). */
+  valueEntries(): [number, Readonly<Record<string, PlaceValue>>][] {
+    return this.valueSets.entries();
+  }
+
+  /** Knows `id` as the combination `values`, as the store whose image this store reads names it. */
+  learnValues(id: number, values: Readonly<Record<string, PlaceValue>>): void {
+    this.valueSets.learn(id, values);
+  }
+
+  /** The hours ids open now (the last `setOpenHours`). */
+  get openHoursNow(): ReadonlySet<number> {
+    return this.openHours;
+  }
+
+  /** A slot deleted without `reuse` may be given to the next place added. */
+  reuse(slot: number): void {
     this.freeSlots.push(slot);
+  }
+
+  /** The values of the place in a live slot, or null. */
+  valuesAt(slot: number): Readonly<Record<string, PlaceValue>> | null {
+    const id = this.valueSet[slot] as number;
+    return id === NO_VALUES ? null : this.valueSets.valuesOf(id);
   }
 
   /**
@@ -124,7 +249,7 @@ export class PlaceStore {
     this.openHours = new Set(open);
     const flipped: number[] = [];
     for (let slot = 0; slot < this.used; slot++) {
-      if (this.category[slot] === FREE) continue;
+      if (this.isLive[slot] !== 1) continue;
       const bit = this.isOpen(this.hoursId[slot] as number);
       if (bit === this.open[slot]) continue;
       this.open[slot] = bit;
@@ -165,7 +290,7 @@ export class PlaceStore {
   liveSlots(): Int32Array {
     const slots = new Int32Array(this.size);
     let n = 0;
-    for (let slot = 0; slot < this.used; slot++) if (this.category[slot] !== FREE) slots[n++] = slot;
+    for (let slot = 0; slot < this.used; slot++) if (this.isLive[slot] === 1) slots[n++] = slot;
     return slots;
   }
 
@@ -202,6 +327,7 @@ export class PlaceStore {
       this.radius = grown(this.radius, capacity);
       this.privacy = grown(this.privacy, capacity);
       this.hoursId = grown(this.hoursId, capacity);
+      this.isLive = grown(this.isLive, capacity);
       this.open = grown(this.open, capacity);
       this.valueSet = grown(this.valueSet, capacity);
       this.primaryLanguage = grown(this.primaryLanguage, capacity);
@@ -214,7 +340,7 @@ export class PlaceStore {
     let index = this.languageIndex.get(language);
     if (index === undefined) {
       index = this.languages.length;
-      this.languages.push(language);
+      this.languages = [...this.languages, language];
       this.languageIndex.set(language, index);
     }
     return index;
@@ -224,4 +350,24 @@ export class PlaceStore {
   private isOpen(hours: number): number {
     return hours !== NO_HOURS && this.openHours.has(hours) ? 1 : 0;
   }
+}
+
+/** A store's columns and names (PlaceStore.image), with its categories and languages by index. */
+export interface PlaceStoreImage {
+  used: number;
+  ids: Float64Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  confirmedAt: Float64Array;
+  x: Int32Array;
+  y: Int32Array;
+  category: Int32Array;
+  radius: Float64Array;
+  privacy: Uint8Array;
+  primaryLanguage: Int32Array;
+  hoursId: Int32Array;
+  valueSet: Int32Array;
+  names: NameStoreImage;
+  categories: string[];
+  languages: string[];
 }

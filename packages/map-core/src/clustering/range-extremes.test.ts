@@ -11,8 +11,8 @@ describe('RangeExtremes', () => {
         fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 20 }),
         (numbers, ranges) => {
           const values = Float64Array.from(numbers);
-          const smallest = new RangeExtremes(values, 1);
-          const largest = new RangeExtremes(values, -1);
+          const smallest = RangeExtremes.of(values, 1);
+          const largest = RangeExtremes.of(values, -1);
           for (const [a, b] of ranges) {
             const lo = a % values.length;
             const hi = lo + 1 + (b % (values.length - lo));

@@ -1,3 +1,5 @@
+import { newArray } from './grow-array.ts';
+
 /** Positions per block: ranges up to two blocks long are scanned, longer ones use the table. */
 const BLOCK = 32;
 const BLOCK_BITS = 5;
@@ -9,29 +11,39 @@ const BLOCK_BITS = 5;
  * 2 MB for a million values, where a table over single values would take 80 MB.
  */
 export class RangeExtremes {
-  private readonly levels: Int32Array[] = [];
-
-  /** `sign` 1 finds the smallest value, −1 the largest. */
-  constructor(
+  private constructor(
     private readonly values: Float64Array,
     private readonly sign: 1 | -1,
-  ) {
+    /** The table's levels: shared, immutable once made, with the values (see ClusterIndex.follow). */
+    readonly levels: readonly Int32Array[],
+  ) {}
+
+  /** The table of `values`; `sign` 1 finds the smallest value, −1 the largest. In shared memory when `shared`. */
+  static of(values: Float64Array, sign: 1 | -1, shared = false): RangeExtremes {
+    const levels: Int32Array[] = [];
+    const extremes = new RangeExtremes(values, sign, levels);
     const blocks = Math.ceil(values.length / BLOCK);
-    if (blocks === 0) return;
-    const first = new Int32Array(blocks);
+    if (blocks === 0) return extremes;
+    const first = newArray(Int32Array, blocks, shared);
     for (let b = 0; b < blocks; b++) {
-      first[b] = this.scan(b * BLOCK, Math.min(values.length, (b + 1) * BLOCK));
+      first[b] = extremes.scan(b * BLOCK, Math.min(values.length, (b + 1) * BLOCK));
     }
-    this.levels.push(first);
+    levels.push(first);
     for (let width = 2; width <= blocks; width *= 2) {
-      const below = this.levels[this.levels.length - 1] as Int32Array;
-      const level = new Int32Array(blocks - width + 1);
+      const below = levels[levels.length - 1] as Int32Array;
+      const level = newArray(Int32Array, blocks - width + 1, shared);
       const half = width / 2;
       for (let b = 0; b < level.length; b++) {
-        level[b] = this.better(below[b] as number, below[b + half] as number);
+        level[b] = extremes.better(below[b] as number, below[b + half] as number);
       }
-      this.levels.push(level);
+      levels.push(level);
     }
+    return extremes;
+  }
+
+  /** A table made by `of` (its levels, perhaps in another thread) over the same values. */
+  static adopt(values: Float64Array, sign: 1 | -1, levels: readonly Int32Array[]): RangeExtremes {
+    return new RangeExtremes(values, sign, levels);
   }
 
   /** The position of the best value in [lo, hi), which must not be empty. */

@@ -1,8 +1,10 @@
-import { grown } from './grow-array.ts';
+import { newArray } from './grow-array.ts';
 
 /**
  * Where each member of a layer set sits in the set's two bases (every place's, its category's),
  * so that a change can tombstone it there; −1 for a slot in no base (a delta place, a stranger).
+ * The positions are written while the set is built and never after (they may be shared with
+ * other threads, see `image`); a slot forgotten since is kept aside, in this thread only.
  */
 export interface SlotPositions {
   all(slot: number): number;
@@ -11,6 +13,15 @@ export interface SlotPositions {
   setCategory(slot: number, position: number): void;
   /** The slot is in no base any more (it comes back in a delta): both positions −1. */
   forget(slot: number): void;
+  /** The written positions, for another thread's `adoptPositions`. */
+  image(): SlotPositionsImage;
+}
+
+/** The arrays of a set's positions: by slot (`members` null), or by member, the members ascending. */
+export interface SlotPositionsImage {
+  members: Int32Array | null;
+  all: Int32Array;
+  category: Int32Array;
 }
 
 /** A set with at least 1/DENSE_SHARE of the store's slots keeps a column per slot. */
@@ -20,57 +31,38 @@ const DENSE_SHARE = 4;
  * Positions for a set whose bases hold `members`: a column per store slot when the set holds a
  * good share of the store (8 bytes a slot, so at most 32 a member); else the members sorted with
  * their positions beside (12 bytes a member, a binary search a change), so that a narrow set, such
- * as one value filter's, costs memory by its own size and not the store's.
+ * as one value filter's, costs memory by its own size and not the store's. In shared memory when
+ * `shared`.
  */
-export function slotPositions(used: number, members: Int32Array): SlotPositions {
-  return members.length * DENSE_SHARE >= used ? new DensePositions(used) : new SparsePositions(members);
+export function slotPositions(used: number, members: Int32Array, shared = false): SlotPositions {
+  if (members.length * DENSE_SHARE >= used) {
+    return new Positions(null, filled(used, shared), filled(used, shared));
+  }
+  const sorted = newArray(Int32Array, members.length, shared);
+  sorted.set(members);
+  sorted.sort();
+  return new Positions(sorted, filled(members.length, shared), filled(members.length, shared));
 }
 
-class DensePositions implements SlotPositions {
-  private allPosition: Int32Array;
-  private categoryPosition: Int32Array;
-
-  constructor(used: number) {
-    this.allPosition = new Int32Array(used).fill(-1);
-    this.categoryPosition = new Int32Array(used).fill(-1);
-  }
-
-  all(slot: number): number {
-    return this.allPosition[slot] ?? -1;
-  }
-
-  category(slot: number): number {
-    return this.categoryPosition[slot] ?? -1;
-  }
-
-  setAll(slot: number, position: number): void {
-    this.allPosition[slot] = position;
-  }
-
-  setCategory(slot: number, position: number): void {
-    this.categoryPosition[slot] = position;
-  }
-
-  forget(slot: number): void {
-    // A slot handed out since the build: grow, so that a later change of it finds −1.
-    this.allPosition = grown(this.allPosition, slot + 1);
-    this.categoryPosition = grown(this.categoryPosition, slot + 1);
-    this.allPosition[slot] = -1;
-    this.categoryPosition[slot] = -1;
-  }
+/** The positions of an image, none forgotten. */
+export function adoptPositions({ members, all, category }: SlotPositionsImage): SlotPositions {
+  return new Positions(members, all, category);
 }
 
-class SparsePositions implements SlotPositions {
-  /** The members' slots, ascending; positions by the same index. */
-  private readonly slots: Int32Array;
-  private readonly allPosition: Int32Array;
-  private readonly categoryPosition: Int32Array;
+function filled(length: number, shared: boolean): Int32Array {
+  return newArray(Int32Array, length, shared).fill(-1);
+}
 
-  constructor(members: Int32Array) {
-    this.slots = Int32Array.from(members).sort();
-    this.allPosition = new Int32Array(members.length).fill(-1);
-    this.categoryPosition = new Int32Array(members.length).fill(-1);
-  }
+class Positions implements SlotPositions {
+  /** Slots forgotten since the set was built. */
+  private readonly forgotten = new Set<number>();
+
+  constructor(
+    /** Null: the arrays are by slot. Else the members' slots, ascending, and the arrays by their index. */
+    private readonly members: Int32Array | null,
+    private readonly allPosition: Int32Array,
+    private readonly categoryPosition: Int32Array,
+  ) {}
 
   all(slot: number): number {
     const at = this.indexOf(slot);
@@ -91,22 +83,26 @@ class SparsePositions implements SlotPositions {
   }
 
   forget(slot: number): void {
-    const at = this.indexOf(slot);
-    if (at < 0) return;
-    this.allPosition[at] = -1;
-    this.categoryPosition[at] = -1;
+    this.forgotten.add(slot);
   }
 
-  /** The index of `slot` among the members, or −1. */
+  image(): SlotPositionsImage {
+    return { members: this.members, all: this.allPosition, category: this.categoryPosition };
+  }
+
+  /** Where `slot`'s positions are kept, or −1 when it has none. */
   private indexOf(slot: number): number {
-    const slots = this.slots;
+    const members = this.members;
+    if (!members) {
+      return slot < this.allPosition.length && !this.forgotten.has(slot) ? slot : -1;
+    }
     let lo = 0;
-    let hi = slots.length;
+    let hi = members.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((slots[mid] as number) < slot) lo = mid + 1;
+      if ((members[mid] as number) < slot) lo = mid + 1;
       else hi = mid;
     }
-    return lo < slots.length && slots[lo] === slot ? lo : -1;
+    return lo < members.length && members[lo] === slot && !this.forgotten.has(slot) ? lo : -1;
   }
 }

@@ -1,3 +1,4 @@
+import { newArray } from './grow-array.ts';
 import type { PlaceStore } from './place-store.ts';
 import { RangeExtremes } from './range-extremes.ts';
 import { morton } from './units.ts';
@@ -7,7 +8,8 @@ import { morton } from './units.ts';
  * range, with what a cell's aggregate needs in constant time: its count from the range, its sums
  * of unit x and y from prefix sums, and the extremes of its latitudes and longitudes from sparse
  * tables. Immutable except for tombstones: a removed place stays in the arrays, marked dead, and
- * every aggregate leaves it out, until the next compaction builds a fresh base.
+ * every aggregate leaves it out, until the next compaction builds a fresh base. The arrays may be
+ * shared with other threads (`image`, `adopt`); the tombstones are each thread's own.
  */
 export class SortedBase {
   /** Tombstoned positions, ascending. */
@@ -28,22 +30,25 @@ export class SortedBase {
     readonly sumY: Float64Array,
     readonly lat: Float64Array,
     readonly lng: Float64Array,
+    extremes: readonly [RangeExtremes, RangeExtremes, RangeExtremes, RangeExtremes],
   ) {
     this.dead = new Uint8Array(slots.length);
-    this.minLat = new RangeExtremes(lat, 1);
-    this.maxLat = new RangeExtremes(lat, -1);
-    this.minLng = new RangeExtremes(lng, 1);
-    this.maxLng = new RangeExtremes(lng, -1);
+    [this.minLat, this.maxLat, this.minLng, this.maxLng] = extremes;
   }
 
-  /** A base of the places in `slots`, which must be in Morton order. */
-  static build(store: PlaceStore, slots: Int32Array): SortedBase {
+  /** A base of the places in `slots`, which must be in Morton order; in shared memory when `shared`. */
+  static build(store: PlaceStore, slots: Int32Array, shared = false): SortedBase {
     const n = slots.length;
-    const codes = new Float64Array(n);
-    const sumX = new Float64Array(n + 1);
-    const sumY = new Float64Array(n + 1);
-    const lat = new Float64Array(n);
-    const lng = new Float64Array(n);
+    const codes = newArray(Float64Array, n, shared);
+    const sumX = newArray(Float64Array, n + 1, shared);
+    const sumY = newArray(Float64Array, n + 1, shared);
+    const lat = newArray(Float64Array, n, shared);
+    const lng = newArray(Float64Array, n, shared);
+    let sorted = slots;
+    if (shared && !(slots.buffer instanceof SharedArrayBuffer)) {
+      sorted = newArray(Int32Array, n, true);
+      sorted.set(slots);
+    }
     let sx = 0;
     let sy = 0;
     for (let i = 0; i < n; i++) {
@@ -58,7 +63,30 @@ export class SortedBase {
       lat[i] = store.lat[slot] as number;
       lng[i] = store.lng[slot] as number;
     }
-    return new SortedBase(codes, slots, sumX, sumY, lat, lng);
+    return new SortedBase(codes, sorted, sumX, sumY, lat, lng, [
+      RangeExtremes.of(lat, 1, shared),
+      RangeExtremes.of(lat, -1, shared),
+      RangeExtremes.of(lng, 1, shared),
+      RangeExtremes.of(lng, -1, shared),
+    ]);
+  }
+
+  /** The base's arrays, for another thread to `adopt` (shared when built so). */
+  image(): SortedBaseImage {
+    const { codes, slots, sumX, sumY, lat, lng } = this;
+    const levels = [this.minLat, this.maxLat, this.minLng, this.maxLng].map((each) => each.levels);
+    return { codes, slots, sumX, sumY, lat, lng, levels };
+  }
+
+  /** The base of an image, with no tombstones. */
+  static adopt({ codes, slots, sumX, sumY, lat, lng, levels }: SortedBaseImage): SortedBase {
+    const [minLat = [], maxLat = [], minLng = [], maxLng = []] = levels;
+    return new SortedBase(codes, slots, sumX, sumY, lat, lng, [
+      RangeExtremes.adopt(lat, 1, minLat),
+      RangeExtremes.adopt(lat, -1, maxLat),
+      RangeExtremes.adopt(lng, 1, minLng),
+      RangeExtremes.adopt(lng, -1, maxLng),
+    ]);
   }
 
   get length(): number {
@@ -106,7 +134,7 @@ export class SortedBase {
         const radius = store.radiusOf(this.slots[i] as number);
         values[i] = Number.isNaN(radius) ? -1 : radius;
       }
-      this.reaches = new RangeExtremes(values, -1);
+      this.reaches = RangeExtremes.of(values, -1);
     }
     return this.reaches.valueAt(this.reaches.best(lo, hi));
   }
@@ -151,4 +179,15 @@ function firstAtLeast(sorted: readonly number[], value: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** A sorted base's arrays (see SortedBase.image), its extremes' tables as min/max lat, min/max lng. */
+export interface SortedBaseImage {
+  codes: Float64Array;
+  slots: Int32Array;
+  sumX: Float64Array;
+  sumY: Float64Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  levels: (readonly Int32Array[])[];
 }

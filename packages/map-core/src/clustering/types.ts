@@ -146,6 +146,11 @@ export interface ClusterIndexOptions {
   scope?: ClusterIndexScope;
   /** The hours ids open now (see `setOpenHours`); none by default. */
   openHours?: ReadonlySet<number>;
+  /**
+   * Keep the places and layers in shared memory and record the changes, for other threads to
+   * answer queries from (`ClusterIndex.follow`); false by default.
+   */
+  shared?: boolean;
 }
 
 /** The part of a ClusterIndex that is built. */

@@ -82,6 +82,28 @@ export class ValueSets {
     if (id !== NO_VALUES) this.users[id] = (this.users[id] as number) - 1;
   }
 
+  /**
+   * Knows `id` as the combination `values`, as another thread's sets name it (see
+   * PlaceStore.follow): `values` is that thread's canonical copy, and an id is given a new
+   * meaning only once no place holds the old one.
+   */
+  learn(id: number, values: Values): void {
+    while (this.values.length <= id) {
+      this.values.push(undefined);
+      this.keys.push(undefined);
+    }
+    this.values[id] = values;
+  }
+
+  /** Every id that names a combination, with it. */
+  entries(): [number, Values][] {
+    const entries: [number, Values][] = [];
+    this.values.forEach((values, id) => {
+      if (values !== undefined) entries.push([id, values]);
+    });
+    return entries;
+  }
+
   /** The combination of an id in use. */
   valuesOf(id: number): Values {
     return this.values[id] as Values;
