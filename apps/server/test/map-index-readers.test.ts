@@ -3,15 +3,17 @@ import type { ClusterQuery, CountQuery, NearestQuery } from '@karta/map-core/clu
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexWorker } from '../src/map-index/index-worker.ts';
 import { MapIndexService } from '../src/map-index/map-index-service.ts';
+import type { RankedSearch } from '../src/places/published-search.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
 
 const ZAGREB = { lat: 45.8, lng: 16.0 };
 
-/** Views, counts and nearest pages around the demo places, with the filters the map takes. */
+/** Views, counts, nearest pages and searches around the demo places, with the filters the map takes. */
 function reads(categories: string[]): {
   views: ClusterQuery[];
   counts: CountQuery[];
   near: NearestQuery[];
+  searches: RankedSearch[];
 } {
   const views: ClusterQuery[] = [];
   for (const zoom of [4, 9, 11, 13, 16]) {
@@ -39,16 +41,32 @@ function reads(categories: string[]): {
     { origin: ZAGREB, within: 20_000, limit: 10, openNow: true },
     { origin: ZAGREB, within: 20_000, limit: 10, covering: true, withTotal: true },
   ];
-  return { views, counts, near };
+  const searches: RankedSearch[] = [];
+  // Words of the demo places and of the places the test adds, pieces, and misspelt words.
+  for (const q of ['reader', 'read', 'ljekarna', 'park', 'readr', 'ljkarna', 'reader 12']) {
+    searches.push({ q, limit: 10, withTotal: true, origin: ZAGREB, countUpTo: 1001 });
+    searches.push({
+      q,
+      limit: 5,
+      categories: categories.slice(0, 2),
+      circle: { origin: ZAGREB, within: 8_000 },
+    });
+  }
+  return { views, counts, near, searches };
 }
 
 /** Every read's answer from one service. */
 async function answers(index: MapIndexService, categories: string[]): Promise<unknown[]> {
-  const { views, counts, near } = reads(categories);
+  const { views, counts, near, searches } = reads(categories);
   return Promise.all([
     ...views.map(async (query) => JSON.parse(await index.queryJson(query)) as unknown),
     ...counts.map((query) => index.count(query)),
     ...near.map((query) => index.nearest(query)),
+    ...searches.map((query) => index.search(query)),
+    ...searches.map(async ({ q, origin }) => {
+      const view = views[3] as ClusterQuery;
+      return JSON.parse((await index.matchesJson({ q, origin }, view)) ?? 'null') as unknown;
+    }),
   ]);
 }
 
@@ -81,10 +99,11 @@ describe.skipIf(!databaseAvailable)(`the map index read by reader threads (${dbK
     return mine;
   }
 
-  it('answers every view, count and nearest page as the writer alone, through changes and compactions', async () => {
+  it('answers every view, count, nearest page, search and map of matches as the writer alone, through changes and compactions', async () => {
     const before = withReaders.readerFigures.answered;
     const first = await expectSameAnswers();
     expect(first.some((answer) => JSON.stringify(answer).includes('"places":[{'))).toBe(true);
+    expect(first.some((answer) => JSON.stringify(answer).includes('"hits":[{'))).toBe(true);
     const reads = first.length;
     // The readers answered them all; the writer alone has none.
     expect(withReaders.readerFigures).toEqual({ readers: 2, answered: before + reads });

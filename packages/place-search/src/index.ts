@@ -19,5 +19,11 @@ export {
   TYPO_CANDIDATES,
   typoAlternatives,
 } from './typo-spellings.ts';
-export { type TypoCandidates, WordIndex, type WordMatches } from './word-index/word-index.ts';
+export {
+  type TypoCandidates,
+  type WordChange,
+  WordIndex,
+  type WordIndexImage,
+  type WordMatches,
+} from './word-index/word-index.ts';
 export { WordIndexLoader } from './word-index/word-index-loader.ts';

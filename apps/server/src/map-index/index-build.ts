@@ -56,7 +56,8 @@ export class IndexBuild {
   finish(): BuiltIndex {
     this.hours.takeChange();
     const index = this.places.finish(this.hours.open);
-    const words = IndexedWords.fromLoader(index, this.words, this.slotOfRow.subarray(0, this.words.size));
+    const slotOfRow = this.slotOfRow.subarray(0, this.words.size);
+    const words = IndexedWords.fromLoader(index, this.words, slotOfRow, this.shared);
     return { index, words, hours: this.hours };
   }
 }

@@ -1,5 +1,11 @@
 import type { ClusterIndex } from '@karta/map-core/clustering';
-import { searchName, type WordIndex, type WordIndexLoader } from '@karta/place-search';
+import {
+  searchName,
+  type WordChange,
+  WordIndex,
+  type WordIndexImage,
+  type WordIndexLoader,
+} from '@karta/place-search';
 import type { PackedPlace } from './protocol.ts';
 
 /** Where a packed row holds the place's `search_name` and `search_text` (load-places.ts). */
@@ -20,12 +26,31 @@ export class IndexedWords {
     readonly namesOf: (slot: number) => string,
   ) {}
 
-  /** The words the loader read, the `n`-th place read in slot `slotOfRow[n]` (−1: replaced since). */
-  static fromLoader(places: ClusterIndex, loader: WordIndexLoader, slotOfRow: Int32Array): IndexedWords {
+  /**
+   * The words the loader read, the `n`-th place read in slot `slotOfRow[n]` (−1: replaced since);
+   * in shared memory, for readers, when `shared` (as the index should be).
+   */
+  static fromLoader(
+    places: ClusterIndex,
+    loader: WordIndexLoader,
+    slotOfRow: Int32Array,
+    shared = false,
+  ): IndexedWords {
     const namesOf = (slot: number) => searchName(places.namesAt(slot));
-    const words = loader.finish(slotOfRow, namesOf);
+    const words = loader.finish(slotOfRow, namesOf, shared);
     words.prepareTypos();
     return new IndexedWords(places, words, namesOf);
+  }
+
+  /** The words of a shared word index's image, beside `places`, a follower of the index they belong to. */
+  static follow(places: ClusterIndex, image: WordIndexImage): IndexedWords {
+    const namesOf = (slot: number) => searchName(places.namesAt(slot));
+    return new IndexedWords(places, WordIndex.follow(image, namesOf), namesOf);
+  }
+
+  /** In a follower: the words' changes, given after the index's own changes up to the same moment. */
+  apply(changes: readonly WordChange[]): void {
+    this.words.apply(changes);
   }
 
   /** Inserts or replaces a place in the map index and its words. */

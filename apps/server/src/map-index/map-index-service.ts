@@ -8,7 +8,7 @@ import { startTsWorker } from '../workers/start-ts-worker.ts';
 import { currentPosition, type LogPosition, readChangesSince } from './change-log.ts';
 import { IndexWorker, MapIndexNotReadyError, type RequestBody } from './index-worker.ts';
 import { loadPublishedPlaces } from './load-places.ts';
-import type { IndexState, MapIndexResponse, MapMatch } from './protocol.ts';
+import type { IndexRead, IndexState, MapIndexResponse, MapMatch } from './protocol.ts';
 
 export { MapIndexNotReadyError } from './index-worker.ts';
 
@@ -73,8 +73,9 @@ export interface MapIndexOptions {
  * writer), the main thread holds none. It is built once from the database, then follows the
  * change log (`catchUp`): the places changed since the last read are loaded and applied to the
  * same index, at a cost that does not grow with the number of places. Builds and catch-ups run
- * one at a time. The index is in shared memory, and reader threads answer the map's views, counts
- * and nearest pages from it, each asked once it has the changes the main thread saw applied.
+ * one at a time. The index and its words are in shared memory, and reader threads answer every
+ * read from them (views, counts, nearest pages, searches, maps of matches), each asked once it has
+ * the changes the main thread saw applied.
  */
 export class MapIndexService {
   private worker: IndexWorker | undefined;
@@ -124,7 +125,7 @@ export class MapIndexService {
   }
 
   /** Asks the reader with the fewest reads in flight (the writer when there is none). */
-  private read(body: Extract<RequestBody, { type: 'query' | 'count' | 'nearest' }>) {
+  private read(body: Extract<RequestBody, { type: IndexRead['type'] }>) {
     let reader: IndexWorker | undefined;
     for (const each of this.readers) if (!reader || each.pending < reader.pending) reader = each;
     const target = reader ?? this.worker;
@@ -138,9 +139,8 @@ export class MapIndexService {
    * to the database (see select-matches.ts).
    */
   async matchesJson(match: MapMatch, query: ClusterQuery): Promise<string | null> {
-    if (!this.ready || !this.worker) throw new MapIndexNotReadyError();
-    const answer = await this.worker.request({ type: 'match-query', match, query }, QUERY_TIMEOUT_MS);
-    const { json } = answerOf(answer, 'result');
+    if (!this.ready) throw new MapIndexNotReadyError();
+    const { json } = answerOf(await this.read({ type: 'match-query', match, query }), 'result');
     return json === 'null' ? null : json;
   }
 
@@ -180,7 +180,6 @@ export class MapIndexService {
     if (!this.ready) throw new MapIndexNotReadyError();
     await this.catchUp();
     if (!this.ready || !this.worker) throw new MapIndexNotReadyError();
-    if (body.type === 'search') return this.worker.request(body, QUERY_TIMEOUT_MS);
     return this.read(body);
   }
 

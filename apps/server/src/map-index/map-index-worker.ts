@@ -8,7 +8,7 @@
 import { type MessagePort, parentPort } from 'node:worker_threads';
 import type { ClusterIndex } from '@karta/map-core/clustering';
 import { IndexBuild } from './index-build.ts';
-import { answerRead, distanceOf } from './index-reads.ts';
+import { answerRead } from './index-reads.ts';
 import type { IndexedWords } from './indexed-words.ts';
 import type { OpenHoursTracker } from './open-hours-tracker.ts';
 import {
@@ -20,8 +20,6 @@ import {
   type ToReader,
   unpackPlace,
 } from './protocol.ts';
-import { searchPage } from './search-page.ts';
-import { selectMatches } from './select-matches.ts';
 
 const port = parentPort;
 if (!port) throw new Error('map-index-worker must run in a worker thread');
@@ -71,15 +69,18 @@ function startReader(reader: { port: MessagePort; at: IndexState }) {
   const image = index.image();
   // It reads nothing freed before its image: it is as far as the image from the start.
   reader.at = { build: builds, changes: image.position };
-  toReader(reader, { type: 'follow', build: builds, image });
+  toReader(reader, { type: 'follow', build: builds, image, words: builtWords().words.image() });
 }
 
 /** Hands the readers the index's changes since the last time (a shared index's only). */
 function publish() {
   if (!index || !shared) return;
   const changes = index.takeChanges();
-  if (changes.changes.length === 0) return;
-  for (const reader of readers) toReader(reader, { type: 'changes', build: builds, changes });
+  const wordChanges = builtWords().words.takeChanges();
+  if (changes.changes.length === 0 && wordChanges.length === 0) return;
+  for (const reader of readers) {
+    toReader(reader, { type: 'changes', build: builds, changes, words: wordChanges });
+  }
   recycle();
 }
 
@@ -227,27 +228,8 @@ port.on('message', (request: MapIndexRequest) => {
         at: state(),
       });
       compactWhenIdle();
-    } else if (request.type === 'query' || request.type === 'count' || request.type === 'nearest') {
-      send(answerRead(built(), request));
-    } else if (request.type === 'match-query') {
-      const { match, query } = request;
-      const target = built();
-      // Everything that picks the set, so a kept set is only reused for the same one.
-      const key = JSON.stringify([
-        match,
-        query.categories ?? [],
-        query.openNow === true,
-        query.filters ?? [],
-      ]);
-      const answer = target.queryAmong(
-        key,
-        () => selectMatches(target, builtWords(), match, query, distanceOf),
-        query,
-      );
-      send({ type: 'result', id: request.id, json: JSON.stringify(answer) });
-    } else if (request.type === 'search') {
-      const page = searchPage(built(), builtWords(), request.query, distanceOf);
-      send({ type: 'ranked', id: request.id, page });
+    } else {
+      send(answerRead(built(), builtWords(), request));
     }
   } catch (error) {
     if ('id' in request) send({ type: 'error', id: request.id, message: (error as Error).message });

@@ -10,6 +10,7 @@ import type {
   NearHit,
   PlaceValue,
 } from '@karta/map-core/clustering';
+import type { WordChange, WordIndexImage } from '@karta/place-search';
 import type { HoursSettings } from '../opening-hours/open-state.ts';
 import type { RankedPage, RankedSearch } from '../places/published-search.ts';
 
@@ -35,14 +36,7 @@ export type MapIndexRequest =
   /** Inserts or moves the `upserts` (packed rows) and removes the `removals` (ids), both JSON. */
   | { type: 'apply'; id: number; upserts: string; removals: string }
   | IndexRead
-  /**
-   * One viewport of the map of a set of matches (a search, a circle, a spot): answered by a
-   * `result` whose JSON is the map's answer with `matches`, or `null` when the index leaves the
-   * set to the database.
-   */
-  | { type: 'match-query'; id: number; match: MapMatch; query: ClusterQuery }
-  /** A search as written among the published places, ranked (word-index.ts) and paged. */
-  | { type: 'search'; id: number; query: RankedSearch };
+  | IndexRead;
 
 /**
  * A read of the map index that a reader thread answers as well as the writer: asked of a reader, it
@@ -53,6 +47,14 @@ export type IndexRead = (
   | { type: 'query'; id: number; query: ClusterQuery }
   | { type: 'count'; id: number; query: CountQuery }
   | { type: 'nearest'; id: number; query: NearestQuery }
+  /**
+   * One viewport of the map of a set of matches (a search, a circle, a spot): answered by a
+   * `result` whose JSON is the map's answer with `matches`, or `null` when the index leaves the
+   * set to the database.
+   */
+  | { type: 'match-query'; id: number; match: MapMatch; query: ClusterQuery }
+  /** A search as written among the published places, ranked (word-index.ts) and paged. */
+  | { type: 'search'; id: number; query: RankedSearch }
 ) & { after?: IndexState };
 
 /** Where the writer's index stands: the `build`-th index it built, after its first `changes` changes. */
@@ -63,10 +65,10 @@ export interface IndexState {
 
 /** From the writer to a reader, on their channel. */
 export type ToReader =
-  /** The writer's new index (or the current one, to a new reader): follow it. */
-  | { type: 'follow'; build: number; image: IndexImage }
-  /** The next changes of the index built `build`-th. */
-  | { type: 'changes'; build: number; changes: IndexChanges }
+  /** The writer's new index and its words (or the current ones, to a new reader): follow them. */
+  | { type: 'follow'; build: number; image: IndexImage; words: WordIndexImage }
+  /** The next changes of the index built `build`-th, and of its words up to the same moment. */
+  | { type: 'changes'; build: number; changes: IndexChanges; words: WordChange[] }
   /** The writer is building a new index: let the old one go (queries wait for the new one). */
   | { type: 'drop' };
 

@@ -292,6 +292,7 @@ export class ClusterIndex {
       this.counted(wasOpen);
     } else if (change.kind === 'open') {
       const flipped = store.setOpenHours(new Set(change.hours));
+      if (flipped.length > 0) this.matchSets.clear();
       if (change.rebuilt) this.openRebuilt(LayerSet.adopt(store, change.rebuilt));
       else this.flip(flipped);
     } else {

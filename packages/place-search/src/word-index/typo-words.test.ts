@@ -15,7 +15,7 @@ describe('TypoWords', () => {
         fc.array(word, { maxLength: 10 }),
         (words, queries) => {
           const indexed = words.map((_, id) => id).filter((id) => id % 3 !== 2);
-          const typos = new TypoWords(words, indexed);
+          const typos = TypoWords.of(words, indexed);
           for (const query of [...queries, ...words.slice(0, 5)]) {
             const found = new Map<number, number>();
             typos.near(query, (id, edits) => found.set(id, edits));
@@ -34,7 +34,7 @@ describe('TypoWords', () => {
 
   it('finds a long word by a typo past its beginning, and a swap at its start', () => {
     const words = ['ljekarnicka', 'ljekarna', 'kolodvor', 'zagreb'];
-    const typos = new TypoWords(words, [0, 1, 2, 3]);
+    const typos = TypoWords.of(words, [0, 1, 2, 3]);
     const near = (query: string) => {
       const found: string[] = [];
       typos.near(query, (id) => found.push(words[id] as string));

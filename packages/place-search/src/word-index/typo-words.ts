@@ -1,4 +1,5 @@
 import { editDistance, MAX_EDITS } from '../typo-rank.ts';
+import { placed } from './typed-memory.ts';
 
 /**
  * Deletions are made in a word's first PREFIX letters only (SymSpell's prefix): a longer word is
@@ -18,19 +19,25 @@ const ID_SPACE = 2 ** ID_BITS;
  * and a lookup is a few binary searches whatever its size; each word found is then measured.
  */
 export class TypoWords {
-  private readonly keys: Float64Array;
-
-  /** Indexes the words of `ids` (at most 2^21 of them) among `words`. */
-  constructor(
+  private constructor(
     private readonly words: readonly string[],
-    ids: readonly number[],
-  ) {
+    /** Shared with other threads when made so (`of`, `adopt`). */
+    readonly keys: Float64Array,
+  ) {}
+
+  /** Indexes the words of `ids` (at most 2^21 of them) among `words`; in shared memory when `shared`. */
+  static of(words: readonly string[], ids: readonly number[], shared = false): TypoWords {
     if (words.length > ID_SPACE) throw new RangeError(`at most ${ID_SPACE} words`);
     const keys: number[] = [];
     for (const id of ids) {
       for (const variant of deletions(words[id] as string)) keys.push(hashOf(variant) * ID_SPACE + id);
     }
-    this.keys = Float64Array.from(keys).sort();
+    return new TypoWords(words, placed(Float64Array.from(keys).sort(), shared));
+  }
+
+  /** The index of `keys` (another thread's `keys`) over the same words. */
+  static adopt(words: readonly string[], keys: Float64Array): TypoWords {
+    return new TypoWords(words, keys);
   }
 
   /** Calls `found(id, edits)` once for each indexed word within MAX_EDITS of `word`. */

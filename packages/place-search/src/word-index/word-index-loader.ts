@@ -22,10 +22,13 @@ export class WordIndexLoader {
     return this.count;
   }
 
-  /** The index, the place added `n`-th in slot `slotOf[n]` (−1: left out, as a replaced one is). */
-  finish(slotOf: Int32Array, namesOf: (slot: number) => string): WordIndex {
+  /**
+   * The index, the place added `n`-th in slot `slotOf[n]` (−1: left out, as a replaced one is);
+   * in shared memory, for followers, when `shared`.
+   */
+  finish(slotOf: Int32Array, namesOf: (slot: number) => string, shared = false): WordIndex {
     let highest = -1;
     for (const slot of slotOf) highest = Math.max(highest, slot);
-    return WordIndex.built(this.builder.build(slotOf), highest, namesOf);
+    return WordIndex.built(this.builder.build(slotOf, shared), highest, namesOf);
   }
 }

@@ -6,7 +6,25 @@ import { folds, writtenMatch } from '../written-match.ts';
 import { KeptAnswers } from './kept-answers.ts';
 import { AFTER_SPACE, BEGINS_NAME, IN_NAMES, placeWords, WHOLE_NAME } from './place-words.ts';
 import { TypoWords } from './typo-words.ts';
-import { WordPostings, WordPostingsBuilder } from './word-postings.ts';
+import { WordPostings, WordPostingsBuilder, type WordPostingsImage } from './word-postings.ts';
+
+/**
+ * One change of a shared word index, as its followers apply it (`WordIndex.apply`): a place's
+ * texts set, a place removed, or the postings rebuilt with the changes so far (with their typo
+ * index's keys).
+ */
+export type WordChange =
+  | { kind: 'set'; slot: number; names: string; text: string }
+  | { kind: 'remove'; slot: number }
+  | { kind: 'rebuilt'; postings: WordPostingsImage; typos: Float64Array };
+
+/** What a follower starts from (`WordIndex.follow`): the postings, their typo keys, and the changes since they were built. */
+export interface WordIndexImage {
+  postings: WordPostingsImage;
+  typos: Float64Array;
+  highest: number;
+  changes: WordChange[];
+}
 
 /** The places a search matches as written, each with its rank (0–4, written-match.ts). */
 export interface WordMatches {
@@ -46,6 +64,11 @@ const KEPT_PLACES = 4_000_000;
  *
  * `namesOf(slot)` gives a place's `search_name`; it is read only to rank a query of several
  * words among the places whose names hold all of them (whether the names hold the phrase).
+ *
+ * Built `shared`, the postings and their typo keys are in shared memory and the changes are
+ * recorded, so that other threads answer the same searches from the same memory: each `follow`s
+ * an `image` and `apply`s the changes `takeChanges` gives, keeping its own changed places and
+ * kept answers. Postings are never written once built: a rebuild makes new ones.
  */
 export class WordIndex {
   private built = WordPostings.EMPTY;
@@ -73,17 +96,22 @@ export class WordIndex {
   private best = new Uint8Array(0);
   private worst = new Uint8Array(0);
   private stamp = 0;
+  /** A shared index's changes not taken yet, and those since its postings were built; null when not shared. */
+  private journal: { pending: WordChange[]; sinceBuild: WordChange[] } | null = null;
+  /** Whether this index follows a shared one (and changes only by its changes). */
+  private following = false;
 
   constructor(
     private readonly namesOf: (slot: number) => string,
     private readonly rebuildAfter = REBUILD_AFTER,
   ) {}
 
-  /** Builds the index of many places at once (faster than setting each). */
+  /** Builds the index of many places at once (faster than setting each); shared, for followers, when `shared`. */
   static of(
     places: Iterable<{ slot: number; names: string; text: string }>,
     namesOf: (slot: number) => string,
     rebuildAfter = REBUILD_AFTER,
+    shared = false,
   ): WordIndex {
     const builder = new WordPostingsBuilder();
     let highest = -1;
@@ -91,10 +119,13 @@ export class WordIndex {
       for (const [word, roles] of placeWords(place.names, place.text)) builder.add(word, place.slot, roles);
       highest = Math.max(highest, place.slot);
     }
-    return WordIndex.built(builder.build(), highest, namesOf, rebuildAfter);
+    return WordIndex.built(builder.build(undefined, shared), highest, namesOf, rebuildAfter);
   }
 
-  /** An index of postings built elsewhere (WordIndexLoader), of slots up to `highest`. */
+  /**
+   * An index of postings built elsewhere (WordIndexLoader), of slots up to `highest`; shared (its
+   * changes recorded for followers) when the postings were built in shared memory.
+   */
   static built(
     postings: WordPostings,
     highest: number,
@@ -104,28 +135,82 @@ export class WordIndex {
     const index = new WordIndex(namesOf, rebuildAfter);
     index.built = postings;
     index.fit(highest);
+    if (postings.shared) {
+      index.journal = { pending: [], sinceBuild: [] };
+      index.prepareTypos();
+    }
     return index;
   }
 
   /** The place in `slot` now has these texts (`search_name`, `search_text`). */
   set(slot: number, names: string, text: string): void {
+    this.journal?.pending.push({ kind: 'set', slot, names, text });
+    this.journal?.sinceBuild.push({ kind: 'set', slot, names, text });
     this.forgetAnswers();
     this.fit(slot);
     this.outdated[slot] = 1;
     const words = placeWords(names, text);
     this.changes += words.size;
     this.changed.set(slot, words);
-    if (this.changes > this.rebuildAfter) this.rebuild();
+    if (this.changes > this.rebuildAfter && !this.following) this.rebuild();
   }
 
   /** The place in `slot` is gone (its slot may be given to another place later). */
   remove(slot: number): void {
     if (slot >= this.outdated.length) return;
+    this.journal?.pending.push({ kind: 'remove', slot });
+    this.journal?.sinceBuild.push({ kind: 'remove', slot });
     this.forgetAnswers();
     this.outdated[slot] = 1;
     this.changed.delete(slot);
     this.changes += 1;
-    if (this.changes > this.rebuildAfter) this.rebuild();
+    if (this.changes > this.rebuildAfter && !this.following) this.rebuild();
+  }
+
+  /** A shared index as a follower starts from it: its postings, typo keys and changes since. */
+  image(): WordIndexImage {
+    if (!this.journal) throw new Error('Only an index built shared has followers');
+    return {
+      postings: this.built.image(),
+      typos: this.typoWordsOfNames().keys,
+      highest: this.outdated.length - 1,
+      changes: [...this.journal.sinceBuild],
+    };
+  }
+
+  /** A shared index's changes since they were last taken, for the followers' `apply`. */
+  takeChanges(): WordChange[] {
+    if (!this.journal) throw new Error('Only an index built shared has followers');
+    const { pending } = this.journal;
+    this.journal.pending = [];
+    return pending;
+  }
+
+  /** An index that answers as the shared index of `image` does, once given its later changes (`apply`). */
+  static follow(image: WordIndexImage, namesOf: (slot: number) => string): WordIndex {
+    const index = new WordIndex(namesOf);
+    index.following = true;
+    index.adopt(image.postings, image.typos);
+    index.fit(image.highest);
+    index.apply(image.changes);
+    return index;
+  }
+
+  /** In a follower: applies the shared index's changes, in the order it made them. */
+  apply(changes: readonly WordChange[]): void {
+    if (!this.following) throw new Error('Only a follower applies changes');
+    for (const change of changes) {
+      if (change.kind === 'set') this.set(change.slot, change.names, change.text);
+      else if (change.kind === 'remove') this.remove(change.slot);
+      else this.adopt(change.postings, change.typos);
+    }
+  }
+
+  /** Reads from now on these postings (with every change so far in them) and typo keys. */
+  private adopt(postings: WordPostingsImage, typos: Float64Array): void {
+    this.built = WordPostings.adopt(postings);
+    this.typoWords = TypoWords.adopt(this.built.words, typos);
+    this.rebuilt();
   }
 
   /**
@@ -230,7 +315,7 @@ export class WordIndex {
           named.push(id);
         }
       }
-      this.typoWords = new TypoWords(words, named);
+      this.typoWords = TypoWords.of(words, named, this.built.shared);
     }
     return this.typoWords;
   }
@@ -325,6 +410,7 @@ export class WordIndex {
 
   /** Builds the changed places' words into the postings. */
   private rebuild(): void {
+    const shared = this.built.shared;
     const builder = new WordPostingsBuilder();
     const { words } = this.built;
     for (let id = 0; id < words.length; id += 1) {
@@ -335,8 +421,22 @@ export class WordIndex {
     for (const [slot, placeWordRoles] of this.changed) {
       for (const [word, roles] of placeWordRoles) builder.add(word, slot, roles);
     }
-    this.built = builder.build();
+    this.built = builder.build(undefined, shared);
     this.typoWords = undefined;
+    this.rebuilt();
+    if (this.journal) {
+      const change: WordChange = {
+        kind: 'rebuilt',
+        postings: this.built.image(),
+        typos: this.typoWordsOfNames().keys,
+      };
+      this.journal.pending.push(change);
+      this.journal.sinceBuild = [];
+    }
+  }
+
+  /** The postings hold every change now. */
+  private rebuilt(): void {
     this.outdated.fill(0);
     this.changed.clear();
     this.changes = 0;

@@ -1,5 +1,6 @@
 import { ROLE_BITS } from './place-words.ts';
-import { WordsContaining } from './words-containing.ts';
+import { newArray } from './typed-memory.ts';
+import { WordsContaining, type WordsContainingImage } from './words-containing.ts';
 
 const ROLES = (1 << ROLE_BITS) - 1;
 
@@ -12,6 +13,8 @@ const ROLES = (1 << ROLE_BITS) - 1;
  */
 export class WordPostings {
   readonly containing: WordsContaining;
+  /** The vocabulary as UTF-16 units (`image`), made once when asked. */
+  private text: { chars: Uint16Array; starts: Int32Array } | undefined;
 
   constructor(
     readonly words: readonly string[],
@@ -21,8 +24,45 @@ export class WordPostings {
     readonly roles: Uint8Array,
     private readonly offsets: Float64Array,
     private readonly bytes: Uint8Array,
+    containing?: WordsContaining,
   ) {
-    this.containing = new WordsContaining(words);
+    this.containing = containing ?? WordsContaining.of(words, this.shared);
+  }
+
+  /**
+   * The postings' arrays, for another thread's `adopt`: shared when built so (the vocabulary
+   * written once into shared UTF-16 units for it).
+   */
+  image(): WordPostingsImage {
+    const shared = this.shared;
+    if (!this.text) {
+      let length = 0;
+      for (const word of this.words) length += word.length;
+      const chars = newArray(Uint16Array, length, shared);
+      const starts = newArray(Int32Array, this.words.length + 1, shared);
+      this.words.forEach((word, id) => {
+        const from = starts[id] as number;
+        for (let i = 0; i < word.length; i += 1) chars[from + i] = word.charCodeAt(i);
+        starts[id + 1] = from + word.length;
+      });
+      this.text = { chars, starts };
+    }
+    const { counts, roles, offsets, bytes } = this;
+    return { ...this.text, counts, roles, offsets, bytes, grams: this.containing.image() };
+  }
+
+  /** The postings of an image: the same arrays, the vocabulary read into this thread's strings. */
+  static adopt({ chars, starts, counts, roles, offsets, bytes, grams }: WordPostingsImage): WordPostings {
+    const words: string[] = [];
+    for (let id = 0; id + 1 < starts.length; id += 1) {
+      words.push(textOf(chars, starts[id] as number, starts[id + 1] as number));
+    }
+    return new WordPostings(words, counts, roles, offsets, bytes, WordsContaining.adopt(words, grams));
+  }
+
+  /** Whether the arrays are in shared memory. */
+  get shared(): boolean {
+    return this.bytes.buffer instanceof SharedArrayBuffer;
   }
 
   /** Calls `visit(slot, roles)` for each posting of the word of id `id`, in slot order. */
@@ -107,7 +147,7 @@ export class WordPostingsBuilder {
   }
 
   /** The postings; `slotOf[key]` gives each key's slot when keys are ordinals (−1: dropped). */
-  build(slotOf?: Int32Array): WordPostings {
+  build(slotOf?: Int32Array, shared = false): WordPostings {
     this.packPending();
     const wordCount = this.words.length;
     const order = this.words.map((_, id) => id).sort((a, b) => compare(this.words[a], this.words[b]));
@@ -138,9 +178,9 @@ export class WordPostingsBuilder {
       if (!isSorted(own)) own.sort();
       return own;
     };
-    const counts = new Int32Array(wordCount);
-    const roles = new Uint8Array(wordCount);
-    const offsets = new Float64Array(wordCount + 1);
+    const counts = newArray(Int32Array, wordCount, shared);
+    const roles = newArray(Uint8Array, wordCount, shared);
+    const offsets = newArray(Float64Array, wordCount + 1, shared);
     for (let w = 0; w < wordCount; w += 1) {
       const own = postingsOf(w);
       counts[w] = own.length;
@@ -151,7 +191,7 @@ export class WordPostingsBuilder {
     }
     // Each word's postings are gathered again to be written: reading the blocks twice costs less
     // than packing into a guessed size and copying the result to its exact one.
-    const bytes = new Uint8Array(offsets[wordCount] as number);
+    const bytes = newArray(Uint8Array, offsets[wordCount] as number, shared);
     for (let w = 0; w < wordCount; w += 1) pack(postingsOf(w), bytes, offsets[w] as number);
     this.blocks.length = 0;
     return new WordPostings(
@@ -325,4 +365,24 @@ const SLICE_MIN = 13;
 /** A string of the same characters that shares no memory with a longer one it was cut from. */
 function copied(text: string): string {
   return text.length < SLICE_MIN ? text : Array.from(text).join('');
+}
+
+/** The UTF-16 units `chars[from .. to)` as a string (any units, lone surrogates too). */
+function textOf(chars: Uint16Array, from: number, to: number): string {
+  let text = '';
+  for (let at = from; at < to; at += 4096) {
+    text += String.fromCharCode(...chars.subarray(at, Math.min(to, at + 4096)));
+  }
+  return text;
+}
+
+/** A WordPostings' arrays (`image`): word `w` is `chars[starts[w] .. starts[w + 1])`. */
+export interface WordPostingsImage {
+  chars: Uint16Array;
+  starts: Int32Array;
+  counts: Int32Array;
+  roles: Uint8Array;
+  offsets: Float64Array;
+  bytes: Uint8Array;
+  grams: WordsContainingImage;
 }
