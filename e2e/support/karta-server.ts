@@ -33,6 +33,8 @@ export async function startKartaServer(
       DATA_DIR: dataDir,
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      // The map index read by a reader thread, as on a machine of three cores or more.
+      MAP_INDEX_READERS: '1',
       ...(options.publicUrl ? { PUBLIC_URL: url } : {}),
       ...env,
     },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { configWarnings, loadConfig } from './env.ts';
 
@@ -22,5 +23,16 @@ describe('loadConfig: the map (MAP_ENGINE, GOOGLE_MAPS_*)', () => {
     expect(configWarnings(loadConfig({ GOOGLE_MAPS_API_KEY: 'k', GOOGLE_MAPS_CLIENT_ID: 'gme-x' }))).toEqual([
       expect.stringContaining('set one of them'),
     ]);
+  });
+});
+
+describe('loadConfig: the map index readers (MAP_INDEX_READERS)', () => {
+  it('takes a count from 0, and one per core but one (none on two cores or fewer) when unset', () => {
+    expect(loadConfig({ MAP_INDEX_READERS: '3' }).mapIndex.readers).toBe(3);
+    expect(loadConfig({ MAP_INDEX_READERS: '0' }).mapIndex.readers).toBe(0);
+    const cores = availableParallelism();
+    expect(loadConfig({}).mapIndex.readers).toBe(cores <= 2 ? 0 : cores - 1);
+    expect(() => loadConfig({ MAP_INDEX_READERS: 'many' })).toThrow(/MAP_INDEX_READERS/);
+    expect(() => loadConfig({ MAP_INDEX_READERS: '-1' })).toThrow(/MAP_INDEX_READERS/);
   });
 });

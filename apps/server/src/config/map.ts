@@ -14,6 +14,17 @@ export const MAP_DEFAULTS = {
   maxZoom: 18,
 };
 
+/**
+ * Reader threads of the map index by default (map-index-service.ts): one for each core but the
+ * main thread's, which serves every request's HTTP and database work; none on two cores or fewer,
+ * where the main thread and the index's writer already keep both busy (a reader there added 50 to
+ * 130 MB at a million places and no speed: decision 037).
+ */
+export function defaultIndexReaders(): number {
+  const cores = availableParallelism();
+  return cores <= 2 ? 0 : cores - 1;
+}
+
 /** The map the browser draws: its engine, Google's credentials, the open engine's tiles. */
 export const MapEnv = z
   .object({
@@ -41,7 +52,7 @@ export const MapEnv = z
         message: 'The template must contain {z}, {x} and {y}',
       }),
     TILE_ATTRIBUTION: optionalText.transform((value) => value ?? DEFAULT_TILE_ATTRIBUTION),
-    MAP_INDEX_READERS: integer(availableParallelism(), 0, 256),
+    MAP_INDEX_READERS: integer(defaultIndexReaders(), 0, 256),
   })
   .transform((e) => {
     const hasGoogleCredentials = Boolean(e.GOOGLE_MAPS_API_KEY || e.GOOGLE_MAPS_CLIENT_ID);

@@ -13,7 +13,8 @@ import type { FromReader, IndexRead, IndexState, MapIndexResponse, ToReader } fr
 
 const port = parentPort;
 if (!port) throw new Error('map-index-reader must run in a worker thread');
-const writer = (workerData as { data: { writer: MessagePort } }).data.writer;
+/** The writer's end of the channel, and this reader's share of the caches' bounds (1 / readers). */
+const { writer, cacheShare } = (workerData as { data: { writer: MessagePort; cacheShare: number } }).data;
 
 let index: ClusterIndex | undefined;
 let words: IndexedWords | undefined;
@@ -57,8 +58,8 @@ writer.on('message', (message: ToReader) => {
     return;
   }
   if (message.type === 'follow') {
-    index = ClusterIndex.follow(message.image);
-    words = IndexedWords.follow(index, message.words);
+    index = ClusterIndex.follow(message.image, cacheShare);
+    words = IndexedWords.follow(index, message.words, cacheShare);
     build = message.build;
   } else if (index && words && message.build === build) {
     index.apply(message.changes);

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import type { ClusterQuery, CountQuery, NearestQuery, NearHit } from '@karta/map-core/clustering';
 import type { Database } from '../db/database.ts';
@@ -14,6 +13,7 @@ export { MapIndexNotReadyError } from './index-worker.ts';
 
 const WORKER_ENTRY = new URL('./map-index-worker.ts', import.meta.url);
 const READER_ENTRY = new URL('./map-index-reader.ts', import.meta.url);
+
 const QUERY_TIMEOUT_MS = 5000;
 /**
  * More changed places than this in one read are loaded by a full rebuild instead (a bulk import,
@@ -62,8 +62,8 @@ export interface MapIndexOptions {
   /** See STALE_AFTER_MS. */
   staleAfterMs?: number;
   /**
-   * Threads that answer the map's views, counts and nearest pages from the index in shared memory
-   * (map-index-reader.ts); default one per core. 0: the writer answers them too.
+   * Threads that answer the reads from the index in shared memory (map-index-reader.ts); none by
+   * default: the writer answers them too (the server passes MAP_INDEX_READERS).
    */
   readers?: number;
 }
@@ -315,16 +315,20 @@ export class MapIndexService {
       this.onWorkerLost(lost, error),
     );
     this.worker = worker;
-    const readers = this.options.readers ?? availableParallelism();
-    for (let n = 0; n < readers; n += 1) this.startReader(worker);
+    const readers = this.options.readers ?? 0;
+    for (let n = 0; n < readers; n += 1) this.startReader(worker, readers);
     return worker;
   }
 
-  /** A reader thread, joined to the writer by a channel of their own. */
-  private startReader(writer: IndexWorker) {
+  /**
+   * A reader thread, joined to the writer by a channel of their own, one of `readers`: each keeps
+   * that share of the caches one index would keep.
+   */
+  private startReader(writer: IndexWorker, readers: number) {
     const { port1, port2 } = new MessageChannel();
     writer.post({ type: 'reader', port: port1 }, [port1]);
-    const thread = startTsWorker(READER_ENTRY, { writer: port2 }, 'karta-map-index-reader', [port2]);
+    const data = { writer: port2, cacheShare: 1 / readers };
+    const thread = startTsWorker(READER_ENTRY, data, 'karta-map-index-reader', [port2]);
     this.readers.push(new IndexWorker(thread, (lost, error) => this.onReaderLost(lost, error)));
   }
 
@@ -334,7 +338,7 @@ export class MapIndexService {
     this.lostReaderAnswers += reader.answered;
     if (this.closed || !this.worker) return;
     this.options.logger?.error({ err: error }, 'map index reader lost; starting another');
-    this.startReader(this.worker);
+    this.startReader(this.worker, this.readers.length + 1);
   }
 
   private onWorkerLost(worker: IndexWorker, error: Error) {

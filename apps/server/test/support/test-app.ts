@@ -59,6 +59,8 @@ export async function createTestDatabase(env: Record<string, string> = {}): Prom
       LOG_LEVEL: 'silent',
       // Tests send bursts of reads from one address; the read limits' own test asks for the real ones.
       READ_RATE_LIMIT_SCALE: '100',
+      // Every read of the map index through a reader thread, as on a machine of three cores or more.
+      MAP_INDEX_READERS: '1',
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
@@ -106,6 +108,7 @@ export async function startTestApp(
     const mapIndex = new MapIndexService(db.database, {
       maxZoom: db.config.map.maxZoom,
       hours: db.config.hours,
+      readers: db.config.mapIndex.readers,
     });
     await mapIndex.rebuild();
     const storage = await startStorageGuard({ path: db.config.dataDir, minFreeMb: db.config.minFreeDiskMb });

@@ -121,9 +121,12 @@ export class ClusterIndex {
   private constructor(
     private readonly options: Required<Omit<ClusterIndexOptions, 'openHours' | 'shared'>>,
     private readonly store: PlaceStore,
+    shared = false,
+    /** The share of the caches' bounds this index keeps (a follower among several: see `follow`). */
+    private readonly cacheShare = 1,
   ) {
-    this.filtered = new FilteredLayers(this.store, options.scope);
-    this.journal = store.shared ? new IndexJournal() : null;
+    this.filtered = new FilteredLayers(this.store, options.scope, cacheShare);
+    this.journal = shared ? new IndexJournal() : null;
   }
 
   /** An index of `places` (a later duplicate id replaces an earlier one) for zooms 0…`maxZoom`. */
@@ -143,9 +146,11 @@ export class ClusterIndex {
     if (!Number.isInteger(maxZoom) || maxZoom < 0 || maxZoom > MAX_INDEX_ZOOM) {
       throw new RangeError(`maxZoom must be an integer from 0 to ${MAX_INDEX_ZOOM}, got ${maxZoom}`);
     }
+    // Filled in its own memory, shared at the build's compaction (PlaceStore.share).
     const index = new ClusterIndex(
       { maxZoom, scope: options.scope ?? 'both' },
-      new PlaceStore(options.shared === true),
+      new PlaceStore(),
+      options.shared,
     );
     const { store } = index;
     return {
@@ -243,11 +248,13 @@ export class ClusterIndex {
 
   /**
    * An index that answers every query as the shared index of `image` does, reading its arrays,
-   * once given each of its later changes (`apply`). It cannot be changed otherwise.
+   * once given each of its later changes (`apply`). It cannot be changed otherwise. It keeps
+   * `cacheShare` of the usual bounds of its caches (sets of matches, filters' layers), so that
+   * several followers together keep what one index would.
    */
-  static follow(image: IndexImage): ClusterIndex {
+  static follow(image: IndexImage, cacheShare = 1): ClusterIndex {
     const store = PlaceStore.adopt(image.store);
-    const index = new ClusterIndex({ maxZoom: image.maxZoom, scope: image.scope }, store);
+    const index = new ClusterIndex({ maxZoom: image.maxZoom, scope: image.scope }, store, false, cacheShare);
     for (const [id, values] of image.values) store.learnValues(id, values);
     store.setOpenHours(new Set(image.openHours));
     for (const slot of slotsOf(image.layers)) store.follow(slot, null);
@@ -340,6 +347,7 @@ export class ClusterIndex {
   compact(): void {
     this.leading();
     const store = this.store;
+    if (this.journal) store.share();
     store.dropUnusedValueSets();
     store.compactNames();
     const sorted = mortonOrder(store, store.liveSlots());
@@ -428,7 +436,7 @@ export class ClusterIndex {
     let held = 0;
     for (const kept of this.matchSets.values()) held += kept.total;
     for (const [oldest, kept] of this.matchSets) {
-      if (this.matchSets.size <= MATCH_SETS && held <= MATCH_SET_PLACES) break;
+      if (this.matchSets.size <= MATCH_SETS && held <= MATCH_SET_PLACES * this.cacheShare) break;
       if (kept === set) break;
       this.matchSets.delete(oldest);
       held -= kept.total;

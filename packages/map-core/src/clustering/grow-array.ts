@@ -20,11 +20,12 @@ export function newArray<T extends TypedArray>(Type: TypedArrayType<T>, length: 
  */
 export function grown<T extends TypedArray>(array: T, length: number): T {
   if (array.length >= length) return array;
-  const next = newArray(
-    array.constructor as TypedArrayType<T>,
-    Math.max(length, array.length * 2),
-    array.buffer instanceof SharedArrayBuffer,
-  );
-  next.set(array);
+  return copyOf(array, Math.max(length, array.length * 2), array.buffer instanceof SharedArrayBuffer);
+}
+
+/** A new array of `array`'s type, `length` long (in shared memory when `shared`), holding its first items. */
+export function copyOf<T extends TypedArray>(array: T, length: number, shared: boolean): T {
+  const next = newArray(array.constructor as TypedArrayType<T>, length, shared);
+  next.set(array.length > length ? array.subarray(0, length) : array);
   return next;
 }

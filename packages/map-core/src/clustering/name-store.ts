@@ -20,26 +20,26 @@ export interface NameStoreImage {
  * (an answer's places, a search's ranks). The bytes of names replaced or removed stay until the
  * array is full, or the index compacts, when the live ones are written into new arrays.
  *
- * In shared memory (`shared`), other threads read the names through an `image`: the store only
+ * Once `share`d, other threads read the names through an `image`: the store only
  * ever writes bytes and offsets no image has shown yet (past the end, or of a slot never set or
  * freed since), and rewriting makes new arrays, so an image stays true for the slots it held.
  */
 export class NameStore {
-  private bytes: Uint8Array;
+  private bytes: Uint8Array = new Uint8Array(MIN_BYTES);
   /** Bytes written so far, live or not. */
   private end = 0;
   /** Of those, the bytes of names replaced or removed. */
   private unused = 0;
-  private start: Int32Array;
-  private length: Int32Array;
+  private start: Int32Array = new Int32Array(0);
+  private length: Int32Array = new Int32Array(0);
   /** 1 for a slot that holds names; null in a store adopted from an image, which reads what it is asked. */
-  private holds: Uint8Array | null;
+  private holds: Uint8Array | null = new Uint8Array(0);
+  /** Whether rewrites make shared arrays (`share`). */
+  private shared = false;
 
-  constructor(private readonly shared = false) {
-    this.bytes = newArray(Uint8Array, MIN_BYTES, shared);
-    this.start = newArray(Int32Array, 0, shared);
-    this.length = newArray(Int32Array, 0, shared);
-    this.holds = new Uint8Array(0);
+  /** Keeps the names in shared memory from the next rewrite (`compact`) on. */
+  share(): void {
+    this.shared = true;
   }
 
   /** A store that reads the names of an image (another thread's store), for the slots it held. */

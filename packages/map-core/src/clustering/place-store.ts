@@ -1,4 +1,4 @@
-import { grown, newArray } from './grow-array.ts';
+import { copyOf, grown } from './grow-array.ts';
 import { NameStore, type NameStoreImage } from './name-store.ts';
 import { resolveName } from './resolve-name.ts';
 import type { ClusterQuery, IndexedPlace, LocationPrivacy, PlaceValue, ResultPlace } from './types.ts';
@@ -17,7 +17,7 @@ export const MAX_HOURS_ID = 0x7fff_ffff;
  * slot is reused by a later insert. Names are kept as bytes (name-store.ts); values are one shared
  * copy per distinct combination, named by an id per place; everything else is typed arrays.
  *
- * Built `shared`, the columns are in shared memory and other threads read them through an image
+ * Once `share`d, the columns are in shared memory and other threads read them through an image
  * (`image`, `PlaceStore.adopt`): a place's columns are written when it is added and never after,
  * and a slot is given to a new place only when every reader is past its last place (`delete` with
  * `reuse` false, then `reuse`), so what a reader's layers hold is never written under it. Which
@@ -30,53 +30,71 @@ export class PlaceStore {
   used = 0;
   /** Live places. */
   private live = 0;
-  ids: Float64Array;
-  lat: Float64Array;
-  lng: Float64Array;
+  ids: Float64Array = new Float64Array(0);
+  lat: Float64Array = new Float64Array(0);
+  lng: Float64Array = new Float64Array(0);
   /** When the place was last confirmed (ms since the epoch); Infinity when not known. */
-  private confirmedAt: Float64Array;
+  private confirmedAt: Float64Array = new Float64Array(0);
   /** Unit coordinates (see units.ts). */
-  x: Int32Array;
-  y: Int32Array;
+  x: Int32Array = new Int32Array(0);
+  y: Int32Array = new Int32Array(0);
   /** Index into `categories`. */
-  category: Int32Array;
+  category: Int32Array = new Int32Array(0);
   /** Metres; NaN for none. */
-  private radius: Float64Array;
-  private privacy: Uint8Array;
-  private names: NameStore;
+  private radius: Float64Array = new Float64Array(0);
+  private privacy: Uint8Array = new Uint8Array(0);
+  private names = new NameStore();
   /** Index into `languages`. */
-  private primaryLanguage: Int32Array;
+  private primaryLanguage: Int32Array = new Int32Array(0);
   /** Every primary language seen, by index (a few for a million places). */
   private languages: string[] = [];
   private readonly languageIndex = new Map<string, number>();
   /** The place's hours id; NO_HOURS for none (never open). */
-  private hoursId: Int32Array;
+  private hoursId: Int32Array = new Int32Array(0);
   /** The id of the place's combination of values in `valueSets`; NO_VALUES for none. */
-  valueSet: Int32Array;
+  valueSet: Int32Array = new Int32Array(0);
   /** 1 for a slot that holds a place (this thread's own). */
-  private isLive = new Uint8Array(0);
+  private isLive: Uint8Array = new Uint8Array(0);
   /** 1 when the place's hours id is in `openHours` (this thread's own). */
-  open = new Uint8Array(0);
+  open: Uint8Array = new Uint8Array(0);
   private openHours: ReadonlySet<number> = new Set();
   private readonly valueSets = new ValueSets();
   /** Every category slug seen, by index; a category stays known while the store lives. */
   categories: readonly string[] = [];
   private readonly categoryIndex = new Map<string, number>();
+  private isShared = false;
 
-  constructor(readonly shared = false) {
-    this.ids = newArray(Float64Array, 0, shared);
-    this.lat = newArray(Float64Array, 0, shared);
-    this.lng = newArray(Float64Array, 0, shared);
-    this.confirmedAt = newArray(Float64Array, 0, shared);
-    this.x = newArray(Int32Array, 0, shared);
-    this.y = newArray(Int32Array, 0, shared);
-    this.category = newArray(Int32Array, 0, shared);
-    this.radius = newArray(Float64Array, 0, shared);
-    this.privacy = newArray(Uint8Array, 0, shared);
-    this.primaryLanguage = newArray(Int32Array, 0, shared);
-    this.hoursId = newArray(Int32Array, 0, shared);
-    this.valueSet = newArray(Int32Array, 0, shared);
-    this.names = new NameStore(shared);
+  /** Whether the columns are in shared memory (see `share`). */
+  get shared(): boolean {
+    return this.isShared;
+  }
+
+  /**
+   * Moves the columns into shared memory, with room for an eighth more places, and the names at
+   * their next rewrite (`compactNames`): a store filled in its own memory first (a build) makes
+   * no shared garbage while it grows, which this thread's collector would be slow to free.
+   */
+  share(): void {
+    if (this.isShared) return;
+    this.isShared = true;
+    const capacity = this.used + Math.max(1024, Math.ceil(this.used / 8));
+    const inShared = <T extends Float64Array | Int32Array | Uint8Array>(column: T): T =>
+      copyOf(column, capacity, true);
+    this.ids = inShared(this.ids);
+    this.lat = inShared(this.lat);
+    this.lng = inShared(this.lng);
+    this.confirmedAt = inShared(this.confirmedAt);
+    this.x = inShared(this.x);
+    this.y = inShared(this.y);
+    this.category = inShared(this.category);
+    this.radius = inShared(this.radius);
+    this.privacy = inShared(this.privacy);
+    this.primaryLanguage = inShared(this.primaryLanguage);
+    this.hoursId = inShared(this.hoursId);
+    this.valueSet = inShared(this.valueSet);
+    this.isLive = grown(this.isLive, capacity);
+    this.open = grown(this.open, capacity);
+    this.names.share();
   }
 
   /**

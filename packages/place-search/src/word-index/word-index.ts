@@ -81,16 +81,8 @@ export class WordIndex {
   /** Words of the changed places plus places removed since `built`: when to build them in. */
   private changes = 0;
   /** Answers of searches as written, and of typo candidates, since the index last changed. */
-  private readonly matches = new KeptAnswers<WordMatches | null>(
-    (answer) => answer?.slots.length ?? 0,
-    KEPT_ANSWERS,
-    KEPT_PLACES,
-  );
-  private readonly typos = new KeptAnswers<TypoCandidates | null>(
-    (answer) => answer?.slots.length ?? 0,
-    KEPT_ANSWERS,
-    KEPT_PLACES,
-  );
+  private readonly matches: KeptAnswers<WordMatches | null>;
+  private readonly typos: KeptAnswers<TypoCandidates | null>;
   /** Per search: which word of it a slot last matched (see `match`). */
   private stamps = new Uint32Array(0);
   private best = new Uint8Array(0);
@@ -104,7 +96,13 @@ export class WordIndex {
   constructor(
     private readonly namesOf: (slot: number) => string,
     private readonly rebuildAfter = REBUILD_AFTER,
-  ) {}
+    /** The share of the kept answers' bound on places this index keeps (see `follow`). */
+    keptShare = 1,
+  ) {
+    const sizeOf = (answer: { slots: Int32Array } | null) => answer?.slots.length ?? 0;
+    this.matches = new KeptAnswers<WordMatches | null>(sizeOf, KEPT_ANSWERS, KEPT_PLACES * keptShare);
+    this.typos = new KeptAnswers<TypoCandidates | null>(sizeOf, KEPT_ANSWERS, KEPT_PLACES * keptShare);
+  }
 
   /** Builds the index of many places at once (faster than setting each); shared, for followers, when `shared`. */
   static of(
@@ -186,9 +184,13 @@ export class WordIndex {
     return pending;
   }
 
-  /** An index that answers as the shared index of `image` does, once given its later changes (`apply`). */
-  static follow(image: WordIndexImage, namesOf: (slot: number) => string): WordIndex {
-    const index = new WordIndex(namesOf);
+  /**
+   * An index that answers as the shared index of `image` does, once given its later changes
+   * (`apply`), keeping `keptShare` of the usual bound of kept answers (several followers together
+   * keep what one index would).
+   */
+  static follow(image: WordIndexImage, namesOf: (slot: number) => string, keptShare = 1): WordIndex {
+    const index = new WordIndex(namesOf, REBUILD_AFTER, keptShare);
     index.following = true;
     index.adopt(image.postings, image.typos);
     index.fit(image.highest);
