@@ -136,6 +136,22 @@ describe.skipIf(!databaseAvailable)(`the map index read by reader threads (${dbK
     expect(withReaders.lastBuild).toMatchObject({ builds: 1 });
   });
 
+  it('asks the same reader for a read it keeps something for (a search, a set of matches, a filter)', async () => {
+    const readers = Reflect.get(withReaders, 'readers') as IndexWorker[];
+    const asked = async (read: () => Promise<unknown>) => {
+      const before = readers.map((reader) => reader.answered);
+      for (let n = 0; n < 6; n += 1) await Promise.all([read(), read()]);
+      return readers.map((reader, at) => reader.answered - (before[at] as number)).sort();
+    };
+    expect(await asked(() => withReaders.search({ q: 'reader', limit: 5 }))).toEqual([0, 12]);
+    const view = reads(categories).views[3] as ClusterQuery;
+    expect(await asked(() => withReaders.matchesJson({ q: 'ljekarna' }, view))).toEqual([0, 12]);
+    const filters = [{ key: 'access', anyOf: ['yes'] }];
+    expect(await asked(() => withReaders.queryJson({ ...view, filters }))).toEqual([0, 12]);
+    // A plain view goes to the reader with fewer reads in flight: both take some.
+    expect((await asked(() => withReaders.queryJson(view))).every((count) => count > 0)).toBe(true);
+  });
+
   it('starts another reader when one stops, which follows the index from its image', async () => {
     const readers = Reflect.get(withReaders, 'readers') as IndexWorker[];
     const thread = Reflect.get(readers[0] as IndexWorker, 'worker') as Worker;

@@ -42,13 +42,10 @@ export class IndexedWords {
     return new IndexedWords(places, words, namesOf);
   }
 
-  /**
-   * The words of a shared word index's image, beside `places`, a follower of the index they
-   * belong to, keeping `cacheShare` of the usual bound of kept answers.
-   */
-  static follow(places: ClusterIndex, image: WordIndexImage, cacheShare = 1): IndexedWords {
+  /** The words of a shared word index's image, beside `places`, a follower of the index they belong to. */
+  static follow(places: ClusterIndex, image: WordIndexImage): IndexedWords {
     const namesOf = (slot: number) => searchName(places.namesAt(slot));
-    return new IndexedWords(places, WordIndex.follow(image, namesOf, cacheShare), namesOf);
+    return new IndexedWords(places, WordIndex.follow(image, namesOf), namesOf);
   }
 
   /** In a follower: the words' changes, given after the index's own changes up to the same moment. */

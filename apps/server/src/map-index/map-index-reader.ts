@@ -13,8 +13,7 @@ import type { FromReader, IndexRead, IndexState, MapIndexResponse, ToReader } fr
 
 const port = parentPort;
 if (!port) throw new Error('map-index-reader must run in a worker thread');
-/** The writer's end of the channel, and this reader's share of the caches' bounds (1 / readers). */
-const { writer, cacheShare } = (workerData as { data: { writer: MessagePort; cacheShare: number } }).data;
+const writer = (workerData as { data: { writer: MessagePort } }).data.writer;
 
 let index: ClusterIndex | undefined;
 let words: IndexedWords | undefined;
@@ -58,8 +57,8 @@ writer.on('message', (message: ToReader) => {
     return;
   }
   if (message.type === 'follow') {
-    index = ClusterIndex.follow(message.image, cacheShare);
-    words = IndexedWords.follow(index, message.words, cacheShare);
+    index = ClusterIndex.follow(message.image);
+    words = IndexedWords.follow(index, message.words);
     build = message.build;
   } else if (index && words && message.build === build) {
     index.apply(message.changes);

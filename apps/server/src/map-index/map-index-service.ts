@@ -124,10 +124,19 @@ export class MapIndexService {
     return answerOf(await this.read({ type: 'query', query }), 'result').json;
   }
 
-  /** Asks the reader with the fewest reads in flight (the writer when there is none). */
+  /**
+   * Asks a reader (the writer when there is none): a read that a reader keeps something for (a
+   * search's answers, a set of matches, a filter's layers) the reader its key falls to, so each is
+   * kept once and found again; any other the reader with the fewest reads in flight.
+   */
   private read(body: Extract<RequestBody, { type: IndexRead['type'] }>) {
     let reader: IndexWorker | undefined;
-    for (const each of this.readers) if (!reader || each.pending < reader.pending) reader = each;
+    const key = keptFor(body);
+    if (key !== undefined && this.readers.length > 0) {
+      reader = this.readers[hashOf(key) % this.readers.length];
+    } else {
+      for (const each of this.readers) if (!reader || each.pending < reader.pending) reader = each;
+    }
     const target = reader ?? this.worker;
     if (!target) throw new MapIndexNotReadyError();
     return target.request(reader && this.at ? { ...body, after: this.at } : body, QUERY_TIMEOUT_MS);
@@ -316,19 +325,15 @@ export class MapIndexService {
     );
     this.worker = worker;
     const readers = this.options.readers ?? 0;
-    for (let n = 0; n < readers; n += 1) this.startReader(worker, readers);
+    for (let n = 0; n < readers; n += 1) this.startReader(worker);
     return worker;
   }
 
-  /**
-   * A reader thread, joined to the writer by a channel of their own, one of `readers`: each keeps
-   * that share of the caches one index would keep.
-   */
-  private startReader(writer: IndexWorker, readers: number) {
+  /** A reader thread, joined to the writer by a channel of their own. */
+  private startReader(writer: IndexWorker) {
     const { port1, port2 } = new MessageChannel();
     writer.post({ type: 'reader', port: port1 }, [port1]);
-    const data = { writer: port2, cacheShare: 1 / readers };
-    const thread = startTsWorker(READER_ENTRY, data, 'karta-map-index-reader', [port2]);
+    const thread = startTsWorker(READER_ENTRY, { writer: port2 }, 'karta-map-index-reader', [port2]);
     this.readers.push(new IndexWorker(thread, (lost, error) => this.onReaderLost(lost, error)));
   }
 
@@ -338,7 +343,7 @@ export class MapIndexService {
     this.lostReaderAnswers += reader.answered;
     if (this.closed || !this.worker) return;
     this.options.logger?.error({ err: error }, 'map index reader lost; starting another');
-    this.startReader(this.worker, this.readers.length + 1);
+    this.startReader(this.worker);
   }
 
   private onWorkerLost(worker: IndexWorker, error: Error) {
@@ -363,6 +368,22 @@ export class MapIndexService {
     this.built = false;
     await Promise.all([worker?.terminate(), ...readers.map((reader) => reader.terminate())]);
   }
+}
+
+/** What a reader keeps for a read, by which it is found again; undefined when it keeps nothing. */
+function keptFor(body: Extract<RequestBody, { type: IndexRead['type'] }>): string | undefined {
+  if (body.type === 'search') return `search ${body.query.q}`;
+  if (body.type === 'match-query') return `match ${JSON.stringify(body.match)}`;
+  const filters =
+    body.type === 'nearest' || body.type === 'query' || body.type === 'count' ? body.query.filters : [];
+  return filters && filters.length > 0 ? `filters ${JSON.stringify(filters)}` : undefined;
+}
+
+/** FNV-1a of a text's UTF-16 units, unsigned. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
 
 function sumAnswered(workers: readonly IndexWorker[]): number {

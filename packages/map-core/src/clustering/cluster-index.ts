@@ -122,10 +122,8 @@ export class ClusterIndex {
     private readonly options: Required<Omit<ClusterIndexOptions, 'openHours' | 'shared'>>,
     private readonly store: PlaceStore,
     shared = false,
-    /** The share of the caches' bounds this index keeps (a follower among several: see `follow`). */
-    private readonly cacheShare = 1,
   ) {
-    this.filtered = new FilteredLayers(this.store, options.scope, cacheShare);
+    this.filtered = new FilteredLayers(this.store, options.scope);
     this.journal = shared ? new IndexJournal() : null;
   }
 
@@ -248,13 +246,11 @@ export class ClusterIndex {
 
   /**
    * An index that answers every query as the shared index of `image` does, reading its arrays,
-   * once given each of its later changes (`apply`). It cannot be changed otherwise. It keeps
-   * `cacheShare` of the usual bounds of its caches (sets of matches, filters' layers), so that
-   * several followers together keep what one index would.
+   * once given each of its later changes (`apply`). It cannot be changed otherwise.
    */
-  static follow(image: IndexImage, cacheShare = 1): ClusterIndex {
+  static follow(image: IndexImage): ClusterIndex {
     const store = PlaceStore.adopt(image.store);
-    const index = new ClusterIndex({ maxZoom: image.maxZoom, scope: image.scope }, store, false, cacheShare);
+    const index = new ClusterIndex({ maxZoom: image.maxZoom, scope: image.scope }, store);
     for (const [id, values] of image.values) store.learnValues(id, values);
     store.setOpenHours(new Set(image.openHours));
     for (const slot of slotsOf(image.layers)) store.follow(slot, null);
@@ -436,7 +432,7 @@ export class ClusterIndex {
     let held = 0;
     for (const kept of this.matchSets.values()) held += kept.total;
     for (const [oldest, kept] of this.matchSets) {
-      if (this.matchSets.size <= MATCH_SETS && held <= MATCH_SET_PLACES * this.cacheShare) break;
+      if (this.matchSets.size <= MATCH_SETS && held <= MATCH_SET_PLACES) break;
       if (kept === set) break;
       this.matchSets.delete(oldest);
       held -= kept.total;

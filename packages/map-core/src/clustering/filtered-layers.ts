@@ -44,8 +44,6 @@ export class FilteredLayers {
   constructor(
     private readonly store: PlaceStore,
     private readonly scope: ClusterIndexScope,
-    /** The share of the bound on places held that these sets keep (see ClusterIndex.follow). */
-    private readonly share = 1,
   ) {}
 
   /** Filters kept. */
@@ -122,7 +120,7 @@ export class FilteredLayers {
 
   /** Drops the least recently read filters until the bounds hold, keeping the one read last. */
   private evict(): void {
-    const budget = HELD_PER_PLACE * this.store.size * this.share;
+    const budget = HELD_PER_PLACE * this.store.size;
     let held = this.held;
     for (const [key, entry] of this.entries) {
       if (this.entries.size === 1) break;

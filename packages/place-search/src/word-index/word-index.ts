@@ -96,12 +96,10 @@ export class WordIndex {
   constructor(
     private readonly namesOf: (slot: number) => string,
     private readonly rebuildAfter = REBUILD_AFTER,
-    /** The share of the kept answers' bound on places this index keeps (see `follow`). */
-    keptShare = 1,
   ) {
     const sizeOf = (answer: { slots: Int32Array } | null) => answer?.slots.length ?? 0;
-    this.matches = new KeptAnswers<WordMatches | null>(sizeOf, KEPT_ANSWERS, KEPT_PLACES * keptShare);
-    this.typos = new KeptAnswers<TypoCandidates | null>(sizeOf, KEPT_ANSWERS, KEPT_PLACES * keptShare);
+    this.matches = new KeptAnswers<WordMatches | null>(sizeOf, KEPT_ANSWERS, KEPT_PLACES);
+    this.typos = new KeptAnswers<TypoCandidates | null>(sizeOf, KEPT_ANSWERS, KEPT_PLACES);
   }
 
   /** Builds the index of many places at once (faster than setting each); shared, for followers, when `shared`. */
@@ -184,13 +182,9 @@ export class WordIndex {
     return pending;
   }
 
-  /**
-   * An index that answers as the shared index of `image` does, once given its later changes
-   * (`apply`), keeping `keptShare` of the usual bound of kept answers (several followers together
-   * keep what one index would).
-   */
-  static follow(image: WordIndexImage, namesOf: (slot: number) => string, keptShare = 1): WordIndex {
-    const index = new WordIndex(namesOf, REBUILD_AFTER, keptShare);
+  /** An index that answers as the shared index of `image` does, once given its later changes (`apply`). */
+  static follow(image: WordIndexImage, namesOf: (slot: number) => string): WordIndex {
+    const index = new WordIndex(namesOf);
     index.following = true;
     index.adopt(image.postings, image.typos);
     index.fit(image.highest);
