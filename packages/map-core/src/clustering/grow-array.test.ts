@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ClusterIndex } from './cluster-index.ts';
 import { grown, newArray } from './grow-array.ts';
+import { testPlace } from './test-places.ts';
 
 describe('grown', () => {
   it('keeps an array that is long enough', () => {
@@ -28,5 +30,19 @@ describe('grown in shared memory', () => {
     longer[2] = 9;
     expect(view[2]).toBe(9);
     expect(grown(new Uint8Array(1), 2).buffer).not.toBeInstanceOf(SharedArrayBuffer);
+  });
+});
+
+describe('without SharedArrayBuffer', () => {
+  it('grows arrays and builds an index where the global is missing (a page not cross-origin isolated)', () => {
+    vi.stubGlobal('SharedArrayBuffer', undefined);
+    try {
+      expect([...grown(Int32Array.of(7), 3)]).toEqual([7, 0, 0]);
+      const index = ClusterIndex.build([testPlace(1, 45.8, 16), testPlace(2, 45.81, 16.01)]);
+      index.upsert(testPlace(3, 10, 10));
+      expect(index.count({})).toBe(3);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -20,7 +20,15 @@ export function newArray<T extends TypedArray>(Type: TypedArrayType<T>, length: 
  */
 export function grown<T extends TypedArray>(array: T, length: number): T {
   if (array.length >= length) return array;
-  return copyOf(array, Math.max(length, array.length * 2), array.buffer instanceof SharedArrayBuffer);
+  return copyOf(array, Math.max(length, array.length * 2), isShared(array));
+}
+
+/**
+ * Whether the array is in shared memory. A browser page that is not cross-origin isolated has no
+ * SharedArrayBuffer at all (the offline map runs this index there), so it is looked up first.
+ */
+export function isShared(array: TypedArray): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && array.buffer instanceof SharedArrayBuffer;
 }
 
 /** A new array of `array`'s type, `length` long (in shared memory when `shared`), holding its first items. */

@@ -1,4 +1,4 @@
-import { newArray } from './grow-array.ts';
+import { isShared, newArray } from './grow-array.ts';
 import type { PlaceStore } from './place-store.ts';
 import { RangeExtremes } from './range-extremes.ts';
 import { morton } from './units.ts';
@@ -45,7 +45,7 @@ export class SortedBase {
     const lat = newArray(Float64Array, n, shared);
     const lng = newArray(Float64Array, n, shared);
     let sorted = slots;
-    if (shared && !(slots.buffer instanceof SharedArrayBuffer)) {
+    if (shared && !isShared(slots)) {
       sorted = newArray(Int32Array, n, true);
       sorted.set(slots);
     }

@@ -14,8 +14,16 @@ export function newArray<T extends TypedArray>(
 
 /** A copy of `array` in shared memory when `shared` (the array itself when it is already). */
 export function placed<T extends TypedArray>(array: T, shared: boolean): T {
-  if (!shared || array.buffer instanceof SharedArrayBuffer) return array;
+  if (!shared || isShared(array)) return array;
   const copy = newArray(array.constructor as Parameters<typeof newArray<T>>[0], array.length, true);
   copy.set(array);
   return copy;
+}
+
+/**
+ * Whether the array is in shared memory. A browser page that is not cross-origin isolated has no
+ * SharedArrayBuffer at all (the offline search runs this index there), so it is looked up first.
+ */
+export function isShared(array: TypedArray): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && array.buffer instanceof SharedArrayBuffer;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type PlaceRecord, type PreparedPlace, preparePlaces } from '../prepared-places.ts';
 import { type WordChange, WordIndex } from './word-index.ts';
 
@@ -138,5 +138,24 @@ describe('WordIndex: followers of a shared index', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('WordIndex without SharedArrayBuffer', () => {
+  it('builds, changes and answers where the global is missing (a page not cross-origin isolated)', () => {
+    vi.stubGlobal('SharedArrayBuffer', undefined);
+    try {
+      const places = prepare([{ name: { hr: 'Kava i čaj' }, description: null, address: null }]);
+      const index = WordIndex.of(
+        places.map((place, slot) => ({ slot, names: place.names, text: place.text })),
+        (slot) => places[slot]?.names ?? '',
+        1,
+      );
+      index.set(1, 'kavana', 'kavana');
+      expect([...(index.match('kav')?.slots ?? [])].sort()).toEqual([0, 1]);
+      expect(index.spellingsOf('kavna')).toContain('kavana');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { ROLE_BITS } from './place-words.ts';
-import { newArray } from './typed-memory.ts';
+import { isShared, newArray } from './typed-memory.ts';
 import { WordsContaining, type WordsContainingImage } from './words-containing.ts';
 
 const ROLES = (1 << ROLE_BITS) - 1;
@@ -62,7 +62,7 @@ export class WordPostings {
 
   /** Whether the arrays are in shared memory. */
   get shared(): boolean {
-    return this.bytes.buffer instanceof SharedArrayBuffer;
+    return isShared(this.bytes);
   }
 
   /** Calls `visit(slot, roles)` for each posting of the word of id `id`, in slot order. */
