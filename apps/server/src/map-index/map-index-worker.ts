@@ -62,14 +62,17 @@ function state(): IndexState {
   return { build: builds, changes: index?.changesMade ?? 0 };
 }
 
-/** Sends a reader the index to follow, with every change made so far. */
-function startReader(reader: { port: MessagePort; at: IndexState }) {
-  if (!index || !shared) return;
+/** Sends readers the index to follow, with every change made so far: one image for them all. */
+function startReaders(targets: readonly { port: MessagePort; at: IndexState }[]) {
+  if (!index || !shared || targets.length === 0) return;
   publish();
   const image = index.image();
-  // It reads nothing freed before its image: it is as far as the image from the start.
-  reader.at = { build: builds, changes: image.position };
-  toReader(reader, { type: 'follow', build: builds, image, words: builtWords().words.image() });
+  const words = builtWords().words.image();
+  for (const reader of targets) {
+    // It reads nothing freed before its image: it is as far as the image from the start.
+    reader.at = { build: builds, changes: image.position };
+    toReader(reader, { type: 'follow', build: builds, image, words });
+  }
 }
 
 /** Hands the readers the index's changes since the last time (a shared index's only). */
@@ -103,7 +106,7 @@ function addReader(port: MessagePort) {
   });
   // A reader gone (its thread stopped) holds nothing back.
   port.on('close', () => readers.splice(readers.indexOf(reader), 1));
-  startReader(reader);
+  startReaders([reader]);
 }
 
 let lastRequestAt = 0;
@@ -199,7 +202,7 @@ port.on('message', (request: MapIndexRequest) => {
       ({ index, words, hours } = finished);
       builds += 1;
       followClock();
-      for (const reader of readers) startReader(reader);
+      startReaders(readers);
       send({
         type: 'built',
         id: request.id,

@@ -47,7 +47,7 @@ export class PlaceStore {
   /** Index into `languages`. */
   private primaryLanguage: Int32Array = new Int32Array(0);
   /** Every primary language seen, by index (a few for a million places). */
-  private languages: string[] = [];
+  private languages: readonly string[] = [];
   private readonly languageIndex = new Map<string, number>();
   /** The place's hours id; NO_HOURS for none (never open). */
   private hoursId: Int32Array = new Int32Array(0);
@@ -127,8 +127,9 @@ export class PlaceStore {
       hoursId,
       valueSet,
       names: this.names.image(),
-      categories: [...categories],
-      languages: [...languages],
+      // Both lists are replaced, never changed in place, when they grow: an image may hold them.
+      categories,
+      languages,
     };
   }
 
@@ -144,8 +145,8 @@ export class PlaceStore {
     for (let index = this.categories.length; index < image.categories.length; index += 1) {
       this.categoryIndex.set(image.categories[index] as string, index);
     }
-    this.categories = [...image.categories];
-    this.languages = [...image.languages];
+    this.categories = image.categories;
+    this.languages = image.languages;
   }
 
   /**
@@ -386,6 +387,6 @@ export interface PlaceStoreImage {
   hoursId: Int32Array;
   valueSet: Int32Array;
   names: NameStoreImage;
-  categories: string[];
-  languages: string[];
+  categories: readonly string[];
+  languages: readonly string[];
 }
