@@ -1,4 +1,4 @@
-import type { LatLng } from '@karta/contracts';
+import { type LatLng, LIST_COUNT_BOUND } from '@karta/contracts';
 import type { NearestQuery, NearHit } from '@karta/map-core/clustering';
 import type { Queryable } from '../db/database.ts';
 import { type ListQuery, MAX_PLACE_RADIUS_M } from './list-sql.ts';
@@ -45,6 +45,8 @@ export function nearInIndex(query: ListQuery): NearestQuery | undefined {
     after: after ? { id: after.id, distance: after.distance as number } : undefined,
     limit: query.limit,
     withTotal: query.withTotal !== false,
+    // The list says "1 000+" past its bound: one more than the bound tells the two apart.
+    countUpTo: LIST_COUNT_BOUND + 1,
     ...indexNarrowing(query),
   };
 }

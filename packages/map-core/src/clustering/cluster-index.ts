@@ -502,7 +502,7 @@ export class ClusterIndex {
     const layers = this.layerSetOf(q).read(q.categories);
     const page = nearestPage(layers, this.store, distanceOf, q);
     if (!q.withTotal) return page;
-    return { ...page, total: countWithin(layers, this.store, distanceOf, q) };
+    return { ...page, total: countWithin(layers, this.store, distanceOf, q, q.countUpTo) };
   }
 
   /**

@@ -57,6 +57,21 @@ describe('ClusterIndex.nearest', () => {
     }
   });
 
+  it('counts up to countUpTo: the exact total below it, at least countUpTo from it on', () => {
+    for (const within of [300, 2_000, 15_000, 100_000]) {
+      const q = { origin: ZAGREB, within, limit: 5, withTotal: true };
+      const exact = expected(places, q).length;
+      for (const countUpTo of [1, 50, 1001, exact, exact + 1]) {
+        const { total, hits } = index.nearest({ ...q, countUpTo }, haversine);
+        const where = `${within} m, up to ${countUpTo} of ${exact}`;
+        if (exact < countUpTo) expect(total, where).toBe(exact);
+        else expect(total, where).toBeGreaterThanOrEqual(countUpTo);
+        expect(total, where).toBeLessThanOrEqual(exact);
+        expect(hits, where).toEqual(expected(places, q).slice(0, 5));
+      }
+    }
+  });
+
   it('reads the categories, the open places and the value filters asked for', () => {
     const open = new Set([1]);
     const withHours = places.map((place, i) =>

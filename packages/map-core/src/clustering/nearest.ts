@@ -281,6 +281,8 @@ export function withinReach(
 interface WithinVisitor {
   range(base: SortedBase, lo: number, hi: number): void;
   place(slot: number): void;
+  /** Whether the walk may stop now (it has seen enough). */
+  done?(): boolean;
 }
 
 /**
@@ -297,7 +299,9 @@ function visitWithin(
   visitor: WithinVisitor,
 ): void {
   const keeps = reach(store, distanceOf, { ...options, limit: 0 });
+  const done = () => visitor.done?.() === true;
   const visit = (node: QuadNode): void => {
+    if (done()) return;
     const { least, most } = nodeBounds(node, options.origin);
     if (!keeps.mayHold(node, least)) return;
     const { base, lo, hi } = node;
@@ -316,16 +320,24 @@ function visitWithin(
     if (layer.base.length > 0) {
       visit({ base: layer.base, level: 0, cx: 0, cy: 0, start: 0, lo: 0, hi: layer.base.length });
     }
-    for (const slot of layer.delta) if (keeps.place(slot) !== undefined) visitor.place(slot);
+    for (const slot of layer.delta) {
+      if (done()) return;
+      if (keeps.place(slot) !== undefined) visitor.place(slot);
+    }
   }
 }
 
-/** How many places `nearestPage` would give in all, counting whole nodes from their range. */
+/**
+ * How many places `nearestPage` would give in all, counting whole nodes from their range; with
+ * `upTo`, the count stops once it reaches that many (and is then at least `upTo`), so a wide
+ * circle's count costs no more than its first `upTo` places.
+ */
 export function countWithin(
   layers: readonly Layer[],
   store: PlaceStore,
   distanceOf: DistanceOf,
   options: Omit<NearestOptions, 'after' | 'limit'>,
+  upTo = Number.POSITIVE_INFINITY,
 ): number {
   let total = 0;
   visitWithin(layers, store, distanceOf, options, {
@@ -335,6 +347,7 @@ export function countWithin(
     place: () => {
       total += 1;
     },
+    done: () => total >= upTo,
   });
   return total;
 }

@@ -79,6 +79,11 @@ export interface NearestQuery extends Pick<ClusterQuery, 'categories' | 'openNow
   after?: { id: number; distance: number } | undefined;
   limit: number;
   withTotal?: boolean;
+  /**
+   * The total is counted up to this many (a list says "1 000+" past its bound; the total is then
+   * this): the walk stops there instead of counting every place of a wide circle.
+   */
+  countUpTo?: number | undefined;
 }
 
 /**
