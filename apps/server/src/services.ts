@@ -19,12 +19,15 @@ import type { CounterStore } from './limits/counter-store.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MapIndexService } from './map-index/map-index-service.ts';
 import { createNoteRepository, type NoteRepository } from './notes/note-repository.ts';
+import type { PlaceNoteFacts } from './notes/status-notes.ts';
 import { createNoteDecisionNotice } from './notifications/note-decisions.ts';
 import { createNotifier, type Notifier } from './notifications/notifier.ts';
 import { createPhotoRepository, type PhotoRepository } from './photos/photo-repository.ts';
 import { openPhotoStore, type PhotoStore } from './photos/photo-store.ts';
 import { createPhotoUploads, type PhotoUploads } from './photos/photo-uploads.ts';
+import { KeptByPlace } from './places/kept-by-place.ts';
 import { createPlaceRepository, type PlaceRepository } from './places/place-repository.ts';
+import type { PlaceRow } from './places/place-row.ts';
 import type { PlaceSettings } from './places/place-settings.ts';
 import { createPlaceWriteRepository, type PlaceWriteRepository } from './places/place-write-repository.ts';
 import type { RankedSearch } from './places/published-search.ts';
@@ -74,6 +77,16 @@ export interface AppServices {
   apiTokens: TokenRepository;
   /** Where the limits of our own count (RATE_LIMIT_STORE): read buckets, sign-in failures. */
   counters: CounterStore;
+  /**
+   * What lists show of published places (their rows as a visitor sees them, their note facts),
+   * kept in memory until the map index reads their change from the change log.
+   */
+  keptPlaces: KeptPlaces;
+}
+
+export interface KeptPlaces {
+  rows: KeptByPlace<PlaceRow>;
+  noteFacts: KeptByPlace<PlaceNoteFacts>;
 }
 
 declare module 'fastify' {
@@ -103,10 +116,18 @@ export function decorateServices(
   };
   // Lists of published places count, and pages within a circle and searches as written are
   // found, in the map index, which holds exactly those places and their words.
+  const keptPlaces: KeptPlaces = { rows: new KeptByPlace(), noteFacts: new KeptByPlace() };
+  const stopFollowing = services.mapIndex.onPlacesChanged((ids) => {
+    keptPlaces.rows.forget(ids);
+    keptPlaces.noteFacts.forget(ids);
+  });
+  app.addHook('onClose', async () => stopFollowing());
+  app.decorate('keptPlaces', keptPlaces);
   const fromMemory = {
     count: (query: CountQuery) => services.mapIndex.count(query),
     near: (query: NearestQuery) => services.mapIndex.nearest(query),
     search: (query: RankedSearch) => services.mapIndex.search(query),
+    rows: keptPlaces.rows,
   };
   app.decorate('placeRepository', createPlaceRepository(services.database, placeSettings, fromMemory));
   app.decorate(

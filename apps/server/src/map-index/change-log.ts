@@ -25,6 +25,8 @@ export interface ChangeBatch {
   upserts: string;
   /** JSON array of the ids of the others: unpublished, archived or deleted. */
   removals: string;
+  /** Every place changed (upserts and removals), for what else follows the log (see MapIndexService). */
+  ids: number[];
 }
 
 /** The position of a reader starting now: every change committed later is new to it. */
@@ -71,6 +73,7 @@ export async function readChangesSince(
     changed: number;
     upserts: string;
     removals: string;
+    ids: string;
   }>(
     `WITH changed AS (
        SELECT DISTINCT place_id FROM place_changes
@@ -87,7 +90,8 @@ export async function readChangesSince(
             (SELECT count(*) FROM current)::int AS changed,
             (SELECT coalesce(json_agg(packed ORDER BY id) FILTER (WHERE shown), '[]') FROM current)::text AS upserts,
             (SELECT coalesce(json_agg(id ORDER BY id) FILTER (WHERE shown IS NOT TRUE), '[]') FROM current)::text
-              AS removals`,
+              AS removals,
+            (SELECT coalesce(json_agg(id), '[]') FROM current)::text AS ids`,
     [since.snapshot, limit + 1],
   );
   const row = rows[0];
@@ -98,6 +102,7 @@ export async function readChangesSince(
     overflow: row.changed > limit,
     upserts: row.upserts,
     removals: row.removals,
+    ids: (JSON.parse(row.ids) as (number | string)[]).map(Number),
   };
 }
 

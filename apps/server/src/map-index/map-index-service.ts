@@ -68,6 +68,9 @@ export interface MapIndexOptions {
   readers?: number;
 }
 
+/** Told the places changed in a batch read from the change log, or 'all' (see onPlacesChanged). */
+export type PlacesChanged = (ids: readonly number[] | 'all') => void;
+
 /**
  * The in-memory clustering index of published places: one copy, held by one worker thread (the
  * writer), the main thread holds none. It is built once from the database, then follows the
@@ -93,11 +96,27 @@ export class MapIndexService {
   private tail: Promise<unknown> = Promise.resolve();
   private queuedBuild: Promise<void> | undefined;
   private queuedCatchUp: Promise<void> | undefined;
+  private readonly changeListeners = new Set<PlacesChanged>();
 
   constructor(
     private readonly db: Database,
     private readonly options: MapIndexOptions,
   ) {}
+
+  /**
+   * Calls `listener` with the places of each batch of changes the index reads from the change log
+   * (before a read that caught up with it is answered), and with 'all' when a build starts
+   * from the log's current position (the changes before it are not read one by one). What is
+   * kept of published places elsewhere follows the log so. Returns the way to stop.
+   */
+  onPlacesChanged(listener: PlacesChanged): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private placesChanged(ids: readonly number[] | 'all'): void {
+    for (const listener of this.changeListeners) listener(ids);
+  }
 
   /** Whether queries can be answered. */
   get ready(): boolean {
@@ -242,6 +261,7 @@ export class MapIndexService {
       this.options.logger?.info({ limit }, 'more places changed than one batch takes: rebuilding');
       return this.buildOnce();
     }
+    if (batch.ids.length > 0) this.placesChanged(batch.ids);
     if (batch.changed > 0) {
       try {
         const applied = answerOf(
@@ -268,6 +288,8 @@ export class MapIndexService {
     const worker = this.worker ?? this.startWorker();
     // Read first: changes committed after this are re-applied by the next catch-up.
     const position = await currentPosition(this.db);
+    // Those before it are never read one by one.
+    this.placesChanged('all');
     worker.post({
       type: 'begin-build',
       maxZoom: this.options.maxZoom,

@@ -1,5 +1,6 @@
 import type { NoteEffect, Place, StatusNote } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
+import type { KeptByPlace } from '../places/kept-by-place.ts';
 
 /** What a place answer says of its notes: the current status note, and whether it takes notes. */
 export interface PlaceNoteFacts {
@@ -67,22 +68,40 @@ export async function noteFactsOf(
   return facts;
 }
 
-/** The places with their note facts added (see noteFactsOf): one query for the whole page. */
+/**
+ * The places with their note facts added (see noteFactsOf): one query for the whole page. With
+ * `kept`, facts kept there are taken from memory and those read are kept: only for places read
+ * just after the map index caught up with the change log, which logs every change of a published
+ * status note (migration 041) and tells `kept` of it. A kept note that has ended since is read
+ * again, as an older note may be current now.
+ */
 export async function withNoteFacts<P extends Place>(
   db: Queryable,
   places: P[],
   now = new Date(),
+  kept?: KeptByPlace<PlaceNoteFacts>,
 ): Promise<P[]> {
-  const facts = await noteFactsOf(
-    db,
-    places.map((place) => place.id),
-    now,
-  );
+  const facts = new Map<number, PlaceNoteFacts>();
+  const missing: number[] = [];
+  for (const { id } of places) {
+    const known = kept?.get(id);
+    if (known && !hasEnded(known.statusNote, now)) facts.set(id, known);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    const since = kept?.since ?? 0;
+    const read = await noteFactsOf(db, missing, now);
+    for (const [id, known] of read) facts.set(id, known);
+    kept?.keep(read, since);
+  }
   return places.map((place) => {
     const known = facts.get(place.id);
     return known ? { ...place, ...known } : place;
   });
 }
+
+const hasEnded = (note: StatusNote | null, now: Date) =>
+  note !== null && Date.parse(note.expiresAt) <= now.getTime();
 
 /**
  * A published status note saying the place is as usual counts as a "Still here" from its author:

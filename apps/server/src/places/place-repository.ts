@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { createOpenKeys } from '../opening-hours/open-keys.ts';
 import { boundedCount } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
+import type { KeptByPlace } from './kept-by-place.ts';
 import { boundedInIdOrder, listInOrder } from './list-in-order.ts';
 import { type ListFilter, type ListQuery, listFilter, sqlAfter } from './list-sql.ts';
 import { nearestPage } from './nearest-walk.ts';
@@ -28,6 +29,8 @@ export interface PublishedFromMemory {
   count: CountPublished;
   near: NearPublished;
   search: SearchPublished;
+  /** Published places' rows as a visitor sees them, kept until the index reads their change. */
+  rows?: KeptByPlace<PlaceRow>;
 }
 
 export interface ListPage {
@@ -37,6 +40,11 @@ export interface ListPage {
   totalIsLowerBound: boolean;
   /** The last row's position when there is another page. */
   next: PageCursor | null;
+  /**
+   * The page was found in the map index just after it caught up with the change log, which
+   * tells what is kept of published places (kept-by-place.ts) of every change it read.
+   */
+  caughtUp?: true;
 }
 
 /**
@@ -73,6 +81,7 @@ export function createPlaceRepository(
         fromMemory?.search,
         { ...query, statuses: ['published'], order: 'oldest', withTotal: false },
         viewer,
+        fromMemory?.rows,
       );
       return fromIndex?.items ?? suggestions.suggest(query, viewer);
     },
@@ -120,6 +129,7 @@ export function createPlaceRepository(
           fromMemory?.search,
           { ...query, q: query.q },
           viewer,
+          fromMemory?.rows,
         );
         if (fromIndex) return fromIndex;
         // A search ranks its matches with bounded work of its own (place-search.ts, decision 016).
@@ -138,7 +148,14 @@ export function createPlaceRepository(
           viewer,
         );
       }
-      const fromIndex = await nearPageFromIndex(db, settings, fromMemory?.near, query, viewer);
+      const fromIndex = await nearPageFromIndex(
+        db,
+        settings,
+        fromMemory?.near,
+        query,
+        viewer,
+        fromMemory?.rows,
+      );
       if (fromIndex) return fromIndex;
       const filter = listFilter(query, viewer, { openKeys: open, staleAfterDays });
       const where = filter.where.join(' AND ');

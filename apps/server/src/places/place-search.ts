@@ -17,6 +17,8 @@ export interface SearchPage {
   total: number;
   totalIsLowerBound: boolean;
   next: PageCursor | null;
+  /** See ListPage. */
+  caughtUp?: true;
 }
 
 /** Places named exactly as the query that are sorted exactly; more are walked in order. */

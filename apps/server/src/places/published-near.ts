@@ -1,9 +1,11 @@
 import { type LatLng, LIST_COUNT_BOUND } from '@karta/contracts';
 import type { NearestQuery, NearHit } from '@karta/map-core/clustering';
 import type { Queryable } from '../db/database.ts';
+import type { KeptByPlace } from './kept-by-place.ts';
 import { type ListQuery, MAX_PLACE_RADIUS_M } from './list-sql.ts';
 import { askIndex, pageOfHits } from './page-from-index.ts';
 import type { ListPage } from './place-repository.ts';
+import type { PlaceRow } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import type { PlaceSettings } from './place-settings.ts';
 import { indexHoldsItsFilters, indexNarrowing } from './published-count.ts';
@@ -53,7 +55,7 @@ export function nearInIndex(query: ListQuery): NearestQuery | undefined {
 
 /**
  * The list's page from memory: the places and their distances from the index, their rows (as the
- * viewer may see them) from the database by id, the total bounded as the SQL count is. Undefined
+ * viewer may see them) from the database by id (a visitor's from `kept` where it has them), the total bounded as the SQL count is. Undefined
  * when the index cannot answer this query or is not ready. A place unpublished since the index
  * last caught up is left out of the page.
  */
@@ -63,10 +65,12 @@ export async function nearPageFromIndex(
   nearPublished: NearPublished | undefined,
   query: ListQuery,
   viewer: Actor | null,
+  kept?: KeptByPlace<PlaceRow>,
 ): Promise<ListPage | undefined> {
   const asked = nearInIndex(query);
   if (!nearPublished || !asked) return undefined;
   const found = await askIndex(() => nearPublished(asked));
   if (!found) return undefined;
-  return pageOfHits(db, settings, found, viewer, (last) => ({ distance: last.distance, id: last.id }));
+  const cursorOf = (last: NearHit) => ({ distance: last.distance, id: last.id });
+  return pageOfHits(db, settings, found, viewer, cursorOf, kept);
 }

@@ -1,8 +1,10 @@
 import { LIST_COUNT_BOUND } from '@karta/contracts';
 import type { RankedHit, RankedQuery } from '@karta/map-core/clustering';
 import type { Queryable } from '../db/database.ts';
+import type { KeptByPlace } from './kept-by-place.ts';
 import { type ListQuery, MAX_PLACE_RADIUS_M } from './list-sql.ts';
 import { askIndex, type IndexPage, pageOfHits } from './page-from-index.ts';
+import type { PlaceRow } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import type { SearchPage } from './place-search.ts';
 import type { PlaceSettings } from './place-settings.ts';
@@ -67,7 +69,7 @@ export function searchInIndex(query: ListQuery & { q: string }): RankedSearch | 
 /**
  * The search's page from memory: the places, ranks and distances from the word index (matches as
  * written, or when none, typos: search-page.ts), their rows (as the viewer may see them) from the
- * database by id, the total bounded as the SQL count is. Undefined when the index cannot answer
+ * database by id (a visitor's from `kept` where it has them), the total bounded as the SQL count is. Undefined when the index cannot answer
  * or is not ready. A place unpublished since the index last caught up is left out of the page.
  */
 export async function searchPageFromIndex(
@@ -76,14 +78,12 @@ export async function searchPageFromIndex(
   searchPublished: SearchPublished | undefined,
   query: ListQuery & { q: string },
   viewer: Actor | null,
+  kept?: KeptByPlace<PlaceRow>,
 ): Promise<SearchPage | undefined> {
   const asked = searchInIndex(query);
   if (!searchPublished || !asked) return undefined;
   const found = await askIndex(() => searchPublished(asked));
   if (!found) return undefined;
-  return pageOfHits(db, settings, found, viewer, (last) => ({
-    rank: last.rank,
-    distance: last.distance,
-    id: last.id,
-  }));
+  const cursorOf = (last: RankedHit) => ({ rank: last.rank, distance: last.distance, id: last.id });
+  return pageOfHits(db, settings, found, viewer, cursorOf, kept);
 }

@@ -1,5 +1,6 @@
 import type { PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
+import type { KeptByPlace } from './kept-by-place.ts';
 import { type PlaceRow, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import type { PlaceSettings } from './place-settings.ts';
@@ -19,18 +20,67 @@ export async function listItemsById(
   { publishedOnly = false } = {},
 ): Promise<PlaceListItem[]> {
   if (hits.length === 0) return [];
-  const sql = new Sql();
-  const ids = sql.param(
+  const rows = await rowsById(
+    db,
     hits.map((hit) => hit.id),
-    'int8[]',
+    viewer,
+    publishedOnly,
   );
+  return itemsInOrder(hits, new Map(rows.map((row) => [row.id, row])), settings);
+}
+
+/**
+ * `listItemsById` for a visitor's page of published places found in the map index just after it
+ * caught up with the change log: the rows kept in `kept` since (see kept-by-place.ts) are taken
+ * from memory, the others read and kept.
+ */
+export async function publishedItemsById(
+  db: Queryable,
+  settings: PlaceSettings,
+  hits: readonly { id: number; distance: number | null }[],
+  kept: KeptByPlace<PlaceRow>,
+): Promise<PlaceListItem[]> {
+  const byId = new Map<number, PlaceRow>();
+  const missing: number[] = [];
+  for (const { id } of hits) {
+    const row = kept.get(id);
+    if (row) byId.set(id, row);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    const since = kept.since;
+    const rows = await rowsById(db, missing, null, true);
+    const read = rows.map((row) => [row.id, row] as [number, PlaceRow]);
+    for (const [id, row] of read) byId.set(id, row);
+    kept.keep(read, since);
+  }
+  return itemsInOrder(hits, byId, settings);
+}
+
+/** The rows of these places as `viewer` may see them (`publishedOnly`: published ones only). */
+async function rowsById(
+  db: Queryable,
+  placeIds: readonly number[],
+  viewer: Actor | null,
+  publishedOnly: boolean,
+): Promise<PlaceRow[]> {
+  const sql = new Sql();
+  const ids = sql.param(placeIds, 'int8[]');
   const { rows } = await db.query<PlaceRow>(
     `SELECT ${placeColumnsSql(viewer, sql.param)}
      FROM places p JOIN categories c ON c.id = p.category_id
      WHERE p.id = ANY(${ids})${publishedOnly ? ` AND p.status = 'published'` : ''}`,
     sql.params,
   );
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  return rows;
+}
+
+/** The hits' list items in their order, each with its distance; a place without a row is left out. */
+function itemsInOrder(
+  hits: readonly { id: number; distance: number | null }[],
+  byId: ReadonlyMap<number, PlaceRow>,
+  settings: PlaceSettings,
+): PlaceListItem[] {
   return hits.flatMap((hit) => {
     const row = byId.get(hit.id);
     return row ? [toListItem({ ...row, distance: hit.distance }, settings)] : [];

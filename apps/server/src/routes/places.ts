@@ -58,9 +58,14 @@ export async function placeRoutes(app: FastifyInstance) {
       request.user,
     );
     return {
-      // Read fresh with each answer (place answers are never cached by the server): a note
-      // published or ended changes the next answer.
-      items: await withNoteFacts(app.database, page.items),
+      // A note published or ended changes the next answer: read with each answer, or kept until
+      // the change log names the place when the page came from the caught-up map index.
+      items: await withNoteFacts(
+        app.database,
+        page.items,
+        new Date(),
+        page.caughtUp ? app.keptPlaces.noteFacts : undefined,
+      ),
       total: page.total,
       totalIsLowerBound: page.totalIsLowerBound,
       nextCursor: page.next ? encodeCursor(page.next) : null,

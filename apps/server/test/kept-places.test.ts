@@ -1,0 +1,160 @@
+import { PlaceList } from '@karta/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { KeptByPlace } from '../src/places/kept-by-place.ts';
+import { nextAddress, signedInUser } from './support/auth.ts';
+import { insertPlace } from './support/places.ts';
+import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+/** Near me around the fixtures (insertPlace puts them just north-east of 45.81, 15.97). */
+const NEAR = 'near=45.81,15.97&radius=5000&limit=100';
+const SEARCH = 'q=fontana&near=45.81,15.97&radius=5000&limit=100';
+
+describe('KeptByPlace', () => {
+  it('keeps what was read since the last forgetting began, and forgets places or all of them', () => {
+    const kept = new KeptByPlace<{ name: string }>();
+    const since = kept.since;
+    kept.keep(
+      [
+        [1, { name: 'a' }],
+        [2, { name: 'b' }],
+      ],
+      since,
+    );
+    expect(kept.get(1)).toEqual({ name: 'a' });
+    // Read before place 2 changed, kept after it was forgotten: that would be outdated for good.
+    const before = kept.since;
+    kept.forget([2]);
+    kept.keep([[2, { name: 'old b' }]], before);
+    expect(kept.get(2)).toBeUndefined();
+    expect(kept.get(1)).toEqual({ name: 'a' });
+    kept.keep([[2, { name: 'new b' }]], kept.since);
+    expect(kept.get(2)).toEqual({ name: 'new b' });
+    kept.forget('all');
+    expect(kept.size).toBe(0);
+  });
+
+  it('reads a value again after its greatest age', async () => {
+    const kept = new KeptByPlace<{ name: string }>({ maxAgeMs: 20 });
+    kept.keep([[1, { name: 'a' }]], kept.since);
+    expect(kept.get(1)).toBeDefined();
+    await new Promise((done) => setTimeout(done, 40));
+    expect(kept.get(1)).toBeUndefined();
+  });
+});
+
+describe.skipIf(!databaseAvailable)(`lists of published places kept in memory (${dbKind})`, () => {
+  let t: TestApp;
+  let categoryId: number;
+  let moderator: User;
+
+  const list = async (query: string, headers: Record<string, string> = {}) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/places?${query}`,
+      remoteAddress: nextAddress(),
+      headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return PlaceList.parse(response.json()).items;
+  };
+  const itemOf = async (query: string, id: number, headers: Record<string, string> = {}) =>
+    (await list(query, headers)).find((item) => item.id === id);
+  /** The statements the database was asked while `read` ran. */
+  const statementsOf = async (read: () => Promise<unknown>) => {
+    const query = vi.spyOn(t.database, 'query');
+    await read();
+    const asked = query.mock.calls.map(([sql]) => sql);
+    query.mockRestore();
+    return asked;
+  };
+  const newPlace = (options: Partial<Parameters<typeof insertPlace>[1]> = {}) =>
+    insertPlace(t.database, { status: 'published', authorId: null, categoryId, ...options });
+  const publishNote = async (placeId: number, text: string, endsInMs = 3_600_000) => {
+    const { rows } = await t.database.query<{ id: number }>(
+      `INSERT INTO place_notes (place_id, kind, text, language, effect, state, text_key, expires_at)
+       VALUES ($1, 'status', $2, 'en', 'limited', 'published', $2, now() + make_interval(secs => $3))
+       RETURNING id`,
+      [placeId, text, endsInMs / 1000],
+    );
+    return rows[0]?.id as number;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ demo: false });
+    const { rows } = await t.database.query<{ id: number }>(
+      `INSERT INTO categories (slug, name, color, icon) VALUES ('water', '{"en": "Water"}', '#0369a1', 'drop') RETURNING id`,
+    );
+    categoryId = rows[0]?.id ?? 0;
+    moderator = await signedInUser(t.app, 'moderator');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers a visitor’s list read again from memory, asking the database only whether the change log moved', async () => {
+    const place = await newPlace({ name: 'Fontana kod škole' });
+    const first = await list(NEAR);
+    expect(first.map((item) => item.id)).toContain(place);
+    for (const query of [NEAR, SEARCH]) {
+      await list(query);
+      let again: unknown;
+      const asked = await statementsOf(async () => {
+        again = await list(query);
+      });
+      expect(again).toEqual(await list(query));
+      expect(asked.length, query).toBeGreaterThan(0);
+      // The change log, and the read limits where they are kept in the database (RATE_LIMIT_STORE).
+      for (const sql of asked) expect(sql, query).toMatch(/place_changes|rate_limit_buckets/);
+    }
+  });
+
+  it('shows a change of a place, made anywhere, in the next list', async () => {
+    const place = await newPlace({ name: 'Fontana na uglu' });
+    expect((await itemOf(NEAR, place))?.name).toEqual({ en: 'Fontana na uglu' });
+    // Straight in the database, as another instance or a script would.
+    await t.database.query(`UPDATE places SET name = '{"en": "Fontana na trgu"}' WHERE id = $1`, [place]);
+    expect((await itemOf(NEAR, place))?.name).toEqual({ en: 'Fontana na trgu' });
+    expect((await itemOf(SEARCH, place))?.name).toEqual({ en: 'Fontana na trgu' });
+    await t.database.query(`UPDATE places SET status = 'archived' WHERE id = $1`, [place]);
+    expect(await itemOf(NEAR, place)).toBeUndefined();
+  });
+
+  it('shows a status note published, changed or hidden in the next list, and drops it when it ends', async () => {
+    const place = await newPlace({ name: 'Fontana u parku' });
+    expect((await itemOf(NEAR, place))?.statusNote).toBeNull();
+    const note = await publishNote(place, 'No water today');
+    expect((await itemOf(NEAR, place))?.statusNote).toMatchObject({ id: note, text: 'No water today' });
+    await t.database.query(`UPDATE place_notes SET text = 'Water again at noon' WHERE id = $1`, [note]);
+    expect((await itemOf(NEAR, place))?.statusNote).toMatchObject({ id: note, text: 'Water again at noon' });
+    await t.database.query(`UPDATE place_notes SET state = 'hidden' WHERE id = $1`, [note]);
+    expect((await itemOf(NEAR, place))?.statusNote).toBeNull();
+
+    // An end reached by the clock alone: nothing is written, nothing logged.
+    const short = await publishNote(place, 'Queue today', 1_500);
+    expect((await itemOf(NEAR, place))?.statusNote).toMatchObject({ id: short });
+    await new Promise((done) => setTimeout(done, 1_600));
+    expect((await itemOf(NEAR, place))?.statusNote).toBeNull();
+  });
+
+  it('gives the author their own exact position and a visitor the public one, whoever asked first', async () => {
+    const author = await signedInUser(t.app);
+    const lat = 45.8123456;
+    const place = await newPlace({
+      name: 'Skrovište',
+      authorId: author.id,
+      privacy: '1km',
+      lat,
+      lng: 15.9712345,
+    });
+    const seen = await itemOf(NEAR, place);
+    expect(seen?.lat).not.toBe(lat);
+    expect((await itemOf(NEAR, place, author.headers))?.lat).toBe(lat);
+    expect((await itemOf(NEAR, place))?.lat).toBe(seen?.lat);
+    expect((await itemOf(NEAR, place, moderator.headers))?.lat).toBe(lat);
+  });
+});
