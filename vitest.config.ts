@@ -28,6 +28,7 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
           env: { KARTA_TEST_DB: 'pglite', TZ: 'UTC' },
+          globalSetup: ['apps/server/test/support/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -32,10 +32,18 @@ let counter = 0;
 
 /**
  * A fresh, empty database for one test file: a temp DATA_DIR for PGlite, a new database on the
- * test server for PostgreSQL. `env` adds environment variables to the config.
+ * test server for PostgreSQL. `env` adds environment variables to the config. `migrated`: on
+ * PGlite, a copy of the run's migrated database (support/pglite-global-setup.ts) instead of an
+ * empty one; the caller still runs `migrate`, which then finds nothing to do.
  */
-export async function createTestDatabase(env: Record<string, string> = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  env: Record<string, string> = {},
+  { migrated = false } = {},
+): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'karta-test-'));
+  if (migrated && dbKind === 'pglite') {
+    cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
+  }
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (dbKind === 'postgres') {
@@ -101,7 +109,7 @@ export async function startTestApp(
     configure?: (app: FastifyInstance) => void;
   } & Pick<AppOptions, 'webDistDir' | 'reportError' | 'onRoute' | 'jobs' | 'webhooks'> = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase(options.env);
+  const db = await createTestDatabase(options.env, { migrated: true });
   try {
     await migrate(db.database);
     if (options.demo !== false) await seedDemoData(db.database);
