@@ -12,35 +12,50 @@ const NEAR = 'near=45.81,15.97&radius=5000&limit=100';
 const SEARCH = 'q=fontana&near=45.81,15.97&radius=5000&limit=100';
 
 describe('KeptByPlace', () => {
-  it('keeps what was read since the last forgetting began, and forgets places or all of them', () => {
-    const kept = new KeptByPlace<{ name: string }>();
-    const since = kept.since;
-    kept.keep(
-      [
-        [1, { name: 'a' }],
-        [2, { name: 'b' }],
-      ],
-      since,
-    );
-    expect(kept.get(1)).toEqual({ name: 'a' });
+  type Named = { name: string };
+  /** The places `kept` had to read (the others it had kept), and the values it gave. */
+  const take = async (kept: KeptByPlace<Named>, ids: number[], names: Record<number, string> = {}) => {
+    const asked: number[] = [];
+    const found = await kept.through(ids, async (missing) => {
+      asked.push(...missing);
+      return missing.map((id) => [id, { name: names[id] ?? `read ${id}` }] as [number, Named]);
+    });
+    return { asked, found: Object.fromEntries([...found].map(([id, { name }]) => [id, name])) };
+  };
+
+  it('keeps what was read since the last forgetting began, and forgets places or all of them', async () => {
+    const kept = new KeptByPlace<Named>();
+    expect(await take(kept, [1, 2], { 1: 'a', 2: 'b' })).toEqual({
+      asked: [1, 2],
+      found: { 1: 'a', 2: 'b' },
+    });
+    expect(await take(kept, [1])).toEqual({ asked: [], found: { 1: 'a' } });
     // Read before place 2 changed, kept after it was forgotten: that would be outdated for good.
-    const before = kept.since;
-    kept.forget([2]);
-    kept.keep([[2, { name: 'old b' }]], before);
-    expect(kept.get(2)).toBeUndefined();
-    expect(kept.get(1)).toEqual({ name: 'a' });
-    kept.keep([[2, { name: 'new b' }]], kept.since);
-    expect(kept.get(2)).toEqual({ name: 'new b' });
+    await kept.through([2, 3], async () => {
+      kept.forget([2]);
+      return [[2, { name: 'old b' }]];
+    });
+    expect(await take(kept, [1, 2], { 2: 'new b' })).toEqual({ asked: [2], found: { 1: 'a', 2: 'new b' } });
+    expect(await take(kept, [2])).toEqual({ asked: [], found: { 2: 'new b' } });
     kept.forget('all');
     expect(kept.size).toBe(0);
   });
 
-  it('reads a value again after its greatest age', async () => {
-    const kept = new KeptByPlace<{ name: string }>({ maxAgeMs: 20 });
-    kept.keep([[1, { name: 'a' }]], kept.since);
-    expect(kept.get(1)).toBeDefined();
+  it('reads again a value it may not use, and one past its greatest age', async () => {
+    const kept = new KeptByPlace<Named>({ maxAgeMs: 20 });
+    await take(kept, [1], { 1: 'a' });
+    expect(
+      (
+        await kept.through(
+          [1],
+          async () => [],
+          ({ name }) => name !== 'a',
+        )
+      ).size,
+    ).toBe(0);
+    expect((await take(kept, [1])).asked).toEqual([]);
     await new Promise((done) => setTimeout(done, 40));
-    expect(kept.get(1)).toBeUndefined();
+    expect((await take(kept, [1])).asked).toEqual([1]);
   });
 });
 

@@ -81,19 +81,14 @@ export async function withNoteFacts<P extends Place>(
   now = new Date(),
   kept?: KeptByPlace<PlaceNoteFacts>,
 ): Promise<P[]> {
-  const facts = new Map<number, PlaceNoteFacts>();
-  const missing: number[] = [];
-  for (const { id } of places) {
-    const known = kept?.get(id);
-    if (known && !hasEnded(known.statusNote, now)) facts.set(id, known);
-    else missing.push(id);
-  }
-  if (missing.length > 0) {
-    const since = kept?.since ?? 0;
-    const read = await noteFactsOf(db, missing, now);
-    for (const [id, known] of read) facts.set(id, known);
-    kept?.keep(read, since);
-  }
+  const ids = places.map((place) => place.id);
+  const facts = kept
+    ? await kept.through(
+        ids,
+        (missing) => noteFactsOf(db, missing, now),
+        (known) => !hasEnded(known.statusNote, now),
+      )
+    : await noteFactsOf(db, ids, now);
   return places.map((place) => {
     const known = facts.get(place.id);
     return known ? { ...place, ...known } : place;

@@ -18,8 +18,8 @@ export const KEPT_MAX_AGE_MS = 10_000;
  * Values read from the database for published places (their rows as a visitor sees them, their
  * note facts), kept in memory until the change log names the place (`forget`, told by the map
  * index as it applies each batch of changes) so that the next read of the same places costs no
- * query. A reader keeps only what it read after the last forgetting began (`since`): a value read
- * before a change was forgotten could otherwise be kept after it, outdated for good.
+ * query. What was read while a place was forgotten is not kept: a value read before a change was
+ * forgotten could otherwise be kept after it, outdated for good.
  */
 export class KeptByPlace<Value extends {}> {
   private readonly kept: LRUCache<number, Value>;
@@ -29,20 +29,28 @@ export class KeptByPlace<Value extends {}> {
     this.kept = new LRUCache<number, Value>({ max, ttl: maxAgeMs });
   }
 
-  /** Where the forgetting stands: pass it to `keep` with what was read after asking. */
-  get since(): number {
-    return this.forgotten;
-  }
-
-  /** The value kept for a place, if any. */
-  get(id: number): Value | undefined {
-    return this.kept.get(id);
-  }
-
-  /** Keeps values read since `since`, unless a place was forgotten meanwhile. */
-  keep(values: Iterable<[id: number, value: Value]>, since: number): void {
-    if (since !== this.forgotten) return;
-    for (const [id, value] of values) this.kept.set(id, value);
+  /**
+   * The values of these places: those kept (and `usable`) from memory, the others from `read`,
+   * which are kept unless a place was forgotten while they were read (they may predate its change).
+   */
+  async through(
+    ids: Iterable<number>,
+    read: (missing: number[]) => Promise<Iterable<[id: number, value: Value]>>,
+    usable: (value: Value) => boolean = () => true,
+  ): Promise<Map<number, Value>> {
+    const found = new Map<number, Value>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const value = this.kept.get(id);
+      if (value !== undefined && usable(value)) found.set(id, value);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const since = this.forgotten;
+    const fresh = [...(await read(missing))];
+    for (const [id, value] of fresh) found.set(id, value);
+    if (since === this.forgotten) for (const [id, value] of fresh) this.kept.set(id, value);
+    return found;
   }
 
   /** Forgets these places (they changed), or every place (the change log could not say which). */

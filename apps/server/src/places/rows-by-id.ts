@@ -40,20 +40,10 @@ export async function publishedItemsById(
   hits: readonly { id: number; distance: number | null }[],
   kept: KeptByPlace<PlaceRow>,
 ): Promise<PlaceListItem[]> {
-  const byId = new Map<number, PlaceRow>();
-  const missing: number[] = [];
-  for (const { id } of hits) {
-    const row = kept.get(id);
-    if (row) byId.set(id, row);
-    else missing.push(id);
-  }
-  if (missing.length > 0) {
-    const since = kept.since;
-    const rows = await rowsById(db, missing, null, true);
-    const read = rows.map((row) => [row.id, row] as [number, PlaceRow]);
-    for (const [id, row] of read) byId.set(id, row);
-    kept.keep(read, since);
-  }
+  const byId = await kept.through(
+    hits.map((hit) => hit.id),
+    async (missing) => (await rowsById(db, missing, null, true)).map((row) => [row.id, row]),
+  );
   return itemsInOrder(hits, byId, settings);
 }
 
