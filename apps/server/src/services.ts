@@ -27,7 +27,7 @@ import { openPhotoStore, type PhotoStore } from './photos/photo-store.ts';
 import { createPhotoUploads, type PhotoUploads } from './photos/photo-uploads.ts';
 import { KeptByPlace } from './places/kept-by-place.ts';
 import { createPlaceRepository, type PlaceRepository } from './places/place-repository.ts';
-import type { PlaceRow } from './places/place-row.ts';
+import type { KeptListItem } from './places/place-row.ts';
 import type { PlaceSettings } from './places/place-settings.ts';
 import { createPlaceWriteRepository, type PlaceWriteRepository } from './places/place-write-repository.ts';
 import type { RankedSearch } from './places/published-search.ts';
@@ -85,7 +85,7 @@ export interface AppServices {
 }
 
 export interface KeptPlaces {
-  rows: KeptByPlace<PlaceRow>;
+  rows: KeptByPlace<KeptListItem>;
   noteFacts: KeptByPlace<PlaceNoteFacts>;
 }
 

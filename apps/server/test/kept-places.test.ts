@@ -1,6 +1,8 @@
 import { PlaceList } from '@karta/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KeptByPlace } from '../src/places/kept-by-place.ts';
+import type { KeptListItem } from '../src/places/place-row.ts';
+import { publishedItemsById } from '../src/places/rows-by-id.ts';
 import { nextAddress, signedInUser } from './support/auth.ts';
 import { insertPlace } from './support/places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
@@ -106,9 +108,33 @@ describe.skipIf(!databaseAvailable)(`lists of published places kept in memory ($
   });
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.useRealTimers();
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('works out open now and stale again at each read of a kept item, as the clock moves', async () => {
+    const place = await newPlace({ name: 'Fontana s radnim vremenom', openingHours: 'Mo-Su 08:00-12:00' });
+    const settings = { hours: { ...t.config.hours, timeZone: 'UTC' }, staleAfterDays: 365 };
+    const kept = new KeptByPlace<KeptListItem>();
+    const read = async () => {
+      const [item] = await publishedItemsById(t.database, settings, [{ id: place, distance: 12.34 }], kept);
+      return item;
+    };
+    // A Monday morning a week after it was confirmed (now, by the insert): open, fresh.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-07T09:00:00Z') });
+    const first = await read();
+    expect(first).toMatchObject({ id: place, distance: 12.3, stale: false, openState: { state: 'open' } });
+    // The afternoon of a year later: closed, stale, and still from memory.
+    vi.setSystemTime(new Date('2027-12-06T13:00:00Z'));
+    let later: Awaited<ReturnType<typeof read>>;
+    const asked = await statementsOf(async () => {
+      later = await read();
+    });
+    expect(asked).toEqual([]);
+    expect(later).toMatchObject({ id: place, distance: 12.3, stale: true, openState: { state: 'closed' } });
+    expect({ ...later, stale: false, openState: first?.openState }).toEqual(first);
   });
 
   it('answers a visitor’s list read again from memory, asking the database only whether the change log moved', async () => {

@@ -4,7 +4,7 @@ import { NotReadyError } from '../http/errors.ts';
 import { type BoundedCount, boundedTotal } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
 import type { KeptByPlace } from './kept-by-place.ts';
-import type { PlaceRow } from './place-row.ts';
+import type { KeptListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import type { PlaceSettings } from './place-settings.ts';
 import { listItemsById, publishedItemsById } from './rows-by-id.ts';
@@ -39,7 +39,7 @@ export async function pageOfHits<Hit extends { id: number; distance: number | nu
   found: IndexPage<Hit>,
   viewer: Actor | null,
   cursorOf: (last: Hit) => PageCursor,
-  kept: KeptByPlace<PlaceRow> | undefined,
+  kept: KeptByPlace<KeptListItem> | undefined,
 ): Promise<BoundedCount & { items: PlaceListItem[]; next: PageCursor | null; caughtUp: true }> {
   const counted: BoundedCount =
     found.total === undefined ? { total: 0, totalIsLowerBound: false } : boundedTotal(found.total);

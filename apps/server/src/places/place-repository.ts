@@ -7,7 +7,7 @@ import type { KeptByPlace } from './kept-by-place.ts';
 import { boundedInIdOrder, listInOrder } from './list-in-order.ts';
 import { type ListFilter, type ListQuery, listFilter, sqlAfter } from './list-sql.ts';
 import { nearestPage } from './nearest-walk.ts';
-import { type PlaceRow, toListItem, toPlace } from './place-row.ts';
+import { type KeptListItem, type PlaceRow, toListItem, toPlace } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import { createPlaceSearch } from './place-search.ts';
 import type { PlaceSettings } from './place-settings.ts';
@@ -30,7 +30,7 @@ export interface PublishedFromMemory {
   near: NearPublished;
   search: SearchPublished;
   /** Published places' rows as a visitor sees them, kept until the index reads their change. */
-  rows?: KeptByPlace<PlaceRow>;
+  rows?: KeptByPlace<KeptListItem>;
 }
 
 export interface ListPage {

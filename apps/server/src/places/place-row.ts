@@ -94,6 +94,42 @@ export function toListItem(row: PlaceRow, settings: PlaceSettings, openStateOf?:
   const { distance } = row;
   return {
     ...toPlace(row, settings, openStateOf),
-    distance: distance === null || distance === undefined ? null : Math.round(distance * 10) / 10,
+    distance: roundedDistance(distance),
   };
+}
+
+/**
+ * A visitor's list item kept in memory (see rows-by-id.ts): made once from its row, with what the
+ * clock changes (open now, stale) worked out again at each read from the two columns it depends on.
+ */
+export interface KeptListItem {
+  item: PlaceListItem;
+  hoursKey: string | null;
+  lastConfirmedAt: Date;
+}
+
+export function toKeptListItem(row: PlaceRow, settings: PlaceSettings): KeptListItem {
+  return {
+    item: toListItem({ ...row, distance: null }, settings),
+    hoursKey: row.hours_key,
+    lastConfirmedAt: row.last_confirmed_at,
+  };
+}
+
+/** A kept item as `toListItem` makes it now, at `distance` metres. */
+export function listItemFromKept(
+  kept: KeptListItem,
+  distance: number | null,
+  settings: PlaceSettings,
+): PlaceListItem {
+  return {
+    ...kept.item,
+    openState: placeOpenState(kept.hoursKey, settings.hours),
+    stale: isStale(kept.lastConfirmedAt, settings.staleAfterDays),
+    distance: roundedDistance(distance),
+  };
+}
+
+function roundedDistance(distance: number | null | undefined): number | null {
+  return distance === null || distance === undefined ? null : Math.round(distance * 10) / 10;
 }

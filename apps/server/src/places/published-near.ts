@@ -5,7 +5,7 @@ import type { KeptByPlace } from './kept-by-place.ts';
 import { type ListQuery, MAX_PLACE_RADIUS_M } from './list-sql.ts';
 import { askIndex, pageOfHits } from './page-from-index.ts';
 import type { ListPage } from './place-repository.ts';
-import type { PlaceRow } from './place-row.ts';
+import type { KeptListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import type { PlaceSettings } from './place-settings.ts';
 import { indexHoldsItsFilters, indexNarrowing } from './published-count.ts';
@@ -65,7 +65,7 @@ export async function nearPageFromIndex(
   nearPublished: NearPublished | undefined,
   query: ListQuery,
   viewer: Actor | null,
-  kept?: KeptByPlace<PlaceRow>,
+  kept?: KeptByPlace<KeptListItem>,
 ): Promise<ListPage | undefined> {
   const asked = nearInIndex(query);
   if (!nearPublished || !asked) return undefined;

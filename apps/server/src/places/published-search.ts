@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import type { KeptByPlace } from './kept-by-place.ts';
 import { type ListQuery, MAX_PLACE_RADIUS_M } from './list-sql.ts';
 import { askIndex, type IndexPage, pageOfHits } from './page-from-index.ts';
-import type { PlaceRow } from './place-row.ts';
+import type { KeptListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import type { SearchPage } from './place-search.ts';
 import type { PlaceSettings } from './place-settings.ts';
@@ -78,7 +78,7 @@ export async function searchPageFromIndex(
   searchPublished: SearchPublished | undefined,
   query: ListQuery & { q: string },
   viewer: Actor | null,
-  kept?: KeptByPlace<PlaceRow>,
+  kept?: KeptByPlace<KeptListItem>,
 ): Promise<SearchPage | undefined> {
   const asked = searchInIndex(query);
   if (!searchPublished || !asked) return undefined;

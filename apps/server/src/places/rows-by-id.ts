@@ -1,7 +1,13 @@
 import type { PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import type { KeptByPlace } from './kept-by-place.ts';
-import { type PlaceRow, toListItem } from './place-row.ts';
+import {
+  type KeptListItem,
+  listItemFromKept,
+  type PlaceRow,
+  toKeptListItem,
+  toListItem,
+} from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import type { PlaceSettings } from './place-settings.ts';
 import { Sql } from './place-sql.ts';
@@ -31,20 +37,25 @@ export async function listItemsById(
 
 /**
  * `listItemsById` for a visitor's page of published places found in the map index just after it
- * caught up with the change log: the rows kept in `kept` since (see kept-by-place.ts) are taken
- * from memory, the others read and kept.
+ * caught up with the change log: the items kept in `kept` since (see kept-by-place.ts) are taken
+ * from memory, the others read and kept. An item is kept made, not as its row: making it again
+ * at every read was most of a kept page's cost.
  */
 export async function publishedItemsById(
   db: Queryable,
   settings: PlaceSettings,
   hits: readonly { id: number; distance: number | null }[],
-  kept: KeptByPlace<PlaceRow>,
+  kept: KeptByPlace<KeptListItem>,
 ): Promise<PlaceListItem[]> {
   const byId = await kept.through(
     hits.map((hit) => hit.id),
-    async (missing) => (await rowsById(db, missing, null, true)).map((row) => [row.id, row]),
+    async (missing) =>
+      (await rowsById(db, missing, null, true)).map((row) => [row.id, toKeptListItem(row, settings)]),
   );
-  return itemsInOrder(hits, byId, settings);
+  return hits.flatMap((hit) => {
+    const item = byId.get(hit.id);
+    return item ? [listItemFromKept(item, hit.distance, settings)] : [];
+  });
 }
 
 /** The rows of these places as `viewer` may see them (`publishedOnly`: published ones only). */
