@@ -2,7 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One Vitest run per project, started one after another by scripts/test.mjs, so the two cores
- * never run a database suite and a browser suite at once.
+ * never run a database suite and a browser suite at once. The server suites run their files one
+ * at a time in one worker that keeps the modules it loaded (`isolate: false`): each file builds
+ * its own app on its own database, and loading the server's modules again for each of ~100 files
+ * took over two minutes of each suite (docs/testing.md).
  */
 export default defineConfig({
   test: {
@@ -25,6 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-pglite',
+          isolate: false,
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
           env: { KARTA_TEST_DB: 'pglite', TZ: 'UTC' },
@@ -37,6 +41,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-postgres',
+          isolate: false,
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
           env: { KARTA_TEST_DB: 'postgres', TZ: 'UTC' },

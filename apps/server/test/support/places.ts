@@ -1,7 +1,12 @@
 import type { Queryable } from '../../src/db/database.ts';
 import type { PlaceStatus } from '../../src/places/place-rules.ts';
 
-let counter = 0;
+/**
+ * Fixtures placed without a position go each a step further north-east of 45.81, 15.97, counted
+ * per database: a test file's places start at the same spot whatever files ran before it in the
+ * same worker (the server suites share modules between files, vitest.config.ts).
+ */
+const placedIn = new WeakMap<Queryable, number>();
 
 /**
  * The category most import and storage tests use, `pharmacy`, on a database without demo data.
@@ -38,7 +43,8 @@ export async function insertPlace(
     radius?: number;
   },
 ): Promise<number> {
-  counter += 1;
+  const counter = (placedIn.get(db) ?? 0) + 1;
+  placedIn.set(db, counter);
   const name =
     typeof options.name === 'object' ? options.name : { en: options.name ?? `Fixture place ${counter}` };
   const { rows } = await db.query<{ id: number }>(
