@@ -16,6 +16,7 @@ import { trustProxyOption } from './config/server.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { refusesForStorage, type StorageGuard, unwatchedStorage } from './db/storage-guard.ts';
+import { uncountedWrites } from './db/write-count.ts';
 import { registerAnswerCompression } from './http/answer-compression.ts';
 import { isApiWrite } from './http/api-route.ts';
 import { registerForwardedForWarning } from './http/client-address.ts';
@@ -159,8 +160,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const storage = options.storage ?? unwatchedStorage;
   const report = options.reportError ?? reportError;
 
-  // Where every rate limit counts (RATE_LIMIT_STORE); closed after the routes stop.
-  const rateLimitStore = await openRateLimitStore(config, database, app.log.child({ module: 'rate-limits' }));
+  // Where every rate limit counts (RATE_LIMIT_STORE); closed after the routes stop. Its windows
+  // are no places: its writes, one a limited read, leave the map index's watch alone.
+  const rateLimitStore = await openRateLimitStore(
+    config,
+    uncountedWrites(database),
+    app.log.child({ module: 'rate-limits' }),
+  );
 
   // 1. External plugins.
   await registerSecurityHeaders(app, config);

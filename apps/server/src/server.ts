@@ -22,6 +22,7 @@ import {
 } from './db/storage-guard.ts';
 import { seedDemoData } from './demo-data/seed.ts';
 import { ChangeFollower } from './map-index/change-follower.ts';
+import { watchOf } from './map-index/change-watch.ts';
 import { MapIndexService } from './map-index/map-index-service.ts';
 import { flushSentry, initSentry } from './observability/sentry.ts';
 import { type AdminAtStart, startupLines } from './startup-message.ts';
@@ -153,6 +154,8 @@ async function main() {
       listenUrl: config.databaseUrl ?? undefined,
     });
     follower.start();
+    // Reads look at the change log only when a write here, or one heard of, may have moved it.
+    mapIndex.watchChanges(watchOf(database, follower.heard));
   } catch (error) {
     log.fatal({ err: error }, (error as Error).message);
     await mapIndex?.close();

@@ -137,7 +137,7 @@ describe.skipIf(!databaseAvailable)(`lists of published places kept in memory ($
     expect({ ...later, stale: false, openState: first?.openState }).toEqual(first);
   });
 
-  it('answers a visitor’s list read again from memory, asking the database only whether the change log moved', async () => {
+  it('answers a visitor’s list read again from memory, asking the database at most whether the change log moved', async () => {
     const place = await newPlace({ name: 'Fontana kod škole' });
     const first = await list(NEAR);
     expect(first.map((item) => item.id)).toContain(place);
@@ -148,9 +148,9 @@ describe.skipIf(!databaseAvailable)(`lists of published places kept in memory ($
         again = await list(query);
       });
       expect(again).toEqual(await list(query));
-      expect(asked.length, query).toBeGreaterThan(0);
-      // The change log, and the read limits where they are kept in the database (RATE_LIMIT_STORE).
-      for (const sql of asked) expect(sql, query).toMatch(/place_changes|rate_limit_buckets/);
+      // The change log at most (not even that while the map index's watch says nothing changed,
+      // see change-watch.test.ts).
+      for (const sql of asked) expect(sql, query).toMatch(/place_changes/);
     }
   });
 

@@ -25,6 +25,11 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Answers whether the database responds within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * How many statements that may have changed data have ended through this handle, or undefined
+   * when it does not count them (see write-count.ts; `openDatabase` gives a counting one).
+   */
+  readonly writesEnded?: number;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { ChangeListener } from './change-listener.ts';
+import { ChangeListener, type HeardChanges } from './change-listener.ts';
 import { purgeChanges } from './change-log.ts';
 
 /** What the follower keeps current: an index that applies the changes since its last read. */
@@ -75,6 +75,11 @@ export class ChangeFollower {
       return this.running;
     });
     return this.queued;
+  }
+
+  /** What its listener heard (PostgreSQL with `listenUrl`, once started), for change-watch.ts. */
+  get heard(): HeardChanges | undefined {
+    return this.listener;
   }
 
   async stop(): Promise<void> {

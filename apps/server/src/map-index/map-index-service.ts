@@ -5,6 +5,7 @@ import type { HoursSettings } from '../opening-hours/open-state.ts';
 import type { RankedPage, RankedSearch } from '../places/published-search.ts';
 import { startTsWorker } from '../workers/start-ts-worker.ts';
 import { currentPosition, type LogPosition, readChangesSince } from './change-log.ts';
+import type { ChangeWatch } from './change-watch.ts';
 import { IndexWorker, MapIndexNotReadyError, type RequestBody } from './index-worker.ts';
 import { loadPublishedPlaces } from './load-places.ts';
 import type { IndexRead, IndexState, MapIndexResponse, MapMatch } from './protocol.ts';
@@ -26,6 +27,12 @@ export const MAX_CHANGES_PER_BATCH = 20_000;
  * log since (they are kept an hour, see ChangeFollower): the index is rebuilt instead of trusted.
  */
 export const STALE_AFTER_MS = 10 * 60 * 1000;
+/**
+ * How long a watch's word that nothing changed is taken (see watchChanges): past it, a read looks
+ * at the log again, so a change the watch missed (a notification lost on the way) is counted
+ * within a second. The follower's polls (twice a second) keep the last look younger than that.
+ */
+export const WATCH_TRUSTED_MS = 1000;
 
 export interface MapIndexStats {
   /** Places in the index now. */
@@ -97,6 +104,9 @@ export class MapIndexService {
   private queuedBuild: Promise<void> | undefined;
   private queuedCatchUp: Promise<void> | undefined;
   private readonly changeListeners = new Set<PlacesChanged>();
+  private watch: ChangeWatch | undefined;
+  /** The last read of the change log (a catch-up or a build): the watch's mark as it began, and how it ended. */
+  private lastLogRead: { mark: number; at: number; succeeded: Promise<boolean> } | undefined;
 
   constructor(
     private readonly db: Database,
@@ -112,6 +122,15 @@ export class MapIndexService {
   onPlacesChanged(listener: PlacesChanged): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
+  }
+
+  /**
+   * Lets reads that must count every change committed before them (`count`, `nearest`,
+   * `search`) skip the look at the change log while `watch` says nothing can have changed since
+   * the last one began (at most WATCH_TRUSTED_MS ago). Without a watch every such read looks.
+   */
+  watchChanges(watch: ChangeWatch): void {
+    this.watch = watch;
   }
 
   private placesChanged(ids: readonly number[] | 'all'): void {
@@ -206,9 +225,38 @@ export class MapIndexService {
   private async requestCaughtUp(body: Extract<RequestBody, { type: 'count' | 'nearest' | 'search' }>) {
     // Not ready: a catch-up would build the index, which is not a read's to start.
     if (!this.ready) throw new MapIndexNotReadyError();
-    await this.catchUp();
+    if (!(await this.nothingChangedSinceLastLogRead())) await this.catchUp();
     if (!this.ready || !this.worker) throw new MapIndexNotReadyError();
     return this.read(body);
+  }
+
+  /**
+   * Whether the last read of the change log saw every change committed until now: the watch's
+   * mark is the one noted as it began, not long ago, and it succeeded (waited for, if it runs).
+   */
+  private async nothingChangedSinceLastLogRead(): Promise<boolean> {
+    const last = this.lastLogRead;
+    if (!last || performance.now() - last.at > WATCH_TRUSTED_MS) return false;
+    const mark = this.watch?.mark();
+    return mark !== undefined && mark === last.mark && (await last.succeeded);
+  }
+
+  /** Runs a read of the change log (a catch-up or a build), noting the watch's mark as it begins. */
+  private readingTheLog(read: () => Promise<void>): Promise<void> {
+    const mark = this.watch?.mark();
+    const run = read();
+    this.lastLogRead =
+      mark === undefined
+        ? undefined
+        : {
+            mark,
+            at: performance.now(),
+            succeeded: run.then(
+              () => true,
+              () => false,
+            ),
+          };
+    return run;
   }
 
   /**
@@ -218,7 +266,7 @@ export class MapIndexService {
   rebuild(): Promise<void> {
     this.queuedBuild ??= this.serially(() => {
       this.queuedBuild = undefined;
-      return this.buildOnce();
+      return this.readingTheLog(() => this.buildOnce());
     });
     return this.queuedBuild;
   }
@@ -230,7 +278,7 @@ export class MapIndexService {
   catchUp(): Promise<void> {
     this.queuedCatchUp ??= this.serially(() => {
       this.queuedCatchUp = undefined;
-      return this.catchUpOnce();
+      return this.readingTheLog(() => this.catchUpOnce());
     });
     return this.queuedCatchUp;
   }

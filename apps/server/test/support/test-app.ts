@@ -11,6 +11,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { type StorageGuard, startStorageGuard } from '../../src/db/storage-guard.ts';
 import { seedDemoData } from '../../src/demo-data/seed.ts';
+import { watchOf } from '../../src/map-index/change-watch.ts';
 import { MapIndexService } from '../../src/map-index/map-index-service.ts';
 
 /** Which database this run uses: the `server-pglite` and `server-postgres` projects set it. */
@@ -119,6 +120,9 @@ export async function startTestApp(
       readers: db.config.mapIndex.readers,
     });
     await mapIndex.rebuild();
+    // As the server watches (server.ts): on PGlite every write is this process's own; on
+    // PostgreSQL, without the listener the server has, every read looks at the change log.
+    mapIndex.watchChanges(watchOf(db.database));
     const storage = await startStorageGuard({ path: db.config.dataDir, minFreeMb: db.config.minFreeDiskMb });
     const app = await buildApp(db.config, {
       database: db.database,
