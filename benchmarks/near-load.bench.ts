@@ -7,11 +7,19 @@ import { generatePlaces } from './lib/world-places.ts';
 import { loadLine } from './map-api.bench.ts';
 
 const CLIENTS = 16;
+/** A route whose answer is the same every time (see NearLoadFigures.constant). */
+const CONSTANT_PATH = '/api/v1/config';
 
 export interface NearLoadFigures {
   target: BenchTarget;
   places: number;
   result: LoadResult;
+  /**
+   * For scale: the same server's constant answer (`GET /api/v1/config`, through the same route
+   * code, answer check and compression) from as many clients: what this machine's HTTP path
+   * gives a route that does nothing else.
+   */
+  constant: LoadResult;
 }
 
 /**
@@ -37,7 +45,9 @@ export async function benchNearLoad(target: BenchTarget, count: number): Promise
     const paths = nearPaths(target, 600);
     await runLoad(server.url, paths, { total: 300, concurrency: CLIENTS }); // warm up
     const result = await runLoad(server.url, paths, { total: 4000, concurrency: CLIENTS });
-    return { target, places: count, result };
+    await runLoad(server.url, [CONSTANT_PATH], { total: 500, concurrency: CLIENTS }); // warm up
+    const constant = await runLoad(server.url, [CONSTANT_PATH], { total: 4000, concurrency: CLIENTS });
+    return { target, places: count, result, constant };
   } finally {
     await server.stop();
   }
@@ -48,4 +58,5 @@ export function printNearLoad(f: NearLoadFigures): void {
     `  Near me under load, ${f.places.toLocaleString('en')} published places (real server, ${targetLabel(f.target)}, ${CLIENTS} clients)`,
   );
   console.log(loadLine('near, 250 m – 10 km', f.result));
+  console.log(loadLine('for scale, a constant answer (config)', f.constant));
 }
