@@ -161,7 +161,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const report = options.reportError ?? reportError;
 
   // Where every rate limit counts (RATE_LIMIT_STORE); closed after the routes stop. Its windows
-  // are no places: its writes, one a limited read, leave the map index's watch alone.
+  // are not places: its writes (one per limited read) are left out of what the map index's watch
+  // counts (db/write-count.ts).
   const rateLimitStore = await openRateLimitStore(
     config,
     uncountedWrites(database),

@@ -32,7 +32,9 @@ export async function listItemsById(
     viewer,
     publishedOnly,
   );
-  return itemsInOrder(hits, new Map(rows.map((row) => [row.id, row])), settings);
+  return itemsInOrder(hits, new Map(rows.map((row) => [row.id, row])), (row, distance) =>
+    toListItem({ ...row, distance }, settings),
+  );
 }
 
 /**
@@ -52,10 +54,7 @@ export async function publishedItemsById(
     async (missing) =>
       (await rowsById(db, missing, null, true)).map((row) => [row.id, toKeptListItem(row, settings)]),
   );
-  return hits.flatMap((hit) => {
-    const item = byId.get(hit.id);
-    return item ? [listItemFromKept(item, hit.distance, settings)] : [];
-  });
+  return itemsInOrder(hits, byId, (item, distance) => listItemFromKept(item, distance, settings));
 }
 
 /** The rows of these places as `viewer` may see them (`publishedOnly`: published ones only). */
@@ -76,14 +75,17 @@ async function rowsById(
   return rows;
 }
 
-/** The hits' list items in their order, each with its distance; a place without a row is left out. */
-function itemsInOrder(
+/**
+ * The hits' list items in their order, each made from what was found of its place (a row, a kept
+ * item) at its distance; a place with nothing found is left out.
+ */
+function itemsInOrder<Found>(
   hits: readonly { id: number; distance: number | null }[],
-  byId: ReadonlyMap<number, PlaceRow>,
-  settings: PlaceSettings,
+  byId: ReadonlyMap<number, Found>,
+  itemOf: (found: Found, distance: number | null) => PlaceListItem,
 ): PlaceListItem[] {
   return hits.flatMap((hit) => {
-    const row = byId.get(hit.id);
-    return row ? [toListItem({ ...row, distance: hit.distance }, settings)] : [];
+    const found = byId.get(hit.id);
+    return found === undefined ? [] : [itemOf(found, hit.distance)];
   });
 }
