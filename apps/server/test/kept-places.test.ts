@@ -1,8 +1,9 @@
 import { PlaceList } from '@karta/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KeptByPlace } from '../src/places/kept-by-place.ts';
+import { keptPage } from '../src/places/kept-page.ts';
 import type { KeptListItem } from '../src/places/place-row.ts';
-import { publishedItemsById } from '../src/places/rows-by-id.ts';
+import { keptHitsById } from '../src/places/rows-by-id.ts';
 import { nextAddress, signedInUser } from './support/auth.ts';
 import { insertPlace } from './support/places.ts';
 import { databaseAvailable, dbKind, startTestApp, type TestApp } from './support/test-app.ts';
@@ -118,9 +119,13 @@ describe.skipIf(!databaseAvailable)(`lists of published places kept in memory ($
     const place = await newPlace({ name: 'Fontana s radnim vremenom', openingHours: 'Mo-Su 08:00-12:00' });
     const settings = { hours: { ...t.config.hours, timeZone: 'UTC' }, staleAfterDays: 365 };
     const kept = new KeptByPlace<KeptListItem>();
+    /** The place's item as the page's items give it, and as its JSON text writes it. */
     const read = async () => {
-      const [item] = await publishedItemsById(t.database, settings, [{ id: place, distance: 12.34 }], kept);
-      return item;
+      const hits = await keptHitsById(t.database, settings, [{ id: place, distance: 12.34 }], kept);
+      const page = keptPage(hits, settings, { total: 1, totalIsLowerBound: false, next: null });
+      const written = PlaceList.parse(JSON.parse(page.kept.json(() => undefined)));
+      expect(written.items).toEqual(page.items);
+      return page.items[0];
     };
     // A Monday morning a week after it was confirmed (now, by the insert): open, fresh.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-07T09:00:00Z') });
@@ -151,6 +156,38 @@ describe.skipIf(!databaseAvailable)(`lists of published places kept in memory ($
       // The change log at most (not even that while the map index's watch says nothing changed,
       // see change-watch.test.ts).
       for (const sql of asked) expect(sql, query).toMatch(/place_changes/);
+    }
+  });
+
+  it('writes a visitor’s page from memory exactly as a signed-in reader’s page is checked and written', async () => {
+    await newPlace({ name: 'Fontana "u dvorištu"', description: { en: 'Behind the gate\nby the \\ wall' } });
+    const withHours = await newPlace({ name: 'Fontana na tržnici', openingHours: 'Mo-Sa 07:00-14:00' });
+    await newPlace({ name: { hr: 'Fontana kraj mosta', en: 'Fountain by the bridge' }, radius: 300 });
+    await newPlace({ name: 'Fontana od 1 km', privacy: '1km' });
+    await publishNote(withHours, 'Tap is slow');
+    const reader = await signedInUser(t.app);
+    const answers = async (query: string) => {
+      const [visitor, signedIn] = await Promise.all(
+        [{}, reader.headers].map((headers) =>
+          t.app.inject({
+            method: 'GET',
+            url: `/api/v1/places?${query}`,
+            remoteAddress: nextAddress(),
+            headers,
+          }),
+        ),
+      );
+      return { visitor: visitor?.json(), signedIn: signedIn?.json() };
+    };
+    // Twice: the first read keeps what it read, the second is written from it alone.
+    for (const query of [NEAR, SEARCH, `${NEAR.replace('limit=100', 'limit=2')}`, 'q=fountain&limit=3']) {
+      for (const round of [1, 2]) {
+        const { visitor, signedIn } = await answers(query);
+        expect(visitor.items.length, `${query} (${round})`).toBeGreaterThan(0);
+        // The same members, no more (the contract's check leaves out unknown ones), the same values.
+        expect(visitor, `${query} (${round})`).toStrictEqual(PlaceList.parse(visitor));
+        expect(visitor, `${query} (${round})`).toStrictEqual(signedIn);
+      }
     }
   });
 

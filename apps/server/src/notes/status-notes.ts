@@ -69,30 +69,59 @@ export async function noteFactsOf(
 }
 
 /**
- * The places with their note facts added (see noteFactsOf): one query for the whole page. With
- * `kept`, facts kept there are taken from memory and those read are kept: only for places read
- * just after the map index caught up with the change log, which logs every change of a published
- * status note (migration 041) and tells `kept` of it. A kept note that has ended since is read
- * again, as an older note may be current now.
+ * The note facts of these places (see noteFactsOf): one query for the whole page. With `kept`,
+ * facts kept there are taken from memory and those read are kept: only for places read just after
+ * the map index caught up with the change log, which logs every change of a published status note
+ * (migration 041) and tells `kept` of it. A kept note that has ended since is read again, as an
+ * older note may be current now.
  */
+export async function noteFactsFor(
+  db: Queryable,
+  placeIds: readonly number[],
+  now = new Date(),
+  kept?: KeptByPlace<PlaceNoteFacts>,
+): Promise<Map<number, PlaceNoteFacts>> {
+  return kept
+    ? await kept.through(
+        placeIds,
+        (missing) => noteFactsOf(db, missing, now),
+        (known) => !hasEnded(known.statusNote, now),
+      )
+    : await noteFactsOf(db, placeIds, now);
+}
+
+/** The places with their note facts added (see noteFactsFor). */
 export async function withNoteFacts<P extends Place>(
   db: Queryable,
   places: P[],
   now = new Date(),
   kept?: KeptByPlace<PlaceNoteFacts>,
 ): Promise<P[]> {
-  const ids = places.map((place) => place.id);
-  const facts = kept
-    ? await kept.through(
-        ids,
-        (missing) => noteFactsOf(db, missing, now),
-        (known) => !hasEnded(known.statusNote, now),
-      )
-    : await noteFactsOf(db, ids, now);
+  const facts = await noteFactsFor(
+    db,
+    places.map((place) => place.id),
+    now,
+    kept,
+  );
   return places.map((place) => {
     const known = facts.get(place.id);
     return known ? { ...place, ...known } : place;
   });
+}
+
+/**
+ * Facts as the members of a place's JSON (`"statusNote":…,"notesAllowed":…`), written once per
+ * kept facts: a page written as text adds them to each place (kept-page.ts).
+ */
+const factsJson = new WeakMap<PlaceNoteFacts, string>();
+
+export function noteFactsJson(facts: PlaceNoteFacts): string {
+  let json = factsJson.get(facts);
+  if (json === undefined) {
+    json = `"statusNote":${JSON.stringify(facts.statusNote)},"notesAllowed":${facts.notesAllowed}`;
+    factsJson.set(facts, json);
+  }
+  return json;
 }
 
 const hasEnded = (note: StatusNote | null, now: Date) =>

@@ -4,6 +4,7 @@ import { createOpenKeys } from '../opening-hours/open-keys.ts';
 import { boundedCount } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
 import type { KeptByPlace } from './kept-by-place.ts';
+import type { KeptPageJson } from './kept-page.ts';
 import { boundedInIdOrder, listInOrder } from './list-in-order.ts';
 import { type ListFilter, type ListQuery, listFilter, sqlAfter } from './list-sql.ts';
 import { nearestPage } from './nearest-walk.ts';
@@ -45,6 +46,8 @@ export interface ListPage {
    * tells what is kept of published places (kept-by-place.ts) of every change it read.
    */
   caughtUp?: true;
+  /** A visitor's page made of kept items: its answer written as JSON from them (kept-page.ts). */
+  kept?: KeptPageJson;
 }
 
 /**

@@ -130,6 +130,7 @@ export function listItemFromKept(
   };
 }
 
-function roundedDistance(distance: number | null | undefined): number | null {
+/** A distance as lists give it: metres to a tenth. */
+export function roundedDistance(distance: number | null | undefined): number | null {
   return distance === null || distance === undefined ? null : Math.round(distance * 10) / 10;
 }

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { boundedCount } from './bounded-count.ts';
 import type { PageCursor } from './cursor.ts';
 import { firstMatches } from './first-matches.ts';
+import type { KeptPageJson } from './kept-page.ts';
 import type { Actor } from './place-rules.ts';
 import type { PlaceSettings } from './place-settings.ts';
 import { afterSql, distanceOrNullSql, Sql } from './place-sql.ts';
@@ -19,6 +20,7 @@ export interface SearchPage {
   next: PageCursor | null;
   /** See ListPage. */
   caughtUp?: true;
+  kept?: KeptPageJson;
 }
 
 /** Places named exactly as the query that are sorted exactly; more are walked in order. */

@@ -1,13 +1,7 @@
 import type { PlaceListItem } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import type { KeptByPlace } from './kept-by-place.ts';
-import {
-  type KeptListItem,
-  listItemFromKept,
-  type PlaceRow,
-  toKeptListItem,
-  toListItem,
-} from './place-row.ts';
+import { type KeptListItem, type PlaceRow, toKeptListItem, toListItem } from './place-row.ts';
 import type { Actor } from './place-rules.ts';
 import type { PlaceSettings } from './place-settings.ts';
 import { Sql } from './place-sql.ts';
@@ -32,29 +26,36 @@ export async function listItemsById(
     viewer,
     publishedOnly,
   );
-  return itemsInOrder(hits, new Map(rows.map((row) => [row.id, row])), (row, distance) =>
+  return inOrder(hits, new Map(rows.map((row) => [row.id, row])), (row, distance) =>
     toListItem({ ...row, distance }, settings),
   );
 }
 
+/** A kept list item at its distance from the page's point (see keptHitsById). */
+export interface KeptHit {
+  kept: KeptListItem;
+  distance: number | null;
+}
+
 /**
- * `listItemsById` for a visitor's page of published places found in the map index just after it
- * caught up with the change log: the items kept in `kept` since (see kept-by-place.ts) are taken
- * from memory, the others read and kept. An item is kept made, not as its row: making it again
- * at every read was most of a kept page's cost.
+ * The kept items of a visitor's page of published places found in the map index just after it
+ * caught up with the change log, in the page's order: those kept in `kept` since (see
+ * kept-by-place.ts) from memory, the others read and kept. An item is kept made, not as its row:
+ * making it again at every read was most of a kept page's cost; the page is then made from them
+ * (kept-page.ts).
  */
-export async function publishedItemsById(
+export async function keptHitsById(
   db: Queryable,
   settings: PlaceSettings,
   hits: readonly { id: number; distance: number | null }[],
   kept: KeptByPlace<KeptListItem>,
-): Promise<PlaceListItem[]> {
+): Promise<KeptHit[]> {
   const byId = await kept.through(
     hits.map((hit) => hit.id),
     async (missing) =>
       (await rowsById(db, missing, null, true)).map((row) => [row.id, toKeptListItem(row, settings)]),
   );
-  return itemsInOrder(hits, byId, (item, distance) => listItemFromKept(item, distance, settings));
+  return inOrder(hits, byId, (found, distance) => ({ kept: found, distance }));
 }
 
 /** The rows of these places as `viewer` may see them (`publishedOnly`: published ones only). */
@@ -76,16 +77,16 @@ async function rowsById(
 }
 
 /**
- * The hits' list items in their order, each made from what was found of its place (a row, a kept
- * item) at its distance; a place with nothing found is left out.
+ * What the hits are made into, in their order, each from what was found of its place (a row, a
+ * kept item) at its distance; a place with nothing found is left out.
  */
-function itemsInOrder<Found>(
+function inOrder<Found, Made>(
   hits: readonly { id: number; distance: number | null }[],
   byId: ReadonlyMap<number, Found>,
-  itemOf: (found: Found, distance: number | null) => PlaceListItem,
-): PlaceListItem[] {
+  make: (found: Found, distance: number | null) => Made,
+): Made[] {
   return hits.flatMap((hit) => {
     const found = byId.get(hit.id);
-    return found === undefined ? [] : [itemOf(found, hit.distance)];
+    return found === undefined ? [] : [make(found, hit.distance)];
   });
 }

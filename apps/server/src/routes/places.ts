@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../accounts/request-user.ts';
 import { defineRoute } from '../http/contract-route.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { withNoteFacts } from '../notes/status-notes.ts';
+import { noteFactsFor, noteFactsJson, withNoteFacts } from '../notes/status-notes.ts';
 import { decodeCursor, encodeCursor } from '../places/cursor.ts';
 import { listFilterProblems } from '../places/list-filters.ts';
 import { isSimilarName } from '../places/similar-names.ts';
@@ -17,7 +17,7 @@ const EVERY_STATUS = ['pending', 'published', 'rejected', 'archived'] as const;
 
 /** Reads of places, each answered as the reader may see it (visitors: published places only). */
 export async function placeRoutes(app: FastifyInstance) {
-  defineRoute(app, 'listPlaces', async (request) => {
+  defineRoute(app, 'listPlaces', async (request, reply) => {
     const { query } = request;
     const author = query.mine ? requireUser(request) : null;
     const problems = listFilterProblems(query);
@@ -57,13 +57,24 @@ export async function placeRoutes(app: FastifyInstance) {
       },
       request.user,
     );
+    // A note published or ended changes the next answer: read with each answer, or kept until
+    // the change log names the place when the page came from the caught-up map index.
+    const now = new Date();
+    if (page.kept) {
+      // A visitor's page from memory, written as JSON from its kept items (kept-page.ts): the
+      // Near me and search reads under load. Its form is the contract's, tested in kept-places.test.ts.
+      const facts = await noteFactsFor(app.database, page.kept.placeIds, now, app.keptPlaces.noteFacts);
+      const json = page.kept.json((id) => {
+        const known = facts.get(id);
+        return known && noteFactsJson(known);
+      });
+      return reply.type('application/json; charset=utf-8').send(json);
+    }
     return {
-      // A note published or ended changes the next answer: read with each answer, or kept until
-      // the change log names the place when the page came from the caught-up map index.
       items: await withNoteFacts(
         app.database,
         page.items,
-        new Date(),
+        now,
         page.caughtUp ? app.keptPlaces.noteFacts : undefined,
       ),
       total: page.total,
