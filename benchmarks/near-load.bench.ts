@@ -13,7 +13,13 @@ const CONSTANT_PATH = '/api/v1/config';
 export interface NearLoadFigures {
   target: BenchTarget;
   places: number;
+  /** Every spot asked once more: the places around them are kept (see firstPass). */
   result: LoadResult;
+  /**
+   * Every spot asked once, first, on a server just started: each page reads its places from the
+   * database (nothing is kept yet), as a town's first questions after a start do.
+   */
+  firstPass: LoadResult;
   /**
    * For scale: the same server's constant answer (`GET /api/v1/config`, through the same route
    * code, answer check and compression) from as many clients: what this machine's HTTP path
@@ -43,11 +49,13 @@ export async function benchNearLoad(target: BenchTarget, count: number): Promise
   const server = await startBenchServer(database);
   try {
     const paths = nearPaths(target, 600);
-    await runLoad(server.url, paths, { total: 300, concurrency: CLIENTS }); // warm up
+    const firstPass = await runLoad(server.url, paths, { total: paths.length, concurrency: CLIENTS });
+    // A server answering a town's Near me keeps the places around its spots (kept-by-place.ts):
+    // a spot asked again within seconds is answered from memory.
     const result = await runLoad(server.url, paths, { total: 4000, concurrency: CLIENTS });
     await runLoad(server.url, [CONSTANT_PATH], { total: 500, concurrency: CLIENTS }); // warm up
     const constant = await runLoad(server.url, [CONSTANT_PATH], { total: 4000, concurrency: CLIENTS });
-    return { target, places: count, result, constant };
+    return { target, places: count, result, firstPass, constant };
   } finally {
     await server.stop();
   }
@@ -57,6 +65,7 @@ export function printNearLoad(f: NearLoadFigures): void {
   console.log(
     `  Near me under load, ${f.places.toLocaleString('en')} published places (real server, ${targetLabel(f.target)}, ${CLIENTS} clients)`,
   );
+  console.log(loadLine('near, 250 m – 10 km, first pass (nothing kept)', f.firstPass));
   console.log(loadLine('near, 250 m – 10 km', f.result));
   console.log(loadLine('for scale, a constant answer (config)', f.constant));
 }

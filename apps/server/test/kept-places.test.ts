@@ -123,7 +123,7 @@ describe.skipIf(!databaseAvailable)(`lists of published places kept in memory ($
     const read = async () => {
       const hits = await keptHitsById(t.database, settings, [{ id: place, distance: 12.34 }], kept);
       const page = keptPage(hits, settings, { total: 1, totalIsLowerBound: false, next: null });
-      const written = PlaceList.parse(JSON.parse(page.kept.json(() => undefined)));
+      const written = PlaceList.parse(JSON.parse(page.kept.json(() => undefined).toString()));
       expect(written.items).toEqual(page.items);
       return page.items[0];
     };

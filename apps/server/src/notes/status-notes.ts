@@ -110,15 +110,17 @@ export async function withNoteFacts<P extends Place>(
 }
 
 /**
- * Facts as the members of a place's JSON (`"statusNote":…,"notesAllowed":…`), written once per
- * kept facts: a page written as text adds them to each place (kept-page.ts).
+ * Facts as the members of a place's JSON (`"statusNote":…,"notesAllowed":…`) in UTF-8, written
+ * once per kept facts: a page written from kept items adds them to each place (kept-page.ts).
  */
-const factsJson = new WeakMap<PlaceNoteFacts, string>();
+const factsJson = new WeakMap<PlaceNoteFacts, Buffer>();
 
-export function noteFactsJson(facts: PlaceNoteFacts): string {
+export function noteFactsJson(facts: PlaceNoteFacts): Buffer {
   let json = factsJson.get(facts);
   if (json === undefined) {
-    json = `"statusNote":${JSON.stringify(facts.statusNote)},"notesAllowed":${facts.notesAllowed}`;
+    json = Buffer.from(
+      `"statusNote":${JSON.stringify(facts.statusNote)},"notesAllowed":${facts.notesAllowed}`,
+    );
     factsJson.set(facts, json);
   }
   return json;

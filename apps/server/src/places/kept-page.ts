@@ -5,7 +5,7 @@ import { encodeCursor, type PageCursor } from './cursor.ts';
 import { type KeptListItem, listItemFromKept, roundedDistance } from './place-row.ts';
 import type { PlaceSettings } from './place-settings.ts';
 import type { KeptHit } from './rows-by-id.ts';
-import { isStale } from './stale.ts';
+import { staleCutoff } from './stale.ts';
 
 /**
  * A visitor's list page made of kept items, written as the list's JSON answer without making its
@@ -18,10 +18,10 @@ export interface KeptPageJson {
   /** The page's places, in order. */
   placeIds: number[];
   /**
-   * The answer `{items, total, totalIsLowerBound, nextCursor}` as JSON text; `fieldsOf` gives
-   * more fields of a place's item, as JSON members (`"a":1,"b":2`), or undefined.
+   * The answer `{items, total, totalIsLowerBound, nextCursor}` as JSON in UTF-8; `fieldsOf` gives
+   * more fields of a place's item, as JSON members in UTF-8 (`"a":1,"b":2`), or undefined.
    */
-  json(fieldsOf: (placeId: number) => string | undefined): string;
+  json(fieldsOf: (placeId: number) => Buffer | undefined): Buffer;
 }
 
 /** The page's parts that are not its items. */
@@ -57,41 +57,65 @@ function pageJson(
   hits: readonly KeptHit[],
   settings: PlaceSettings,
   { total, totalIsLowerBound, next }: PageRest,
-  fieldsOf: (placeId: number) => string | undefined,
-): string {
+  fieldsOf: (placeId: number) => Buffer | undefined,
+): Buffer {
   const now = new Date();
-  const items = hits.map(({ kept, distance }) => {
+  const staleBefore = staleCutoff(settings.staleAfterDays, now.getTime()).getTime();
+  // Bytes kept as they are, and the ASCII text written between them (numbers, booleans, a cursor).
+  const parts: (Buffer | string)[] = ['{"items":['];
+  hits.forEach(({ kept, distance }, i) => {
     const more = fieldsOf(kept.item.id);
-    return (
-      `${fixedJsonOf(kept)},"openState":${stateJsonOf(placeOpenState(kept.hoursKey, settings.hours, now))}` +
-      `,"stale":${isStale(kept.lastConfirmedAt, settings.staleAfterDays, now.getTime())}` +
-      `,"distance":${JSON.stringify(roundedDistance(distance))}${more === undefined ? '' : `,${more}`}}`
+    if (i > 0) parts.push(',');
+    parts.push(
+      fixedJsonOf(kept),
+      stateJsonOf(placeOpenState(kept.hoursKey, settings.hours, now)),
+      `,"stale":${kept.lastConfirmedAt.getTime() < staleBefore},"distance":${JSON.stringify(roundedDistance(distance))}`,
     );
+    if (more) parts.push(',', more);
+    parts.push('}');
   });
   const cursor = next === null ? null : encodeCursor(next);
-  return `{"items":[${items.join(',')}],"total":${total},"totalIsLowerBound":${totalIsLowerBound},"nextCursor":${JSON.stringify(cursor)}}`;
+  parts.push(
+    `],"total":${total},"totalIsLowerBound":${totalIsLowerBound},"nextCursor":${JSON.stringify(cursor)}}`,
+  );
+  return joined(parts);
 }
 
-/** A kept item's fields that do not change while it is kept, as the start of its JSON object. */
-const fixedJson = new WeakMap<KeptListItem, string>();
+/** The parts in one buffer: one allocation, each part copied once. */
+function joined(parts: readonly (Buffer | string)[]): Buffer {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const bytes = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const part of parts) {
+    at += typeof part === 'string' ? bytes.write(part, at, 'latin1') : part.copy(bytes, at);
+  }
+  return bytes;
+}
 
-function fixedJsonOf(kept: KeptListItem): string {
+/**
+ * A kept item's fields that do not change while it is kept, as the start of its JSON object up to
+ * `"openState":`, as UTF-8.
+ */
+const fixedJson = new WeakMap<KeptListItem, Buffer>();
+
+function fixedJsonOf(kept: KeptListItem): Buffer {
   let json = fixedJson.get(kept);
   if (json === undefined) {
     const { openState: _state, stale: _stale, distance: _distance, ...fixed } = kept.item;
-    json = JSON.stringify(fixed).slice(0, -1);
+    json = Buffer.from(`${JSON.stringify(fixed).slice(0, -1)},"openState":`);
     fixedJson.set(kept, json);
   }
   return json;
 }
 
 /** Open states are shared by every place with the same hours while they hold (open-state.ts). */
-const stateJson = new WeakMap<OpenState, string>();
+const stateJson = new WeakMap<OpenState, Buffer>();
 
-function stateJsonOf(state: OpenState): string {
+function stateJsonOf(state: OpenState): Buffer {
   let json = stateJson.get(state);
   if (json === undefined) {
-    json = JSON.stringify(state);
+    json = Buffer.from(JSON.stringify(state));
     stateJson.set(state, json);
   }
   return json;
