@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config/env.ts';
 
 /**
@@ -121,11 +121,15 @@ export function isEmbedPage(url: string): boolean {
   return path === '/embed' || path === '/embed/';
 }
 
-/** Helmet's headers with our policy; `/embed` gets the frameable variant. */
+/**
+ * Helmet's headers with our policy; `/embed` gets the frameable variant. Helmet's middleware is
+ * made once and run on each request: @fastify/helmet made it again for every request (its policy
+ * parsed each time), 6% of the main thread under the Near me load (docs/performance.md).
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const https = config.publicUrl?.startsWith('https://') ?? false;
   const embedPolicy = serialise(contentSecurityPolicy(config, { embed: true }));
-  await app.register(helmet, {
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy(config, { embed: false }),
@@ -135,6 +139,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, () => done());
   });
   app.decorateReply('scriptNonce', null);
   app.addHook('onSend', async (request, reply) => {

@@ -85,8 +85,10 @@ function inOrder<Found, Made>(
   byId: ReadonlyMap<number, Found>,
   make: (found: Found, distance: number | null) => Made,
 ): Made[] {
-  return hits.flatMap((hit) => {
+  const made: Made[] = [];
+  for (const hit of hits) {
     const found = byId.get(hit.id);
-    return found === undefined ? [] : [make(found, hit.distance)];
-  });
+    if (found !== undefined) made.push(make(found, hit.distance));
+  }
+  return made;
 }
