@@ -111,14 +111,12 @@ interface QuadNode {
 /** The bounds of a node's places, from the extremes of their own positions. */
 function nodeBounds(node: QuadNode, origin: LatLng) {
   const { base, lo, hi } = node;
-  const at = (extremes: SortedBase['minLat'], values: Float64Array) =>
-    values[extremes.best(lo, hi)] as number;
   return distanceBounds(
     origin,
-    at(base.minLat, base.lat),
-    at(base.maxLat, base.lat),
-    at(base.minLng, base.lng),
-    at(base.maxLng, base.lng),
+    base.lat[base.minLat.best(lo, hi)] as number,
+    base.lat[base.maxLat.best(lo, hi)] as number,
+    base.lng[base.minLng.best(lo, hi)] as number,
+    base.lng[base.maxLng.best(lo, hi)] as number,
   );
 }
 
@@ -159,6 +157,17 @@ function children(node: QuadNode): QuadNode[] {
   }
   return found;
 }
+
+/** The node of a whole base. */
+const rootOf = (base: SortedBase): QuadNode => ({
+  base,
+  level: 0,
+  cx: 0,
+  cy: 0,
+  start: 0,
+  lo: 0,
+  hi: base.length,
+});
 
 const isLeaf = (node: QuadNode) => node.level === UNIT_BITS || node.hi - node.lo <= SMALL_RANGE;
 
@@ -245,7 +254,7 @@ export function nearestPage(
   };
   for (const layer of layers) {
     if (layer.base.length > 0) {
-      pushNode({ base: layer.base, level: 0, cx: 0, cy: 0, start: 0, lo: 0, hi: layer.base.length });
+      pushNode(rootOf(layer.base));
     }
     for (const slot of layer.delta) pushPlace(slot);
   }
@@ -289,7 +298,10 @@ interface WithinVisitor {
  * Visits the places `nearestPage` would give in all: nodes wholly within the distance as their
  * range (unless each place's own radius decides), nodes that can hold none skipped, and the places
  * of the rest measured one by one; so the cost grows with the circle's edge (or with the places
- * whose radius might reach the origin), not with the places inside.
+ * whose radius might reach the origin), not with the places inside. Level by level, each level's
+ * nodes wholly within given before any node is opened further, and the leaves measured last: a
+ * walk that may stop (a bounded count) stops at a wide circle's inner nodes, without going down
+ * its edge.
  */
 function visitWithin(
   layers: readonly Layer[],
@@ -300,26 +312,32 @@ function visitWithin(
 ): void {
   const keeps = reach(store, distanceOf, { ...options, limit: 0 });
   const done = () => visitor.done?.() === true;
-  const visit = (node: QuadNode): void => {
-    if (done()) return;
+  let opening: QuadNode[] = [];
+  const leaves: QuadNode[] = [];
+  const sort = (node: QuadNode) => {
     const { least, most } = nodeBounds(node, options.origin);
     if (!keeps.mayHold(node, least)) return;
-    const { base, lo, hi } = node;
-    if (!options.covering && most <= options.within) {
-      visitor.range(base, lo, hi);
-    } else if (!isLeaf(node)) {
-      for (const child of children(node)) visit(child);
-    } else {
-      for (let i = lo; i < hi; i++) {
-        const slot = base.slots[i] as number;
-        if (!base.dead[i] && keeps.place(slot) !== undefined) visitor.place(slot);
-      }
-    }
+    if (!options.covering && most <= options.within) visitor.range(node.base, node.lo, node.hi);
+    else if (isLeaf(node)) leaves.push(node);
+    else opening.push(node);
   };
-  for (const layer of layers) {
-    if (layer.base.length > 0) {
-      visit({ base: layer.base, level: 0, cx: 0, cy: 0, start: 0, lo: 0, hi: layer.base.length });
+  for (const layer of layers) if (layer.base.length > 0) sort(rootOf(layer.base));
+  while (opening.length > 0) {
+    const level = opening;
+    opening = [];
+    for (const node of level) {
+      if (done()) return;
+      for (const child of children(node)) sort(child);
     }
+  }
+  for (const { base, lo, hi } of leaves) {
+    if (done()) return;
+    for (let i = lo; i < hi; i++) {
+      const slot = base.slots[i] as number;
+      if (!base.dead[i] && keeps.place(slot) !== undefined) visitor.place(slot);
+    }
+  }
+  for (const layer of layers) {
     for (const slot of layer.delta) {
       if (done()) return;
       if (keeps.place(slot) !== undefined) visitor.place(slot);
