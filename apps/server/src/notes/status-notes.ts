@@ -1,6 +1,7 @@
 import type { NoteEffect, Place, StatusNote } from '@karta/contracts';
 import type { Queryable } from '../db/database.ts';
 import type { KeptByPlace } from '../places/kept-by-place.ts';
+import { jsonOnce } from '../places/kept-page.ts';
 
 /** What a place answer says of its notes: the current status note, and whether it takes notes. */
 export interface PlaceNoteFacts {
@@ -113,18 +114,10 @@ export async function withNoteFacts<P extends Place>(
  * Facts as the members of a place's JSON (`"statusNote":…,"notesAllowed":…`) in UTF-8, written
  * once per kept facts: a page written from kept items adds them to each place (kept-page.ts).
  */
-const factsJson = new WeakMap<PlaceNoteFacts, Buffer>();
-
-export function noteFactsJson(facts: PlaceNoteFacts): Buffer {
-  let json = factsJson.get(facts);
-  if (json === undefined) {
-    json = Buffer.from(
-      `"statusNote":${JSON.stringify(facts.statusNote)},"notesAllowed":${facts.notesAllowed}`,
-    );
-    factsJson.set(facts, json);
-  }
-  return json;
-}
+export const noteFactsJson = jsonOnce(
+  (facts: PlaceNoteFacts) =>
+    `"statusNote":${JSON.stringify(facts.statusNote)},"notesAllowed":${facts.notesAllowed}`,
+);
 
 const hasEnded = (note: StatusNote | null, now: Date) =>
   note !== null && Date.parse(note.expiresAt) <= now.getTime();

@@ -94,29 +94,30 @@ function joined(parts: readonly (Buffer | string)[]): Buffer {
 }
 
 /**
- * A kept item's fields that do not change while it is kept, as the start of its JSON object up to
- * `"openState":`, as UTF-8.
+ * `write` made into UTF-8 once per object and kept beside it for as long as the object lives: the
+ * JSON of values that are kept and read again unchanged (a kept item's fixed fields, an open
+ * state, a place's note facts).
  */
-const fixedJson = new WeakMap<KeptListItem, Buffer>();
-
-function fixedJsonOf(kept: KeptListItem): Buffer {
-  let json = fixedJson.get(kept);
-  if (json === undefined) {
-    const { openState: _state, stale: _stale, distance: _distance, ...fixed } = kept.item;
-    json = Buffer.from(`${JSON.stringify(fixed).slice(0, -1)},"openState":`);
-    fixedJson.set(kept, json);
-  }
-  return json;
+export function jsonOnce<T extends object>(write: (value: T) => string): (value: T) => Buffer {
+  const written = new WeakMap<T, Buffer>();
+  return (value) => {
+    let json = written.get(value);
+    if (json === undefined) {
+      json = Buffer.from(write(value));
+      written.set(value, json);
+    }
+    return json;
+  };
 }
+
+/**
+ * A kept item's fields that do not change while it is kept, as the start of its JSON object up to
+ * `"openState":`.
+ */
+const fixedJsonOf = jsonOnce((kept: KeptListItem) => {
+  const { openState: _state, stale: _stale, distance: _distance, ...fixed } = kept.item;
+  return `${JSON.stringify(fixed).slice(0, -1)},"openState":`;
+});
 
 /** Open states are shared by every place with the same hours while they hold (open-state.ts). */
-const stateJson = new WeakMap<OpenState, Buffer>();
-
-function stateJsonOf(state: OpenState): Buffer {
-  let json = stateJson.get(state);
-  if (json === undefined) {
-    json = Buffer.from(JSON.stringify(state));
-    stateJson.set(state, json);
-  }
-  return json;
-}
+const stateJsonOf = jsonOnce((state: OpenState) => JSON.stringify(state));
