@@ -156,15 +156,30 @@ export class KartaDriver {
       .evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-action') ?? ''));
   }
 
-  /** Publishes a pending place and waits until it has left the queue. */
+  /**
+   * Waits until a review card has loaded what a moderator reads before deciding: its changes and
+   * the check for similar places nearby. Both grow the card above its buttons as they arrive, so a
+   * click made while they load can land beside the button it aimed at.
+   */
+  private async readReviewItem(id: number) {
+    const item = this.reviewItem(id);
+    // The check for similar places waits until the card is in view, as a person scrolls to it.
+    await item.scrollIntoViewIfNeeded();
+    await item.getByTestId('place-diff').waitFor({ timeout: 15_000 });
+    await item.locator('[data-testid=similar-places]:not([data-state=pending])').waitFor({ timeout: 15_000 });
+    return item;
+  }
+
+  /** Publishes a pending place once its card is read, and waits until it has left the queue. */
   async publish(id: number): Promise<void> {
-    await this.reviewItem(id).getByTestId('publish').click();
-    await this.reviewItem(id).waitFor({ state: 'detached', timeout: 10_000 });
+    const item = await this.readReviewItem(id);
+    await item.getByTestId('publish').click();
+    await item.waitFor({ state: 'detached', timeout: 10_000 });
   }
 
   /** Rejects a pending place with a reason and waits until it has left the queue. */
   async rejectWithReason(id: number, reason: string): Promise<void> {
-    const item = this.reviewItem(id);
+    const item = await this.readReviewItem(id);
     await item.getByTestId('reject-reason').fill(reason);
     await item.getByTestId('reject').click();
     await item.waitFor({ state: 'detached', timeout: 10_000 });
