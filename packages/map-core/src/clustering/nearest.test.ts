@@ -146,6 +146,48 @@ describe('ClusterIndex.nearest', () => {
     }
   });
 
+  it('pages, counts and covers the whole world as sorting would: poles beyond the square world, the antimeridian', () => {
+    const random = seededRandom(29);
+    const around = (id: number, lat: number, lng: number, spread: number) =>
+      testPlace(id, Math.max(-90, Math.min(90, lat + (random() - 0.5) * spread)), lng, {
+        radius: random() < 0.3 ? null : Math.round(10 ** (1 + random() * 5)),
+      });
+    const wrap = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
+    // Groups of more than a leaf's places, so nodes are bounded, not measured place by place.
+    const world = [
+      ...Array.from({ length: 600 }, (_, i) => around(i + 1, random() * 180 - 90, random() * 360 - 180, 0)),
+      ...Array.from({ length: 300 }, (_, i) => around(1001 + i, 89.9, random() * 360 - 180, 0.2)),
+      ...Array.from({ length: 300 }, (_, i) => around(2001 + i, -89.95, random() * 360 - 180, 0.1)),
+      ...Array.from({ length: 300 }, (_, i) => around(3001 + i, 10, wrap(180 + (random() - 0.5) * 0.4), 0.4)),
+      ...[180, -180, 179.9999999, -179.9999999].map((lng, i) => testPlace(4001 + i, 10, lng)),
+      ...[90, -90, 85.0511, -85.0511].map((lat, i) => testPlace(4011 + i, lat, 20)),
+    ];
+    const index = ClusterIndex.build(world);
+    const origins = [
+      { lat: 90, lng: 0 },
+      { lat: -89.99, lng: 120 },
+      { lat: 85.06, lng: -40 },
+      { lat: 10, lng: 180 },
+      { lat: 10.1, lng: -179.95 },
+      { lat: 0, lng: 0 },
+      { lat: -33, lng: 151 },
+    ];
+    for (const origin of origins) {
+      for (const within of [5_000, 40_000, 1_000_000, 21_000_000]) {
+        for (const covering of [false, true]) {
+          const q = { origin, within, covering, limit: 15 };
+          const want = expected(world, q);
+          const where = `${within} m from ${origin.lat},${origin.lng}${covering ? ', covering' : ''}`;
+          expect(walk(index, q).hits, where).toEqual(want);
+          expect(index.nearest({ ...q, withTotal: true }, haversine).total, where).toBe(want.length);
+          const { total } = index.nearest({ ...q, withTotal: true, countUpTo: 100 }, haversine);
+          if (want.length < 100) expect(total, where).toBe(want.length);
+          else expect(total, where).toBeGreaterThanOrEqual(100);
+        }
+      }
+    }
+  });
+
   it('finds the places whose own radius reaches a point, nearest first, before and after changes', () => {
     const random = seededRandom(17);
     const withRadius = places.map((place) =>

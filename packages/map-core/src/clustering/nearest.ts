@@ -1,3 +1,4 @@
+import { unitXToLng, unitYToLat } from '../mercator.ts';
 import type { LatLng } from '../types.ts';
 import type { Layer } from './layer.ts';
 import type { PlaceStore } from './place-store.ts';
@@ -108,16 +109,24 @@ interface QuadNode {
   hi: number;
 }
 
-/** The bounds of a node's places, from the extremes of their own positions. */
+/** Degrees a cell's edges are widened by against rounding between positions and units (about 1 cm). */
+const CELL_SLACK_DEG = 1e-7;
+
+/**
+ * The bounds of a node's places, from its cell: the square of the world its level, column and row
+ * name, which holds every position whose unit falls in it. Cheaper than the extremes of the places
+ * themselves (four range lookups per node), and as sound: the cells of the top and bottom rows
+ * reach the poles, since latitudes beyond the square world's edge are clamped into them. Positions
+ * are those of the store, within ±90° and ±180°.
+ */
 function nodeBounds(node: QuadNode, origin: LatLng) {
-  const { base, lo, hi } = node;
-  return distanceBounds(
-    origin,
-    base.lat[base.minLat.best(lo, hi)] as number,
-    base.lat[base.maxLat.best(lo, hi)] as number,
-    base.lng[base.minLng.best(lo, hi)] as number,
-    base.lng[base.maxLng.best(lo, hi)] as number,
-  );
+  const { level, cx, cy } = node;
+  const side = 2 ** level;
+  const west = unitXToLng(cx / side) - CELL_SLACK_DEG;
+  const east = unitXToLng((cx + 1) / side) + CELL_SLACK_DEG;
+  const north = cy === 0 ? 90 : unitYToLat(cy / side) + CELL_SLACK_DEG;
+  const south = cy === side - 1 ? -90 : unitYToLat((cy + 1) / side) - CELL_SLACK_DEG;
+  return distanceBounds(origin, south, north, west, east);
 }
 
 /**
