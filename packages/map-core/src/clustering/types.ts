@@ -19,6 +19,10 @@ export type LocationPrivacy = 'exact' | '100m' | '1km';
 /** A published place as the clustering index needs it. */
 export interface IndexedPlace {
   id: number;
+  /**
+   * Degrees within −90…90 and −180…180, as the database's checks keep every place: the nearest
+   * walks bound a quadtree node by its cell of the world, which holds only such positions.
+   */
   lat: number;
   lng: number;
   /** Category slug. */
